@@ -1,0 +1,114 @@
+import type { Database } from '../db/data-source';
+import { AppError } from '../common/errors';
+import { centsToDollars } from '../shared/money';
+import { POLICY } from '../shared/policy';
+import { Booking } from '../booking/booking.entity';
+import { BookingStatus } from '../booking/booking.types';
+import { CommunityMessage } from '../community/community-message.entity';
+import { Workshop } from '../workshop/workshop.entity';
+import type { AdminStats, WorkshopSales } from './admin.types';
+
+/**
+ * What the admin dashboard reads and changes. Callers have already passed the
+ * admin guard; nothing here is reachable without it.
+ */
+export class AdminService {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: () => Date,
+  ) {}
+
+  /**
+   * Totals and per-workshop sales.
+   * - totalBookings counts live bookings: confirmed, needing attention, or held
+   *   with a hold that has not lapsed. Expired and cancelled ones are not counted.
+   * - totalRevenue is money actually received: amountPaid summed over every
+   *   booking (a cancelled booking's payment was received too), in dollars.
+   * - spotsSold counts participants of confirmed bookings; spotsHeld those of
+   *   unpaid, unlapsed holds. A workshop reaches its minimum on sold spots only.
+   */
+  async stats(): Promise<AdminStats> {
+    const now = this.clock().getTime();
+    const [workshops, bookings, totalMessages] = await Promise.all([
+      this.db.manager.find(Workshop, { order: { startDate: 'ASC', id: 'ASC' } }),
+      this.db.manager.find(Booking, {
+        select: { id: true, workshopId: true, status: true, numParticipants: true, amountPaidCents: true, holdExpiresAt: true },
+      }),
+      this.db.manager.count(CommunityMessage),
+    ]);
+
+    const sales = new Map<string, WorkshopSales & { revenueCents: number }>();
+    for (const w of workshops) {
+      sales.set(w.id, {
+        id: w.id,
+        name: w.name,
+        startDate: w.startDate,
+        capacity: w.capacity,
+        minimumParticipants: POLICY.minParticipants,
+        spotsSold: 0,
+        spotsHeld: 0,
+        reachedMinimum: false,
+        bookings: 0,
+        revenue: 0,
+        revenueCents: 0,
+      });
+    }
+    let totalBookings = 0;
+    let revenueCents = 0;
+    for (const b of bookings) {
+      const s = sales.get(b.workshopId);
+      revenueCents += b.amountPaidCents;
+      if (s) s.revenueCents += b.amountPaidCents;
+      const liveHold = b.status === BookingStatus.held && (b.holdExpiresAt === null || b.holdExpiresAt.getTime() > now);
+      const live = liveHold || b.status === BookingStatus.confirmed || b.status === BookingStatus.needs_attention;
+      if (!live) continue;
+      totalBookings += 1;
+      if (!s) continue;
+      s.bookings += 1;
+      if (b.status === BookingStatus.confirmed) s.spotsSold += b.numParticipants;
+      if (liveHold) s.spotsHeld += b.numParticipants;
+    }
+
+    return {
+      totalWorkshops: workshops.length,
+      totalBookings,
+      totalRevenue: centsToDollars(revenueCents),
+      totalMessages,
+      workshops: [...sales.values()].map(({ revenueCents: cents, ...s }) => ({
+        ...s,
+        revenue: centsToDollars(cents),
+        reachedMinimum: s.spotsSold >= s.minimumParticipants,
+      })),
+    };
+  }
+
+  /** Every booking, newest first, with all participant details. */
+  async listBookings(): Promise<Booking[]> {
+    return this.db.manager.find(Booking, { order: { createdAt: 'DESC', id: 'DESC' } });
+  }
+
+  /** Every community message, newest first, with its workshop loaded (for workshop_name). */
+  async listMessages(): Promise<CommunityMessage[]> {
+    return this.db.manager.find(CommunityMessage, { relations: { workshop: true }, order: { createdAt: 'DESC', id: 'DESC' } });
+  }
+
+  /** Moderation: remove a message; 404 when there is no such message. */
+  async deleteMessageOrThrow(id: string): Promise<void> {
+    await this.db.transaction(async (m) => {
+      const existing = await m.findOneBy(CommunityMessage, { id });
+      if (!existing) throw AppError.notFound('Message');
+      await m.delete(CommunityMessage, { id });
+    });
+  }
+
+  /** Set a workshop's photograph (the address is validated by the input class); 404 for an unknown workshop. */
+  async updateWorkshopPhotoOrThrow(workshopId: string, imageUrl: string): Promise<Workshop> {
+    return this.db.transaction(async (m) => {
+      const existing = await m.findOneBy(Workshop, { id: workshopId });
+      if (!existing) throw AppError.notFound('Workshop');
+      // A targeted update: never write back the whole row (spotsClaimed is changed elsewhere).
+      await m.update(Workshop, { id: workshopId }, { imageUrl, updatedAt: this.clock() });
+      return (await m.findOneBy(Workshop, { id: workshopId }))!;
+    });
+  }
+}

@@ -1,0 +1,78 @@
+import { Booking } from '../booking/booking.entity';
+import { Field, Float, ID, Int, ObjectType } from 'type-graphql';
+import { Workshop } from '../workshop/workshop.entity';
+
+@ObjectType({ description: 'How one workshop is selling, for the admin dashboard chart.' })
+export class WorkshopSales {
+  @Field(() => ID, { description: 'The workshop id.' })
+  id: string;
+
+  @Field()
+  name: string;
+
+  @Field({ description: 'First day (YYYY-MM-DD).' })
+  startDate: string;
+
+  @Field(() => Int, { description: 'Maximum group size (12).' })
+  capacity: number;
+
+  @Field(() => Int, { description: 'Participants needed for the workshop to run (6).' })
+  minimumParticipants: number;
+
+  @Field(() => Int, { description: 'Participants of confirmed (paid) bookings.' })
+  spotsSold: number;
+
+  @Field(() => Int, { description: 'Participants of unpaid bookings still holding spots.' })
+  spotsHeld: number;
+
+  @Field(() => Boolean, { description: 'Whether spotsSold has reached minimumParticipants.' })
+  reachedMinimum: boolean;
+
+  @Field(() => Int, { description: 'Bookings counted in totalBookings for this workshop.' })
+  bookings: number;
+
+  @Field(() => Float, { description: 'Money received for this workshop, in US dollars.' })
+  revenue: number;
+}
+
+@ObjectType({ description: 'Figures for the admin dashboard.' })
+export class AdminStats {
+  @Field(() => Int, { description: 'Workshops in the catalog.' })
+  totalWorkshops: number;
+
+  @Field(() => Int, { description: 'Bookings that are live: held, confirmed or needing attention (not expired, not cancelled).' })
+  totalBookings: number;
+
+  @Field(() => Float, { description: 'Money actually received (sum of amountPaid over all bookings), in US dollars.' })
+  totalRevenue: number;
+
+  @Field(() => Int, { description: 'Community messages on all boards.' })
+  totalMessages: number;
+
+  @Field(() => [WorkshopSales], { description: 'Per workshop, in season order.' })
+  workshops: WorkshopSales[];
+}
+
+@ObjectType({ description: 'Result of adminLogin.' })
+export class AdminLoginPayload {
+  @Field({ description: 'True: the password is right (a wrong one is an UNAUTHENTICATED error).' })
+  success: boolean;
+}
+
+@ObjectType({ description: 'Result of updateWorkshopPhoto.' })
+export class UpdateWorkshopPhotoPayload {
+  @Field(() => Workshop, { description: 'The workshop with its new imageUrl.' })
+  workshop: Workshop;
+}
+
+@ObjectType({ description: 'Result of deleteMessage.' })
+export class DeleteMessagePayload {
+  @Field(() => ID, { description: 'Id of the message removed.' })
+  deletedMessageId: string;
+}
+
+@ObjectType({ description: 'The booking after an admin action.' })
+export class AdminBookingPayload {
+  @Field(() => Booking)
+  booking: Booking;
+}

@@ -1,0 +1,165 @@
+import { Authorized, Field, Float, ID, Int, ObjectType } from 'type-graphql';
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { centsToDollars } from '../shared/money';
+import { Workshop } from '../workshop/workshop.entity';
+import { BookingStatus, ExperienceLevel, PaymentOption, RoomType } from './booking.types';
+
+/**
+ * A booking of one or more spots. Public fields are readable by anyone who holds
+ * the (unguessable) id; fields marked @Authorized are for the admin only.
+ */
+@ObjectType({ description: 'A booking of one or more spots on a workshop.' })
+@Entity({ name: 'bookings' })
+@Index('idx_bookings_workshop_status', ['workshopId', 'status'])
+@Index('idx_bookings_status_hold', ['status', 'holdExpiresAt'])
+export class Booking {
+  @Field(() => ID, { description: 'Random UUID: knowing it is what lets a visitor read the booking.' })
+  @PrimaryColumn({ type: 'varchar', length: 36 })
+  id: string;
+
+  @Field(() => ID)
+  @Column({ type: 'varchar', length: 64 })
+  workshopId: string;
+
+  @ManyToOne(() => Workshop, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'workshop_id' })
+  workshop?: Workshop;
+
+  @Field({ description: 'Name of the workshop booked.' })
+  @Column({ type: 'varchar', length: 160 })
+  workshopName: string;
+
+  @Field()
+  @Column({ type: 'varchar', length: 120 })
+  customerName: string;
+
+  @Field()
+  @Column({ type: 'varchar', length: 254 })
+  customerEmail: string;
+
+  @Authorized()
+  @Field({ description: 'Admin only.' })
+  @Column({ type: 'varchar', length: 40 })
+  customerPhone: string;
+
+  @Field(() => Int)
+  @Column({ type: 'int' })
+  numParticipants: number;
+
+  @Field(() => RoomType)
+  @Column({ type: 'varchar', length: 10 })
+  roomType: RoomType;
+
+  @Field(() => Int, { description: 'Non-photographer spouses or partners (0-4), at half price.' })
+  @Column({ type: 'int', default: 0 })
+  numSpouses: number;
+
+  @Field(() => PaymentOption)
+  @Column({ type: 'varchar', length: 20 })
+  paymentOption: PaymentOption;
+
+  @Field(() => Int, { nullable: true, description: 'Monthly installments of a payment plan (3-6).' })
+  @Column({ type: 'int', nullable: true })
+  installments: number | null;
+
+  @Field(() => String, { nullable: true })
+  @Column({ type: 'text', nullable: true })
+  specialRequests: string | null;
+
+  @Authorized()
+  @Field(() => Int, { nullable: true, description: 'Admin only.' })
+  @Column({ type: 'int', nullable: true })
+  age: number | null;
+
+  @Field(() => ExperienceLevel)
+  @Column({ type: 'varchar', length: 20 })
+  experienceLevel: ExperienceLevel;
+
+  @Field()
+  @Column({ type: 'varchar', length: 200 })
+  cameraBody: string;
+
+  @Field()
+  @Column({ type: 'text' })
+  lenses: string;
+
+  @Field(() => String, { nullable: true })
+  @Column({ type: 'text', nullable: true })
+  otherEquipment: string | null;
+
+  @Authorized()
+  @Field(() => String, { nullable: true, description: 'Admin only.' })
+  @Column({ type: 'text', nullable: true })
+  healthConcerns: string | null;
+
+  @Authorized()
+  @Field(() => String, { nullable: true, description: 'Admin only.' })
+  @Column({ type: 'text', nullable: true })
+  dietaryRestrictions: string | null;
+
+  @Field()
+  @Column({ type: 'text' })
+  tripGoals: string;
+
+  @Authorized()
+  @Field({ description: 'Admin only.' })
+  @Column({ type: 'varchar', length: 120 })
+  emergencyContactName: string;
+
+  @Authorized()
+  @Field({ description: 'Admin only.' })
+  @Column({ type: 'varchar', length: 40 })
+  emergencyContactPhone: string;
+
+  @Authorized()
+  @Field({ description: 'Admin only.' })
+  @Column({ type: 'varchar', length: 254 })
+  emergencyContactEmail: string;
+
+  @Field(() => BookingStatus)
+  @Column({ type: 'varchar', length: 20 })
+  status: BookingStatus;
+
+  @Field({ description: 'pending, deposit_paid, paid, expired or refund_due.' })
+  @Column({ type: 'varchar', length: 20 })
+  paymentStatus: string;
+
+  @Column({ type: 'int' })
+  totalCents: number;
+
+  @Column({ type: 'int' })
+  dueNowCents: number;
+
+  @Column({ type: 'int', default: 0 })
+  amountPaidCents: number;
+
+  @Field(() => Date, { nullable: true, description: 'When an unpaid hold lapses (UTC); null when paid or held until the admin acts.' })
+  @Column({ type: 'datetime', precision: 3, nullable: true })
+  holdExpiresAt: Date | null;
+
+  @Index('idx_bookings_checkout_session', { unique: true })
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  checkoutSessionId: string | null;
+
+  @Field(() => Date)
+  @Column({ type: 'datetime', precision: 3 })
+  createdAt: Date;
+
+  @Column({ type: 'datetime', precision: 3 })
+  updatedAt: Date;
+
+  @Field(() => Float, { description: 'Total price in US dollars.' })
+  get totalAmount(): number {
+    return centsToDollars(this.totalCents);
+  }
+
+  @Field(() => Float, { description: 'Charged at booking (deposit, first installment or full) in US dollars.' })
+  get amountDueNow(): number {
+    return centsToDollars(this.dueNowCents);
+  }
+
+  @Field(() => Float, { description: 'Money received so far in US dollars.' })
+  get amountPaid(): number {
+    return centsToDollars(this.amountPaidCents);
+  }
+}

@@ -1,0 +1,104 @@
+import { Field, ID, InputType, Int } from 'type-graphql';
+import { IsEmail, IsIn, IsInt, Matches, Max, MaxLength, Min } from 'class-validator';
+import { OptionalText, RequiredText } from '../common/text';
+import { POLICY } from '../shared/policy';
+import { ExperienceLevel, PaymentOption, RoomType } from './booking.types';
+
+const PHONE = /^\+?[0-9 ().\-/]{5,40}$/;
+const PHONE_MESSAGE = '$property must be a phone number (digits, spaces, + - . ( ) only)';
+const EMAIL_MESSAGE = '$property must be an email address';
+
+/**
+ * What a visitor sends to book (spec section 3, Booking (sent)). Every rule of
+ * section 5 is enforced here on the server too, plus sane lengths.
+ */
+@InputType({ description: 'A booking request. The server computes all prices.' })
+export class BookingInput {
+  @Field(() => ID)
+  @RequiredText(64)
+  workshopId: string;
+
+  @Field()
+  @RequiredText(120)
+  customerName: string;
+
+  @Field()
+  @IsEmail({}, { message: EMAIL_MESSAGE })
+  @MaxLength(254)
+  customerEmail: string;
+
+  @Field()
+  @Matches(PHONE, { message: PHONE_MESSAGE })
+  customerPhone: string;
+
+  @Field(() => Int, { description: 'Photographers, 1 to the workshop’s available spots.' })
+  @IsInt({ message: '$property must be a whole number' })
+  @Min(1, { message: '$property must be at least 1' })
+  @Max(POLICY.maxGroupSize, { message: `$property must be at most ${POLICY.maxGroupSize}` })
+  numParticipants: number;
+
+  @Field(() => RoomType, { defaultValue: RoomType.shared })
+  @IsIn(Object.values(RoomType), { message: '$property must be shared or private' })
+  roomType: RoomType = RoomType.shared;
+
+  @Field(() => Int, { defaultValue: 0, description: 'Non-photographer spouses or partners, 0 to 4.' })
+  @IsInt({ message: '$property must be a whole number' })
+  @Min(0, { message: '$property must be at least 0' })
+  @Max(POLICY.maxSpouses, { message: `$property must be at most ${POLICY.maxSpouses}` })
+  numSpouses: number = 0;
+
+  @Field(() => PaymentOption, { defaultValue: PaymentOption.deposit })
+  @IsIn(Object.values(PaymentOption), { message: '$property must be deposit, full or payment_plan' })
+  paymentOption: PaymentOption = PaymentOption.deposit;
+
+  @Field(() => String, { nullable: true })
+  @OptionalText(2000)
+  specialRequests?: string | null;
+
+  @Field(() => Int, { description: `Age of the booking participant, ${POLICY.minAge} to ${POLICY.maxAge}.` })
+  @IsInt({ message: '$property must be a whole number' })
+  @Min(POLICY.minAge, { message: `$property must be at least ${POLICY.minAge}` })
+  @Max(POLICY.maxAge, { message: `$property must be at most ${POLICY.maxAge}` })
+  age: number;
+
+  @Field(() => ExperienceLevel, { defaultValue: ExperienceLevel.intermediate })
+  @IsIn(Object.values(ExperienceLevel), { message: '$property must be beginner, intermediate, advanced or professional' })
+  experienceLevel: ExperienceLevel = ExperienceLevel.intermediate;
+
+  @Field()
+  @RequiredText(200)
+  cameraBody: string;
+
+  @Field()
+  @RequiredText(1000)
+  lenses: string;
+
+  @Field(() => String, { nullable: true })
+  @OptionalText(2000)
+  otherEquipment?: string | null;
+
+  @Field(() => String, { nullable: true })
+  @OptionalText(2000)
+  healthConcerns?: string | null;
+
+  @Field(() => String, { nullable: true })
+  @OptionalText(2000)
+  dietaryRestrictions?: string | null;
+
+  @Field()
+  @RequiredText(2000)
+  tripGoals: string;
+
+  @Field()
+  @RequiredText(120)
+  emergencyContactName: string;
+
+  @Field()
+  @Matches(PHONE, { message: PHONE_MESSAGE })
+  emergencyContactPhone: string;
+
+  @Field()
+  @IsEmail({}, { message: EMAIL_MESSAGE })
+  @MaxLength(254)
+  emergencyContactEmail: string;
+}

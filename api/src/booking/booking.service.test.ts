@@ -1,0 +1,106 @@
+import { createTestDb, DB_KINDS, type TestDb } from '../test/db';
+import { aBookingInput } from '../test/builders';
+import { Workshop } from '../workshop/workshop.entity';
+import { Booking } from './booking.entity';
+import { BookingService } from './booking.service';
+import { BookingStatus, PaymentOption, RoomType } from './booking.types';
+
+describe.each(DB_KINDS)('BookingService on %s', (kind) => {
+  let t: TestDb;
+  let now: Date;
+  const clock = () => now;
+  const spotsLeft = async (id: string) => (await t.db.manager.findOneByOrFail(Workshop, { id })).availableSpots;
+
+  beforeAll(async () => {
+    t = await createTestDb(kind);
+  });
+  afterAll(() => t?.drop());
+  beforeEach(() => {
+    now = new Date('2026-03-01T10:00:00.000Z');
+  });
+
+  describe('without a payment provider', () => {
+    const service = () => new BookingService(t.db, clock, { holdMinutes: null });
+
+    it('creates a held booking that holds its spots, priced on the server in cents', async () => {
+      const before = await spotsLeft('alaska-bears-glaciers');
+      const b = await service().createOrThrow(
+        aBookingInput({ workshopId: 'alaska-bears-glaciers', numParticipants: 2, numSpouses: 1, roomType: RoomType.private, paymentOption: PaymentOption.full }),
+      );
+      expect(b.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      expect(b).toMatchObject({ status: 'held', paymentStatus: 'pending', holdExpiresAt: null, amountPaidCents: 0, workshopName: 'Alaska Brown Bears & Glaciers' });
+      // 2 x 5495 + 0.5 x 5495 + the workshop's own 800 supplement
+      expect(b.totalCents).toBe(2 * 5495_00 + 2747_50 + 800_00);
+      expect(b.dueNowCents).toBe(b.totalCents);
+      expect(await spotsLeft('alaska-bears-glaciers')).toBe(before - 2);
+      const stored = await t.db.manager.findOneByOrFail(Booking, { id: b.id });
+      expect(stored.createdAt.toISOString()).toBe('2026-03-01T10:00:00.000Z');
+      expect(stored.healthConcerns).toBeNull();
+    });
+
+    it('answers NOT_FOUND for an unknown workshop and writes nothing', async () => {
+      const count = await t.db.manager.count(Booking);
+      await expect(service().createOrThrow(aBookingInput({ workshopId: 'atlantis' }))).rejects.toMatchObject({ code: 'NOT_FOUND', status: 404 });
+      expect(await t.db.manager.count(Booking)).toBe(count);
+    });
+
+    it('refuses more participants than spots left with SOLD_OUT (409) naming the field', async () => {
+      await service().createOrThrow(aBookingInput({ workshopId: 'grand-teton-autumn', numParticipants: 10 }));
+      await expect(service().createOrThrow(aBookingInput({ workshopId: 'grand-teton-autumn', numParticipants: 3 }))).rejects.toMatchObject({
+        code: 'SOLD_OUT',
+        status: 409,
+        message: 'Only 2 spots are left for this workshop; you asked for 3',
+        fields: [{ field: 'numParticipants', message: expect.any(String) }],
+      });
+      await service().createOrThrow(aBookingInput({ workshopId: 'grand-teton-autumn', numParticipants: 2 }));
+      await expect(service().createOrThrow(aBookingInput({ workshopId: 'grand-teton-autumn' }))).rejects.toMatchObject({ message: 'This workshop is sold out' });
+      expect(await spotsLeft('grand-teton-autumn')).toBe(0);
+    });
+
+    it('never oversells: 200 simultaneous single-seat bookings for 12 spots → exactly 12 accepted', async () => {
+      const results = await Promise.allSettled(
+        Array.from({ length: 200 }, (_, i) => service().createOrThrow(aBookingInput({ workshopId: 'everglades-wading-birds', customerName: `Racer ${i}` }))),
+      );
+      const accepted = results.filter((r) => r.status === 'fulfilled');
+      const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+      expect(accepted).toHaveLength(12);
+      expect(refused).toHaveLength(188);
+      for (const r of refused) expect(r.reason).toMatchObject({ code: 'SOLD_OUT' });
+      expect(await t.db.manager.countBy(Booking, { workshopId: 'everglades-wading-birds' })).toBe(12);
+      expect(await spotsLeft('everglades-wading-birds')).toBe(0);
+    });
+  });
+
+  describe('with a payment provider (holds expire)', () => {
+    const service = () => new BookingService(t.db, clock, { holdMinutes: 30 });
+
+    it('gives lapsed holds back to the workshop, once, and leaves paid bookings alone', async () => {
+      const held = await service().createOrThrow(aBookingInput({ workshopId: 'olympic-coast-rainforest', numParticipants: 4 }));
+      expect(held.holdExpiresAt?.toISOString()).toBe('2026-03-01T10:30:00.000Z');
+      const paid = await service().createOrThrow(aBookingInput({ workshopId: 'olympic-coast-rainforest', numParticipants: 2 }));
+      await t.db.manager.update(Booking, { id: paid.id }, { status: BookingStatus.confirmed, holdExpiresAt: null });
+      expect(await spotsLeft('olympic-coast-rainforest')).toBe(6);
+
+      now = new Date('2026-03-01T10:29:59.000Z');
+      expect(await service().releaseExpiredHolds()).toBe(0);
+      now = new Date('2026-03-01T10:30:00.000Z');
+      const released: string[] = [];
+      expect(await service().releaseExpiredHolds(undefined, async (b) => void released.push(b.id))).toBe(1);
+      expect(released).toEqual([held.id]);
+      expect(await spotsLeft('olympic-coast-rainforest')).toBe(10);
+      expect(await t.db.manager.findOneByOrFail(Booking, { id: held.id })).toMatchObject({ status: 'expired', paymentStatus: 'expired' });
+      // Idempotent: a second sweep (or a concurrent one) releases nothing more.
+      expect(await Promise.all([service().releaseExpiredHolds(), service().releaseExpiredHolds()])).toEqual([0, 0]);
+      expect(await spotsLeft('olympic-coast-rainforest')).toBe(10);
+    });
+
+    it('frees lapsed holds of a full workshop when someone new books, without waiting for the sweeper', async () => {
+      await service().createOrThrow(aBookingInput({ workshopId: 'canyonlands-arches-backcountry', numParticipants: 12 }));
+      await expect(service().createOrThrow(aBookingInput({ workshopId: 'canyonlands-arches-backcountry' }))).rejects.toMatchObject({ code: 'SOLD_OUT' });
+      now = new Date('2026-03-01T11:00:00.000Z');
+      const b = await service().createOrThrow(aBookingInput({ workshopId: 'canyonlands-arches-backcountry', numParticipants: 3 }));
+      expect(b.status).toBe('held');
+      expect(await spotsLeft('canyonlands-arches-backcountry')).toBe(9);
+    });
+  });
+});

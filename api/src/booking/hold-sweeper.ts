@@ -1,0 +1,43 @@
+import type { Logger } from '../common/logger';
+import type { Services } from '../services';
+
+/**
+ * Releases lapsed holds on a timer, so spots come back without anyone visiting
+ * the site, and expires their checkout sessions so they can no longer be paid.
+ */
+export class HoldSweeper {
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<number>;
+
+  constructor(
+    private readonly services: Pick<Services, 'bookings' | 'payments'>,
+    private readonly logger: Logger,
+    private readonly intervalMs = 30_000,
+  ) {}
+
+  start(): void {
+    this.timer = setInterval(() => void this.sweep(), this.intervalMs);
+    this.timer.unref();
+  }
+
+  /** One pass; never overlaps with itself. Returns how many holds were released. */
+  sweep(): Promise<number> {
+    this.running ??= this.services.bookings
+      .releaseExpiredHolds(undefined, (b) => this.services.payments.expireSessionOf(b))
+      .then((n) => {
+        if (n) this.logger.info({ released: n }, 'released lapsed holds');
+        return n;
+      })
+      .catch((e) => {
+        this.logger.warn({ err: (e as Error).message }, 'hold sweep failed');
+        return 0;
+      })
+      .finally(() => (this.running = undefined));
+    return this.running;
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await this.running;
+  }
+}

@@ -1,0 +1,72 @@
+/**
+ * Domain errors: one enum of codes, each with its HTTP status. Services throw
+ * AppError; the REST shim turns it into a status + JSON body and the GraphQL
+ * layer into an error with `extensions.code` (and the bad fields, if any).
+ */
+export enum ErrorCode {
+  BAD_USER_INPUT = 'BAD_USER_INPUT',
+  BAD_REQUEST = 'BAD_REQUEST',
+  NOT_FOUND = 'NOT_FOUND',
+  SOLD_OUT = 'SOLD_OUT',
+  CONFLICT = 'CONFLICT',
+  UNAUTHENTICATED = 'UNAUTHENTICATED',
+  FORBIDDEN = 'FORBIDDEN',
+  RATE_LIMITED = 'RATE_LIMITED',
+  PAYLOAD_TOO_LARGE = 'PAYLOAD_TOO_LARGE',
+  PAYMENT_PROVIDER_ERROR = 'PAYMENT_PROVIDER_ERROR',
+  SERVICE_UNAVAILABLE = 'SERVICE_UNAVAILABLE',
+}
+
+export const HTTP_STATUS: Record<ErrorCode, number> = {
+  [ErrorCode.BAD_USER_INPUT]: 422,
+  [ErrorCode.BAD_REQUEST]: 400,
+  [ErrorCode.NOT_FOUND]: 404,
+  [ErrorCode.SOLD_OUT]: 409,
+  [ErrorCode.CONFLICT]: 409,
+  [ErrorCode.UNAUTHENTICATED]: 401,
+  [ErrorCode.FORBIDDEN]: 403,
+  [ErrorCode.RATE_LIMITED]: 429,
+  [ErrorCode.PAYLOAD_TOO_LARGE]: 413,
+  [ErrorCode.PAYMENT_PROVIDER_ERROR]: 502,
+  [ErrorCode.SERVICE_UNAVAILABLE]: 503,
+};
+
+export interface FieldError {
+  /** Field name as the caller sent it (snake_case over REST, camelCase over GraphQL). */
+  field: string;
+  message: string;
+}
+
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields: FieldError[] = [],
+    /** Seconds after which a rate-limited caller may retry. */
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+
+  get status(): number {
+    return HTTP_STATUS[this.code];
+  }
+
+  static notFound(what: string): AppError {
+    return new AppError(ErrorCode.NOT_FOUND, `${what} not found`);
+  }
+
+  static invalid(fields: FieldError[]): AppError {
+    const summary = fields.map((f) => `${f.field}: ${f.message}`).join('; ');
+    return new AppError(ErrorCode.BAD_USER_INPUT, `Invalid input. ${summary}`, fields);
+  }
+
+  /** Rename fields (camelCase -> snake_case for REST callers), keeping the code. */
+  withFieldNames(rename: (field: string) => string): AppError {
+    if (this.fields.length === 0) return this;
+    const fields = this.fields.map((f) => ({ field: rename(f.field), message: f.message.split(f.field).join(rename(f.field)) }));
+    if (this.code === ErrorCode.BAD_USER_INPUT) return AppError.invalid(fields);
+    return new AppError(this.code, this.message, fields, this.retryAfterSeconds);
+  }
+}

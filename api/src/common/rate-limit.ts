@@ -1,0 +1,147 @@
+import type { Request } from 'express';
+import { AppError, ErrorCode } from './errors';
+
+/**
+ * Rate limiting for writes and logins. The limiter counts hits per key in a
+ * sliding window; the store is an interface so that, with more than one app
+ * instance, counts can live in Redis instead of process memory (see
+ * docs/security.md). One limiter per purpose (posting, login, booking...).
+ */
+export interface RateLimitStore {
+  /** Record a hit at `now` for `key` and return the hit times still inside the window. */
+  hit(key: string, now: number, windowMs: number): Promise<number[]>;
+  /** Forget a key (e.g. after a successful login). */
+  reset(key: string): Promise<void>;
+  /** Release connections (Redis). */
+  close?(): Promise<void>;
+}
+
+/** Process-memory store: correct for one instance; bounded so hostile keys cannot exhaust memory. */
+export class MemoryRateLimitStore implements RateLimitStore {
+  private readonly hits = new Map<string, number[]>();
+
+  constructor(
+    private readonly maxKeys = 50_000,
+    /** Hits kept per key: more than any rule's limit (the largest is 1000), bounded against a flood from one client. */
+    private readonly maxHitsPerKey = 2_000,
+  ) {}
+
+  async hit(key: string, now: number, windowMs: number): Promise<number[]> {
+    const kept = (this.hits.get(key) ?? []).filter((t) => t > now - windowMs);
+    kept.push(now);
+    if (kept.length > this.maxHitsPerKey) kept.splice(0, kept.length - this.maxHitsPerKey);
+    this.hits.delete(key); // re-insert to keep Map order = least recently used first
+    this.hits.set(key, kept);
+    if (this.hits.size > this.maxKeys) this.hits.delete(this.hits.keys().next().value!);
+    return kept;
+  }
+
+  async reset(key: string): Promise<void> {
+    this.hits.delete(key);
+  }
+}
+
+export interface RateLimitRule {
+  /** Name used in the error message, e.g. "message posts". */
+  name: string;
+  /** Hits allowed per window. */
+  limit: number;
+  windowMs: number;
+}
+
+export class RateLimiter {
+  constructor(
+    readonly rule: RateLimitRule,
+    private readonly store: RateLimitStore = new MemoryRateLimitStore(),
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Count a hit; throws a RATE_LIMITED AppError (HTTP 429 + Retry-After) past the limit. */
+  async consumeOrThrow(key: string): Promise<void> {
+    const t = this.now();
+    const hits = await this.store.hit(`${this.rule.name}:${key}`, t, this.rule.windowMs);
+    if (hits.length > this.rule.limit) {
+      const oldestInWindow = hits[hits.length - 1 - this.rule.limit];
+      const retryAfterSeconds = Math.max(1, Math.ceil((oldestInWindow + this.rule.windowMs - t) / 1000));
+      throw new AppError(
+        ErrorCode.RATE_LIMITED,
+        `Too many ${this.rule.name}. Please wait ${retryAfterSeconds} seconds and try again.`,
+        [],
+        retryAfterSeconds,
+      );
+    }
+  }
+
+  async reset(key: string): Promise<void> {
+    await this.store.reset(`${this.rule.name}:${key}`);
+  }
+}
+
+export interface BackoffRule {
+  /** Name used in the error message, e.g. "failed admin sign-ins". */
+  name: string;
+  /** Failures allowed in a row before the client has to wait. */
+  freeFailures: number;
+  /** Wait after the first failure beyond the free ones; it doubles with each further failure... */
+  baseDelayMs: number;
+  /** ...up to this cap, so that a legitimate user is never kept out for long. */
+  maxDelayMs: number;
+  /** Failures older than this are forgotten. */
+  windowMs: number;
+}
+
+/**
+ * Throttling of password guesses: a client may fail a few times freely, then
+ * must wait a delay that doubles with each further failure (capped), and any
+ * attempt made before the wait is over is refused with 429 + Retry-After
+ * without being checked. A success forgets the client's failures.
+ *
+ * Every attempt is recorded *before* the password is checked (one atomic store
+ * hit), so a burst of parallel guesses is throttled like a sequence. An
+ * attempt refused while waiting also counts (its Retry-After says so), so
+ * hammering keeps a client out, while a client that honours Retry-After is
+ * let through.
+ */
+export class BackoffThrottle {
+  constructor(
+    readonly rule: BackoffRule,
+    private readonly store: RateLimitStore = new MemoryRateLimitStore(),
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** How long (ms) a client with `failures` recorded failures must wait after the last one (0 while free). */
+  delayMsAfter(failures: number): number {
+    const beyond = failures - this.rule.freeFailures;
+    if (beyond < 0) return 0;
+    return Math.min(this.rule.maxDelayMs, this.rule.baseDelayMs * 2 ** Math.min(beyond, 30));
+  }
+
+  /** Record an attempt; throws RATE_LIMITED (429 + Retry-After) while the client must wait. */
+  async attemptOrThrow(key: string): Promise<void> {
+    const t = this.now();
+    const attempts = await this.store.hit(`${this.rule.name}:${key}`, t, this.rule.windowMs);
+    const earlier = attempts.length - 1;
+    if (earlier === 0) return;
+    const waitUntil = attempts[earlier - 1] + this.delayMsAfter(earlier);
+    if (t < waitUntil) {
+      // This refused attempt is now the client's latest: the next one is free after the wait it starts.
+      const retryAfterSeconds = Math.max(1, Math.ceil(this.delayMsAfter(attempts.length) / 1000));
+      throw new AppError(
+        ErrorCode.RATE_LIMITED,
+        `Too many ${this.rule.name}. Please wait ${retryAfterSeconds} seconds and try again.`,
+        [],
+        retryAfterSeconds,
+      );
+    }
+  }
+
+  /** The attempt succeeded: forget the client's failures. */
+  async succeeded(key: string): Promise<void> {
+    await this.store.reset(`${this.rule.name}:${key}`);
+  }
+}
+
+/** The client a request comes from (the proxy-aware IP; Express's `trust proxy` decides). */
+export function clientKey(req: Pick<Request, 'ip' | 'socket'>): string {
+  return req.ip ?? req.socket?.remoteAddress ?? 'unknown';
+}

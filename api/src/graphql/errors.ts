@@ -1,0 +1,50 @@
+import { GraphQLError, type GraphQLFormattedError } from 'graphql';
+import { unwrapResolverError } from '@apollo/server/errors';
+import { ArgumentValidationError } from 'type-graphql';
+import { AppError, ErrorCode } from '../common/errors';
+import { toFieldErrors } from '../common/validation';
+import { isDatabaseUnavailable } from '../common/db-errors';
+import type { Logger } from '../common/logger';
+
+/**
+ * Shape every GraphQL error for clients: domain errors keep their code, message
+ * and bad fields; anything unexpected becomes a generic message (the details
+ * go to the log, never to the client).
+ */
+export function createErrorFormatter(logger: Logger) {
+  return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
+    // The error a resolver threw: type-graphql's validation errors are GraphQLErrors
+    // themselves; anything else arrives wrapped in one.
+    const unwrapped = unwrapResolverError(error);
+    const original =
+      unwrapped instanceof GraphQLError && !(unwrapped instanceof ArgumentValidationError) && unwrapped.originalError
+        ? unwrapped.originalError
+        : unwrapped;
+    if (original instanceof AppError) {
+      return {
+        message: original.message,
+        path: formatted.path,
+        extensions: { code: original.code, ...(original.fields.length ? { fields: original.fields } : {}) },
+      };
+    }
+    if (original instanceof ArgumentValidationError) {
+      const fields = toFieldErrors(original.extensions.validationErrors);
+      return {
+        message: AppError.invalid(fields).message,
+        path: formatted.path,
+        extensions: { code: ErrorCode.BAD_USER_INPUT, fields },
+      };
+    }
+    if (original && isDatabaseUnavailable(original)) {
+      return { message: 'The database is unavailable. Please try again shortly.', path: formatted.path, extensions: { code: ErrorCode.SERVICE_UNAVAILABLE } };
+    }
+    // Errors made by graphql-js or Apollo themselves (syntax, validation, auth) are safe as they are.
+    if (!original || original instanceof GraphQLError) {
+      const { extensions, ...rest } = formatted;
+      const { stacktrace: _drop, ...safe } = (extensions ?? {}) as Record<string, unknown>;
+      return { ...rest, extensions: safe };
+    }
+    logger.error({ err: original, path: formatted.path }, 'unexpected GraphQL resolver error');
+    return { message: 'Internal server error', path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
+  };
+}

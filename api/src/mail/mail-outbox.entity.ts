@@ -1,0 +1,61 @@
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import type { MailKind, MailPayload } from './mail.types';
+
+/** Life cycle of an outbox row (docs/decisions/030). */
+export enum MailStatus {
+  /** Waiting to be sent once next_attempt_at has passed. */
+  pending = 'pending',
+  /** Claimed by a worker that is sending it now (or crashed while doing so). */
+  sending = 'sending',
+  sent = 'sent',
+  /** Gave up after the last attempt: the admin should look at last_error. */
+  failed = 'failed',
+}
+
+/**
+ * One mail to send, written in the same transaction as the booking change that
+ * causes it, so a mail exists if and only if that change committed. The worker
+ * renders it from `payload` when it sends it.
+ */
+@Entity({ name: 'mail_outbox' })
+@Index('idx_mail_outbox_status_next', ['status', 'nextAttemptAt'])
+export class MailOutbox {
+  @PrimaryColumn({ type: 'varchar', length: 36 })
+  id: string;
+
+  /** Which template renders it. */
+  @Column({ type: 'varchar', length: 40 })
+  kind: MailKind;
+
+  @Column({ type: 'varchar', length: 254 })
+  recipient: string;
+
+  /** Everything the template needs, captured when the mail was enqueued. */
+  @Column({ type: 'simple-json' })
+  payload: MailPayload;
+
+  @Column({ type: 'varchar', length: 10 })
+  status: MailStatus;
+
+  /**
+   * Claims so far. Every claim increments it, so it doubles as a fencing token:
+   * a worker only records the outcome of the attempt it claimed.
+   */
+  @Column({ type: 'int', default: 0 })
+  attempts: number;
+
+  @Column({ type: 'datetime', precision: 3 })
+  nextAttemptAt: Date;
+
+  @Column({ type: 'datetime', precision: 3, nullable: true })
+  claimedAt: Date | null;
+
+  @Column({ type: 'datetime', precision: 3, nullable: true })
+  sentAt: Date | null;
+
+  @Column({ type: 'text', nullable: true })
+  lastError: string | null;
+
+  @Column({ type: 'datetime', precision: 3 })
+  createdAt: Date;
+}

@@ -1,0 +1,116 @@
+import type { Logger } from '../common/logger';
+import { BRAND } from '../shared/brand';
+import type { Services } from '../services';
+import { MAIL_DOMAIN } from './calendar';
+import { MailStatus, type MailOutbox } from './mail-outbox.entity';
+import type { SendResult } from './mailer';
+import { renderMail } from './templates';
+
+export interface MailWorkerOptions {
+  /** How often the outbox is polled. */
+  intervalMs: number;
+  /** Rows read per query; a run keeps reading while batches come back full. */
+  batchSize: number;
+}
+
+export interface DeliveryReport {
+  sent: number;
+  retried: number;
+  failed: number;
+}
+
+/**
+ * Sends the outbox in the background, like the HoldSweeper: a timer, one run
+ * at a time, stopped gracefully (the mail being sent is finished and recorded).
+ * Every row is claimed (compare-and-set) before it is sent, so any number of
+ * workers, in one process or several, never send the same claim twice.
+ */
+export class MailWorker {
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<DeliveryReport>;
+  private stopping = false;
+  private readonly options: MailWorkerOptions;
+  private readonly messageIdDomain: string;
+
+  constructor(
+    private readonly services: Pick<Services, 'outbox' | 'mailer' | 'config'>,
+    private readonly logger: Logger,
+    options: Partial<MailWorkerOptions> = {},
+  ) {
+    this.options = { intervalMs: 5_000, batchSize: 20, ...options };
+    this.messageIdDomain = domainOf(services.config.mail.from) ?? MAIL_DOMAIN;
+  }
+
+  start(): void {
+    this.stopping = false;
+    this.timer = setInterval(() => void this.runOnce(), this.options.intervalMs);
+    this.timer.unref();
+  }
+
+  /** One pass over the due mails; never overlaps with itself. */
+  runOnce(): Promise<DeliveryReport> {
+    this.running ??= this.drain()
+      .then((report) => {
+        if (report.sent || report.retried || report.failed) this.logger.info(report, 'mail outbox run');
+        return report;
+      })
+      .catch((e) => {
+        this.logger.warn({ err: (e as Error).message }, 'mail outbox run failed');
+        return { sent: 0, retried: 0, failed: 0 };
+      })
+      .finally(() => (this.running = undefined));
+    return this.running;
+  }
+
+  /** Stop polling and wait for the mail in flight to be sent and recorded. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    clearInterval(this.timer);
+    await this.running;
+  }
+
+  private async drain(): Promise<DeliveryReport> {
+    const report: DeliveryReport = { sent: 0, retried: 0, failed: 0 };
+    for (let batch = 0; batch < 50 && !this.stopping; batch++) {
+      const rows = await this.services.outbox.findDue(this.options.batchSize);
+      for (const row of rows) {
+        if (this.stopping) break;
+        const claimed = await this.services.outbox.claim(row);
+        if (!claimed) continue;
+        const outcome = await this.deliver(claimed);
+        if (outcome === 'sent') report.sent++;
+        else if (outcome === MailStatus.failed) report.failed++;
+        else report.retried++;
+      }
+      if (rows.length < this.options.batchSize) break;
+    }
+    return report;
+  }
+
+  private async deliver(row: MailOutbox): Promise<'sent' | MailStatus.pending | MailStatus.failed> {
+    let result: SendResult;
+    try {
+      const rendered = renderMail(row.kind, row.payload, { origin: this.services.config.mail.siteOrigin });
+      result = await this.services.mailer.send({
+        ...rendered,
+        to: row.recipient,
+        // Deterministic: if a crash makes us send a row twice, it is the same message to the receiver.
+        messageId: `<${row.id}@${this.messageIdDomain}>`,
+        replyTo: BRAND.contactEmail,
+        date: row.createdAt,
+        tag: row.kind,
+      });
+    } catch (e) {
+      return this.services.outbox.markAttemptFailed(row, e);
+    }
+    // A failure to record it leaves the claim to go stale and the mail to be sent again (at least once).
+    await this.services.outbox.markSent(row);
+    this.logger.info({ mailId: row.id, kind: row.kind, attempts: row.attempts, ...('file' in result ? { file: result.file } : {}) }, 'mail sent');
+    return 'sent';
+  }
+}
+
+/** The domain of an address such as `Name <user@example.com>` or `user@example.com`. */
+export function domainOf(address: string): string | undefined {
+  return /@([A-Za-z0-9.-]+)>?\s*$/.exec(address)?.[1];
+}

@@ -1,0 +1,293 @@
+import crypto from 'node:crypto';
+import type { EntityManager } from 'typeorm';
+import type { Database } from '../db/data-source';
+import type { Logger } from '../common/logger';
+import type { Booking } from '../booking/booking.entity';
+import { BookingStatus } from '../booking/booking.types';
+import type { CommunityMessage } from '../community/community-message.entity';
+import { Workshop } from '../workshop/workshop.entity';
+import { MailOutbox, MailStatus } from './mail-outbox.entity';
+import { MailKind, type BookingMailData, type CommunityMessageMailData, type MailPayload } from './mail.types';
+
+export interface OutboxOptions {
+  /** Recipient of the admin notices (ADMIN_EMAIL). */
+  adminEmail: string;
+  /** Attempts before a mail is marked failed. */
+  maxAttempts: number;
+  /** Delay before the next attempt after `attempt` failed ones (1, 2, ...). */
+  backoffMs: (attempt: number) => number;
+  /**
+   * A `sending` claim older than this is taken to be from a worker that died
+   * mid-send, and the mail is sent again. Longer than any send can take.
+   */
+  claimTimeoutMs: number;
+}
+
+/** 30 s, 1 min, 2 min ... doubling up to 1 hour: 10 attempts cover about 3 hours of SMTP outage. */
+export const DEFAULT_OUTBOX_OPTIONS: Omit<OutboxOptions, 'adminEmail'> = {
+  maxAttempts: 10,
+  backoffMs: (attempt) => Math.min(3_600_000, 30_000 * 2 ** (attempt - 1)),
+  claimTimeoutMs: 10 * 60_000,
+};
+
+export interface NewMail {
+  kind: MailKind;
+  to: string;
+  payload: MailPayload;
+}
+
+/** The fields of a booking a mail needs (a booking entity, or one with its new status applied). */
+export type BookingFields = Pick<
+  Booking,
+  | 'id'
+  | 'workshopId'
+  | 'workshopName'
+  | 'customerName'
+  | 'customerEmail'
+  | 'customerPhone'
+  | 'numParticipants'
+  | 'numSpouses'
+  | 'roomType'
+  | 'paymentOption'
+  | 'installments'
+  | 'status'
+  | 'paymentStatus'
+  | 'totalCents'
+  | 'dueNowCents'
+  | 'amountPaidCents'
+>;
+
+type WorkshopFields = Pick<Workshop, 'id' | 'location' | 'state' | 'startDate' | 'endDate'>;
+
+const MAX_ERROR_LENGTH = 1000;
+
+/**
+ * The transactional outbox (docs/decisions/030). Producers call the enqueue
+ * methods with the EntityManager of the transaction that changes the booking,
+ * so the mail row commits or rolls back with that change. The MailWorker then
+ * claims due rows one by one (compare-and-set), sends them and records the
+ * outcome; the `attempts` counter fences every write after a claim.
+ */
+export class OutboxService {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: () => Date,
+    private readonly logger: Logger,
+    private readonly options: OutboxOptions,
+  ) {}
+
+  /** Write one mail into the outbox, inside the caller's transaction. */
+  async enqueue(m: EntityManager, mail: NewMail): Promise<MailOutbox> {
+    const now = this.clock();
+    const row = m.create(MailOutbox, {
+      id: crypto.randomUUID(),
+      kind: mail.kind,
+      recipient: mail.to,
+      payload: mail.payload,
+      status: MailStatus.pending,
+      attempts: 0,
+      nextAttemptAt: now,
+      claimedAt: null,
+      sentAt: null,
+      lastError: null,
+      createdAt: now,
+    });
+    await m.insert(MailOutbox, row);
+    return row;
+  }
+
+  // What each booking event sends. Called inside the booking/payment transaction.
+
+  /** Spots reserved with no payment provider: tell the customer. */
+  async enqueueBookingReserved(m: EntityManager, booking: BookingFields, workshop?: WorkshopFields): Promise<void> {
+    const data = await this.bookingData(m, booking, null, workshop);
+    await this.enqueue(m, { kind: MailKind.bookingReserved, to: booking.customerEmail, payload: data });
+  }
+
+  /**
+   * A payment was applied (once: PaymentService.fulfil calls this only when it
+   * applies it). `booking` carries its new status and amounts.
+   */
+  async enqueuePaymentApplied(m: EntityManager, booking: BookingFields, paymentCents: number, previousStatus: BookingStatus): Promise<void> {
+    const data = await this.bookingData(m, booking, paymentCents);
+    if (booking.status === BookingStatus.needs_attention) {
+      await this.enqueue(m, { kind: MailKind.paymentNeedsAttention, to: booking.customerEmail, payload: data });
+      await this.enqueue(m, { kind: MailKind.adminPaymentAttention, to: this.options.adminEmail, payload: data });
+      return;
+    }
+    await this.enqueue(m, { kind: MailKind.bookingPaid, to: booking.customerEmail, payload: data });
+    // The admin hears about each new paid booking, not about every later installment.
+    if (previousStatus !== BookingStatus.confirmed) {
+      await this.enqueue(m, { kind: MailKind.adminNewBooking, to: this.options.adminEmail, payload: data });
+    }
+  }
+
+  /** An unpaid hold lapsed and its spots were released. */
+  async enqueueHoldExpired(m: EntityManager, booking: BookingFields): Promise<void> {
+    const data = await this.bookingData(m, booking, null);
+    await this.enqueue(m, { kind: MailKind.holdExpired, to: booking.customerEmail, payload: data });
+  }
+
+  /** A new community message: notice to the admin. Call it in the transaction that inserts the message. */
+  async enqueueAdminMessageNotice(m: EntityManager, message: CommunityMessage): Promise<void> {
+    const workshop = await m.findOneBy(Workshop, { id: message.workshopId });
+    const data: CommunityMessageMailData = {
+      messageId: message.id,
+      workshopId: message.workshopId,
+      workshopName: workshop?.name ?? message.workshopId,
+      authorName: message.authorName,
+      authorEmail: message.authorEmail,
+      topic: message.topic,
+      message: message.message,
+      createdAt: message.createdAt.toISOString(),
+    };
+    await this.enqueue(m, { kind: MailKind.adminCommunityMessage, to: this.options.adminEmail, payload: data });
+  }
+
+  // The worker's side.
+
+  /** Rows to work on now: pending ones that are due, and `sending` claims that went stale. */
+  async findDue(limit: number): Promise<MailOutbox[]> {
+    const now = this.clock();
+    return this.db.manager
+      .createQueryBuilder(MailOutbox, 'o')
+      .where('(o.status = :pending AND o.nextAttemptAt <= :now) OR (o.status = :sending AND o.claimedAt <= :stale)', {
+        pending: MailStatus.pending,
+        sending: MailStatus.sending,
+        now,
+        stale: new Date(now.getTime() - this.options.claimTimeoutMs),
+      })
+      .orderBy('o.nextAttemptAt', 'ASC')
+      .addOrderBy('o.id', 'ASC')
+      .limit(limit)
+      .getMany();
+  }
+
+  /**
+   * Claim a row for sending: pending → sending (or a stale sending claim taken
+   * over), only if nobody claimed it since it was read. Returns the claimed
+   * row, with `attempts` incremented, or null when another worker won.
+   */
+  async claim(row: MailOutbox): Promise<MailOutbox | null> {
+    const now = this.clock();
+    if (row.status === MailStatus.sending && row.attempts >= this.options.maxAttempts) {
+      await this.giveUpStale(row, now);
+      return null;
+    }
+    const result = await this.db.transaction((m) => {
+      const q = m
+        .createQueryBuilder()
+        .update(MailOutbox)
+        .set({ status: MailStatus.sending, claimedAt: now, attempts: () => 'attempts + 1' })
+        .where('id = :id AND attempts = :attempts', { id: row.id, attempts: row.attempts });
+      if (row.status === MailStatus.pending) {
+        q.andWhere('status = :pending AND next_attempt_at <= :now', { pending: MailStatus.pending, now });
+      } else {
+        q.andWhere('status = :sending AND claimed_at <= :stale', {
+          sending: MailStatus.sending,
+          stale: new Date(now.getTime() - this.options.claimTimeoutMs),
+        });
+      }
+      return q.execute();
+    });
+    if (result.affected !== 1) return null;
+    if (row.status === MailStatus.sending) {
+      this.logger.warn({ mailId: row.id, kind: row.kind, attempts: row.attempts }, 'mail claim went stale (worker died mid-send?): sending it again');
+    }
+    return Object.assign(new MailOutbox(), row, { status: MailStatus.sending, claimedAt: now, attempts: row.attempts + 1 });
+  }
+
+  /** Record a successful send. False when our claim was taken over meanwhile (the mail may go out twice). */
+  async markSent(claimed: MailOutbox): Promise<boolean> {
+    const now = this.clock();
+    const ok = await this.finish(claimed, { status: MailStatus.sent, sentAt: now, lastError: null });
+    if (!ok) this.logger.warn({ mailId: claimed.id, kind: claimed.kind }, 'mail sent after its claim was taken over: it may be delivered twice');
+    return ok;
+  }
+
+  /**
+   * Record a failed attempt: back to pending with a later next_attempt_at, or
+   * failed once the attempts are used up.
+   */
+  async markAttemptFailed(claimed: MailOutbox, error: unknown): Promise<MailStatus.pending | MailStatus.failed> {
+    const now = this.clock();
+    const lastError = describeError(error);
+    if (claimed.attempts >= this.options.maxAttempts) {
+      await this.finish(claimed, { status: MailStatus.failed, lastError });
+      this.logger.error(
+        { mailId: claimed.id, kind: claimed.kind, attempts: claimed.attempts, err: lastError },
+        'MAIL FAILED: gave up after the last attempt; it will not be sent (see mail_outbox.last_error)',
+      );
+      return MailStatus.failed;
+    }
+    const nextAttemptAt = new Date(now.getTime() + this.options.backoffMs(claimed.attempts));
+    await this.finish(claimed, { status: MailStatus.pending, nextAttemptAt, lastError });
+    this.logger.warn({ mailId: claimed.id, kind: claimed.kind, attempts: claimed.attempts, nextAttemptAt, err: lastError }, 'mail not sent: will retry');
+    return MailStatus.pending;
+  }
+
+  private async finish(claimed: MailOutbox, changes: Partial<Pick<MailOutbox, 'status' | 'sentAt' | 'lastError' | 'nextAttemptAt'>>): Promise<boolean> {
+    const result = await this.db.transaction((m) =>
+      m
+        .createQueryBuilder()
+        .update(MailOutbox)
+        .set(changes)
+        .where('id = :id AND status = :sending AND attempts = :attempts', { id: claimed.id, sending: MailStatus.sending, attempts: claimed.attempts })
+        .execute(),
+    );
+    return result.affected === 1;
+  }
+
+  private async giveUpStale(row: MailOutbox, now: Date): Promise<void> {
+    const lastError = `abandoned: the claim of attempt ${row.attempts} expired (worker died mid-send?) and no attempts are left`;
+    const result = await this.db.transaction((m) =>
+      m
+        .createQueryBuilder()
+        .update(MailOutbox)
+        .set({ status: MailStatus.failed, lastError })
+        .where('id = :id AND status = :sending AND attempts = :attempts AND claimed_at <= :stale', {
+          id: row.id,
+          sending: MailStatus.sending,
+          attempts: row.attempts,
+          stale: new Date(now.getTime() - this.options.claimTimeoutMs),
+        })
+        .execute(),
+    );
+    if (result.affected === 1) this.logger.error({ mailId: row.id, kind: row.kind, attempts: row.attempts }, `MAIL FAILED: ${lastError}`);
+  }
+
+  private async bookingData(m: EntityManager, b: BookingFields, paymentCents: number | null, workshop?: WorkshopFields): Promise<BookingMailData> {
+    const w = workshop ?? (await m.findOneByOrFail(Workshop, { id: b.workshopId }));
+    return {
+      bookingId: b.id,
+      workshopId: b.workshopId,
+      workshopName: b.workshopName,
+      location: w.location,
+      state: w.state,
+      startDate: w.startDate,
+      endDate: w.endDate,
+      customerName: b.customerName,
+      customerEmail: b.customerEmail,
+      customerPhone: b.customerPhone,
+      numParticipants: b.numParticipants,
+      numSpouses: b.numSpouses,
+      roomType: b.roomType,
+      paymentOption: b.paymentOption,
+      installments: b.installments,
+      status: b.status,
+      paymentStatus: b.paymentStatus,
+      totalCents: b.totalCents,
+      dueNowCents: b.dueNowCents,
+      amountPaidCents: b.amountPaidCents,
+      paymentCents,
+      at: this.clock().toISOString(),
+    };
+  }
+}
+
+function describeError(error: unknown): string {
+  const e = error as { message?: unknown; code?: unknown; responseCode?: unknown };
+  const message = typeof e?.message === 'string' ? e.message : String(error);
+  const code = typeof e?.code === 'string' ? `${e.code}: ` : '';
+  return `${code}${message}`.slice(0, MAX_ERROR_LENGTH);
+}

@@ -1,0 +1,90 @@
+import 'reflect-metadata';
+import type { Server } from 'node:http';
+import { ConfigError, loadConfig } from './config/env';
+import { createLogger } from './common/logger';
+import { openDatabase } from './db/data-source';
+import { seedIfEmpty } from './db/seed';
+import { createServices } from './services';
+import { createApp } from './app';
+import { HoldSweeper } from './booking/hold-sweeper';
+import { MailWorker } from './mail/mail-worker';
+
+async function main(): Promise<void> {
+  try {
+    process.loadEnvFile?.('.env');
+  } catch {
+    // no .env file: the environment alone configures the app
+  }
+  let config;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(e.message);
+      process.exit(78); // EX_CONFIG
+    }
+    throw e;
+  }
+  const logger = createLogger(config.logLevel);
+  if (config.admin.generated) {
+    logger.warn(`No ADMIN_PASSWORD set: generated one for this ${config.env} install: ${config.admin.password} (kept in data/admin-password.txt)`);
+  }
+
+  const db = await connectWithRetry(() => openDatabase(config.database), logger);
+  await db.migrate();
+  const seeded = await seedIfEmpty(db);
+  if (seeded.workshops || seeded.testimonials) logger.info(seeded, 'seeded an empty database');
+
+  const services = createServices(config, db, logger);
+  const app = await createApp(services);
+  const sweeper = new HoldSweeper(services, logger);
+  sweeper.start();
+  const mailWorker = new MailWorker(services, logger);
+  mailWorker.start();
+  if (config.mail.smtpUrl) logger.info({ smtp: services.mailer.target }, 'sending mail over SMTP');
+  else if (config.env === 'production') logger.warn({ dir: services.mailer.target }, 'No SMTP_URL: mails are NOT sent, only written as .eml files');
+  else logger.info({ dir: services.mailer.target }, 'No SMTP_URL: mails are written as .eml files');
+  const server: Server = await app.listen(config.port);
+  logger.info({ port: config.port, database: config.database.kind }, `serving on http://localhost:${config.port}`);
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down: finishing in-flight requests');
+    // No new mail is claimed from now on; the one being sent is finished and recorded.
+    const mailStopped = mailWorker.stop();
+    server.close(async () => {
+      await sweeper.stop();
+      await mailStopped;
+      services.mailer.close();
+      await services.rateLimitStore.close?.();
+      await app.stop();
+      await db.close();
+      logger.info('stopped');
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+    setTimeout(() => process.exit(1), 10_000).unref();
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+/** At start-up the database may still be booting (compose, a restart): retry for a minute. */
+async function connectWithRetry<T>(connect: () => Promise<T>, logger: ReturnType<typeof createLogger>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await connect();
+    } catch (e) {
+      if (attempt >= 30) throw e;
+      logger.warn({ attempt, err: (e as Error).message }, 'database not reachable yet, retrying in 2s');
+      await new Promise((r) => setTimeout(r, 2000));
+    }
+  }
+}
+
+main().catch((e) => {
+  console.error('Failed to start:', e);
+  process.exit(1);
+});

@@ -1,0 +1,283 @@
+import { startTestServer, type TestServer } from '../test/app';
+import { DB_KINDS } from '../test/db';
+import { aBookingBody } from '../test/builders';
+import { Booking } from '../booking/booking.entity';
+import { Workshop } from '../workshop/workshop.entity';
+import { FakeStripe } from './fake-stripe/fake-stripe';
+import { PaymentEvent } from './payment-event.entity';
+import { HoldSweeper } from '../booking/hold-sweeper';
+import { toCheckoutSession } from './stripe.provider';
+
+const WEBHOOK_SECRET = 'whsec_test_secret';
+
+const json = (url: string, body: unknown) =>
+  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+describe.each(DB_KINDS)('payments with the Stripe SDK against a local fake, on %s', (kind) => {
+  let s: TestServer;
+  let stripe: FakeStripe;
+
+  beforeAll(async () => {
+    stripe = await new FakeStripe({ webhookSecret: WEBHOOK_SECRET }).start();
+    s = await startTestServer(kind, { STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: stripe.url });
+    stripe.webhookUrl = `${s.url}/api/webhook/stripe`;
+  });
+  afterAll(async () => {
+    await s?.close();
+    await stripe?.close();
+  });
+
+  const book = async (overrides: Record<string, unknown> = {}) => {
+    const res = await json(`${s.url}/api/bookings`, aBookingBody(overrides));
+    expect(res.status).toBe(201);
+    return (await res.json()) as { id: string; amount_due_now: number; total_amount: number };
+  };
+  const startCheckout = (bookingId: string, origin = 'http://shop.test:8080') => json(`${s.url}/api/checkout/create-session`, { booking_id: bookingId, origin_url: origin });
+  const booking = (id: string) => s.services.db.manager.findOneByOrFail(Booking, { id });
+  const spots = async (id: string) => (await s.services.db.manager.findOneByOrFail(Workshop, { id })).availableSpots;
+
+  it('creates a Checkout Session for the amount due now, with success and cancel urls on the caller’s origin', async () => {
+    const b = await book({ payment_option: 'deposit', num_participants: 2 });
+    const res = await startCheckout(b.id);
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.url).toBe(`${stripe.url}/pay/${body.session_id}`);
+    const session = stripe.sessions.get(body.session_id)!;
+    expect(session.amount_total).toBe(Math.round(b.amount_due_now * 100));
+    expect(session.amount_total).toBe(173700); // 30% of 2 x $2,895
+    expect(session.success_url).toBe('http://shop.test:8080/payment-success?session_id={CHECKOUT_SESSION_ID}');
+    expect(session.cancel_url).toBe('http://shop.test:8080/workshop/zion-canyon-light');
+    expect(session.metadata.booking_id).toBe(b.id);
+    // The hold now lasts as long as the session can be paid.
+    expect((await booking(b.id)).holdExpiresAt!.getTime()).toBe(session.expires_at * 1000);
+  });
+
+  it('makes one session for a double click: concurrent calls share it', async () => {
+    const b = await book();
+    const creates = () => stripe.requests.filter((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions').length;
+    const before = creates();
+    const answers = await Promise.all([startCheckout(b.id), startCheckout(b.id), startCheckout(b.id)]);
+    const urls = await Promise.all(answers.map((r) => r.json().then((j) => j.url)));
+    expect(new Set(urls).size).toBe(1);
+    expect(creates() - before).toBe(1);
+    // And again later: the open session is reused.
+    expect((await (await startCheckout(b.id)).json()).url).toBe(urls[0]);
+  });
+
+  it('refuses an origin that is not http(s), naming origin_url; unknown booking is 404', async () => {
+    const b = await book();
+    for (const origin of ['javascript:alert(1)', 'ftp://example.com', 'not a url', '']) {
+      const res = await startCheckout(b.id, origin);
+      expect(res.status).toBe(422);
+      expect((await res.json()).errors[0].field).toBe('origin_url');
+    }
+    expect((await startCheckout('00000000-0000-4000-8000-000000000000')).status).toBe(404);
+  });
+
+  it('status endpoint: unpaid, then paid → the booking is confirmed with deposit_paid and the amount received', async () => {
+    const b = await book({ payment_option: 'deposit' });
+    const { session_id: id } = await (await startCheckout(b.id)).json();
+    const before = await (await fetch(`${s.url}/api/checkout/status/${id}`)).json();
+    expect(before).toEqual({ payment_status: 'unpaid', status: 'open', amount_total: 86850 });
+
+    stripe.webhookUrl = undefined; // only the status poll confirms this one
+    await stripe.pay(id);
+    stripe.webhookUrl = `${s.url}/api/webhook/stripe`;
+    const after = await (await fetch(`${s.url}/api/checkout/status/${id}`)).json();
+    expect(after).toEqual({ payment_status: 'paid', status: 'complete', amount_total: 86850 });
+    expect(await booking(b.id)).toMatchObject({ status: 'confirmed', paymentStatus: 'deposit_paid', amountPaidCents: 86850, holdExpiresAt: null });
+    // Polling again changes nothing.
+    await fetch(`${s.url}/api/checkout/status/${id}`);
+    expect((await booking(b.id)).amountPaidCents).toBe(86850);
+    const gql = await s.gql<{ checkoutStatus: unknown }>(`query($id: ID!) { checkoutStatus(sessionId: $id) { paymentStatus status amountTotal } }`, { id });
+    expect(gql.data!.checkoutStatus).toEqual({ paymentStatus: 'paid', status: 'complete', amountTotal: 86850 });
+  });
+
+  it('status endpoint: unknown session → 404', async () => {
+    expect((await fetch(`${s.url}/api/checkout/status/cs_test_unknown`)).status).toBe(404);
+    expect((await fetch(`${s.url}/api/checkout/status/${encodeURIComponent('../../etc')}`)).status).toBe(404);
+  });
+
+  it('webhook: a signed checkout.session.completed pays in full → paid; replayed 10 times → one state change', async () => {
+    const b = await book({ payment_option: 'full' });
+    const { session_id: id } = await (await startCheckout(b.id)).json();
+    stripe.webhookUrl = undefined;
+    const session = await stripe.pay(id);
+    stripe.webhookUrl = `${s.url}/api/webhook/stripe`;
+    const event = stripe.signedEvent('checkout.session.completed', session, { id: 'evt_replayed_1' });
+    const deliveries = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        fetch(`${s.url}/api/webhook/stripe`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': event.header }, body: event.payload }),
+      ),
+    );
+    expect(deliveries.map((r) => r.status)).toEqual(Array(10).fill(200));
+    expect(await booking(b.id)).toMatchObject({ status: 'confirmed', paymentStatus: 'paid', amountPaidCents: 289500 });
+    expect(await s.services.db.manager.countBy(PaymentEvent, { id: 'evt_replayed_1' })).toBe(1);
+    expect(await s.services.db.manager.countBy(PaymentEvent, { id: `fulfil:${id}` })).toBe(1);
+  });
+
+  it('webhook: a forged or stale signature is a 400 and changes nothing', async () => {
+    const b = await book();
+    const { session_id: id } = await (await startCheckout(b.id)).json();
+    const paid = { ...stripe.sessions.get(id)!, status: 'complete' as const, payment_status: 'paid' as const };
+    const forged = stripe.signedEvent('checkout.session.completed', paid, { secret: 'whsec_attacker' });
+    const stale = stripe.signedEvent('checkout.session.completed', paid, { timestamp: Math.floor(Date.now() / 1000) - 3600 });
+    for (const e of [forged, stale, { payload: forged.payload, header: '' }]) {
+      const res = await fetch(`${s.url}/api/webhook/stripe`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': e.header }, body: e.payload });
+      expect(res.status).toBe(400);
+      expect((await res.json()).detail).toMatch(/signature/i);
+    }
+    expect(await booking(b.id)).toMatchObject({ status: 'held', amountPaidCents: 0 });
+  });
+
+  it('checkout.session.expired releases the hold and gives the spots back', async () => {
+    const b = await book({ workshop_id: 'great-plains-supercells', num_participants: 3 });
+    const { session_id: id } = await (await startCheckout(b.id)).json();
+    expect(await spots('great-plains-supercells')).toBe(9);
+    await stripe.expire(id); // the fake posts the signed event to the app
+    expect(await booking(b.id)).toMatchObject({ status: 'expired', paymentStatus: 'expired' });
+    expect(await spots('great-plains-supercells')).toBe(12);
+    // Paying for it now is impossible: the session is expired at Stripe.
+    expect((await startCheckout(b.id)).status).toBe(409);
+  });
+
+  it('a payment that arrives after its hold lapsed is kept: spots re-held if free, else flagged for the admin', async () => {
+    const late = await book({ workshop_id: 'new-orleans-portrait-light', num_participants: 2 });
+    const { session_id: lateSession } = await (await startCheckout(late.id)).json();
+    // The hold lapses and the sweeper releases it (simulated), but the customer was mid-payment.
+    await s.services.bookings.releaseHold(late.id, 'expired' as never);
+    expect(await spots('new-orleans-portrait-light')).toBe(12);
+    await stripe.pay(lateSession);
+    expect(await booking(late.id)).toMatchObject({ status: 'confirmed', paymentStatus: 'deposit_paid' });
+    expect(await spots('new-orleans-portrait-light')).toBe(10);
+
+    const unlucky = await book({ workshop_id: 'new-orleans-portrait-light', num_participants: 2 });
+    const { session_id: unluckySession } = await (await startCheckout(unlucky.id)).json();
+    await s.services.bookings.releaseHold(unlucky.id, 'expired' as never);
+    await book({ workshop_id: 'new-orleans-portrait-light', num_participants: 10 }); // someone takes every spot
+    await stripe.pay(unluckySession);
+    expect(await booking(unlucky.id)).toMatchObject({ status: 'needs_attention', paymentStatus: 'deposit_paid', amountPaidCents: expect.any(Number) });
+    expect((await booking(unlucky.id)).amountPaidCents).toBeGreaterThan(0);
+    expect(await spots('new-orleans-portrait-light')).toBe(0);
+  });
+
+  it('Stripe down: the booking is kept, create-session answers 502 with a clear message', async () => {
+    const b = await book();
+    stripe.failNext = 5;
+    const res = await startCheckout(b.id);
+    stripe.failNext = 0;
+    expect(res.status).toBe(502);
+    expect((await res.json()).detail).toBe('The payment provider is not available right now. Please try again.');
+    expect(await booking(b.id)).toMatchObject({ status: 'held', checkoutSessionId: null });
+    // It works once Stripe is back.
+    expect((await startCheckout(b.id)).status).toBe(200);
+  });
+
+  it('Stripe slow: create-session gives up in time with a 502, the booking is kept and its hold expires as usual', async () => {
+    const b = await book({ workshop_id: 'canyonlands-arches-backcountry' });
+    stripe.delayMs = 12_000;
+    const started = Date.now();
+    const res = await startCheckout(b.id);
+    stripe.delayMs = 0;
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(res.status).toBe(502);
+    const kept = await booking(b.id);
+    expect(kept).toMatchObject({ status: 'held', checkoutSessionId: null });
+    expect(kept.holdExpiresAt!.getTime()).toBeGreaterThan(Date.now());
+    expect(await spots('canyonlands-arches-backcountry')).toBe(11);
+  }, 30_000);
+
+  it('the sweeper expires the session at Stripe when a hold lapses', async () => {
+    const b = await book({ workshop_id: 'olympic-coast-rainforest' });
+    const { session_id: id } = await (await startCheckout(b.id)).json();
+    await s.services.db.manager.update(Booking, { id: b.id }, { holdExpiresAt: new Date(Date.now() - 1000) });
+    expect(await new HoldSweeper(s.services, s.services.logger).sweep()).toBeGreaterThanOrEqual(1);
+    expect(stripe.sessions.get(id)!.status).toBe('expired');
+    expect(await booking(b.id)).toMatchObject({ status: 'expired' });
+  });
+});
+
+describe('without a payment provider', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer('sqlite');
+  });
+  afterAll(() => s?.close());
+
+  it('create-session answers {} and the booking stays reserved, pending, with no expiry', async () => {
+    const b = await (await json(`${s.url}/api/bookings`, aBookingBody())).json();
+    const res = await json(`${s.url}/api/checkout/create-session`, { booking_id: b.id, origin_url: 'http://localhost:3000' });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({});
+    expect(b).toMatchObject({ status: 'held', payment_status: 'pending', hold_expires_at: null });
+    expect((await fetch(`${s.url}/api/checkout/status/cs_test_x`)).status).toBe(404);
+    const gql = await s.gql<{ createCheckoutSession: unknown }>(`mutation($i: CheckoutSessionInput!) { createCheckoutSession(input: $i) { url sessionId } }`, {
+      i: { bookingId: b.id, originUrl: 'http://localhost:3000' },
+    });
+    expect(gql.data!.createCheckoutSession).toEqual({ url: null, sessionId: null });
+  });
+});
+
+describe('with PUBLIC_ORIGIN configured', () => {
+  let s: TestServer;
+  let stripe: FakeStripe;
+  beforeAll(async () => {
+    stripe = await new FakeStripe({ webhookSecret: WEBHOOK_SECRET }).start();
+    s = await startTestServer('sqlite', {
+      STRIPE_SECRET_KEY: 'sk_test_123',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_BASE: stripe.url,
+      PUBLIC_ORIGIN: 'https://wildlightworkshops.example',
+    });
+  });
+  afterAll(async () => {
+    await s?.close();
+    await stripe?.close();
+  });
+
+  it('sends visitors back to the public origin, not to an origin the caller claims', async () => {
+    const b = await (await json(`${s.url}/api/bookings`, aBookingBody())).json();
+    const { session_id: id } = await (await json(`${s.url}/api/checkout/create-session`, { booking_id: b.id, origin_url: 'https://evil.example' })).json();
+    expect(stripe.sessions.get(id)!.success_url).toBe('https://wildlightworkshops.example/payment-success?session_id={CHECKOUT_SESSION_ID}');
+    expect(stripe.sessions.get(id)!.cancel_url).toBe('https://wildlightworkshops.example/workshop/zion-canyon-light');
+  });
+});
+
+describe('fulfil when the booking changes under it', () => {
+  let s: TestServer;
+  let stripe: FakeStripe;
+  beforeAll(async () => {
+    stripe = await new FakeStripe({ webhookSecret: WEBHOOK_SECRET }).start();
+    s = await startTestServer('sqlite', { STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: stripe.url });
+  });
+  afterAll(async () => {
+    await s?.close();
+    await stripe?.close();
+  });
+
+  it('starts over instead of recording a payment it did not apply (no lost payment)', async () => {
+    const b = await (await json(`${s.url}/api/bookings`, aBookingBody({ workshop_id: 'zion-canyon-light' }))).json();
+    const { session_id: id } = await (await json(`${s.url}/api/checkout/create-session`, { booking_id: b.id, origin_url: 'http://localhost' })).json();
+    const session = await stripe.pay(id);
+
+    // Between fulfil's read and its write, something else changes the booking once
+    // (here: another payment lands on it), so the first compare-and-set must fail.
+    const bookings = s.services.bookings;
+    const original = bookings.transition.bind(bookings);
+    let interfered = false;
+    jest.spyOn(bookings, 'transition').mockImplementation(async (m, ...rest) => {
+      if (!interfered) {
+        interfered = true;
+        await m.update(Booking, { id: b.id }, { amountPaidCents: 1 });
+      }
+      return original(m, ...rest);
+    });
+    expect(await s.services.payments.fulfil(toCheckoutSession(session as never))).toBe(true);
+    jest.restoreAllMocks();
+
+    const after = await s.services.db.manager.findOneByOrFail(Booking, { id: b.id });
+    // The interfering write was rolled back with the failed attempt; the retry applied the payment once.
+    expect(after).toMatchObject({ status: 'confirmed', paymentStatus: 'deposit_paid', amountPaidCents: session.amount_total });
+    expect(await s.services.db.manager.countBy(PaymentEvent, { id: `fulfil:${id}` })).toBe(1);
+  });
+});

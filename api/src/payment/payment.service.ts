@@ -1,0 +1,324 @@
+import crypto from 'node:crypto';
+import type { Database } from '../db/data-source';
+import type { Logger } from '../common/logger';
+import { AppError, ErrorCode } from '../common/errors';
+import { RateLimiter, type RateLimitRule, type RateLimitStore } from '../common/rate-limit';
+import { isDuplicateKey } from '../common/db-errors';
+import { POLICY } from '../shared/policy';
+import { Booking } from '../booking/booking.entity';
+import type { BookingService } from '../booking/booking.service';
+import type { OutboxService } from '../mail/outbox.service';
+import { BookingStatus, PaymentStatus } from '../booking/booking.types';
+import type { CheckoutSessionInput } from './checkout.input';
+import { PaymentEvent } from './payment-event.entity';
+import {
+  type CheckoutSession,
+  type PaymentProvider,
+  PaymentProviderUnavailableError,
+  WebhookSignatureError,
+} from './payment-provider';
+
+export interface CheckoutStart {
+  /** Hosted payment page; null when no payment provider is configured. */
+  url: string | null;
+  sessionId: string | null;
+}
+
+export interface CheckoutStatus {
+  paymentStatus: string;
+  status: string;
+  /** Cents. */
+  amountTotal: number | null;
+}
+
+/** A claim on creating a booking's session that is older than this is abandoned. */
+const PENDING_CLAIM_STALE_MS = 60_000;
+/** Stripe needs expires_at at least 30 minutes ahead; one more minute absorbs clock skew. */
+const SESSION_LIFETIME_MS = (POLICY.checkoutHoldMinutes + 1) * 60_000;
+
+class AlreadyFulfilled extends Error {}
+/** The booking changed between our read and our write (a sweep, another payment): start over. */
+class BookingChangedMeanwhile extends Error {}
+const FULFIL_ATTEMPTS = 5;
+
+/** Checkout attempts per client and minute (each may call the provider). */
+export const CHECKOUT_RATE_LIMIT: RateLimitRule = { name: 'payment attempts', limit: 1000, windowMs: 60_000 };
+
+/**
+ * Paying for bookings: checkout sessions, their status, and the one idempotent
+ * fulfil path shared by the status endpoint and the webhook. A payment is
+ * never lost: it is applied at most once per session, and a payment arriving
+ * after its hold lapsed re-takes the spots or flags the booking for the admin.
+ */
+export class PaymentService {
+  private readonly limiter: RateLimiter;
+
+  constructor(
+    private readonly db: Database,
+    private readonly bookings: BookingService,
+    private readonly provider: PaymentProvider | null,
+    private readonly clock: () => Date,
+    private readonly logger: Logger,
+    /** Confirmation and admin mails, written in the fulfil transaction. */
+    private readonly outbox: OutboxService | null = null,
+    rateLimitStore?: RateLimitStore,
+    /** When set, the provider always returns visitors here, whatever origin a caller claims. */
+    private readonly publicOrigin?: string,
+  ) {
+    this.limiter = new RateLimiter(CHECKOUT_RATE_LIMIT, rateLimitStore, () => this.clock().getTime());
+  }
+
+  get enabled(): boolean {
+    return this.provider !== null;
+  }
+
+  async createCheckoutSessionOrThrow(input: CheckoutSessionInput, clientKey = 'internal'): Promise<CheckoutStart> {
+    await this.limiter.consumeOrThrow(clientKey);
+    // With PUBLIC_ORIGIN configured a caller cannot point the provider's redirects elsewhere.
+    const origin = this.publicOrigin ?? new URL(input.originUrl).origin;
+    const booking = await this.bookings.getByIdOrThrow(input.bookingId);
+    if (!this.provider) return { url: null, sessionId: null };
+    this.assertPayable(booking);
+
+    // An open session already exists (double click, page reload): hand it out again.
+    if (booking.checkoutSessionId && !booking.checkoutSessionId.startsWith('pending:')) {
+      const existing = await this.retrieveOrThrow(booking.checkoutSessionId);
+      if (existing?.status === 'open' && existing.url) return { url: existing.url, sessionId: existing.id };
+      if (existing?.paymentStatus === 'paid') {
+        await this.fulfil(existing);
+        throw new AppError(ErrorCode.CONFLICT, 'This booking is already paid');
+      }
+      await this.bookings.releaseHold(booking.id, BookingStatus.expired, booking.checkoutSessionId);
+      throw new AppError(ErrorCode.CONFLICT, 'The reservation expired before payment. Please book again.');
+    }
+
+    // Claim the right to create this booking's session (compare-and-set), so that
+    // concurrent requests create one session, not two.
+    const now = this.clock();
+    const marker = `pending:${now.getTime()}:${crypto.randomBytes(6).toString('hex')}`;
+    if (!(await this.claimSessionCreation(booking, marker, now))) return this.waitForSession(booking.id);
+
+    let session: CheckoutSession;
+    try {
+      session = await this.provider.createCheckoutSession({
+        bookingId: booking.id,
+        amountCents: booking.dueNowCents,
+        productName: `${booking.workshopName} – ${chargeLabel(booking)}`,
+        description: `${booking.numParticipants} participant(s)${booking.numSpouses ? ` + ${booking.numSpouses} partner(s)` : ''}, ${booking.roomType} room. Booking ${booking.id}`,
+        customerEmail: booking.customerEmail,
+        successUrl: `${origin}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
+        cancelUrl: `${origin}/workshop/${encodeURIComponent(booking.workshopId)}`,
+        expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS),
+        idempotencyKey: `checkout-session:${booking.id}:${marker}`,
+      });
+    } catch (e) {
+      await this.updateSessionId(booking.id, marker, null);
+      this.logger.warn({ bookingId: booking.id, err: (e as Error).message }, 'checkout session creation failed');
+      throw new AppError(ErrorCode.PAYMENT_PROVIDER_ERROR, 'The payment provider is not available right now. Please try again.');
+    }
+    // The hold lasts exactly as long as the session can be paid.
+    await this.updateSessionId(booking.id, marker, session.id, session.expiresAt);
+    return { url: session.url, sessionId: session.id };
+  }
+
+  async checkoutStatusOrThrow(sessionId: string): Promise<CheckoutStatus> {
+    if (!this.provider || typeof sessionId !== 'string' || !/^cs_[A-Za-z0-9_]{1,250}$/.test(sessionId)) {
+      throw AppError.notFound('Checkout session');
+    }
+    const session = await this.retrieveOrThrow(sessionId);
+    if (!session || !session.bookingId || !(await this.bookings.findById(session.bookingId))) {
+      throw AppError.notFound('Checkout session');
+    }
+    if (session.paymentStatus === 'paid') await this.fulfil(session);
+    else if (session.status === 'expired') await this.bookings.releaseHold(session.bookingId, BookingStatus.expired, session.id);
+    return { paymentStatus: session.paymentStatus, status: session.status, amountTotal: session.amountTotal };
+  }
+
+  /**
+   * Apply a paid session to its booking, once. The payment_events row
+   * `fulfil:<session id>` is written in the same transaction, so a second call
+   * (replayed webhook, status poll, concurrent request) changes nothing.
+   * Returns true when this call applied the payment.
+   */
+  async fulfil(session: CheckoutSession): Promise<boolean> {
+    if (session.paymentStatus !== 'paid' || !session.bookingId) return false;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.fulfilOnce(session);
+      } catch (e) {
+        if (!(e instanceof BookingChangedMeanwhile) || attempt >= FULFIL_ATTEMPTS) throw e;
+      }
+    }
+  }
+
+  /** One try of fulfil: rolls back (BookingChangedMeanwhile) if the booking moved under it. */
+  private async fulfilOnce(session: CheckoutSession): Promise<boolean> {
+    const now = this.clock();
+    const bookingId = session.bookingId!;
+    try {
+      return await this.db.transaction(async (m) => {
+        try {
+          await m.insert(PaymentEvent, { id: `fulfil:${session.id}`, type: 'fulfil', checkoutSessionId: session.id, receivedAt: now });
+        } catch (e) {
+          if (isDuplicateKey(e)) throw new AlreadyFulfilled();
+          throw e;
+        }
+        const booking = await m.findOneBy(Booking, { id: bookingId });
+        if (!booking) {
+          this.logger.error({ sessionId: session.id, bookingId }, 'paid session for an unknown booking');
+          return false;
+        }
+        const amountPaidCents = booking.amountPaidCents + (session.amountTotal ?? 0);
+        const paymentStatus = amountPaidCents >= booking.totalCents ? PaymentStatus.paid : PaymentStatus.depositPaid;
+        const paid = { paymentStatus, amountPaidCents, holdExpiresAt: null };
+        let status: BookingStatus;
+        if (booking.status === BookingStatus.held || booking.status === BookingStatus.confirmed || booking.status === BookingStatus.needs_attention) {
+          status = booking.status === BookingStatus.held ? BookingStatus.confirmed : booking.status;
+        } else if (await this.bookings.claimSpots(m, booking.workshopId, booking.numParticipants, now)) {
+          // Paid after the hold lapsed, and the spots are still free: take them again.
+          status = BookingStatus.confirmed;
+          this.logger.warn({ bookingId, sessionId: session.id }, 'late payment: spots re-held');
+        } else {
+          // Paid, but the spots were sold meanwhile: keep the money on record for the admin to refund or move.
+          status = BookingStatus.needs_attention;
+          this.logger.error({ bookingId, sessionId: session.id }, 'late payment for spots no longer free: needs the admin');
+        }
+        // Compare-and-set on status and amount: if a sweep or another payment changed the booking
+        // since we read it, roll back everything (the fulfil marker too) and start over.
+        if (!(await this.bookings.transition(m, booking.id, [booking.status], { ...paid, status }, now, booking.amountPaidCents))) {
+          throw new BookingChangedMeanwhile();
+        }
+        // Mail only here, where the payment is applied once: a replayed event sends nothing.
+        await this.outbox?.enqueuePaymentApplied(m, { ...booking, ...paid, status }, session.amountTotal ?? 0, booking.status);
+        return true;
+      });
+    } catch (e) {
+      if (e instanceof AlreadyFulfilled) return false;
+      throw e;
+    }
+  }
+
+  /**
+   * A provider webhook: verified, deduplicated by event id, then applied.
+   * The event id is recorded after processing, so a failure is retried by the
+   * provider rather than lost; processing itself is idempotent.
+   */
+  async handleWebhookOrThrow(rawBody: Buffer, signature: string | undefined): Promise<{ duplicate: boolean; type: string }> {
+    if (!this.provider) throw new AppError(ErrorCode.BAD_REQUEST, 'No payment provider is configured');
+    let event;
+    try {
+      event = this.provider.parseWebhook(rawBody, signature);
+    } catch (e) {
+      if (e instanceof WebhookSignatureError) throw new AppError(ErrorCode.BAD_REQUEST, `Invalid webhook signature: ${e.message}`);
+      throw new AppError(ErrorCode.BAD_REQUEST, 'Invalid webhook payload');
+    }
+    if (await this.db.manager.existsBy(PaymentEvent, { id: event.id })) return { duplicate: true, type: event.type };
+
+    const session = event.session;
+    switch (event.type) {
+      case 'checkout.session.completed':
+      case 'checkout.session.async_payment_succeeded':
+        if (session) await this.fulfil(session);
+        break;
+      case 'checkout.session.expired':
+        if (session?.bookingId) await this.bookings.releaseHold(session.bookingId, BookingStatus.expired, session.id);
+        break;
+      default:
+        break; // other events are acknowledged and ignored
+    }
+    try {
+      await this.db.transaction((m) =>
+        m.insert(PaymentEvent, { id: event.id, type: event.type.slice(0, 80), checkoutSessionId: session?.id ?? null, receivedAt: this.clock() }),
+      );
+    } catch (e) {
+      if (!isDuplicateKey(e)) throw e;
+      return { duplicate: true, type: event.type };
+    }
+    return { duplicate: false, type: event.type };
+  }
+
+  /** Called by the sweeper when a hold lapses: the session must not be payable any more. */
+  async expireSessionOf(booking: Booking): Promise<void> {
+    if (!this.provider || !booking.checkoutSessionId || booking.checkoutSessionId.startsWith('pending:')) return;
+    try {
+      await this.provider.expireCheckoutSession(booking.checkoutSessionId);
+    } catch (e) {
+      this.logger.warn({ bookingId: booking.id, err: (e as Error).message }, 'could not expire checkout session');
+    }
+  }
+
+  private assertPayable(booking: Booking): void {
+    if (booking.status === BookingStatus.held) return;
+    if (booking.status === BookingStatus.confirmed || booking.status === BookingStatus.needs_attention) {
+      throw new AppError(ErrorCode.CONFLICT, 'This booking is already paid');
+    }
+    throw new AppError(ErrorCode.CONFLICT, 'The reservation expired before payment. Please book again.');
+  }
+
+  private async retrieveOrThrow(id: string): Promise<CheckoutSession | null> {
+    try {
+      return await this.provider!.retrieveCheckoutSession(id);
+    } catch (e) {
+      if (e instanceof PaymentProviderUnavailableError) {
+        throw new AppError(ErrorCode.PAYMENT_PROVIDER_ERROR, 'The payment provider is not available right now. Please try again.');
+      }
+      throw e;
+    }
+  }
+
+  private async claimSessionCreation(booking: Booking, marker: string, now: Date): Promise<boolean> {
+    const previous = booking.checkoutSessionId;
+    const stale = previous?.startsWith('pending:') && now.getTime() - Number(previous.split(':')[1]) > PENDING_CLAIM_STALE_MS;
+    if (previous && !stale) return false;
+    const result = await this.db.transaction((m) => {
+      const q = m
+        .createQueryBuilder()
+        .update(Booking)
+        .set({ checkoutSessionId: marker, updatedAt: now })
+        .where('id = :id AND status = :held', { id: booking.id, held: BookingStatus.held });
+      if (stale) q.andWhere('checkout_session_id = :previous', { previous });
+      else q.andWhere('checkout_session_id IS NULL');
+      return q.execute();
+    });
+    return result.affected === 1;
+  }
+
+  private async updateSessionId(bookingId: string, marker: string, sessionId: string | null, holdExpiresAt?: Date): Promise<void> {
+    const now = this.clock();
+    await this.db.transaction((m) =>
+      m
+        .createQueryBuilder()
+        .update(Booking)
+        .set({ checkoutSessionId: sessionId, updatedAt: now, ...(holdExpiresAt ? { holdExpiresAt } : {}) })
+        .where('id = :id AND checkout_session_id = :marker', { id: bookingId, marker })
+        .execute(),
+    );
+  }
+
+  /** Another request is creating this booking's session: wait briefly for its id. */
+  private async waitForSession(bookingId: string): Promise<CheckoutStart> {
+    for (let i = 0; i < 50; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      const b = await this.bookings.findById(bookingId);
+      const id = b?.checkoutSessionId;
+      if (id && !id.startsWith('pending:')) {
+        const session = await this.retrieveOrThrow(id);
+        if (session?.url) return { url: session.url, sessionId: session.id };
+        break;
+      }
+      if (!id) break;
+    }
+    throw new AppError(ErrorCode.CONFLICT, 'A payment for this booking is already being prepared. Please try again.');
+  }
+}
+
+function chargeLabel(b: Booking): string {
+  switch (b.paymentOption) {
+    case 'full':
+      return 'payment in full';
+    case 'payment_plan':
+      return `installment 1 of ${b.installments}`;
+    default:
+      return `${POLICY.depositPercent}% deposit`;
+  }
+}

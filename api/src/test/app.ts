@@ -1,0 +1,55 @@
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { loadConfig, type Config } from '../config/env';
+import { createLogger, type Logger } from '../common/logger';
+import { createApp, type App } from '../app';
+import { createServices, type Services } from '../services';
+import { createTestDb, type DbKind, type TestDb } from './db';
+
+export interface TestServer {
+  url: string;
+  services: Services;
+  testDb: TestDb;
+  app: App;
+  /** POST a GraphQL operation; returns the parsed JSON answer. */
+  gql<T = Record<string, unknown>>(query: string, variables?: Record<string, unknown>, headers?: Record<string, string>): Promise<{ data?: T; errors?: Array<{ message: string; extensions?: Record<string, unknown> }> }>;
+  close(): Promise<void>;
+}
+
+/** A real app on a real database listening on a free loopback port. */
+export async function startTestServer(
+  kind: DbKind,
+  env: Record<string, string> = {},
+  configure?: (c: Config) => void,
+  options: { logger?: Logger } = {},
+): Promise<TestServer> {
+  const testDb = await createTestDb(kind);
+  const config = loadConfig({ NODE_ENV: 'test', ADMIN_PASSWORD: 'correct-horse-battery', ...env });
+  configure?.(config);
+  const services = createServices(config, testDb.db, options.logger ?? createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'));
+  const app = await createApp(services);
+  const server: Server = await app.listen(0, '127.0.0.1');
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    services,
+    testDb,
+    app,
+    async gql(query, variables, headers = {}) {
+      const res = await fetch(`${url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ query, variables }),
+      });
+      return res.json();
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await app.stop();
+      services.mailer.close();
+      await services.rateLimitStore.close?.();
+      await testDb.drop();
+    },
+  };
+}

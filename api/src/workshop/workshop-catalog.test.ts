@@ -1,0 +1,194 @@
+import http from 'node:http';
+import crypto from 'node:crypto';
+import { startTestServer, type TestServer } from '../test/app';
+import { DB_KINDS } from '../test/db';
+import { aBookingBody } from '../test/builders';
+import { countQueries } from '../test/query-counter';
+import { BookingStatus } from '../booking/booking.types';
+import { CommunityMessage } from '../community/community-message.entity';
+import { MessageTopic } from '../community/community.types';
+import { Workshop } from './workshop.entity';
+
+const ADMIN = `Basic ${Buffer.from('admin:correct-horse-battery').toString('base64')}`; // startTestServer's password
+
+/** The `workshops` query with every field a page asks for. */
+const ALL_WORKSHOP_FIELDS = `{ workshops { id name description location state dates startDate endDate timeZone durationDays price
+  priceCents capacity spotsClaimed availableSpots difficultyLevel workshopType imageUrl highlights itinerary privateRoomSupplement } }`;
+
+describe.each(DB_KINDS)('workshop catalog cache and read path on %s', (kind) => {
+  let s: TestServer;
+  const spotsOf = async (id: string) => {
+    const list = (await (await fetch(`${s.url}/api/workshops`)).json()) as Array<{ id: string; available_spots: number; image_url: string }>;
+    return list.find((w) => w.id === id)!;
+  };
+  const gqlSpots = async (id: string) => {
+    const res = await s.gql<{ workshop: { availableSpots: number } }>(`query($id: ID!) { workshop(id: $id) { availableSpots } }`, { id });
+    return res.data!.workshop.availableSpots;
+  };
+
+  beforeAll(async () => {
+    s = await startTestServer(kind);
+  });
+  afterAll(() => s?.close());
+
+  it('serves repeated reads of the catalog from memory: no SQL after the first', async () => {
+    const counter = countQueries(s.services.db);
+    try {
+      s.services.workshops.catalog.invalidate();
+      await fetch(`${s.url}/api/workshops`);
+      expect(counter.queries.filter((q) => /workshops/i.test(q))).toHaveLength(1);
+      counter.reset();
+      await fetch(`${s.url}/api/workshops`);
+      await fetch(`${s.url}/api/workshops/zion-canyon-light`);
+      await s.gql(ALL_WORKSHOP_FIELDS);
+      expect(counter.queries).toEqual([]);
+    } finally {
+      counter.restore();
+    }
+  });
+
+  it('the workshops query with all its fields is one SQL statement cold and none warm (no N+1)', async () => {
+    const counter = countQueries(s.services.db);
+    try {
+      s.services.workshops.catalog.invalidate();
+      const cold = await s.gql<{ workshops: unknown[] }>(ALL_WORKSHOP_FIELDS);
+      expect(cold.errors).toBeUndefined();
+      expect(cold.data!.workshops).toHaveLength(11);
+      expect(counter.queries).toHaveLength(1);
+      counter.reset();
+      await s.gql(ALL_WORKSHOP_FIELDS);
+      expect(counter.queries).toHaveLength(0);
+    } finally {
+      counter.restore();
+    }
+  });
+
+  it('a list of messages on many workshops resolves workshopName with one batched catalog read', async () => {
+    const workshops = await s.services.db.manager.find(Workshop);
+    const now = Date.now();
+    await s.services.db.manager.insert(
+      CommunityMessage,
+      workshops.map((w, i) => ({
+        id: crypto.randomUUID(),
+        workshopId: w.id,
+        authorName: `Poster ${i}`,
+        authorEmail: `p${i}@example.com`,
+        message: `Hello ${i}`,
+        topic: MessageTopic.general,
+        createdAt: new Date(now - i * 1000),
+      })),
+    );
+    const load = jest.spyOn(s.services.workshops, 'findByIds');
+    const counter = countQueries(s.services.db);
+    try {
+      s.services.workshops.catalog.invalidate();
+      const res = await s.gql<{ adminMessages: Array<{ workshopId: string; workshopName: string }> }>(
+        '{ adminMessages { id workshopId workshopName } }',
+        {},
+        { authorization: ADMIN },
+      );
+      expect(res.errors).toBeUndefined();
+      expect(res.data!.adminMessages.length).toBeGreaterThanOrEqual(11);
+      const names = new Map(workshops.map((w) => [w.id, w.name]));
+      for (const m of res.data!.adminMessages) expect(m.workshopName).toBe(names.get(m.workshopId));
+      // The messages query itself plus at most one catalog read, whatever the number of messages.
+      expect(counter.queries.length).toBeLessThanOrEqual(2);
+      expect(load.mock.calls.length).toBeLessThanOrEqual(1);
+    } finally {
+      counter.restore();
+      load.mockRestore();
+    }
+  });
+
+  it('a booking shows at once: GET /api/workshops and GraphQL answer the new available spots', async () => {
+    const id = 'grand-teton-autumn';
+    const before = (await spotsOf(id)).available_spots; // warms the cache
+    expect(await gqlSpots(id)).toBe(before);
+    const res = await fetch(`${s.url}/api/bookings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(aBookingBody({ workshop_id: id, num_participants: 3 })),
+    });
+    expect(res.status).toBe(201);
+    const booking = (await res.json()) as { id: string };
+    expect((await spotsOf(id)).available_spots).toBe(before - 3);
+    expect(await gqlSpots(id)).toBe(before - 3);
+    expect((await (await fetch(`${s.url}/api/workshops/${id}`)).json()).available_spots).toBe(before - 3);
+
+    // Releasing the hold (cancel, expiry) gives the spots back just as fast.
+    expect(await s.services.bookings.releaseHold(booking.id, BookingStatus.cancelled)).toBe(true);
+    expect((await spotsOf(id)).available_spots).toBe(before);
+    expect(await gqlSpots(id)).toBe(before);
+  });
+
+  it('a spot claim of the payment path (fulfil after a lapsed hold) shows at once', async () => {
+    const id = 'olympic-coast-rainforest';
+    const before = (await spotsOf(id)).available_spots;
+    await s.services.db.transaction((m) => s.services.bookings.claimSpots(m, id, 2, new Date()));
+    expect((await spotsOf(id)).available_spots).toBe(before - 2);
+    await s.services.db.transaction((m) => s.services.bookings.releaseSpots(m, id, 2, new Date()));
+    expect((await spotsOf(id)).available_spots).toBe(before);
+  });
+
+  it('a rolled-back claim changes nothing and leaves the cache correct', async () => {
+    const id = 'everglades-wading-birds';
+    const before = (await spotsOf(id)).available_spots;
+    await expect(
+      s.services.db.transaction(async (m) => {
+        await s.services.bookings.claimSpots(m, id, 4, new Date());
+        throw new Error('abort');
+      }),
+    ).rejects.toThrow('abort');
+    expect((await spotsOf(id)).available_spots).toBe(before);
+  });
+
+  it('a photo update by the admin shows at once', async () => {
+    const id = 'zion-canyon-light';
+    await spotsOf(id);
+    const url = 'https://images.example.com/zion-new.jpg';
+    const res = await fetch(`${s.url}/api/admin/workshops/${id}/photo?image_url=${encodeURIComponent(url)}`, {
+      method: 'PUT',
+      headers: { authorization: ADMIN },
+    });
+    expect(res.status).toBe(200);
+    expect((await spotsOf(id)).image_url).toBe(url);
+    const gql = await s.gql<{ workshop: { imageUrl: string } }>('{ workshop(id: "zion-canyon-light") { imageUrl } }');
+    expect(gql.data!.workshop.imageUrl).toBe(url);
+  });
+
+  it('a write racing a cold read never leaves stale rows in the cache', async () => {
+    const id = 'arizona-monsoon-lightning';
+    const catalog = s.services.workshops.catalog;
+    catalog.invalidate();
+    const before = (await catalog.get(id))!.availableSpots;
+    catalog.invalidate();
+    const racing = catalog.list(); // a read in flight while the write commits
+    await s.services.db.transaction((m) => s.services.bookings.claimSpots(m, id, 1, new Date()));
+    await racing;
+    expect((await catalog.get(id))!.availableSpots).toBe(before - 1);
+    await s.services.db.transaction((m) => s.services.bookings.releaseSpots(m, id, 1, new Date()));
+    expect((await catalog.get(id))!.availableSpots).toBe(before);
+  });
+
+  it('GET /api/workshops has an ETag and answers 304 to a matching If-None-Match', async () => {
+    const first = await fetch(`${s.url}/api/workshops`);
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^W\/"/);
+    // node:http, since fetch adds Cache-Control: no-cache to conditional requests.
+    const status = await new Promise<number>((resolve, reject) => {
+      http.get(`${s.url}/api/workshops`, { headers: { 'if-none-match': etag! } }, (res) => {
+        res.resume();
+        resolve(res.statusCode!);
+      }).on('error', reject);
+    });
+    expect(status).toBe(304);
+  });
+
+  it('hands out frozen objects, so no caller can change the shared snapshot', async () => {
+    const w = (await s.services.workshops.findById('zion-canyon-light'))!;
+    expect(Object.isFrozen(w)).toBe(true);
+    expect(() => {
+      (w as { name: string }).name = 'changed';
+    }).toThrow(TypeError);
+  });
+});

@@ -1,0 +1,170 @@
+import type { DataSource, EntitySubscriberInterface, QueryRunner } from 'typeorm';
+import type { Database } from '../db/data-source';
+import { Workshop } from './workshop.entity';
+
+export interface WorkshopCatalogOptions {
+  /**
+   * Safety net for writes this process cannot see (another process on the same
+   * database, hand-made SQL): a snapshot older than this is reloaded. Writes made
+   * through this process's TypeORM data source invalidate at once.
+   */
+  maxAgeMs: number;
+  /** Monotonic milliseconds (injectable for tests). */
+  now?: () => number;
+}
+
+export const DEFAULT_CATALOG_OPTIONS: WorkshopCatalogOptions = { maxAgeMs: 10_000 };
+
+interface Snapshot {
+  generation: number;
+  loadedAt: number;
+  list: readonly Workshop[];
+  byId: ReadonlyMap<string, Workshop>;
+  /** Values derived from this snapshot (serialised JSON, ETags), dropped with it. */
+  derived: Map<string, unknown>;
+}
+
+/**
+ * The workshop catalog (11 rows read on every public page) held in memory.
+ *
+ * Invalidation is driven by TypeORM itself: a subscriber hears every insert,
+ * update and delete of a Workshop made through this data source (the spot claims
+ * and releases of bookings, holds and payments, photo updates, seeding) and
+ * drops the snapshot at once and again when the surrounding transaction commits
+ * or rolls back. A generation counter keeps a read that started before a write
+ * from storing its (older) rows after the write invalidated the cache, so a
+ * caller never sees availability older than the last committed write.
+ */
+export class WorkshopCatalog {
+  private snapshot: Snapshot | null = null;
+  private generation = 0;
+  private inflight: { generation: number; promise: Promise<Snapshot> } | null = null;
+  /** Query runners inside a transaction that wrote a workshop (invalidate again on commit). */
+  private readonly dirty = new WeakSet<QueryRunner>();
+  private readonly now: () => number;
+
+  constructor(
+    private readonly db: Database,
+    private readonly options: WorkshopCatalogOptions = DEFAULT_CATALOG_OPTIONS,
+  ) {
+    this.now = options.now ?? (() => performance.now());
+    watchWorkshopWrites(db.dataSource, this);
+  }
+
+  /** All workshops in season order. The objects are shared and frozen: never mutate them. */
+  async list(): Promise<readonly Workshop[]> {
+    return (await this.current()).list;
+  }
+
+  async get(id: string): Promise<Workshop | null> {
+    return (await this.current()).byId.get(id) ?? null;
+  }
+
+  /**
+   * A value computed once per snapshot (e.g. the serialised REST list), so
+   * repeated reads of an unchanged catalog cost nothing.
+   */
+  async derive<T>(key: string, compute: (list: readonly Workshop[]) => T): Promise<T> {
+    const snapshot = await this.current();
+    if (!snapshot.derived.has(key)) snapshot.derived.set(key, compute(snapshot.list));
+    return snapshot.derived.get(key) as T;
+  }
+
+  /**
+   * A derived value of the current snapshot, synchronously, or undefined when
+   * there is none yet (cold, invalidated or expired). For the fast lane.
+   */
+  peek<T>(key: string): T | undefined {
+    const s = this.snapshot;
+    if (!s || s.generation !== this.generation || this.now() - s.loadedAt >= this.options.maxAgeMs) return undefined;
+    return s.derived.get(key) as T | undefined;
+  }
+
+  /** How many derived values the current snapshot holds (callers cap what they add). */
+  get derivedCount(): number {
+    return this.snapshot?.derived.size ?? 0;
+  }
+
+  /** The generation now; pass it back to storeIfCurrent after computing a value. */
+  get currentGeneration(): number {
+    return this.generation;
+  }
+
+  /**
+   * Keep a value computed asynchronously (e.g. an executed GraphQL answer) with
+   * the snapshot, but only if no write happened since `generation` was read.
+   */
+  storeIfCurrent(key: string, value: unknown, generation: number): void {
+    const s = this.snapshot;
+    if (s && s.generation === generation && generation === this.generation) s.derived.set(key, value);
+  }
+
+  /** Forget the snapshot: the next read loads from the database. */
+  invalidate(): void {
+    this.generation++;
+    this.snapshot = null;
+    this.inflight = null;
+  }
+
+  /** Called by the subscriber for every write of a Workshop row. */
+  onWrite(queryRunner: QueryRunner | undefined): void {
+    this.invalidate();
+    if (queryRunner?.isTransactionActive) this.dirty.add(queryRunner);
+  }
+
+  /** Called at the end of every transaction on the data source. */
+  onTransactionEnd(queryRunner: QueryRunner | undefined): void {
+    if (queryRunner && this.dirty.has(queryRunner)) {
+      this.dirty.delete(queryRunner);
+      this.invalidate();
+    }
+  }
+
+  private current(): Promise<Snapshot> | Snapshot {
+    const s = this.snapshot;
+    if (s && s.generation === this.generation && this.now() - s.loadedAt < this.options.maxAgeMs) return s;
+    // One load at a time per generation: a burst of readers shares one query.
+    if (this.inflight && this.inflight.generation === this.generation) return this.inflight.promise;
+    const generation = this.generation;
+    const promise = this.load(generation);
+    this.inflight = { generation, promise };
+    promise.then(
+      () => {
+        if (this.inflight?.promise === promise) this.inflight = null;
+      },
+      () => {
+        if (this.inflight?.promise === promise) this.inflight = null;
+      },
+    );
+    return promise;
+  }
+
+  private async load(generation: number): Promise<Snapshot> {
+    const loadedAt = this.now();
+    const rows = await this.db.manager.find(Workshop, { order: { startDate: 'ASC', id: 'ASC' } });
+    for (const w of rows) {
+      Object.freeze(w.highlights);
+      Object.freeze(w);
+    }
+    const snapshot: Snapshot = { generation, loadedAt, list: Object.freeze(rows), byId: new Map(rows.map((w) => [w.id, w])), derived: new Map() };
+    // A write since this load started made these rows possibly stale: hand them to
+    // this caller (its read began before the write) but do not keep them.
+    if (generation === this.generation) this.snapshot = snapshot;
+    return snapshot;
+  }
+}
+
+/** Subscribe the catalog to the Workshop writes of a data source. */
+function watchWorkshopWrites(dataSource: DataSource, catalog: WorkshopCatalog): void {
+  const subscriber: EntitySubscriberInterface<Workshop> = {
+    listenTo: () => Workshop,
+    afterInsert: (e) => catalog.onWrite(e.queryRunner),
+    afterUpdate: (e) => catalog.onWrite(e.queryRunner),
+    afterRemove: (e) => catalog.onWrite(e.queryRunner),
+    afterSoftRemove: (e) => catalog.onWrite(e.queryRunner),
+    afterRecover: (e) => catalog.onWrite(e.queryRunner),
+    afterTransactionCommit: (e) => catalog.onTransactionEnd(e.queryRunner),
+    afterTransactionRollback: (e) => catalog.onTransactionEnd(e.queryRunner),
+  };
+  dataSource.subscribers.push(subscriber as EntitySubscriberInterface);
+}

@@ -1,0 +1,81 @@
+// Booking rush: 1000 booking attempts fired at once (CONCURRENCY in flight) at the
+// 11 workshops of 12 spots each, on SQLite and on MariaDB. Prints accepted/refused
+// counts, p50/p99 latency, and checks that no workshop was oversold.
+//   npm run build && node bench/booking-rush.mjs [sqlite|mysql ...]
+import { machine, percentile, startApp } from './lib.mjs';
+
+const ATTEMPTS = Number(process.env.ATTEMPTS ?? 1000);
+const CONCURRENCY = Number(process.env.CONCURRENCY ?? 100);
+const kinds = process.argv.slice(2).length ? process.argv.slice(2) : ['sqlite', 'mysql'];
+
+function body(workshopId, i) {
+  return {
+    workshop_id: workshopId,
+    customer_name: `Rusher ${i}`,
+    customer_email: `rusher${i}@example.com`,
+    customer_phone: '+1 555 010 0100',
+    num_participants: 1 + (i % 3),
+    room_type: i % 5 === 0 ? 'private' : 'shared',
+    num_spouses: i % 7 === 0 ? 1 : 0,
+    payment_option: ['deposit', 'full', 'payment_plan'][i % 3],
+    age: 30 + (i % 50),
+    camera_body: 'Sony A7 IV',
+    lenses: '24-105mm',
+    trip_goals: 'Benchmark',
+    emergency_contact_name: 'Contact',
+    emergency_contact_phone: '555 0101',
+    emergency_contact_email: 'contact@example.com',
+  };
+}
+
+async function rush(kind) {
+  const app = await startApp(kind);
+  try {
+    const workshops = await (await fetch(`${app.url}/api/workshops`)).json();
+    const latencies = [];
+    const statuses = new Map();
+    const seats = new Map();
+    let next = 0;
+    const started = performance.now();
+    const worker = async () => {
+      while (next < ATTEMPTS) {
+        const i = next++;
+        const w = workshops[i % workshops.length];
+        const t0 = performance.now();
+        // Many visitors, not one: each attempt comes from its own address (the app trusts X-Forwarded-For from loopback).
+        const headers = { 'content-type': 'application/json', 'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` };
+        const res = await fetch(`${app.url}/api/bookings`, { method: 'POST', headers, body: JSON.stringify(body(w.id, i)) });
+        await res.arrayBuffer();
+        latencies.push(performance.now() - t0);
+        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+        if (res.status === 201) seats.set(w.id, (seats.get(w.id) ?? 0) + 1 + (i % 3));
+      }
+    };
+    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+    const seconds = (performance.now() - started) / 1000;
+    latencies.sort((a, b) => a - b);
+
+    // Invariant: seats accepted + seats still free = capacity, for every workshop.
+    const after = await (await fetch(`${app.url}/api/workshops`)).json();
+    const oversold = after.filter((w) => (seats.get(w.id) ?? 0) + w.available_spots !== 12 || w.available_spots < 0);
+    return {
+      kind,
+      accepted: statuses.get(201) ?? 0,
+      refused: statuses.get(409) ?? 0,
+      other: [...statuses].filter(([s]) => s !== 201 && s !== 409).map(([s, n]) => `${s}×${n}`).join(' ') || 'none',
+      seatsSold: [...seats.values()].reduce((a, b) => a + b, 0),
+      p50: latencies.length ? percentile(latencies, 50).toFixed(1) : '-',
+      p99: latencies.length ? percentile(latencies, 99).toFixed(1) : '-',
+      rps: (ATTEMPTS / seconds).toFixed(0),
+      consistent: oversold.length === 0 ? 'yes' : `NO: ${oversold.map((w) => w.id).join(', ')}`,
+    };
+  } finally {
+    await app.stop();
+  }
+}
+
+console.log(`booking-rush: ${ATTEMPTS} attempts, ${CONCURRENCY} in flight, 11 workshops × 12 spots; ${machine()}; ${new Date().toISOString()}`);
+const rows = [];
+for (const kind of kinds) rows.push(await rush(kind));
+console.table(rows);
+if (rows.some((r) => r.consistent !== 'yes' || r.other !== 'none')) process.exitCode = 1;

@@ -1,0 +1,85 @@
+// Shared helpers of the benchmarks: start the built app on a fresh database, percentiles.
+import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const MYSQL_SERVER = process.env.BENCH_MYSQL_URL ?? process.env.TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/test';
+
+export async function freePort() {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function mysqlAdmin(sql) {
+  const require = (await import('node:module')).createRequire(path.join(root, 'api/package.json'));
+  const mysql = require('mysql2/promise');
+  const c = await mysql.createConnection({ uri: MYSQL_SERVER });
+  try {
+    await c.query(sql);
+  } finally {
+    await c.end();
+  }
+}
+
+/**
+ * Start api/dist/main.js on a fresh SQLite file or MySQL database; returns { url, stop }.
+ * `nodeArgs` go to node itself (e.g. --cpu-prof).
+ */
+export async function startApp(kind, env = {}, { nodeArgs = [] } = {}) {
+  if (!fs.existsSync(path.join(root, 'api/dist/main.js'))) throw new Error('Build first: npm run build');
+  const port = await freePort();
+  let databaseUrl;
+  let cleanup = async () => {};
+  if (kind === 'mysql') {
+    const name = `bench_${crypto.randomBytes(4).toString('hex')}`;
+    await mysqlAdmin(`CREATE DATABASE ${name} CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+    const u = new URL(MYSQL_SERVER);
+    u.pathname = `/${name}`;
+    databaseUrl = u.toString();
+    cleanup = () => mysqlAdmin(`DROP DATABASE IF EXISTS ${name}`);
+  } else {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
+    databaseUrl = `sqlite:${dir}/bench.db`;
+    cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
+  }
+  const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'api/dist/main.js')], {
+    env: { ...process.env, NODE_ENV: 'production', ADMIN_PASSWORD: 'bench-admin-password', LOG_LEVEL: 'error', PORT: String(port), DATABASE_URL: databaseUrl, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // not up yet
+    }
+    if (i > 200) throw new Error('app did not start');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      await cleanup();
+    },
+  };
+}
+
+export function percentile(sorted, p) {
+  if (!sorted.length) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+export function machine() {
+  return `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+}

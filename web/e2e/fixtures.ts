@@ -1,0 +1,33 @@
+import { test as base, expect } from '@playwright/test';
+
+/**
+ * The shared test fixture: any console error or uncaught page error fails the
+ * test (a broken page must not pass because its text happened to render).
+ */
+export const test = base.extend<{ consoleErrors: string[] }>({
+  // Server-rendered pages are visible (and their buttons clickable) before React hydrates them:
+  // every goto waits until the app is live (html[data-ready], set by main.tsx) when it is the app.
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const res = await goto(url, options);
+      await page.waitForFunction(() => !document.getElementById('root') || document.documentElement.dataset.ready !== undefined);
+      return res;
+    };
+    await use(page);
+  },
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('console', (msg) => {
+        if (msg.type() === 'error') errors.push(msg.text());
+      });
+      page.on('pageerror', (err) => errors.push(err.message));
+      await use(errors);
+      expect(errors, 'console errors on the page').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };

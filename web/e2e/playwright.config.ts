@@ -1,0 +1,92 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * End-to-end tests: Debian's Chromium (never a downloaded browser) against the
+ * built app served by real api processes on fresh SQLite databases:
+ *   E2E_PORT      the app with no payment provider (bookings stay reserved)
+ *   E2E_PORT + 1  the app paying through the local Stripe fake
+ *   E2E_PORT + 2  the Stripe fake (hosted payment page + signed webhooks)
+ */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3107);
+export const STRIPE_APP_URL = `http://127.0.0.1:${E2E_PORT + 1}`;
+const FAKE_STRIPE_PORT = E2E_PORT + 2;
+const WEBHOOK_SECRET = 'whsec_e2e_secret';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const tmp = path.resolve(here, '.tmp');
+const apiDist = path.resolve(here, '../../api/dist');
+
+const appEnv = (port: number, db: string, extra: Record<string, string> = {}) => ({
+  NODE_ENV: 'test',
+  PORT: String(port),
+  DATABASE_URL: `sqlite:${tmp}/${db}`,
+  ADMIN_PASSWORD: 'e2e-admin-password',
+  LOG_LEVEL: 'warn',
+  ...extra,
+});
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  globalSetup: path.resolve(here, 'global-setup.ts'),
+  use: {
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  webServer: [
+    {
+      command: `node ${apiDist}/payment/fake-stripe/cli.js`,
+      port: FAKE_STRIPE_PORT,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      env: {
+        FAKE_STRIPE_PORT: String(FAKE_STRIPE_PORT),
+        FAKE_STRIPE_WEBHOOK_URL: `${STRIPE_APP_URL}/api/webhook/stripe`,
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      },
+    },
+    {
+      command: `node ${apiDist}/main.js`,
+      url: `http://127.0.0.1:${E2E_PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: appEnv(E2E_PORT, 'e2e.db'),
+    },
+    {
+      command: `node ${apiDist}/main.js`,
+      url: `${STRIPE_APP_URL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: appEnv(E2E_PORT + 1, 'e2e-stripe.db', {
+        STRIPE_SECRET_KEY: 'sk_test_e2e',
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        STRIPE_API_BASE: `http://127.0.0.1:${FAKE_STRIPE_PORT}`,
+      }),
+    },
+  ],
+});

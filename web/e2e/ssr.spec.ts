@@ -1,0 +1,62 @@
+import type { Page, Request } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+/** Requests and console messages of a page while it loads and hydrates. */
+function watch(page: Page) {
+  const graphql: string[] = [];
+  const scripts: string[] = [];
+  const messages: string[] = [];
+  page.on('request', (r: Request) => {
+    if (new URL(r.url()).pathname === '/graphql') graphql.push(r.postData() ?? r.url());
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+  });
+  page.on('console', (m) => {
+    if (m.type() === 'warning' || m.type() === 'error') messages.push(m.text());
+  });
+  return { graphql, scripts, messages };
+}
+
+for (const path of ['/', '/workshops', '/workshop/zion-canyon-light', '/testimonials']) {
+  test(`${path} is server-rendered and hydrates from the embedded state: no /graphql request, no mismatch`, async ({ page, browser, baseURL }) => {
+    // JavaScript off: the server's HTML alone already shows the page.
+    const noJs = await browser.newContext({ javaScriptEnabled: false });
+    const plain = await noJs.newPage();
+    await plain.goto(`${baseURL}${path}`);
+    await expect(plain.getByRole('heading', { level: 1 })).toBeVisible();
+    await noJs.close();
+
+    const seen = watch(page);
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(seen.graphql, 'GraphQL requests for data the page already holds').toEqual([]);
+    expect(seen.messages.filter((m) => /hydrat|mismatch|did not match|#418|#423|#425/i.test(m))).toEqual([]);
+  });
+}
+
+test('the first load of / carries no admin, booking or community code', async ({ page }) => {
+  const seen = watch(page);
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  expect(seen.scripts.filter((s) => /Admin|Booking|Community|Confirmation|Payment/.test(s))).toEqual([]);
+  // Client-side navigation still loads those pages on demand.
+  await page.goto('/workshop/zion-canyon-light');
+  await page.getByRole('button', { name: 'Join Community' }).click();
+  await expect(page).toHaveURL(/\/community$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(seen.scripts.some((s) => /CommunityPage/.test(s))).toBe(true);
+});
+
+test('hydrated pages are live: client-side navigation without a document request', async ({ page }) => {
+  await page.goto('/');
+  let documents = 0;
+  page.on('request', (r) => {
+    if (r.resourceType() === 'document') documents++;
+  });
+  await page.getByRole('button', { name: 'Explore Workshops' }).click();
+  await expect(page).toHaveURL(/\/workshops$/);
+  await expect(page.locator('.workshop-card')).toHaveCount(11);
+  await page.locator('.workshop-card a').first().click();
+  await expect(page.getByRole('button', { name: 'Book Now' })).toBeVisible();
+  expect(documents).toBe(0);
+});

@@ -1,0 +1,119 @@
+import { useEffect, useState } from 'react';
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import { useQuery } from '@apollo/client/react';
+import { Navigate } from 'react-router-dom';
+import type { AdminDashboardQuery, AdminDashboardQueryVariables } from '../gql/graphql';
+import { PageMeta } from '../ui/PageMeta';
+import { Failure, Loading } from '../ui/States';
+import { readAdminCredential } from './credential';
+import { rateLimitMessage } from './adminErrors';
+import { useAdminSession } from './useAdminSession';
+import { Tabs, type TabItem } from './Tabs';
+import { STATISTICS_TAB_FRAGMENT, StatisticsTab } from './StatisticsTab';
+import { BOOKINGS_TAB_FRAGMENT, BookingsTab } from './BookingsTab';
+import { MESSAGES_TAB_FRAGMENT, MessagesTab } from './MessagesTab';
+import { PHOTOS_TAB_FRAGMENT, PhotosTab } from './PhotosTab';
+import '../styles/admin.css';
+
+/** Everything the dashboard shows, in one admin request (the tab labels need the counts up front). */
+export const ADMIN_DASHBOARD_QUERY: TypedDocumentNode<AdminDashboardQuery, AdminDashboardQueryVariables> = gql`
+  query AdminDashboard {
+    adminStats {
+      ...StatisticsTab_stats
+    }
+    adminBookings {
+      id
+      ...BookingsTab_booking
+    }
+    adminMessages {
+      id
+      ...MessagesTab_message
+    }
+    workshops {
+      id
+      ...PhotosTab_workshop
+    }
+  }
+  ${STATISTICS_TAB_FRAGMENT}
+  ${BOOKINGS_TAB_FRAGMENT}
+  ${MESSAGES_TAB_FRAGMENT}
+  ${PHOTOS_TAB_FRAGMENT}
+`;
+
+type TabKey = 'statistics' | 'bookings' | 'messages' | 'photos';
+
+/** /admin/dashboard: only with a stored credential; a 401 (or Logout) ends the session. */
+export default function AdminDashboardPage() {
+  if (!readAdminCredential()) return <Navigate to="/admin" replace />;
+  return <Dashboard />;
+}
+
+function Dashboard() {
+  const { logout, logoutIfUnauthenticated } = useAdminSession();
+  const [tab, setTab] = useState<TabKey>('statistics');
+  const { data, loading, error, refetch } = useQuery(ADMIN_DASHBOARD_QUERY, {
+    context: { admin: true },
+    fetchPolicy: 'cache-and-network',
+  });
+
+  useEffect(() => {
+    if (error) logoutIfUnauthenticated(error);
+  }, [error, logoutIfUnauthenticated]);
+
+  const reload = () => {
+    // Spec section 8: other load errors are silent (the dashboard shows what it has).
+    refetch().catch((e: unknown) => logoutIfUnauthenticated(e));
+  };
+
+  const tabs: ReadonlyArray<TabItem<TabKey>> = [
+    { key: 'statistics', label: 'Statistics' },
+    // Counts only once known: "(0)" while loading would be wrong.
+    { key: 'bookings', label: data ? `Bookings (${data.adminBookings.length})` : 'Bookings' },
+    { key: 'messages', label: data ? `Messages (${data.adminMessages.length})` : 'Messages' },
+    { key: 'photos', label: 'Manage Photos' },
+  ];
+
+  let panel;
+  if (!data) {
+    panel = loading ? (
+      <Loading>Loading dashboard...</Loading>
+    ) : (
+      <Failure>
+        <p>{rateLimitMessage(error) ?? 'The dashboard could not be loaded.'}</p>
+        <button type="button" className="btn btn--outline" onClick={reload}>
+          Try again
+        </button>
+      </Failure>
+    );
+  } else if (tab === 'statistics') {
+    panel = <StatisticsTab stats={data.adminStats} />;
+  } else if (tab === 'bookings') {
+    panel = <BookingsTab bookings={data.adminBookings} workshops={data.workshops} onChanged={reload} onError={logoutIfUnauthenticated} />;
+  } else if (tab === 'messages') {
+    panel = (
+      <MessagesTab
+        messages={data.adminMessages}
+        onError={(e) => {
+          if (!logoutIfUnauthenticated(e)) window.alert('Failed to delete message');
+        }}
+      />
+    );
+  } else {
+    panel = <PhotosTab workshops={data.workshops} onUpdated={reload} onError={logoutIfUnauthenticated} />;
+  }
+
+  return (
+    <div className="container section admin-dashboard">
+      <PageMeta title="Admin Dashboard" />
+      <header className="admin-dashboard__header">
+        <h1>Admin Dashboard</h1>
+        <button type="button" className="btn btn--outline" onClick={logout}>
+          Logout
+        </button>
+      </header>
+      <Tabs label="Admin sections" tabs={tabs} selected={tab} onSelect={setTab}>
+        {panel}
+      </Tabs>
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import { CombinedGraphQLErrors } from '@apollo/client/errors';
+import { useMutation } from '@apollo/client/react';
+import { useState } from 'react';
+import { formatDollars } from '@shared/money';
+import type {
+  AdminCancelBookingMutation,
+  AdminCancelBookingMutationVariables,
+  AdminRecordPaymentMutation,
+  AdminRecordPaymentMutationVariables,
+} from '../gql/graphql';
+
+/** What an action changes on a booking; the normalised cache updates the list from it. */
+const BOOKING_ACTIONS_FRAGMENT = gql`
+  fragment BookingActions_booking on Booking {
+    id
+    status
+    paymentStatus
+    amountPaid
+  }
+`;
+
+export const CANCEL_BOOKING_MUTATION: TypedDocumentNode<AdminCancelBookingMutation, AdminCancelBookingMutationVariables> = gql`
+  mutation AdminCancelBooking($input: CancelBookingInput!) {
+    cancelBooking(input: $input) {
+      booking {
+        ...BookingActions_booking
+      }
+    }
+  }
+  ${BOOKING_ACTIONS_FRAGMENT}
+`;
+
+export const RECORD_PAYMENT_MUTATION: TypedDocumentNode<AdminRecordPaymentMutation, AdminRecordPaymentMutationVariables> = gql`
+  mutation AdminRecordPayment($input: RecordPaymentInput!) {
+    recordPayment(input: $input) {
+      booking {
+        ...BookingActions_booking
+      }
+    }
+  }
+  ${BOOKING_ACTIONS_FRAGMENT}
+`;
+
+interface Props {
+  booking: { id: string; customerName: string; status: string; totalAmount: number; amountPaid: number };
+  /** After a change: reload the dashboard (stats and spots change too). */
+  onChanged: () => void;
+  /** A failure: true when handled (a 401 logs out). */
+  onError: (e: unknown) => boolean;
+}
+
+const ACTIVE = ['held', 'confirmed', 'needs_attention'];
+
+/**
+ * What the admin can do with a booking: record money received outside the
+ * payment provider (bank transfer, or every payment when no provider is set up)
+ * and cancel it (spots come back; money received is flagged for a refund).
+ */
+export function BookingActions({ booking, onChanged, onError }: Props) {
+  const [recordPayment] = useMutation(RECORD_PAYMENT_MUTATION, { context: { admin: true } });
+  const [cancelBooking] = useMutation(CANCEL_BOOKING_MUTATION, { context: { admin: true } });
+  const [busy, setBusy] = useState(false);
+  if (!ACTIVE.includes(booking.status)) return null;
+  const balance = Math.round((booking.totalAmount - booking.amountPaid) * 100) / 100;
+
+  const run = async (action: () => Promise<unknown>, done: string) => {
+    setBusy(true);
+    try {
+      await action();
+      window.alert(done);
+      onChanged();
+    } catch (e) {
+      if (!onError(e)) window.alert(CombinedGraphQLErrors.is(e) ? e.errors[0]?.message ?? 'The action failed' : 'The action failed');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const askPayment = () => {
+    const typed = window.prompt(`Amount received from ${booking.customerName}, in dollars (balance ${formatDollars(balance)}):`, String(balance));
+    if (typed === null || typed.trim() === '') return;
+    const amount = Number(typed.replace(/[$,\s]/g, ''));
+    void run(() => recordPayment({ variables: { input: { bookingId: booking.id, amount } } }), 'Payment recorded');
+  };
+
+  const askCancel = () => {
+    if (!window.confirm(`Cancel the booking of ${booking.customerName}? Its spots become available again.`)) return;
+    void run(() => cancelBooking({ variables: { input: { bookingId: booking.id } } }), 'Booking cancelled');
+  };
+
+  return (
+    <div className="admin-booking__actions">
+      {balance > 0 && (
+        <button type="button" className="btn btn--outline btn--small" disabled={busy} onClick={askPayment}>
+          Record payment
+        </button>
+      )}
+      <button type="button" className="btn btn--ghost btn--small" disabled={busy} onClick={askCancel}>
+        Cancel booking
+      </button>
+    </div>
+  );
+}

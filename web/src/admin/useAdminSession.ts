@@ -1,0 +1,33 @@
+import { useCallback } from 'react';
+import { useApolloClient } from '@apollo/client/react';
+import { useNavigate } from 'react-router-dom';
+import { clearAdminCredential } from './credential';
+import { isUnauthenticated } from './adminErrors';
+
+/**
+ * Leaving the admin session (spec section 4): logout, or any 401, removes the
+ * stored credential, drops admin data from the cache and returns to /admin.
+ */
+export function useAdminSession() {
+  const navigate = useNavigate();
+  const client = useApolloClient();
+
+  const logout = useCallback(() => {
+    clearAdminCredential();
+    navigate('/admin', { replace: true });
+    // Participant details must not outlive the session in memory.
+    void client.clearStore();
+  }, [client, navigate]);
+
+  /** Logs out on a 401 and says so (true); other errors are the caller's. */
+  const logoutIfUnauthenticated = useCallback(
+    (error: unknown): boolean => {
+      if (!isUnauthenticated(error)) return false;
+      logout();
+      return true;
+    },
+    [logout],
+  );
+
+  return { logout, logoutIfUnauthenticated };
+}

@@ -1,0 +1,87 @@
+import { ApolloClient, ApolloLink, InMemoryCache, type HttpLink, type NormalizedCacheObject, type Reference, type TypePolicies } from '@apollo/client';
+import { from, mergeMap } from 'rxjs';
+import { adminAuthLink } from './adminAuthLink';
+
+/** The cached shape of a `messages` page (its message list holds references). */
+interface CachedMessagePage {
+  messages: Reference[];
+  nextCursor: string | null;
+  hasMore: boolean;
+}
+
+/**
+ * Every cache rule of the app, in one place. Objects are normalised by their
+ * GraphQL id; lists that are filtered by arguments are keyed by those arguments.
+ */
+export const typePolicies: TypePolicies = {
+  Query: {
+    fields: {
+      // Single-entity lookups read straight from the normalised cache when the
+      // entity is already there (e.g. from the workshop list): no second request.
+      // A stored null (an unknown id, e.g. from the server render) is an answer too.
+      workshop: {
+        read(existing, { args, toReference }) {
+          return existing !== undefined ? existing : args?.id ? toReference({ __typename: 'Workshop', id: args.id }) : undefined;
+        },
+      },
+      booking: {
+        read(existing, { args, toReference }) {
+          return existing !== undefined ? existing : args?.id ? toReference({ __typename: 'Booking', id: args.id }) : undefined;
+        },
+      },
+      // One list per board and topic; page size and cursor only say which part of it.
+      // A page fetched with `after` extends the list, a first page replaces it.
+      messages: {
+        keyArgs: ['workshopId', 'topic'],
+        merge(existing: CachedMessagePage | undefined, incoming: CachedMessagePage, { args, readField }) {
+          if (!existing || !args?.after) return incoming;
+          const seen = new Set(existing.messages.map((m) => readField<string>('id', m)));
+          return { ...incoming, messages: [...existing.messages, ...incoming.messages.filter((m) => !seen.has(readField<string>('id', m)))] };
+        },
+      },
+      participants: { keyArgs: ['workshopId'] },
+    },
+  },
+  Workshop: { keyFields: ['id'] },
+  Testimonial: { keyFields: ['id'] },
+  CommunityMessage: { keyFields: ['id'] },
+  ParticipantsSummary: { keyFields: ['workshopId'] },
+  // Admin dashboard: totals are one object per cache (no id); per-workshop sales by workshop id.
+  AdminStats: { keyFields: [] },
+  WorkshopSales: { keyFields: ['id'] },
+};
+
+export interface CreateApolloClientOptions {
+  /** Absolute on the server (SSR), relative in the browser. */
+  uri?: string;
+  ssrMode?: boolean;
+  /** Cache state serialised by the server, to hydrate without refetching. */
+  initialState?: NormalizedCacheObject;
+  fetch?: typeof fetch;
+  /** The terminating link; the server renderer passes one that executes in-process. */
+  link?: ApolloLink;
+}
+
+/**
+ * The HTTP link, loaded on the first request that needs the network: a
+ * server-rendered page hydrates from its embedded cache state without it, so its
+ * code is not part of the first load (docs/performance.md).
+ */
+function lazyHttpLink(options: HttpLink.Options): ApolloLink {
+  let link: Promise<ApolloLink> | undefined;
+  return new ApolloLink((operation, forward) => {
+    link ??= import('./httpLink').then((m) => m.createHttpLink(options));
+    return from(link).pipe(mergeMap((l) => l.request(operation, forward)));
+  });
+}
+
+/** A new client per browser session or per server request; nothing global. */
+export function createApolloClient(options: CreateApolloClientOptions = {}): ApolloClient {
+  const cache = new InMemoryCache({ typePolicies });
+  if (options.initialState) cache.restore(options.initialState);
+  return new ApolloClient({
+    link: ApolloLink.from([adminAuthLink, options.link ?? lazyHttpLink({ uri: options.uri ?? '/graphql', fetch: options.fetch })]),
+    cache,
+    ssrMode: options.ssrMode,
+  });
+}

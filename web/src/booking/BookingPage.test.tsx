@@ -1,0 +1,199 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderLazyRoute as renderRoute } from '../test/render';
+import { BOOKING_WORKSHOP_QUERY, CREATE_BOOKING_MUTATION, CREATE_CHECKOUT_SESSION_MUTATION } from './documents';
+import { BOOKING_ERROR_MESSAGE } from './BookingPage';
+import { redirectTo } from '../ui/browser';
+
+jest.mock('../ui/browser', () => ({ redirectTo: jest.fn() }));
+
+const workshop = {
+  __typename: 'Workshop',
+  id: 'zion-canyon-light',
+  name: 'Zion Canyon Light & Slot Canyons',
+  location: 'Zion National Park',
+  state: 'Utah',
+  dates: 'Apr 13-18, 2026',
+  startDate: '2026-04-13',
+  durationDays: 6,
+  price: 2895,
+  priceCents: 289500,
+  availableSpots: 5,
+  privateRoomSupplement: 500,
+  imageUrl: '/images/workshops/zion-canyon-light.svg',
+};
+const workshopMock = { request: { query: BOOKING_WORKSHOP_QUERY, variables: { id: 'zion-canyon-light' } }, result: { data: { workshop } } };
+
+const expectedInput = {
+  workshopId: 'zion-canyon-light',
+  customerName: 'Ana Lopez',
+  customerEmail: 'ana@example.com',
+  customerPhone: '555-0100',
+  numParticipants: 2,
+  roomType: 'private',
+  numSpouses: 1,
+  paymentOption: 'deposit',
+  specialRequests: null,
+  age: 34,
+  experienceLevel: 'intermediate',
+  cameraBody: 'Nikon Z8',
+  lenses: '24-70mm',
+  otherEquipment: null,
+  healthConcerns: null,
+  dietaryRestrictions: 'Vegetarian',
+  tripGoals: 'Reflected light',
+  emergencyContactName: 'Luis Lopez',
+  emergencyContactPhone: '555-0101',
+  emergencyContactEmail: 'luis@example.com',
+};
+
+const createdBooking = {
+  __typename: 'Booking',
+  id: '6f1c1a5e-2b7a-4c1e-9d39-0f4b1c8e2a11',
+  workshopId: 'zion-canyon-light',
+  workshopName: workshop.name,
+  customerName: 'Ana Lopez',
+  customerEmail: 'ana@example.com',
+  numParticipants: 2,
+  totalAmount: 7737.5,
+  amountDueNow: 2321.25,
+  amountPaid: 0,
+  paymentStatus: 'pending',
+  status: 'held',
+};
+
+const bookingOk = {
+  request: { query: CREATE_BOOKING_MUTATION, variables: { input: expectedInput } },
+  result: { data: { createBooking: { __typename: 'CreateBookingPayload', booking: createdBooking } } },
+};
+const sessionAnswer = (url: string | null) => ({
+  request: { query: CREATE_CHECKOUT_SESSION_MUTATION, variables: { input: { bookingId: createdBooking.id, originUrl: window.location.origin } } },
+  result: { data: { createCheckoutSession: { __typename: 'CheckoutSessionPayload', url, sessionId: url ? 'cs_test_1' : null } } },
+});
+
+async function fillForm(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(await screen.findByLabelText('Full name *'), 'Ana Lopez');
+  const details = screen.getByRole('group', { name: 'Your details' });
+  await user.type(within(details).getByLabelText('Email *'), 'ana@example.com');
+  await user.type(within(details).getByLabelText('Phone *'), '555-0100');
+  await user.type(screen.getByLabelText('Age *'), '34');
+  const participants = screen.getByLabelText('Participants (photographers) *');
+  await user.clear(participants);
+  await user.type(participants, '2');
+  const spouses = screen.getByLabelText('Spouses or partners (non-photographers)');
+  await user.clear(spouses);
+  await user.type(spouses, '1');
+  await user.selectOptions(screen.getByLabelText('Room'), 'private');
+  await user.type(screen.getByLabelText('Camera body *'), 'Nikon Z8');
+  await user.type(screen.getByLabelText('Lenses *'), '24-70mm');
+  await user.type(screen.getByLabelText('What do you want to get out of this trip? *'), 'Reflected light');
+  await user.type(screen.getByLabelText('Dietary restrictions'), 'Vegetarian');
+  const emergency = screen.getByRole('group', { name: 'Emergency contact' });
+  await user.type(within(emergency).getByLabelText('Name *'), 'Luis Lopez');
+  await user.type(within(emergency).getByLabelText('Phone *'), '555-0101');
+  await user.type(within(emergency).getByLabelText('Email *'), 'luis@example.com');
+}
+
+describe('/booking/{id}', () => {
+  beforeEach(() => {
+    jest.spyOn(console, 'warn').mockImplementation(() => {});
+    jest.spyOn(window, 'alert').mockImplementation(() => {});
+  });
+
+  it('shows the form with the defaults of the spec and the browser rules of section 5', async () => {
+    await renderRoute('/booking/zion-canyon-light', [workshopMock]);
+    const participants = await screen.findByLabelText('Participants (photographers) *');
+    expect(participants).toHaveValue(1);
+    expect(participants).toHaveAttribute('min', '1');
+    expect(participants).toHaveAttribute('max', '5');
+    expect(screen.getByLabelText('Spouses or partners (non-photographers)')).toHaveValue(0);
+    expect(screen.getByLabelText('Spouses or partners (non-photographers)')).toHaveAttribute('max', '4');
+    expect(screen.getByLabelText('Room')).toHaveValue('shared');
+    expect(screen.getByLabelText('Payment')).toHaveValue('deposit');
+    expect(screen.getByLabelText('Experience level')).toHaveValue('intermediate');
+    const age = screen.getByLabelText('Age *');
+    expect(age).toBeRequired();
+    expect(age).toHaveAttribute('min', '18');
+    expect(age).toHaveAttribute('max', '99');
+    expect(screen.getAllByLabelText('Email *').map((e) => e.getAttribute('type'))).toEqual(['email', 'email']);
+    for (const label of ['Full name *', 'Camera body *', 'Lenses *', 'What do you want to get out of this trip? *']) {
+      expect(screen.getByLabelText(label)).toBeRequired();
+    }
+    for (const label of ['Other equipment', 'Health concerns', 'Dietary restrictions', 'Special requests']) {
+      expect(screen.getByLabelText(label)).not.toBeRequired();
+    }
+    expect(screen.getByTestId('booking-total')).toHaveTextContent('$2,895');
+    expect(screen.getByTestId('booking-due-now')).toHaveTextContent('$868.50');
+  });
+
+  it('keeps the summary in step with the inputs', async () => {
+    const user = userEvent.setup();
+    await renderRoute('/booking/zion-canyon-light', [workshopMock]);
+    const participants = await screen.findByLabelText('Participants (photographers) *');
+    await user.clear(participants);
+    await user.type(participants, '2');
+    expect(screen.getByTestId('booking-total')).toHaveTextContent('$5,790');
+    const spouses = screen.getByLabelText('Spouses or partners (non-photographers)');
+    await user.clear(spouses);
+    await user.type(spouses, '1');
+    expect(screen.getByTestId('booking-total')).toHaveTextContent('$7,237.50');
+    await user.selectOptions(screen.getByLabelText('Room'), 'private');
+    expect(screen.getByTestId('booking-total')).toHaveTextContent('$7,737.50');
+    expect(screen.getByTestId('booking-due-now')).toHaveTextContent('$2,321.25');
+    await user.selectOptions(screen.getByLabelText('Payment'), 'full');
+    expect(screen.getByTestId('booking-due-now')).toHaveTextContent('$7,737.50');
+  });
+
+  it('shows "Not found" for an unknown workshop', async () => {
+    await renderRoute('/booking/atlantis', [{ request: { query: BOOKING_WORKSHOP_QUERY, variables: { id: 'atlantis' } }, result: { data: { workshop: null } } }]);
+    expect(await screen.findByRole('heading', { name: 'Not found' })).toBeInTheDocument();
+  });
+
+  it('creates the booking, then the session; with no payment url it goes to /confirmation/{id}', async () => {
+    const user = userEvent.setup();
+    const { router } = await renderRoute('/booking/zion-canyon-light', [workshopMock, bookingOk, sessionAnswer(null)]);
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/confirmation/${createdBooking.id}`));
+    expect(window.alert).not.toHaveBeenCalled();
+  });
+
+  it('goes to the payment url when the session has one, showing "Processing..." meanwhile', async () => {
+    const user = userEvent.setup();
+    await renderRoute('/booking/zion-canyon-light', [workshopMock, { ...bookingOk, delay: 50 }, sessionAnswer('https://checkout.stripe.test/pay/cs_test_1')]);
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    expect(screen.getByRole('button', { name: 'Processing...' })).toBeDisabled();
+    await waitFor(() => expect(redirectTo).toHaveBeenCalledWith('https://checkout.stripe.test/pay/cs_test_1'));
+  });
+
+  it('on a failure alerts "Booking error. Please try again." and keeps the values', async () => {
+    const user = userEvent.setup();
+    await renderRoute('/booking/zion-canyon-light', [workshopMock, { request: bookingOk.request, error: new Error('network down') }]);
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    await waitFor(() => expect(window.alert).toHaveBeenCalledWith(BOOKING_ERROR_MESSAGE));
+    expect(screen.getByLabelText('Full name *')).toHaveValue('Ana Lopez');
+    expect(screen.getByRole('button', { name: 'Continue to payment' })).toBeEnabled();
+  });
+
+  it('when the payment step fails, retrying pays for the same booking instead of booking twice', async () => {
+    const user = userEvent.setup();
+    const { router } = await renderRoute('/booking/zion-canyon-light', [
+      workshopMock,
+      bookingOk, // only one createBooking answer exists: a second call would fail the test
+      { request: sessionAnswer(null).request, error: new Error('provider down') },
+      sessionAnswer(null),
+    ]);
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    await waitFor(() => expect(window.alert).toHaveBeenCalledWith(BOOKING_ERROR_MESSAGE));
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/confirmation/${createdBooking.id}`));
+  });
+
+  it('disables booking when the workshop is sold out', async () => {
+    await renderRoute('/booking/zion-canyon-light', [{ ...workshopMock, result: { data: { workshop: { ...workshop, availableSpots: 0 } } } }]);
+    expect(await screen.findByRole('button', { name: 'Sold Out' })).toBeDisabled();
+  });
+});

@@ -1,0 +1,82 @@
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import type {
+  BookingConfirmationQuery,
+  BookingConfirmationQueryVariables,
+  BookingWorkshopQuery,
+  BookingWorkshopQueryVariables,
+  CreateBookingMutation,
+  CreateBookingMutationVariables,
+  CreateCheckoutSessionMutation,
+  CreateCheckoutSessionMutationVariables,
+} from '../gql/graphql';
+
+export const BOOKING_WORKSHOP_QUERY: TypedDocumentNode<BookingWorkshopQuery, BookingWorkshopQueryVariables> = gql`
+  query BookingWorkshop($id: ID!) {
+    workshop(id: $id) {
+      id
+      name
+      location
+      state
+      dates
+      startDate
+      durationDays
+      price
+      priceCents
+      availableSpots
+      privateRoomSupplement
+      imageUrl
+    }
+  }
+`;
+
+export const CREATE_BOOKING_MUTATION: TypedDocumentNode<CreateBookingMutation, CreateBookingMutationVariables> = gql`
+  mutation CreateBooking($input: BookingInput!) {
+    createBooking(input: $input) {
+      booking {
+        id
+        workshopId
+        workshopName
+        customerName
+        customerEmail
+        numParticipants
+        totalAmount
+        amountDueNow
+        amountPaid
+        paymentStatus
+        status
+      }
+    }
+  }
+`;
+
+export const CREATE_CHECKOUT_SESSION_MUTATION: TypedDocumentNode<CreateCheckoutSessionMutation, CreateCheckoutSessionMutationVariables> = gql`
+  mutation CreateCheckoutSession($input: CheckoutSessionInput!) {
+    createCheckoutSession(input: $input) {
+      url
+      sessionId
+    }
+  }
+`;
+
+export const BOOKING_CONFIRMATION_QUERY: TypedDocumentNode<BookingConfirmationQuery, BookingConfirmationQueryVariables> = gql`
+  query BookingConfirmation($id: ID!) {
+    booking(id: $id) {
+      id
+      workshopId
+      workshopName
+      customerName
+      customerEmail
+      numParticipants
+      numSpouses
+      roomType
+      paymentOption
+      installments
+      totalAmount
+      amountDueNow
+      amountPaid
+      paymentStatus
+      status
+      holdExpiresAt
+    }
+  }
+`;

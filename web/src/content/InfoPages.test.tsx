@@ -1,0 +1,95 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { BRAND } from '@shared/brand';
+import { POLICY } from '@shared/policy';
+import { renderRoute } from '../test/render';
+
+const main = () => within(screen.getByRole('main'));
+
+describe('/about-instructor', () => {
+  it('tells the biography, the four steps of the journey and the specialties, and links to the workshops', async () => {
+    renderRoute('/about-instructor');
+    expect(main().getByRole('heading', { level: 1, name: BRAND.instructor.name })).toBeInTheDocument();
+    expect(main().getByRole('heading', { name: 'Biography' })).toBeInTheDocument();
+    expect(screen.getByRole('main').textContent).toContain(`${BRAND.instructor.yearsExperience}`);
+    expect(screen.getByRole('main').textContent).toMatch(/Photojournalism/);
+
+    const journey = main().getByRole('heading', { name: 'My Journey' }).closest('section')!;
+    const cards = within(journey).getAllByRole('listitem');
+    expect(cards.map((c) => c.querySelector('h3')?.textContent)).toEqual([
+      'Wildlife instruction in Africa',
+      'Content creation in Latin America',
+      'Portrait, wedding and real-estate business',
+      BRAND.name,
+    ]);
+    expect(cards.map((c) => c.querySelector('.journey__period')?.textContent)).toEqual(['2 years', '1 year', '5+ years', 'Today']);
+
+    for (const s of ['Wildlife', 'Portrait and Wedding', 'Landscape']) expect(main().getByRole('heading', { level: 3, name: s })).toBeInTheDocument();
+    expect(main().getByRole('link', { name: 'View 2026 Workshops' })).toHaveAttribute('href', '/workshops');
+    await waitFor(() => expect(document.title).toMatch(/^About the Instructor/));
+  });
+});
+
+describe('/equipment', () => {
+  it('lists what every workshop requires, the portrait and wildlife extras and two checklists', () => {
+    renderRoute('/equipment');
+    for (const item of ['DSLR or mirrorless camera with manual mode', 'Sturdy tripod', 'At least 2 spare batteries', '64GB+ storage']) {
+      expect(main().getByRole('heading', { level: 3, name: item })).toBeInTheDocument();
+    }
+    const text = screen.getByRole('main').textContent;
+    expect(text).toContain('Wireless flash trigger');
+    expect(text).toContain('External flash or strobe with a light stand');
+    expect(text).toContain('300-600mm telephoto lens');
+    expect(text).toContain('1/1000s or faster');
+    expect(main().getByRole('heading', { name: 'Camera accessories' })).toBeInTheDocument();
+    expect(main().getByRole('heading', { name: 'Personal gear' })).toBeInTheDocument();
+  });
+
+  it('links to a recommended strobe and two photo retailers, opening safely in a new tab', () => {
+    renderRoute('/equipment');
+    const outbound = main()
+      .getAllByRole('link')
+      .filter((a) => a.getAttribute('href')!.startsWith('http'));
+    expect(outbound.length).toBeGreaterThanOrEqual(3);
+    for (const a of outbound) {
+      expect(a).toHaveAttribute('target', '_blank');
+      expect(a).toHaveAttribute('rel', 'noopener noreferrer');
+      expect(a).toHaveAccessibleName(/opens in a new tab/);
+    }
+    expect(main().getByRole('link', { name: /^B&H Photo/ })).toHaveAttribute('href', 'https://www.bhphotovideo.com/');
+    expect(main().getByRole('link', { name: /^Adorama/ })).toHaveAttribute('href', 'https://www.adorama.com/');
+    expect(main().getByRole('link', { name: /View it at B&H Photo/ })).toBeInTheDocument();
+  });
+});
+
+describe('/about-us', () => {
+  it('states the mission, three pillars and four differentiators, and links to the workshops', () => {
+    renderRoute('/about-us');
+    expect(main().getByRole('heading', { name: /mission|proud/i })).toBeInTheDocument();
+    for (const p of ['Expert instruction', `Small groups of at most ${POLICY.maxGroupSize}`, 'Iconic locations']) {
+      expect(main().getByRole('heading', { level: 3, name: p })).toBeInTheDocument();
+    }
+    for (const d of ['All-inclusive', 'Flexible payment', 'Community connection', 'Spouse-friendly']) expect(main().getByText(d)).toBeInTheDocument();
+    expect(screen.getByRole('main').textContent).toContain('half price');
+    expect(main().getByRole('link', { name: /Browse the 2026 workshops/ })).toHaveAttribute('href', '/workshops');
+  });
+});
+
+describe('every information page sets its own title and description', () => {
+  it.each([
+    ['/about-instructor', /^About the Instructor/],
+    ['/equipment', /^Equipment List \|/],
+    ['/about-us', /^About Us \|/],
+    ['/contact', /^Contact \|/],
+    ['/faq', /^Frequently Asked Questions \|/],
+    ['/privacy-policy', /^Privacy Policy \|/],
+    ['/terms', /^Terms of Service \|/],
+    ['/cancellation-policy', /^Cancellation Policy \|/],
+  ])('%s', async (path, title) => {
+    renderRoute(path);
+    await waitFor(() => expect(document.title).toMatch(title));
+    const descriptions = document.head.querySelectorAll('meta[name="description"]');
+    expect(descriptions).toHaveLength(1);
+    expect(descriptions[0].getAttribute('content')!.length).toBeGreaterThan(50);
+    expect(document.head.querySelector('meta[property="og:title"]')).not.toBeNull();
+  });
+});

@@ -1,0 +1,82 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { formatCents } from '@shared/money';
+import { POLICY } from '@shared/policy';
+import { renderRoute } from '../test/render';
+import { CANCELLATION_ROWS, TRANSFER_ROWS } from './policyText';
+
+const mainText = () => screen.getByRole('main').textContent ?? '';
+
+describe.each([
+  ['/privacy-policy', 'Privacy Policy'],
+  ['/terms', 'Terms of Service'],
+  ['/cancellation-policy', 'Cancellation Policy'],
+])('%s', (path, title) => {
+  it('is dated October 2025, has a back-to-home link and its own title', async () => {
+    renderRoute(path);
+    const main = within(screen.getByRole('main'));
+    expect(main.getByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    expect(main.getByText('Last updated October 2025')).toBeInTheDocument();
+    expect(main.getByRole('link', { name: /Back to Home/ })).toHaveAttribute('href', '/');
+    await waitFor(() => expect(document.title).toBe(`${title} | Wild Light Workshops`));
+  });
+
+  it('lists its sections in a table of contents that links to them', () => {
+    renderRoute(path);
+    const toc = screen.getByRole('navigation', { name: 'On this page' });
+    const links = within(toc).getAllByRole('link');
+    expect(links.length).toBeGreaterThan(5);
+    for (const link of links) expect(document.getElementById(link.getAttribute('href')!.slice(1))).not.toBeNull();
+  });
+});
+
+describe('/cancellation-policy numbers come from POLICY', () => {
+  it('shows every cancellation tier with its refund and fee', () => {
+    renderRoute('/cancellation-policy');
+    const table = screen.getByRole('table', { name: 'Refunds when you cancel' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(POLICY.cancellationTiers.length);
+    POLICY.cancellationTiers.forEach((t, i) => {
+      const text = rows[i].textContent ?? '';
+      expect(text).toContain(String(t.minDaysBefore === 0 ? POLICY.cancellationTiers[i - 1].minDaysBefore : t.minDaysBefore));
+      if (t.refundPercent === 100) expect(text).toMatch(/Full refund/);
+      else if (t.refundPercent > 0) expect(text).toContain(`${t.refundPercent}% refund`);
+      else expect(text).toMatch(/No refund/);
+      if (t.feeCents > 0) expect(text).toContain(formatCents(t.feeCents));
+    });
+  });
+
+  it('shows the transfer fees, refund timing, provider cancellation and the minimum group', () => {
+    renderRoute('/cancellation-policy');
+    const transfers = within(screen.getByRole('table', { name: 'Transfer fees' })).getAllByRole('row').slice(1);
+    expect(transfers.map((r) => r.textContent)).toEqual(TRANSFER_ROWS.map((r) => `${r.window}${r.outcome}`));
+    const paid = POLICY.transferTiers.find((t) => t.feeCents > 0)!;
+    expect(transfers[1]).toHaveTextContent(formatCents(paid.feeCents));
+    expect(transfers[2]).toHaveTextContent(/not available/i);
+
+    const text = mainText();
+    expect(text).toContain(`within ${POLICY.refundBusinessDays} business days`);
+    expect(text).toContain(`within ${POLICY.cancellationProcessingBusinessDays} business days`);
+    expect(text).toContain(`at least ${POLICY.minParticipants} participants`);
+    expect(text).toContain(`${POLICY.providerCancellationRefundPercent}% refund`);
+    expect(text).toMatch(/credit/);
+  });
+});
+
+describe('/terms numbers come from POLICY', () => {
+  it('states the payment options, the balance due date, spouses, rooms, tiers and the minimum group', () => {
+    renderRoute('/terms');
+    const text = mainText();
+    expect(text).toContain(`deposit of ${POLICY.depositPercent}%`);
+    expect(text).toContain(`${POLICY.minInstallments}-${POLICY.maxInstallments} monthly installments`);
+    expect(text).toContain(`due ${POLICY.balanceDueDaysBefore} days before the workshop starts`);
+    expect(text).toContain(`${POLICY.spousePercent}% of the workshop price`);
+    expect(text).toContain(`up to ${POLICY.maxSpouses} non-photographers`);
+    expect(text).toContain(POLICY.privateRoomSupplementRangeText);
+    expect(text).toContain(formatCents(POLICY.defaultPrivateRoomSupplementCents));
+    expect(text).toContain(`at least ${POLICY.minAge} years old`);
+    expect(text).toContain(`at least ${POLICY.minParticipants} participants`);
+    for (const row of CANCELLATION_ROWS) expect(text).toContain(row.window);
+    for (const t of POLICY.cancellationTiers) if (t.feeCents > 0) expect(text).toContain(formatCents(t.feeCents));
+    expect(text).toContain(`${POLICY.refundBusinessDays} business days`);
+  });
+});

@@ -1,0 +1,65 @@
+import { formatCents } from '@shared/money';
+import { POLICY } from '@shared/policy';
+
+/**
+ * Sentences and table rows derived from POLICY, shared by the FAQ, the terms
+ * and the cancellation policy so that no page can contradict another.
+ */
+
+export interface PolicyRow {
+  /** "90 or more days", "60-89 days", "Less than 30 days". */
+  window: string;
+  /** What the participant gets or pays in that window. */
+  outcome: string;
+}
+
+/** Day windows of tiers ordered by descending `minDaysBefore`. */
+function windows(mins: readonly number[]): string[] {
+  return mins.map((min, i) => {
+    if (i === 0) return `${min} or more days`;
+    const upper = mins[i - 1] - 1;
+    if (min === 0) return `Less than ${mins[i - 1]} days`;
+    return `${min}-${upper} days`;
+  });
+}
+
+function refundOutcome(refundPercent: number, feeCents: number): string {
+  if (refundPercent <= 0) return 'No refund';
+  const base = refundPercent === 100 ? 'Full refund' : `${refundPercent}% refund`;
+  return feeCents > 0 ? `${base} minus a ${formatCents(feeCents)} administration fee` : base;
+}
+
+/** Cancellation by the participant, one row per tier. */
+export const CANCELLATION_ROWS: PolicyRow[] = (() => {
+  const labels = windows(POLICY.cancellationTiers.map((t) => t.minDaysBefore));
+  return POLICY.cancellationTiers.map((t, i) => ({ window: labels[i], outcome: refundOutcome(t.refundPercent, t.feeCents) }));
+})();
+
+/** Transfer of a booking to another person or another workshop, one row per tier. */
+export const TRANSFER_ROWS: PolicyRow[] = (() => {
+  const labels = windows(POLICY.transferTiers.map((t) => t.minDaysBefore));
+  return POLICY.transferTiers.map((t, i) => ({
+    window: labels[i],
+    outcome: !t.allowed ? 'Transfers not available' : t.feeCents > 0 ? `${formatCents(t.feeCents)} transfer fee` : 'Free transfer',
+  }));
+})();
+
+/** "90 or more days before the start: full refund minus a $200 administration fee; 60-89 days: 50% refund; ..." */
+export function rowsSentence(rows: PolicyRow[]): string {
+  return rows.map((r, i) => `${r.window}${i === 0 ? ' before the start' : ''}: ${lowerFirst(r.outcome)}`).join('; ');
+}
+
+const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
+
+export const DEPOSIT = `${POLICY.depositPercent}%`;
+export const SPOUSE_RATE = `${POLICY.spousePercent}%`;
+export const INSTALLMENTS = `${POLICY.minInstallments}-${POLICY.maxInstallments} monthly installments`;
+export const BALANCE_DUE = `${POLICY.balanceDueDaysBefore} days before the workshop starts`;
+export const REFUND_TIME = `${POLICY.refundBusinessDays} business days`;
+export const PROCESSING_TIME = `${POLICY.cancellationProcessingBusinessDays} business days`;
+export const DEFAULT_SUPPLEMENT = formatCents(POLICY.defaultPrivateRoomSupplementCents);
+/** "half price" reads better than "50%" in marketing copy, and stays true only while the rate is 50. */
+export const SPOUSE_PRICE_PHRASE = POLICY.spousePercent === 50 ? 'half price' : `${POLICY.spousePercent}% of the price`;
+
+/** The page copy is written for the policy's date, October 2025. */
+export const LEGAL_LAST_UPDATED = 'October 2025';

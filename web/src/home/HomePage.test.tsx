@@ -1,0 +1,80 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { BRAND } from '@shared/brand';
+import { renderRoute } from '../test/render';
+import { aWorkshopCard } from '../test/builders';
+import { aTestimonial } from '../test/testimonials';
+import { WORKSHOPS_QUERY } from '../workshop/WorkshopsPage';
+import { NO_REVIEWS, TESTIMONIALS_QUERY } from '../content/TestimonialsPage';
+
+const workshops = [
+  aWorkshopCard({ id: 'zion', name: 'Zion Canyon Light', availableSpots: 9 }),
+  aWorkshopCard({ id: 'alaska', name: 'Alaska Brown Bears', availableSpots: 0 }),
+  aWorkshopCard({ id: 'plains', name: 'Supercell Chase', availableSpots: 2 }),
+  aWorkshopCard({ id: 'teton', name: 'Teton Autumn', availableSpots: 4 }),
+  aWorkshopCard({ id: 'glades', name: 'Everglades Birds', availableSpots: 12 }),
+];
+const workshopsOk = { request: { query: WORKSHOPS_QUERY }, result: { data: { workshops } } };
+const reviewsOk = {
+  request: { query: TESTIMONIALS_QUERY },
+  result: { data: { testimonials: [aTestimonial(), aTestimonial({ id: 'r2', clientName: 'James O.', rating: 4 })] } },
+};
+
+describe('/', () => {
+  beforeEach(() => jest.spyOn(console, 'warn').mockImplementation(() => {}));
+
+  it('has a hero whose Explore Workshops button goes to /workshops', async () => {
+    const user = userEvent.setup();
+    const { router } = renderRoute('/', [workshopsOk, reviewsOk]);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/12 or fewer/);
+    await user.click(screen.getByRole('button', { name: 'Explore Workshops' }));
+    expect(router.state.location.pathname).toBe('/workshops');
+  });
+
+  it('explains Why Choose Us with small groups, all-inclusive, flexible payment and the instructor', () => {
+    renderRoute('/', [workshopsOk, reviewsOk]);
+    const why = screen.getByRole('region', { name: 'Why Choose Us' });
+    for (const name of ['Small groups of at most 12', 'All-inclusive', 'Flexible payment', 'An expert instructor']) {
+      expect(within(why).getByRole('heading', { name })).toBeInTheDocument();
+    }
+    expect(why).toHaveTextContent('15 years');
+    expect(why).toHaveTextContent('photojournalism');
+  });
+
+  it('lists the three bookable workshops with the fewest spots as popular, linking to their pages', async () => {
+    renderRoute('/', [workshopsOk, reviewsOk]);
+    const popular = screen.getByRole('region', { name: 'Popular Workshops' });
+    await waitFor(() => expect(within(popular).getAllByRole('article')).toHaveLength(3));
+    const links = within(popular)
+      .getAllByRole('link')
+      .filter((a) => a.getAttribute('href')!.startsWith('/workshop/'));
+    expect(links.map((a) => a.getAttribute('href'))).toEqual(['/workshop/plains', '/workshop/teton', '/workshop/zion']);
+  });
+
+  it('shows a teaser of the reviews with a link to all of them', async () => {
+    renderRoute('/', [workshopsOk, reviewsOk]);
+    const reviews = screen.getByRole('region', { name: 'What our participants say' });
+    expect(await within(reviews).findByText('Margaret H.')).toBeInTheDocument();
+    expect(within(reviews).getByRole('img', { name: '4 out of 5 stars' })).toBeInTheDocument();
+    expect(within(reviews).getByRole('link', { name: /Read all reviews/ })).toHaveAttribute('href', '/testimonials');
+  });
+
+  it('falls back to the empty messages when loading fails (only logged)', async () => {
+    renderRoute('/', [
+      { request: { query: WORKSHOPS_QUERY }, error: new Error('down') },
+      { request: { query: TESTIMONIALS_QUERY }, error: new Error('down') },
+    ]);
+    expect(await screen.findByText(NO_REVIEWS)).toBeInTheDocument();
+    expect(await screen.findByText('No workshops available')).toBeInTheDocument();
+    expect(console.warn).toHaveBeenCalled();
+  });
+
+  it('has a footer with the legal pages and the contact email', () => {
+    renderRoute('/', [workshopsOk, reviewsOk]);
+    const footer = within(screen.getByRole('contentinfo'));
+    expect(footer.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy-policy');
+    expect(footer.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
+    expect(footer.getByRole('link', { name: 'Cancellation Policy' })).toHaveAttribute('href', '/cancellation-policy');
+    expect(footer.getByRole('link', { name: BRAND.contactEmail })).toHaveAttribute('href', `mailto:${BRAND.contactEmail}`);
+  });
+});

@@ -1,0 +1,52 @@
+import { useApolloClient } from '@apollo/client/react';
+import { useEffect, useState } from 'react';
+import { CHECKOUT_STATUS_QUERY } from './documents';
+
+export type PaymentState =
+  | { kind: 'checking' }
+  | { kind: 'success'; amountTotal: number | null }
+  | { kind: 'expired' }
+  | { kind: 'timeout' }
+  | { kind: 'error' };
+
+/** Spec section 9: 5 attempts, 2 seconds apart. */
+export const MAX_ATTEMPTS = 5;
+export const POLL_INTERVAL_MS = 2000;
+
+/**
+ * The payment confirmation state machine of spec section 4: poll the checkout
+ * status; paid → success (keeping the response); expired → expired; otherwise
+ * retry after 2 s; 5 attempts without a result → timeout; any failure → error.
+ */
+export function usePaymentStatus(sessionId: string): PaymentState {
+  const client = useApolloClient();
+  const [state, setState] = useState<PaymentState>({ kind: 'checking' });
+
+  useEffect(() => {
+    let cancelled = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const poll = async (attempt: number) => {
+      try {
+        const { data } = await client.query({ query: CHECKOUT_STATUS_QUERY, variables: { sessionId }, fetchPolicy: 'network-only' });
+        if (cancelled) return;
+        const status = data?.checkoutStatus;
+        if (!status) throw new Error('No checkout status');
+        if (status.paymentStatus === 'paid') setState({ kind: 'success', amountTotal: status.amountTotal });
+        else if (status.status === 'expired') setState({ kind: 'expired' });
+        else if (attempt >= MAX_ATTEMPTS) setState({ kind: 'timeout' });
+        else timer = setTimeout(() => void poll(attempt + 1), POLL_INTERVAL_MS);
+      } catch (e) {
+        if (cancelled) return;
+        console.warn('Payment status check failed', e);
+        setState({ kind: 'error' });
+      }
+    };
+    void poll(1);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [client, sessionId]);
+
+  return state;
+}

@@ -1,0 +1,2 @@
+// ScrollRestoration scrolls on navigation; jsdom has no layout to scroll.
+window.scrollTo = () => {};

@@ -1,0 +1,84 @@
+import { fireEvent, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderRoute } from '../test/render';
+import { aWorkshop } from '../test/builders';
+import { WORKSHOP_DETAIL_QUERY } from './WorkshopPage';
+
+const answer = (workshop: unknown, id = 'zion-canyon-light') => ({
+  request: { query: WORKSHOP_DETAIL_QUERY, variables: { id } },
+  result: { data: { workshop } },
+});
+
+describe('/workshop/{id}', () => {
+  beforeEach(() => jest.spyOn(console, 'warn').mockImplementation(() => {}));
+
+  it('shows about, highlights, itinerary, price, duration and spots; Book Now goes to /booking/{id}', async () => {
+    const user = userEvent.setup();
+    const { router } = renderRoute('/workshop/zion-canyon-light', [answer(aWorkshop({ availableSpots: 7 }))]);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Zion Canyon Light & Slot Canyons' })).toBeInTheDocument();
+    expect(screen.getByText('A landscape workshop built around reflected light.')).toBeInTheDocument();
+    expect(screen.getByText('Sunrise at the Watchman')).toBeInTheDocument();
+    expect(screen.getByText('Watchman sunrise')).toBeInTheDocument();
+    expect(screen.getByText('$2,895')).toBeInTheDocument();
+    expect(screen.getByText('6 days')).toBeInTheDocument();
+    expect(screen.getByTestId('available-spots')).toHaveTextContent('7 of 12');
+
+    await user.click(screen.getByRole('button', { name: 'Book Now' }));
+    expect(router.state.location.pathname).toBe('/booking/zion-canyon-light');
+  });
+
+  it('disables the button and labels it Sold Out when no spot is left', async () => {
+    renderRoute('/workshop/zion-canyon-light', [answer(aWorkshop({ availableSpots: 0 }))]);
+    const button = await screen.findByRole('button', { name: 'Sold Out' });
+    expect(button).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Book Now' })).not.toBeInTheDocument();
+  });
+
+  it('Join Community goes to the board of the workshop', async () => {
+    const user = userEvent.setup();
+    const { router } = renderRoute('/workshop/zion-canyon-light', [answer(aWorkshop())]);
+    await user.click(await screen.findByRole('button', { name: 'Join Community' }));
+    expect(router.state.location.pathname).toBe('/workshop/zion-canyon-light/community');
+  });
+
+  it('shows "Workshop not found" for an unknown id and on a load failure', async () => {
+    renderRoute('/workshop/nope', [answer(null, 'nope')]);
+    expect(await screen.findByText('Workshop not found')).toBeInTheDocument();
+  });
+
+  it('shows "Workshop not found" when loading fails (the failure is only logged)', async () => {
+    renderRoute('/workshop/zion-canyon-light', [{ request: { query: WORKSHOP_DETAIL_QUERY, variables: { id: 'zion-canyon-light' } }, error: new Error('down') }]);
+    expect(await screen.findByText('Workshop not found')).toBeInTheDocument();
+    expect(console.warn).toHaveBeenCalled();
+  });
+
+  it('hides a broken workshop image', async () => {
+    renderRoute('/workshop/zion-canyon-light', [answer(aWorkshop())]);
+    const img = await screen.findByAltText('Zion Canyon Light & Slot Canyons, Zion National Park');
+    fireEvent.error(img);
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByAltText('Zion Canyon Light & Slot Canyons, Zion National Park')).not.toBeInTheDocument();
+  });
+
+  it('shows a shipped illustration as AVIF/WebP/JPEG renderings at several widths, preloaded', async () => {
+    const { container } = renderRoute('/workshop/zion-canyon-light', [answer(aWorkshop())]);
+    const img = await screen.findByAltText('Zion Canyon Light & Slot Canyons, Zion National Park');
+    expect(img).toHaveAttribute('src', expect.stringMatching(/^\/images\/r\/zion-canyon-light-\w+-800\.jpg$/));
+    expect(img).toHaveAttribute('srcset', expect.stringContaining('-1600.jpg 1600w'));
+    expect(img).toHaveAttribute('width', '1600');
+    expect(img).toHaveAttribute('fetchpriority', 'high');
+    const types = [...container.querySelectorAll('picture source')].map((s) => s.getAttribute('type'));
+    expect(types).toEqual(['image/avif', 'image/webp']);
+  });
+
+  it('uses a photo address the admin set (e.g. https) as it is', async () => {
+    const url = 'https://images.example.com/zion.jpg';
+    const { container } = renderRoute('/workshop/zion-canyon-light', [answer(aWorkshop({ imageUrl: url }))]);
+    const img = await screen.findByAltText('Zion Canyon Light & Slot Canyons, Zion National Park');
+    expect(img).toHaveAttribute('src', url);
+    expect(img).not.toHaveAttribute('srcset');
+    expect(container.querySelector('picture')).toBeNull();
+    fireEvent.error(img);
+    expect(screen.queryByAltText('Zion Canyon Light & Slot Canyons, Zion National Park')).not.toBeInTheDocument();
+  });
+});

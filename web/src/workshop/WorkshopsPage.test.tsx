@@ -1,0 +1,58 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderRoute } from '../test/render';
+import { aWorkshopCard } from '../test/builders';
+import { WORKSHOPS_QUERY } from './WorkshopsPage';
+
+const list = [
+  aWorkshopCard(),
+  aWorkshopCard({ id: 'alaska', name: 'Alaska Brown Bears', workshopType: 'wildlife', availableSpots: 0, state: 'Alaska', price: 5495 }),
+  aWorkshopCard({ id: 'plains', name: 'Great Plains Supercell Chase', workshopType: 'storm_chasing', availableSpots: 2, price: 3295 }),
+];
+
+const ok = { request: { query: WORKSHOPS_QUERY }, result: { data: { workshops: list } } };
+
+describe('/workshops', () => {
+  beforeEach(() => jest.spyOn(console, 'warn').mockImplementation(() => {}));
+
+  it('shows "Loading workshops..." while loading, then one card per workshop linking to its page', async () => {
+    renderRoute('/workshops', [ok]);
+    expect(screen.getByText('Loading workshops...')).toBeInTheDocument();
+    const link = await screen.findByRole('link', { name: 'Zion Canyon Light & Slot Canyons' });
+    expect(link).toHaveAttribute('href', '/workshop/zion-canyon-light');
+    expect(screen.getAllByRole('article')).toHaveLength(3);
+    expect(screen.getByText('$2,895')).toBeInTheDocument();
+    expect(within(screen.getAllByRole('article')[1]).getByText('Sold Out')).toBeInTheDocument();
+    expect(within(screen.getAllByRole('article')[2]).getByText('Only 2 spots left')).toBeInTheDocument();
+  });
+
+  it('filters by type with the six buttons of the spec, and says "No workshops available" when none match', async () => {
+    const user = userEvent.setup();
+    renderRoute('/workshops', [ok]);
+    await screen.findAllByRole('article');
+    const names = ['All', 'Landscape', 'Portrait Posing', 'Adventure', 'Storm Chasing', 'Wildlife'];
+    for (const name of names) expect(screen.getByRole('button', { name })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Wildlife' }));
+    expect(screen.getAllByRole('article')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Wildlife' })).toHaveAttribute('aria-pressed', 'true');
+
+    await user.click(screen.getByRole('button', { name: 'Adventure' }));
+    expect(screen.queryAllByRole('article')).toHaveLength(0);
+    expect(screen.getByText('No workshops available')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'All' }));
+    expect(screen.getAllByRole('article')).toHaveLength(3);
+  });
+
+  it('shows "No workshops available" for an empty catalog', async () => {
+    renderRoute('/workshops', [{ request: { query: WORKSHOPS_QUERY }, result: { data: { workshops: [] } } }]);
+    expect(await screen.findByText('No workshops available')).toBeInTheDocument();
+  });
+
+  it('only logs a load failure and shows the empty state', async () => {
+    renderRoute('/workshops', [{ request: { query: WORKSHOPS_QUERY }, error: new Error('network down') }]);
+    expect(await screen.findByText('No workshops available')).toBeInTheDocument();
+    expect(console.warn).toHaveBeenCalled();
+  });
+});

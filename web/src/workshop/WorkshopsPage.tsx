@@ -1,0 +1,90 @@
+import { useQuery } from '@apollo/client/react';
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { PageMeta } from '../ui/PageMeta';
+import { JsonLd } from '../ui/JsonLd';
+import { absoluteUrl, useOrigin } from '../ssr/ServerRenderContext';
+import { Empty, Loading } from '../ui/States';
+import { labelOf, WORKSHOP_TYPE_LABELS } from '../ui/labels';
+import { WorkshopCard } from './WorkshopCard';
+import { WORKSHOPS_QUERY } from './documents';
+
+export { WORKSHOPS_QUERY };
+
+/** Filter buttons of the spec, in its order. */
+export const WORKSHOP_FILTERS = ['all', 'landscape', 'portrait_posing', 'adventure', 'storm_chasing', 'wildlife'] as const;
+type Filter = (typeof WORKSHOP_FILTERS)[number];
+
+export default function WorkshopsPage() {
+  const origin = useOrigin();
+  const { data, loading, error } = useQuery(WORKSHOPS_QUERY);
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('type') as Filter | null;
+  const filter: Filter = requested && WORKSHOP_FILTERS.includes(requested) ? requested : 'all';
+  if (error) console.warn('Failed to load workshops', error);
+
+  const shown = useMemo(
+    () => (data?.workshops ?? []).filter((w) => filter === 'all' || w.workshopType === filter),
+    [data, filter],
+  );
+
+  const choose = (f: Filter) => {
+    const next = new URLSearchParams(params);
+    if (f === 'all') next.delete('type');
+    else next.set('type', f);
+    setParams(next, { replace: true, preventScrollReset: true });
+  };
+
+  return (
+    <>
+      <PageMeta
+        title="2026 Photography Workshops"
+        description="Eleven small-group photography workshops in 2026: landscape, wildlife, portrait and posing, adventure and storm chasing, all-inclusive with at most 12 participants."
+      />
+      {data ? (
+        <JsonLd
+          data={{
+            '@context': 'https://schema.org',
+            '@type': 'ItemList',
+            name: '2026 photography workshops',
+            itemListElement: data.workshops.map((w, i) => ({ '@type': 'ListItem', position: i + 1, name: w.name, url: absoluteUrl(origin, `/workshop/${w.id}`) })),
+          }}
+        />
+      ) : null}
+      <section className="page-hero page-hero--compact">
+        <div className="container">
+          <span className="eyebrow">2026 season</span>
+          <h1>Photography Workshops</h1>
+          <p className="lead">
+            Eleven small-group workshops across the United States. Accommodation, meals and permits are included, and no group is
+            larger than twelve.
+          </p>
+        </div>
+      </section>
+      <section className="section section--tight">
+        <div className="container">
+          <div className="chips workshop-filters" role="group" aria-label="Filter workshops by type">
+            {WORKSHOP_FILTERS.map((f) => (
+              <button key={f} type="button" className="chip" data-filter={f} aria-pressed={filter === f} onClick={() => choose(f)}>
+                {f === 'all' ? 'All' : labelOf(WORKSHOP_TYPE_LABELS, f)}
+              </button>
+            ))}
+          </div>
+          {/* Names the list for screen readers and keeps headings in order (h1, h2, then the cards' h3). */}
+          <h2 className="visually-hidden">{filter === 'all' ? 'All workshops' : `${labelOf(WORKSHOP_TYPE_LABELS, filter)} workshops`}</h2>
+          {loading && !data ? (
+            <Loading>Loading workshops...</Loading>
+          ) : shown.length === 0 ? (
+            <Empty>No workshops available</Empty>
+          ) : (
+            <div className="grid grid--cards workshop-grid">
+              {shown.map((w, i) => (
+                <WorkshopCard key={w.id} workshop={w} priority={i < 2} />
+              ))}
+            </div>
+          )}
+        </div>
+      </section>
+    </>
+  );
+}
