@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, nextDialog, test } from './fixtures';
 
 const PASSWORD = 'e2e-admin-password'; // ADMIN_PASSWORD of the e2e server (playwright.config.ts)
 
@@ -7,17 +7,6 @@ async function signIn(page: Page, password = PASSWORD) {
   await page.goto('/admin');
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
-}
-
-/** Accepts the next alert and returns its text. */
-function nextDialog(page: Page): Promise<string> {
-  return new Promise((resolve) => {
-    page.once('dialog', async (dialog) => {
-      const text = dialog.message();
-      await dialog.accept();
-      resolve(text);
-    });
-  });
 }
 
 test('wrong password, then the dashboard with its four tabs and counts', async ({ page }) => {

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, nextDialog, test } from './fixtures';
 import { STRIPE_APP_URL } from './playwright.config';
 
 async function fillBookingForm(page: Page) {
@@ -61,11 +61,9 @@ test('a refused booking alerts "Booking error. Please try again." and keeps the 
     },
   });
   expect(taken.status()).toBe(201);
-  const dialog = page.waitForEvent('dialog');
+  const dialog = nextDialog(page);
   await page.getByRole('button', { name: 'Continue to payment' }).click();
-  const alert = await dialog;
-  expect(alert.message()).toBe('Booking error. Please try again.');
-  await alert.accept();
+  expect(await dialog).toBe('Booking error. Please try again.');
   await expect(page).toHaveURL(/\/booking\/everglades-wading-birds$/);
   await expect(page.getByLabel('Full name *')).toHaveValue('Ana Lopez');
   await expect(page.getByRole('alert')).toContainText('Only 2 spots are left');

@@ -1,4 +1,4 @@
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 
 /**
  * The shared test fixture: any console error or uncaught page error fails the
@@ -29,5 +29,20 @@ export const test = base.extend<{ consoleErrors: string[] }>({
     { auto: true },
   ],
 });
+
+/**
+ * Accepts the next alert from inside the dialog event and returns its text.
+ * Accepting in the handler (rather than after `waitForEvent` resolves) leaves no
+ * window in which the page sits blocked on an open alert: such a window made
+ * `dialog.accept()` hang on a loaded CI machine.
+ */
+export function nextDialog(page: Page): Promise<string> {
+  return new Promise((resolve, reject) => {
+    page.once('dialog', (dialog) => {
+      const text = dialog.message();
+      dialog.accept().then(() => resolve(text), reject);
+    });
+  });
+}
 
 export { expect };
