@@ -47,6 +47,24 @@ test('the first load of / carries no admin, booking or community code', async ({
   expect(seen.scripts.some((s) => /CommunityPage/.test(s))).toBe(true);
 });
 
+test('a server-rendered page fetches the app only after it has loaded; the app shell starts at once', async ({ page }) => {
+  const timing = () =>
+    page.evaluate(() => {
+      const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+      const framework = performance.getEntriesByType('resource').find((r) => /\/assets\/framework-/.test(r.name));
+      return { loadEnd: nav.loadEventEnd, framework: framework?.startTime ?? null };
+    });
+  await page.goto('/');
+  const home = await timing();
+  expect(home.framework).not.toBeNull();
+  expect(home.framework!).toBeGreaterThanOrEqual(home.loadEnd);
+  // Client-rendered routes (here the booking form) have nothing on screen to protect.
+  await page.goto('/booking/zion-canyon-light');
+  const booking = await timing();
+  expect(booking.framework!).toBeLessThan(booking.loadEnd);
+  await expect(page.getByRole('button', { name: 'Continue to payment' })).toBeVisible();
+});
+
 test('hydrated pages are live: client-side navigation without a document request', async ({ page }) => {
   await page.goto('/');
   let documents = 0;

@@ -39,7 +39,7 @@ export type RenderResult =
       jsonLd: string[];
       /** Apollo cache state for the browser to hydrate from. */
       state: NormalizedCacheObject;
-      /** Route modules rendered (keys of Vite's build manifest), to modulepreload. */
+      /** Route modules rendered (keys of Vite's build manifest): the browser fetches their chunks as the app starts. */
       modules: string[];
     };
 

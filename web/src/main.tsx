@@ -1,55 +1,69 @@
-import { StrictMode, useEffect } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
-import type { NormalizedCacheObject } from '@apollo/client';
-import { createApolloClient } from './apollo/client';
-import { AppProviders } from './AppProviders';
-import { AppRoutes, createRoutes, preloadPage } from './routes';
-
 /**
- * Apollo cache state embedded by the server renderer: a JSON data block
- * (`<script type="application/json">`), since the CSP allows no inline script.
+ * The browser entry: the first-load styles and a few lines that decide when the app starts.
+ *
+ * A server-rendered page is complete without JavaScript (content, links, images), so the app
+ * (React, the router, Apollo Client and the page's module: about 140 KB gzip) is fetched only
+ * once the page has loaded. On a phone on a slow network the hero photograph and the page's
+ * own bytes get the bandwidth first, and neither the first paint nor the hero waits for the
+ * framework.
+ * Pages the server does not render (booking, admin, community...) start at once.
+ * docs/performance.md, "Hydration after load".
  */
-function embeddedState(): NormalizedCacheObject | undefined {
-  const el = document.getElementById('__APOLLO_STATE__');
-  if (!el?.textContent) return undefined;
+import './styles/tokens.css';
+import './styles/base.css';
+import './styles/components.css';
+import './styles/layout.css';
+import './styles/pages.css';
+import './styles/content.css';
+import './styles/community.css';
+
+/** Chunks of the server-rendered page's module (a JSON data block written by the server). */
+function pageModules(): string[] {
   try {
-    return JSON.parse(el.textContent) as NormalizedCacheObject;
+    const list: unknown = JSON.parse(document.getElementById('__PAGE_MODULES__')?.textContent ?? '[]');
+    return Array.isArray(list) ? list.filter((f): f is string => typeof f === 'string' && f.startsWith('/assets/')) : [];
   } catch {
-    return undefined;
+    return [];
   }
 }
 
-// Every route renders its own <title> and description (ui/PageMeta.tsx): drop
-// the static fallbacks of the app shell so the head holds exactly one of each.
-document.head.querySelectorAll('[data-fallback]').forEach((el) => el.remove());
-
-/** Marks the document once React has rendered or hydrated it (`html[data-ready]`; e2e tests wait for it). */
-function ReadyMarker() {
-  useEffect(() => {
-    document.documentElement.dataset.ready = '';
-  }, []);
-  return null;
+function start() {
+  // Fetch the page's own chunks alongside the app, rather than after it.
+  for (const href of pageModules()) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = href;
+    document.head.appendChild(link);
+  }
+  void import('./start');
 }
 
-const client = createApolloClient({ initialState: embeddedState() });
-const routes = createRoutes();
-const container = document.getElementById('root')!;
-const app = (
-  <StrictMode>
-    <AppProviders client={client}>
-      <BrowserRouter>
-        <AppRoutes routes={routes} />
-      </BrowserRouter>
-      <ReadyMarker />
-    </AppProviders>
-  </StrictMode>
-);
+/** Resolves once the page has loaded and its first frames, the hero photograph included, are on screen. */
+function painted(): Promise<void> {
+  const loaded = new Promise<void>((resolve) => {
+    if (document.readyState === 'complete') resolve();
+    else window.addEventListener('load', () => resolve(), { once: true });
+  });
+  return loaded
+    .then(() => Promise.all([...document.querySelectorAll<HTMLImageElement>('img[fetchpriority="high"]')].map((img) => img.decode().catch(() => undefined))))
+    .then(
+      // The second animation frame begins after the first one has been painted.
+      () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+    );
+}
 
-// Server-rendered HTML is hydrated once the page's module is loaded (so nothing
-// suspends and the markup matches); the app shell is rendered from scratch.
-if (container.firstElementChild) {
-  void preloadPage(routes, window.location.pathname).then(() => hydrateRoot(container, app));
+const serverRendered = Boolean(document.getElementById('root')?.firstElementChild);
+if (!serverRendered || document.visibilityState === 'hidden') {
+  start(); // nothing on screen to protect (a tab opened in the background does not paint)
 } else {
-  createRoot(container).render(app);
+  let started = false;
+  const once = () => {
+    if (!started) {
+      started = true;
+      start();
+    }
+  };
+  void painted().then(once);
+  // A safety net: the app starts even if frames are never produced (e.g. the tab is hidden meanwhile).
+  window.addEventListener('load', () => setTimeout(once, 2000), { once: true });
 }

@@ -11,7 +11,7 @@ import HomePage from './home/HomePage';
 export interface LazyPage {
   (): React.ReactElement;
   preload(): Promise<void>;
-  /** The module's path under web/, the key of Vite's build manifest (server: modulepreload links). */
+  /** The module's path under web/, the key of Vite's build manifest (the server lists its chunks for the browser). */
   module: string;
 }
 

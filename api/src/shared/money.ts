@@ -14,22 +14,22 @@ export function dollarsToCents(dollars: number): number {
   return Math.round(dollars * 100);
 }
 
-const wholeDollars = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0,
-});
-const exactDollars = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+/** 1234567 -> "1,234,567". */
+function groupThousands(whole: number): string {
+  return String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
 
-/** "$2,495" for whole amounts, "$748.50" when there are cents. */
+/**
+ * "$2,495" for whole amounts, "$748.50" when there are cents: the en-US currency format,
+ * written out rather than through Intl.NumberFormat, whose first use loads the browser's
+ * locale data (about 20 ms on a fast machine, on the critical path of every page's start;
+ * docs/performance.md). A test holds it equal to Intl's output.
+ */
 export function formatCents(cents: number): string {
-  return cents % 100 === 0 ? wholeDollars.format(cents / 100) : exactDollars.format(cents / 100);
+  const c = Math.round(cents);
+  const abs = Math.abs(c);
+  const rest = abs % 100;
+  return `${c < 0 ? '-' : ''}$${groupThousands(Math.floor(abs / 100))}${rest ? `.${String(rest).padStart(2, '0')}` : ''}`;
 }
 
 /** Same as formatCents, for an amount already in dollars (API edge values). */

@@ -81,7 +81,7 @@ export function webPages(options: { webDist: string; schema: GraphQLSchema; serv
     return loaded;
   }
 
-  /** The chunk files of a route module and everything it imports, for <link rel=modulepreload>. */
+  /** The chunk files of a route module and everything it imports (the browser fetches them when the app starts). */
   function chunkFiles(manifest: Record<string, ManifestChunk>, key: string, seen = new Set<string>()): string[] {
     const chunk = manifest[key];
     if (!chunk || seen.has(key)) return [];
@@ -144,11 +144,15 @@ export function webPages(options: { webDist: string; schema: GraphQLSchema; serv
 
     const hoisted = HOISTED.exec(rendered.html)?.[0] ?? '';
     const body = rendered.html.slice(hoisted.length);
-    const preloads = [...new Set(rendered.modules.flatMap((m) => chunkFiles(page.manifest, m)))]
+    // The page's chunks are fetched with the app once the page has loaded (web/src/main.tsx),
+    // not preloaded from the head: the first paint and the hero image come first.
+    const modules = [...new Set(rendered.modules.flatMap((m) => chunkFiles(page.manifest, m)))]
       .filter((file) => !page.template.includes(`/${file}"`))
-      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
-    const head = [hoisted, ...preloads, ...rendered.jsonLd.map((json) => `<script type="application/ld+json">${json}</script>`)].join('');
-    const state = `<script type="application/json" id="__APOLLO_STATE__">${scriptJson(rendered.state)}</script>`;
+      .map((file) => `/${file}`);
+    const head = [hoisted, ...rendered.jsonLd.map((json) => `<script type="application/ld+json">${json}</script>`)].join('');
+    const state =
+      `<script type="application/json" id="__APOLLO_STATE__">${scriptJson(rendered.state)}</script>` +
+      `<script type="application/json" id="__PAGE_MODULES__">${scriptJson(modules)}</script>`;
     // Replacer functions: the page text may hold `$` sequences that string replacements would expand.
     const html = page.template
       .replace('</head>', () => `${head}</head>`)

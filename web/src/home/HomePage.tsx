@@ -58,7 +58,7 @@ export default function HomePage() {
     .sort((a, b) => a.availableSpots - b.availableSpots)
     .slice(0, 3);
   // The teaser shows the best-rated, most recent three.
-  const teaser = [...(reviews.data?.testimonials ?? [])].sort((a, b) => b.rating - a.rating || b.date.localeCompare(a.date)).slice(0, 3);
+  const teaser = [...(reviews.data?.testimonials ?? [])].sort((a, b) => b.rating - a.rating || (a.date < b.date ? 1 : a.date > b.date ? -1 : 0)).slice(0, 3);
 
   return (
     <>

@@ -1,7 +1,11 @@
-const longDate = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
-/** A calendar date (YYYY-MM-DD) as "February 16, 2025", independent of the viewer's time zone. */
+/**
+ * A calendar date (YYYY-MM-DD) as "February 16, 2025", independent of the viewer's time zone.
+ * Written out rather than through Intl.DateTimeFormat, whose first use loads the browser's
+ * locale data on the critical path of hydration (docs/performance.md); a test holds it equal.
+ */
 export function formatCalendarDate(date: string): string {
   const d = new Date(`${date}T00:00:00Z`);
-  return Number.isNaN(d.getTime()) ? date : longDate.format(d);
+  return Number.isNaN(d.getTime()) ? date : `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}`;
 }

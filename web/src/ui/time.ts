@@ -9,7 +9,9 @@ const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
   ['minute', 60],
 ];
 
-const relative = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
+// Intl formatters are made on first use: creating one loads locale data (docs/performance.md).
+let relativeFormat: Intl.RelativeTimeFormat | undefined;
+const relative = () => (relativeFormat ??= new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' }));
 
 /** "just now", "5 minutes ago", "yesterday", "3 weeks ago"... relative to `now`. */
 export function formatRelativeTime(date: Date, now: Date): string {
@@ -17,12 +19,13 @@ export function formatRelativeTime(date: Date, now: Date): string {
   const seconds = Math.max(0, Math.round((now.getTime() - date.getTime()) / 1000));
   if (seconds < 45) return 'just now';
   for (const [unit, size] of UNITS) {
-    if (seconds >= size) return relative.format(-Math.floor(seconds / size), unit);
+    if (seconds >= size) return relative().format(-Math.floor(seconds / size), unit);
   }
-  return relative.format(-1, 'minute');
+  return relative().format(-1, 'minute');
 }
 
-const exact = new Intl.DateTimeFormat('en-US', {
+let exactFormat: Intl.DateTimeFormat | undefined;
+const exact = () => (exactFormat ??= new Intl.DateTimeFormat('en-US', {
   weekday: 'short',
   year: 'numeric',
   month: 'short',
@@ -30,9 +33,9 @@ const exact = new Intl.DateTimeFormat('en-US', {
   hour: 'numeric',
   minute: '2-digit',
   timeZoneName: 'short',
-});
+}));
 
 /** "Sun, Mar 1, 2026, 12:00 PM UTC" in the visitor's own time zone. */
 export function formatExactTime(date: Date): string {
-  return exact.format(date);
+  return exact().format(date);
 }
