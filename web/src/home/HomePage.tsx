@@ -40,25 +40,116 @@ const REASONS = [
   },
 ] as const;
 
-export default function HomePage() {
-  const navigate = useNavigate();
-  const origin = useOrigin();
+/**
+ * The sections that read the catalog and the reviews are components of their own: each is a
+ * separate unit of React's work, so hydration can yield between them (docs/performance.md).
+ */
+function PopularWorkshops() {
   const workshops = useQuery(WORKSHOPS_QUERY);
-  const reviews = useQuery(TESTIMONIALS_QUERY);
   useEffect(() => {
     if (workshops.error) console.warn('Failed to load workshops', workshops.error);
   }, [workshops.error]);
-  useEffect(() => {
-    if (reviews.error) console.warn('Failed to load testimonials', reviews.error);
-  }, [reviews.error]);
-
   // Popular: the workshops with the fewest spots left that can still be booked.
   const popular = [...(workshops.data?.workshops ?? [])]
     .filter((w) => w.availableSpots > 0)
     .sort((a, b) => a.availableSpots - b.availableSpots)
     .slice(0, 3);
+  return (
+    <section className="section section--sand" aria-labelledby="popular-heading">
+      <div className="container">
+        <div className="section__header section__header--row">
+          <div>
+            <span className="eyebrow">Filling fast</span>
+            <h2 id="popular-heading">Popular Workshops</h2>
+          </div>
+          <Link to="/workshops" className="link-arrow">
+            All {workshops.data?.workshops.length ?? POLICY.workshopsPerSeason} workshops <span aria-hidden="true">→</span>
+          </Link>
+        </div>
+        {workshops.loading && !workshops.data ? (
+          <Loading>Loading workshops...</Loading>
+        ) : popular.length === 0 ? (
+          <Empty>No workshops available</Empty>
+        ) : (
+          <div className="grid grid--cards">
+            {popular.map((w) => (
+              <WorkshopCard key={w.id} workshop={w} />
+            ))}
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function ReviewsTeaser() {
+  const reviews = useQuery(TESTIMONIALS_QUERY);
+  useEffect(() => {
+    if (reviews.error) console.warn('Failed to load testimonials', reviews.error);
+  }, [reviews.error]);
   // The teaser shows the best-rated, most recent three.
   const teaser = [...(reviews.data?.testimonials ?? [])].sort((a, b) => b.rating - a.rating || (a.date < b.date ? 1 : a.date > b.date ? -1 : 0)).slice(0, 3);
+  return (
+    <section className="section section--forest" aria-labelledby="reviews-heading">
+      <div className="container">
+        <div className="section__header section__header--row">
+          <div>
+            <span className="eyebrow eyebrow--light">Reviews</span>
+            <h2 id="reviews-heading">What our participants say</h2>
+          </div>
+          <Link to="/testimonials" className="link-arrow link-arrow--light">
+            Read all reviews <span aria-hidden="true">→</span>
+          </Link>
+        </div>
+        {reviews.loading && !reviews.data ? (
+          <Loading>Loading reviews...</Loading>
+        ) : teaser.length === 0 ? (
+          <Empty>{NO_REVIEWS}</Empty>
+        ) : (
+          <div className="review-grid review-grid--teaser">
+            {teaser.map((t) => (
+              <TestimonialCard key={t.id} testimonial={t} />
+            ))}
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function SeasonList() {
+  const workshops = useQuery(WORKSHOPS_QUERY);
+  return (
+    <section className="section" aria-labelledby="places-heading">
+      <div className="container">
+        <div className="section__header">
+          <span className="eyebrow">Where we go</span>
+          <h2 id="places-heading">The {POLICY.season} season</h2>
+          <p className="lead">From February wolves in Yellowstone to December spoonbills in the Everglades, every workshop is timed to the season when its light and wildlife peak.</p>
+        </div>
+        {workshops.data && workshops.data.workshops.length > 0 ? (
+          <ol className="season-list">
+            {workshops.data.workshops.map((w) => (
+              <li key={w.id}>
+                <span className="season-list__date">{w.dates.replace(/, \d{4}$/, '')}</span>
+                <Link to={`/workshop/${w.id}`} className="season-list__name">
+                  {w.name}
+                </Link>
+                <span className="season-list__place">
+                  {w.location}, {w.state}
+                </span>
+              </li>
+            ))}
+          </ol>
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
+export default function HomePage() {
+  const navigate = useNavigate();
+  const origin = useOrigin();
 
   return (
     <>
@@ -134,30 +225,7 @@ export default function HomePage() {
         </div>
       </section>
 
-      <section className="section section--sand" aria-labelledby="popular-heading">
-        <div className="container">
-          <div className="section__header section__header--row">
-            <div>
-              <span className="eyebrow">Filling fast</span>
-              <h2 id="popular-heading">Popular Workshops</h2>
-            </div>
-            <Link to="/workshops" className="link-arrow">
-              All {workshops.data?.workshops.length ?? POLICY.workshopsPerSeason} workshops <span aria-hidden="true">→</span>
-            </Link>
-          </div>
-          {workshops.loading && !workshops.data ? (
-            <Loading>Loading workshops...</Loading>
-          ) : popular.length === 0 ? (
-            <Empty>No workshops available</Empty>
-          ) : (
-            <div className="grid grid--cards">
-              {popular.map((w) => (
-                <WorkshopCard key={w.id} workshop={w} />
-              ))}
-            </div>
-          )}
-        </div>
-      </section>
+      <PopularWorkshops />
 
       <section className="section instructor-band" aria-labelledby="instructor-heading">
         <div className="container instructor-band__inner">
@@ -181,55 +249,9 @@ export default function HomePage() {
         </div>
       </section>
 
-      <section className="section section--forest" aria-labelledby="reviews-heading">
-        <div className="container">
-          <div className="section__header section__header--row">
-            <div>
-              <span className="eyebrow eyebrow--light">Reviews</span>
-              <h2 id="reviews-heading">What our participants say</h2>
-            </div>
-            <Link to="/testimonials" className="link-arrow link-arrow--light">
-              Read all reviews <span aria-hidden="true">→</span>
-            </Link>
-          </div>
-          {reviews.loading && !reviews.data ? (
-            <Loading>Loading reviews...</Loading>
-          ) : teaser.length === 0 ? (
-            <Empty>{NO_REVIEWS}</Empty>
-          ) : (
-            <div className="review-grid review-grid--teaser">
-              {teaser.map((t) => (
-                <TestimonialCard key={t.id} testimonial={t} />
-              ))}
-            </div>
-          )}
-        </div>
-      </section>
+      <ReviewsTeaser />
 
-      <section className="section" aria-labelledby="places-heading">
-        <div className="container">
-          <div className="section__header">
-            <span className="eyebrow">Where we go</span>
-            <h2 id="places-heading">The {POLICY.season} season</h2>
-            <p className="lead">From February wolves in Yellowstone to December spoonbills in the Everglades, every workshop is timed to the season when its light and wildlife peak.</p>
-          </div>
-          {workshops.data && workshops.data.workshops.length > 0 ? (
-            <ol className="season-list">
-              {workshops.data.workshops.map((w) => (
-                <li key={w.id}>
-                  <span className="season-list__date">{w.dates.replace(/, \d{4}$/, '')}</span>
-                  <Link to={`/workshop/${w.id}`} className="season-list__name">
-                    {w.name}
-                  </Link>
-                  <span className="season-list__place">
-                    {w.location}, {w.state}
-                  </span>
-                </li>
-              ))}
-            </ol>
-          ) : null}
-        </div>
-      </section>
+      <SeasonList />
 
       <section className="cta-band">
         <div className="container cta-band__inner">
