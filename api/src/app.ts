@@ -8,7 +8,7 @@ import { expressMiddleware } from '@as-integrations/express5';
 import type { Services } from './services';
 import { createContext, type GraphQLContext } from './graphql/context';
 import { createSchema } from './graphql/schema';
-import { createErrorFormatter } from './graphql/errors';
+import { createErrorFormatter, graphqlBodyErrorHandler } from './graphql/errors';
 import { graphqlProtection, unavailableStatusPlugin } from './graphql/protection';
 import { restApi } from './rest';
 import { webPages } from './web/ssr';
@@ -77,6 +77,7 @@ export async function createApp(services: Services): Promise<App> {
     expressMiddleware(apollo, {
       context: ({ req }) => createContext(services, req),
     }),
+    graphqlBodyErrorHandler(services.logger),
   );
 
   // Built web app: hashed assets are immutable and sent precompressed; HTML is never cached.

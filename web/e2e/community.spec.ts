@@ -92,3 +92,26 @@ test('an unknown workshop board shows "Workshop not found"', async ({ page }) =>
   await page.goto('/workshop/no-such-workshop/community');
   await expect(page.getByRole('heading', { name: 'Workshop not found' })).toBeVisible();
 });
+
+test('after a post the list reloads: it also shows what another visitor posted meanwhile', async ({ page, request }) => {
+  const workshop = 'canyonlands-arches-backcountry';
+  await page.goto(`/workshop/${workshop}/community`);
+  await expect(page.getByText('No messages yet.')).toBeVisible();
+
+  // Someone else posts while this page is open (the spec's REST call).
+  const other = await request.post(`/api/workshops/${workshop}/messages`, {
+    data: { workshop_id: workshop, author_name: 'Kim Ortega', author_email: 'kim.e2e@example.com', message: 'Anyone driving from Denver?', topic: 'ride_sharing' },
+  });
+  expect(other.status()).toBe(201);
+
+  await page.getByLabel('Name', { exact: true }).fill('Lee Park');
+  await page.getByLabel('Email', { exact: true }).fill('lee.e2e@example.com');
+  await page.getByLabel('Message', { exact: true }).fill('Which lens for Delicate Arch at night?');
+  await page.getByRole('button', { name: 'Post Message' }).click();
+
+  const messages = page.getByTestId('message');
+  await expect(messages).toHaveCount(2);
+  await expect(messages.nth(0)).toContainText('Lee Park');
+  await expect(messages.nth(1)).toContainText('Kim Ortega');
+  await expect(page.getByLabel('Message', { exact: true })).toHaveValue('');
+});

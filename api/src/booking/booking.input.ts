@@ -1,10 +1,11 @@
 import { Field, ID, InputType, Int } from 'type-graphql';
 import { IsEmail, IsIn, IsInt, Matches, Max, MaxLength, Min } from 'class-validator';
 import { OptionalText, RequiredText } from '../common/text';
+import { fullMatch, PHONE_PATTERN } from '../shared/formats';
 import { POLICY } from '../shared/policy';
 import { ExperienceLevel, PaymentOption, RoomType } from './booking.types';
 
-const PHONE = /^\+?[0-9 ().\-/]{5,40}$/;
+const PHONE = fullMatch(PHONE_PATTERN);
 const PHONE_MESSAGE = '$property must be a phone number (digits, spaces, + - . ( ) only)';
 const EMAIL_MESSAGE = '$property must be an email address';
 

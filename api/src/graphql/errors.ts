@@ -5,6 +5,8 @@ import { AppError, ErrorCode } from '../common/errors';
 import { toFieldErrors } from '../common/validation';
 import { isDatabaseUnavailable } from '../common/db-errors';
 import type { Logger } from '../common/logger';
+import { clientRequestError } from '../rest/http';
+import type { NextFunction, Request, Response } from 'express';
 
 /**
  * Shape every GraphQL error for clients: domain errors keep their code, message
@@ -46,5 +48,24 @@ export function createErrorFormatter(logger: Logger) {
     }
     logger.error({ err: original, path: formatted.path }, 'unexpected GraphQL resolver error');
     return { message: 'Internal server error', path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
+  };
+}
+
+/**
+ * Express error handler behind /graphql: a body refused before Apollo ran
+ * (malformed JSON, too large) is answered in the GraphQL error shape, as JSON,
+ * instead of Express's default HTML page (which shows a stack trace outside
+ * production). Anything else is logged and answered with a generic 500.
+ */
+export function graphqlBodyErrorHandler(logger: Logger) {
+  return (err: unknown, req: Request, res: Response, _next: NextFunction): void => {
+    if (res.headersSent) return;
+    const refused = clientRequestError(err);
+    if (refused) {
+      res.status(refused.status).json({ errors: [{ message: refused.detail, extensions: { code: refused.code } }] });
+      return;
+    }
+    logger.error({ err, method: req.method, path: req.path }, 'unexpected GraphQL transport error');
+    res.status(500).json({ errors: [{ message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] });
   };
 }

@@ -63,6 +63,19 @@ describe('GraphQL and HTTP hardening (development settings)', () => {
     expect(JSON.stringify(body)).not.toMatch(/stacktrace|\bat .*\.js:\d+/);
   });
 
+  it('answers malformed and oversized bodies with a JSON error, never an HTML page or a stack trace', async () => {
+    const malformed = await fetch(`${s.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query": nonsense' });
+    expect(malformed.status).toBe(400);
+    expect(malformed.headers.get('content-type')).toMatch(/^application\/(graphql-response\+)?json/);
+    const text = await malformed.text();
+    expect(text).not.toMatch(/<html|\bat .*\.js:\d+|node_modules/i);
+    expect(JSON.parse(text)).toEqual({ errors: [{ message: 'Malformed JSON body', extensions: { code: 'BAD_REQUEST' } }] });
+
+    const big = await postRaw(s, { query: '{ workshops { id } }', padding: 'x'.repeat(200_000) });
+    expect(big.status).toBe(413);
+    expect(await big.json()).toEqual({ errors: [{ message: 'Request body is too large', extensions: { code: 'PAYLOAD_TOO_LARGE' } }] });
+  });
+
   it('passes the graphql-http GraphQL-over-HTTP audits without an error', async () => {
     const audits = serverAudits({ url: `${s.url}/graphql`, fetchFn: fetch });
     const failures: string[] = [];

@@ -20,6 +20,27 @@ export function restError(error: AppError): AppError {
 }
 
 /**
+ * A 4xx raised before any handler ran (body-parser: malformed JSON, body too
+ * large, unsupported encoding), as a status, a message for the caller and a code;
+ * null for anything else.
+ */
+export function clientRequestError(err: unknown): { status: number; detail: string; code: ErrorCode } | null {
+  if (err === null || typeof err !== 'object') return null;
+  const status = (err as { status?: unknown }).status ?? (err as { statusCode?: unknown }).statusCode;
+  if (typeof status !== 'number' || status < 400 || status >= 500) return null;
+  const type = (err as { type?: unknown }).type;
+  const detail =
+    type === 'entity.parse.failed'
+      ? 'Malformed JSON body'
+      : type === 'entity.too.large'
+        ? 'Request body is too large'
+        : type === 'encoding.unsupported' || type === 'charset.unsupported'
+          ? 'Unsupported body encoding'
+          : 'Bad request';
+  return { status, detail, code: status === 413 ? ErrorCode.PAYLOAD_TOO_LARGE : ErrorCode.BAD_REQUEST };
+}
+
+/**
  * The one error handler of the REST shims: domain errors keep their status and
  * message; body-parser errors are 4xx; a database outage is 503; anything else
  * is a logged 500 with a generic message.
@@ -33,18 +54,9 @@ export function restErrorHandler(logger: Logger) {
       res.status(e.status).json({ detail: e.message, code: e.code, ...(e.fields.length ? { errors: e.fields } : {}) });
       return;
     }
-    const status = (err as { status?: unknown; statusCode?: unknown }).status ?? (err as { statusCode?: unknown }).statusCode;
-    const type = (err as { type?: unknown }).type;
-    if (typeof status === 'number' && status >= 400 && status < 500) {
-      const detail =
-        type === 'entity.parse.failed'
-          ? 'Malformed JSON body'
-          : type === 'entity.too.large'
-            ? 'Request body is too large'
-            : type === 'encoding.unsupported' || type === 'charset.unsupported'
-              ? 'Unsupported body encoding'
-              : 'Bad request';
-      res.status(status).json({ detail, code: status === 413 ? ErrorCode.PAYLOAD_TOO_LARGE : ErrorCode.BAD_REQUEST });
+    const refused = clientRequestError(err);
+    if (refused) {
+      res.status(refused.status).json({ detail: refused.detail, code: refused.code });
       return;
     }
     if (isDatabaseUnavailable(err)) {

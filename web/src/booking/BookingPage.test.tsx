@@ -126,6 +126,34 @@ describe('/booking/{id}', () => {
     expect(screen.getByTestId('booking-due-now')).toHaveTextContent('$868.50');
   });
 
+  it('refuses in the browser the phones and emails the server would refuse, so no generic booking error for them', async () => {
+    const user = userEvent.setup();
+    await renderRoute('/booking/zion-canyon-light', [workshopMock]);
+    await screen.findByLabelText('Full name *');
+    const phones = screen.getAllByLabelText('Phone *') as HTMLInputElement[];
+    const emails = screen.getAllByLabelText('Email *') as HTMLInputElement[];
+    for (const phone of phones) {
+      for (const bad of ['555', 'call me after 6', '555-0100 ext. 2']) {
+        await user.clear(phone);
+        await user.type(phone, bad);
+        expect(phone.validity.valid).toBe(false);
+      }
+      for (const good of ['555-0100', '+1 (555) 010-0100', '555.010.0100']) {
+        await user.clear(phone);
+        await user.type(phone, good);
+        expect(phone.validity.valid).toBe(true);
+      }
+    }
+    for (const email of emails) {
+      await user.clear(email);
+      await user.type(email, 'ana@example');
+      expect(email.validity.valid).toBe(false);
+      await user.clear(email);
+      await user.type(email, 'ana@example.com');
+      expect(email.validity.valid).toBe(true);
+    }
+  });
+
   it('keeps the summary in step with the inputs', async () => {
     const user = userEvent.setup();
     await renderRoute('/booking/zion-canyon-light', [workshopMock]);

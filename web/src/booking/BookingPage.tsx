@@ -4,6 +4,7 @@ import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { POLICY, type PaymentOption, type RoomType } from '@shared/policy';
 import { formatDollars } from '@shared/money';
+import { EMAIL_HINT, EMAIL_PATTERN, PHONE_HINT, PHONE_PATTERN } from '@shared/formats';
 import type { ExperienceLevel } from '../gql/graphql';
 import { PageMeta } from '../ui/PageMeta';
 import { redirectTo } from '../ui/browser';
@@ -185,11 +186,11 @@ export default function BookingPage() {
               </div>
               <div className="field">
                 <label htmlFor="customer_email">Email *</label>
-                <input className="input" type="email" required autoComplete="email" maxLength={254} {...field('customer_email')} />
+                <input className="input" type="email" required autoComplete="email" maxLength={254} pattern={EMAIL_PATTERN} title={EMAIL_HINT} {...field('customer_email')} />
               </div>
               <div className="field">
                 <label htmlFor="customer_phone">Phone *</label>
-                <input className="input" type="tel" required autoComplete="tel" maxLength={40} {...field('customer_phone')} />
+                <input className="input" type="tel" required autoComplete="tel" maxLength={40} pattern={PHONE_PATTERN} title={PHONE_HINT} {...field('customer_phone')} />
               </div>
               <div className="field">
                 <label htmlFor="age">Age *</label>
@@ -303,11 +304,11 @@ export default function BookingPage() {
               </div>
               <div className="field">
                 <label htmlFor="emergency_contact_phone">Phone *</label>
-                <input className="input" type="tel" required maxLength={40} {...field('emergency_contact_phone')} />
+                <input className="input" type="tel" required maxLength={40} pattern={PHONE_PATTERN} title={PHONE_HINT} {...field('emergency_contact_phone')} />
               </div>
               <div className="field">
                 <label htmlFor="emergency_contact_email">Email *</label>
-                <input className="input" type="email" required maxLength={254} {...field('emergency_contact_email')} />
+                <input className="input" type="email" required maxLength={254} pattern={EMAIL_PATTERN} title={EMAIL_HINT} {...field('emergency_contact_email')} />
               </div>
             </div>
           </fieldset>

@@ -67,9 +67,12 @@ export default function CommunityPage() {
     setParams(search, { replace: true, preventScrollReset: true });
   };
 
-  // A post under another topic than the one shown: show everything, so the new message is in view.
+  // Spec section 4: after a post the list reloads (bringing what others posted meanwhile too).
+  // A post under another topic than the one shown: show everything, so the new message is in view;
+  // the changed variables load that list from the network (cache-and-network).
   const onPosted = (posted: MessageTopic) => {
     if (topic !== 'all' && topic !== posted) chooseTopic('all');
+    else void messagesQuery.refetch().catch((e: unknown) => console.warn('Failed to reload messages', e));
   };
 
   const loadMore = async () => {
