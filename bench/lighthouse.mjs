@@ -1,7 +1,7 @@
 // Lighthouse (mobile: emulated phone, simulated slow 4G and 4x CPU slowdown) on /, /workshops and
 // one /workshop/{id} of the built app on a fresh SQLite database, RUNS runs each (default 3);
 // prints the median of the four category scores and of LCP, TBT and CLS per route, and the
-// JavaScript the first load of / transfers (gzip and brotli).
+// JavaScript a load of / fetches, the app started after load included (gzip and brotli).
 //   npm run build && node bench/lighthouse.mjs
 // Uses Debian's Chromium (CHROMIUM_PATH overrides /usr/bin/chromium); never downloads a browser.
 import fs from 'node:fs';
