@@ -84,7 +84,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                 groups: [
                   // What the entry needs before the app starts (main.tsx): kept out of the app chunk,
                   // which would otherwise capture it as a dependency of its own dynamic imports.
-                  { name: 'boot', test: /vite\/(preload-helper|modulepreload-polyfill)/, priority: 10 },
+                  { name: 'boot', test: /vite\/(preload-helper|modulepreload-polyfill)|src[\\/]appReadyEvent\.ts$/, priority: 10 },
                   { name: 'framework', test: (id: string) => FRAMEWORK.test(id) && !id.includes('/link/http/') },
                   { name: 'app', test: (id: string) => FIRST_LOAD.test(id) && !id.endsWith('httpLink.ts') },
                 ],

@@ -6,7 +6,7 @@ import { test as base, expect, type Page } from '@playwright/test';
  */
 export const test = base.extend<{ consoleErrors: string[] }>({
   // Server-rendered pages are visible (and their buttons clickable) before React hydrates them:
-  // every goto waits until the app is live (html[data-ready], set by start.tsx) when it is the app.
+  // every goto waits until the app is live (html[data-ready], set by layout/AppReady.tsx) when it is the app.
   page: async ({ page }, use) => {
     const goto = page.goto.bind(page);
     page.goto = async (url, options) => {

@@ -65,6 +65,23 @@ test('a server-rendered page fetches the app only after it has loaded; the app s
   await expect(page.getByRole('button', { name: 'Continue to payment' })).toBeVisible();
 });
 
+test('a button clicked before the app has hydrated the page is not lost: it is replayed once the app is ready', async ({ page }) => {
+  // A slow network: the app's framework arrives a second after it is asked for.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/framework-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.mainFrame().goto('/'); // the frame's own goto: the fixture's page.goto would wait for the app
+  expect(await page.evaluate(() => document.documentElement.dataset.ready)).toBeUndefined();
+  await page.getByRole('button', { name: 'Explore Workshops' }).click();
+  expect(page.url()).toMatch(/\/$/); // nothing happened yet: no handler, and no reload either
+  release();
+  await expect(page).toHaveURL(/\/workshops$/);
+  await expect(page.locator('.workshop-card')).toHaveCount(11);
+});
+
 test('hydrated pages are live: client-side navigation without a document request', async ({ page }) => {
   await page.goto('/');
   let documents = 0;

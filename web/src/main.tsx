@@ -16,6 +16,7 @@ import './styles/layout.css';
 import './styles/pages.css';
 import './styles/content.css';
 import './styles/community.css';
+import { APP_READY_EVENT } from './appReadyEvent';
 
 /** Chunks of the server-rendered page's module (a JSON data block written by the server). */
 function pageModules(): string[] {
@@ -52,6 +53,35 @@ function painted(): Promise<void> {
     );
 }
 
+/**
+ * Until the app has hydrated the page, links work as plain links but buttons have no handlers
+ * yet: a click on one (the mouse, or Enter and Space on a focused button) is held, starts the
+ * app at once, and is replayed when the app is ready. Nothing the visitor does is lost.
+ */
+function holdEarlyClicks(startNow: () => void) {
+  const held: HTMLElement[] = [];
+  const onClick = (e: MouseEvent) => {
+    const target = e.target instanceof Element ? e.target.closest<HTMLElement>('button, [role="button"], input[type="submit"], input[type="button"]') : null;
+    if (!target || !document.getElementById('root')?.contains(target)) return;
+    e.preventDefault();
+    e.stopImmediatePropagation();
+    held.push(target);
+    startNow();
+  };
+  document.addEventListener('click', onClick, true);
+  document.addEventListener(
+    APP_READY_EVENT,
+    () => {
+      document.removeEventListener('click', onClick, true);
+      // After the effect that announced readiness, outside React's commit.
+      setTimeout(() => {
+        for (const el of held.splice(0)) if (el.isConnected) el.click();
+      });
+    },
+    { once: true },
+  );
+}
+
 const serverRendered = Boolean(document.getElementById('root')?.firstElementChild);
 if (!serverRendered || document.visibilityState === 'hidden') {
   start(); // nothing on screen to protect (a tab opened in the background does not paint)
@@ -63,6 +93,7 @@ if (!serverRendered || document.visibilityState === 'hidden') {
       start();
     }
   };
+  holdEarlyClicks(once);
   void painted().then(once);
   // A safety net: the app starts even if frames are never produced (e.g. the tab is hidden meanwhile).
   window.addEventListener('load', () => setTimeout(once, 2000), { once: true });

@@ -1,5 +1,5 @@
 /** The app in the browser: hydrates a server-rendered page or renders the app shell (loaded by main.tsx). */
-import { StrictMode, startTransition, useEffect } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import type { NormalizedCacheObject } from '@apollo/client';
@@ -25,14 +25,6 @@ function embeddedState(): NormalizedCacheObject | undefined {
 // the static fallbacks of the app shell so the head holds exactly one of each.
 document.head.querySelectorAll('[data-fallback]').forEach((el) => el.remove());
 
-/** Marks the document once React has rendered or hydrated it (`html[data-ready]`; e2e tests wait for it). */
-function ReadyMarker() {
-  useEffect(() => {
-    document.documentElement.dataset.ready = '';
-  }, []);
-  return null;
-}
-
 const client = createApolloClient({ initialState: embeddedState() });
 const routes = createRoutes();
 const container = document.getElementById('root')!;
@@ -42,7 +34,6 @@ const app = (
       <BrowserRouter>
         <AppRoutes routes={routes} />
       </BrowserRouter>
-      <ReadyMarker />
     </AppProviders>
   </StrictMode>
 );

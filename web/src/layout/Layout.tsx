@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router-dom';
+import { AppReady } from './AppReady';
 import { Loading } from '../ui/States';
 import { SiteFooter } from './SiteFooter';
 import { SiteHeader } from './SiteHeader';
@@ -31,6 +32,7 @@ export function Layout() {
         {/* Shown while a route module loads (a deep link into a page not loaded yet). */}
         <Suspense fallback={<Loading>Loading...</Loading>}>
           <Outlet />
+          <AppReady />
         </Suspense>
       </main>
       <SiteFooter />
