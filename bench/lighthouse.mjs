@@ -50,6 +50,11 @@ try {
     const runs = [];
     for (let i = 0; i < RUNS; i++) {
       const { lhr } = await lighthouse(`${app.url}${route}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
+      if (lhr.runtimeError) {
+        console.warn(`${route} run ${i}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}; run again`);
+        i--;
+        continue;
+      }
       runs.push(lhr);
       if (process.env.DUMP) fs.writeFileSync(`${process.env.DUMP}/lhr${route.replaceAll('/', '_')}-${i}.json`, JSON.stringify(lhr));
       const failed = Object.values(lhr.audits).filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual' && a.scoreDisplayMode !== 'notApplicable');
