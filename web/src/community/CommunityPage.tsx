@@ -11,11 +11,12 @@ import type {
   ParticipantsQueryVariables,
 } from '../gql/graphql';
 import { PageMeta } from '../ui/PageMeta';
-import { Empty, Failure, Loading } from '../ui/States';
+import { Failure, Loading } from '../ui/States';
 import { MESSAGE_PAGE_SIZE, MESSAGES_QUERY, MessageList } from './MessageList';
 import { PARTICIPANTS_PANEL_FRAGMENT, ParticipantsPanel } from './ParticipantsPanel';
 import { PostMessageForm } from './PostMessageForm';
 import { isTopicFilter, TOPIC_FILTERS, TOPIC_LABELS } from './topics';
+import { WorkshopNotFound } from '../workshop/WorkshopNotFound';
 
 export const COMMUNITY_WORKSHOP_QUERY: TypedDocumentNode<CommunityWorkshopQuery, CommunityWorkshopQueryVariables> = gql`
   query CommunityWorkshop($id: ID!) {
@@ -104,17 +105,7 @@ export default function CommunityPage() {
   }
   const workshop = workshopQuery.data?.workshop;
   if (!workshop) {
-    return (
-      <div className="container">
-        <PageMeta title="Workshop not found" />
-        <Empty>
-          <h1>Workshop not found</h1>
-          <p>
-            <Link to="/workshops">Browse all 2026 workshops</Link>
-          </p>
-        </Empty>
-      </div>
-    );
+    return <WorkshopNotFound />;
   }
 
   return (

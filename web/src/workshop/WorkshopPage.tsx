@@ -1,17 +1,18 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { formatDollars } from '@shared/money';
 import { POLICY } from '@shared/policy';
 import type { WorkshopDetailQuery, WorkshopDetailQueryVariables } from '../gql/graphql';
 import { JsonLd } from '../ui/JsonLd';
 import { useHttpStatus, useOrigin } from '../ssr/ServerRenderContext';
 import { PageMeta } from '../ui/PageMeta';
-import { Empty, Loading } from '../ui/States';
+import { Loading } from '../ui/States';
 import { WorkshopImage } from '../ui/WorkshopImage';
 import { labelOf, WORKSHOP_TYPE_LABELS } from '../ui/labels';
 import { SpotsBadge } from './SpotsBadge';
 import { eventJsonLd } from './eventJsonLd';
+import { WorkshopNotFound } from './WorkshopNotFound';
 
 export const WORKSHOP_DETAIL_QUERY: TypedDocumentNode<WorkshopDetailQuery, WorkshopDetailQueryVariables> = gql`
   query WorkshopDetail($id: ID!) {
@@ -49,17 +50,7 @@ export default function WorkshopPage() {
   if (loading && !data) return <Loading>Loading workshop...</Loading>;
   const w = data?.workshop;
   if (!w) {
-    return (
-      <div className="container">
-        <PageMeta title="Workshop not found" />
-        <Empty>
-          <h1>Workshop not found</h1>
-          <p>
-            <Link to="/workshops">Browse all 2026 workshops</Link>
-          </p>
-        </Empty>
-      </div>
-    );
+    return <WorkshopNotFound />;
   }
   const soldOut = w.availableSpots <= 0;
 
