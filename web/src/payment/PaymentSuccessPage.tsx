@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { formatCents } from '@shared/money';
 import { BRAND } from '@shared/brand';
@@ -12,9 +13,30 @@ export default function PaymentSuccessPage() {
   return <PaymentResult sessionId={sessionId} />;
 }
 
+/** One outcome of the payment: an icon, a heading, a lead sentence, details and the way on. */
+function Outcome(props: { tone: 'success' | 'error' | 'warning'; icon: string; title: string; lead: string; children?: ReactNode; actions: ReactNode }) {
+  return (
+    <>
+      <div className={`payment-result__icon payment-result__icon--${props.tone}`} aria-hidden="true">
+        {props.icon}
+      </div>
+      <h1>{props.title}</h1>
+      <p className="lead">{props.lead}</p>
+      {props.children}
+      <div className="payment-result__actions">{props.actions}</div>
+    </>
+  );
+}
+
 function PaymentResult({ sessionId }: { sessionId: string }) {
   const state = usePaymentStatus(sessionId);
   const navigate = useNavigate();
+  const button = (label: string, onClick: () => void, primary = true) => (
+    <button type="button" className={`btn ${primary ? 'btn--primary' : 'btn--outline'}`} onClick={onClick}>
+      {label}
+    </button>
+  );
+  const home = button('Back to Home', () => navigate('/'), false);
 
   return (
     <div className="container payment-result">
@@ -30,81 +52,64 @@ function PaymentResult({ sessionId }: { sessionId: string }) {
           )}
 
           {state.kind === 'success' && (
-            <>
-              <div className="payment-result__icon payment-result__icon--success" aria-hidden="true">
-                ✓
-              </div>
-              <h1>Payment Successful!</h1>
-              <p className="lead">Your booking is confirmed</p>
+            <Outcome
+              tone="success"
+              icon="✓"
+              title="Payment Successful!"
+              lead="Your booking is confirmed"
+              actions={
+                <>
+                  {button('Browse More Workshops', () => navigate('/workshops'))}
+                  {home}
+                </>
+              }
+            >
               {state.amountTotal !== null && (
                 <p className="payment-result__amount">
                   Amount paid: <strong data-testid="amount-paid">{formatCents(state.amountTotal)}</strong>
                 </p>
               )}
               <p className="muted">A confirmation is on its way to your inbox.</p>
-              <div className="payment-result__actions">
-                <button type="button" className="btn btn--primary" onClick={() => navigate('/workshops')}>
-                  Browse More Workshops
-                </button>
-                <button type="button" className="btn btn--outline" onClick={() => navigate('/')}>
-                  Back to Home
-                </button>
-              </div>
-            </>
+            </Outcome>
           )}
 
           {state.kind === 'error' && (
-            <>
-              <div className="payment-result__icon payment-result__icon--error" aria-hidden="true">
-                !
-              </div>
-              <h1>Payment Error</h1>
-              <p className="lead">There was an issue processing your payment</p>
-              <div className="payment-result__actions">
-                <button type="button" className="btn btn--primary" onClick={() => navigate('/workshops')}>
-                  Try Again
-                </button>
-              </div>
-            </>
+            <Outcome
+              tone="error"
+              icon="!"
+              title="Payment Error"
+              lead="There was an issue processing your payment"
+              actions={button('Try Again', () => navigate('/workshops'))}
+            />
           )}
 
           {state.kind === 'expired' && (
-            <>
-              <div className="payment-result__icon payment-result__icon--warning" aria-hidden="true">
-                ⏱
-              </div>
-              <h1>Payment Session Expired</h1>
-              <p className="lead">The time to complete this payment ran out, so nothing was charged and the reserved spots were released.</p>
-              <div className="payment-result__actions">
-                <button type="button" className="btn btn--primary" onClick={() => navigate('/workshops')}>
-                  Book Again
-                </button>
-              </div>
-            </>
+            <Outcome
+              tone="warning"
+              icon="⏱"
+              title="Payment Session Expired"
+              lead="The time to complete this payment ran out, so nothing was charged and the reserved spots were released."
+              actions={button('Book Again', () => navigate('/workshops'))}
+            />
           )}
 
           {state.kind === 'timeout' && (
-            <>
-              <div className="payment-result__icon payment-result__icon--warning" aria-hidden="true">
-                …
-              </div>
-              <h1>Still Confirming Your Payment</h1>
-              <p className="lead">
-                We have not received confirmation from the payment provider yet. If you completed the payment, there is nothing more to
-                do: your booking will be confirmed as soon as it arrives and we will email you.
-              </p>
+            <Outcome
+              tone="warning"
+              icon="…"
+              title="Still Confirming Your Payment"
+              lead="We have not received confirmation from the payment provider yet. If you completed the payment, there is nothing more to do: your booking will be confirmed as soon as it arrives and we will email you."
+              actions={
+                <>
+                  {button('Check Again', () => window.location.reload())}
+                  {home}
+                </>
+              }
+            >
               <p>
                 Questions? Write to <a href={`mailto:${BRAND.contactEmail}`}>{BRAND.contactEmail}</a> or <Link to="/contact">contact us</Link>.
               </p>
-              <div className="payment-result__actions">
-                <button type="button" className="btn btn--primary" onClick={() => window.location.reload()}>
-                  Check Again
-                </button>
-                <button type="button" className="btn btn--outline" onClick={() => navigate('/')}>
-                  Back to Home
-                </button>
-              </div>
-            </>
+            </Outcome>
           )}
         </div>
       </div>
