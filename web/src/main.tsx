@@ -7,7 +7,7 @@
  * own bytes get the bandwidth first, and neither the first paint nor the hero waits for the
  * framework.
  * Pages the server does not render (booking, admin, community...) start at once.
- * docs/performance.md, "Hydration after load".
+ * Why and what it gained: docs/performance.md ("What changed, second round") and decision 040.
  */
 import './styles/tokens.css';
 import './styles/base.css';
@@ -36,7 +36,10 @@ function start() {
     link.href = href;
     document.head.appendChild(link);
   }
-  void import('./start');
+  import('./start').catch((e: unknown) => {
+    // The page stays usable as plain HTML (links work); buttons need the app.
+    console.warn('The app could not be loaded', e);
+  });
 }
 
 /** Resolves once the page has loaded and its first frames, the hero photograph included, are on screen. */
