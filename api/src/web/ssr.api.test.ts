@@ -105,6 +105,8 @@ describe('server rendering of the public routes (SQLite)', () => {
     const { html } = await page(s, '/workshop/zion-canyon-light');
     const modules = JSON.parse(/<script type="application\/json" id="__PAGE_MODULES__">([^<]*)<\/script>/.exec(html)![1]) as string[];
     expect(modules.some((m) => /^\/assets\/WorkshopPage-[\w-]+\.js$/.test(m))).toBe(true);
+    // The framework and the app's own chunks come with the app (start.tsx): not listed twice.
+    expect(modules.filter((m) => /\/(framework|app|start)-/.test(m))).toEqual([]);
     // Nothing but the small entry script (and its boot chunk) competes with the first paint and the hero image.
     const preloaded = [...headOf(html).matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
     expect(preloaded.filter((f) => !/^\/assets\/boot-[\w-]+\.js$/.test(f))).toEqual([]);

@@ -56,7 +56,15 @@ export function webPages(options: { webDist: string; schema: GraphQLSchema; serv
   const logger = services.logger;
   const indexHtml = path.join(webDist, 'index.html');
   const serverEntry = path.join(webDist, 'server', 'entry-server.cjs');
-  let loaded: { template: string; shell: string; shellPage?: RenderedPage; entry: ServerEntry | null; manifest: Record<string, ManifestChunk> } | null = null;
+  let loaded: {
+    template: string;
+    shell: string;
+    shellPage?: RenderedPage;
+    entry: ServerEntry | null;
+    manifest: Record<string, ManifestChunk>;
+    /** Chunks the browser fetches with the app itself (web/src/start.tsx and its imports). */
+    appFiles: Set<string>;
+  } | null = null;
   const validated = new WeakMap<DocumentNode, readonly Error[]>();
   const catalog = services.workshops.catalog;
 
@@ -77,7 +85,7 @@ export function webPages(options: { webDist: string; schema: GraphQLSchema; serv
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const entry = fs.existsSync(serverEntry) ? (require(serverEntry) as ServerEntry) : null;
     if (!entry) logger.warn({ serverEntry }, 'server renderer not built: every page is rendered in the browser');
-    loaded = { template, shell, entry, manifest };
+    loaded = { template, shell, entry, manifest, appFiles: new Set(chunkFiles(manifest, 'src/start.tsx')) };
     return loaded;
   }
 
@@ -144,10 +152,11 @@ export function webPages(options: { webDist: string; schema: GraphQLSchema; serv
 
     const hoisted = HOISTED.exec(rendered.html)?.[0] ?? '';
     const body = rendered.html.slice(hoisted.length);
-    // The page's chunks are fetched with the app once the page has loaded (web/src/main.tsx),
-    // not preloaded from the head: the first paint and the hero image come first.
+    // The page's own chunks are fetched with the app once the page has loaded (web/src/main.tsx),
+    // not preloaded from the head: the first paint and the hero image come first. Chunks the
+    // entry or the app already bring are left out.
     const modules = [...new Set(rendered.modules.flatMap((m) => chunkFiles(page.manifest, m)))]
-      .filter((file) => !page.template.includes(`/${file}"`))
+      .filter((file) => !page.appFiles.has(file) && !page.template.includes(`/${file}"`))
       .map((file) => `/${file}`);
     const head = [hoisted, ...rendered.jsonLd.map((json) => `<script type="application/ld+json">${json}</script>`)].join('');
     const state =
