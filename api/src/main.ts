@@ -1,11 +1,12 @@
 import 'reflect-metadata';
+import { ENTITIES } from './entities';
 import type { Server } from 'node:http';
-import { ConfigError, loadConfig } from './config/env';
-import { createLogger } from './common/logger';
-import { openDatabase } from './db/data-source';
-import { seedIfEmpty } from './db/seed';
-import { createServices } from './services';
-import { createApp } from './app';
+import { ConfigError, loadConfig } from './infrastructure/config/env';
+import { createLogger } from './infrastructure/logger';
+import { openDatabase } from './infrastructure/db/data-source';
+import { seedIfEmpty } from './content/seed';
+import { createServices } from './composition-root';
+import { createApp } from './transport/app';
 import { HoldSweeper } from './booking/hold-sweeper';
 import { MailWorker } from './mail/mail-worker';
 
@@ -30,7 +31,7 @@ async function main(): Promise<void> {
     logger.warn(`No ADMIN_PASSWORD set: generated one for this ${config.env} install: ${config.admin.password} (kept in data/admin-password.txt)`);
   }
 
-  const db = await connectWithRetry(() => openDatabase(config.database), logger);
+  const db = await connectWithRetry(() => openDatabase(config.database, { entities: ENTITIES }), logger);
   await db.migrate();
   const seeded = await seedIfEmpty(db);
   if (seeded.workshops || seeded.testimonials) logger.info(seeded, 'seeded an empty database');

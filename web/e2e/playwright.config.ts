@@ -56,7 +56,7 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: [
     {
-      command: `node ${apiDist}/payment/fake-stripe/cli.js`,
+      command: `node ${apiDist}/cli/fake-stripe.js`,
       port: FAKE_STRIPE_PORT,
       reuseExistingServer: false,
       stdout: 'ignore',

@@ -1,6 +1,6 @@
 import { argon2id } from 'hash-wasm';
 import { AdminAuthService, ADMIN_THROTTLE, parseBasicPassword } from './admin-auth.service';
-import { formatScryptHash, hashPasswordSync } from './password-hash';
+import { formatScryptHash, hashPasswordSync } from '../infrastructure/password-hash';
 
 const PASSWORD = 'correct-horse-battery';
 const basic = (password: string, user = 'admin') => `Basic ${Buffer.from(`${user}:${password}`, 'utf8').toString('base64')}`;

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
-import type { Config } from '../config/env';
-import { AppError, ErrorCode } from '../common/errors';
-import { BackoffThrottle, MemoryRateLimitStore, type BackoffRule, type RateLimitStore } from '../common/rate-limit';
-import { hashPasswordSync, parsePasswordHash, verifyPassword, type PasswordHash } from './password-hash';
+import type { Config } from '../infrastructure/config/env';
+import { AppError, ErrorCode } from '../infrastructure/errors';
+import { BackoffThrottle, MemoryRateLimitStore, type BackoffRule, type RateLimitStore } from '../infrastructure/rate-limit';
+import { hashPasswordSync, parsePasswordHash, verifyPassword, type PasswordHash } from '../infrastructure/password-hash';
 
 /**
  * Throttling of wrong admin passwords per client (docs/decisions/020): three

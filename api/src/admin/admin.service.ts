@@ -1,5 +1,5 @@
-import type { Database } from '../db/data-source';
-import { AppError } from '../common/errors';
+import type { Database } from '../infrastructure/db/data-source';
+import { AppError } from '../infrastructure/errors';
 import { centsToDollars } from '../shared/money';
 import { POLICY } from '../shared/policy';
 import { Booking } from '../booking/booking.entity';

@@ -1,6 +1,6 @@
 import { Field, ID, InputType, Int } from 'type-graphql';
 import { IsEmail, IsIn, IsInt, Matches, Max, MaxLength, Min } from 'class-validator';
-import { OptionalText, RequiredText } from '../common/text';
+import { OptionalText, RequiredText } from '../infrastructure/text';
 import { fullMatch, PHONE_PATTERN } from '../shared/formats';
 import { POLICY } from '../shared/policy';
 import { ExperienceLevel, PaymentOption, RoomType } from './booking.types';

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import type { Database } from '../db/data-source';
-import { AppError, ErrorCode } from '../common/errors';
-import { RateLimiter, type RateLimitRule, type RateLimitStore } from '../common/rate-limit';
-import { clean, cleanOptional } from '../common/text';
+import type { Database } from '../infrastructure/db/data-source';
+import { AppError, ErrorCode } from '../infrastructure/errors';
+import { RateLimiter, type RateLimitRule, type RateLimitStore } from '../infrastructure/rate-limit';
+import { clean, cleanOptional } from '../infrastructure/text';
 import { computeDueNow, computeTotalCents, POLICY } from '../shared/policy';
 import { formatCents } from '../shared/money';
 import type { OutboxService } from '../mail/outbox.service';

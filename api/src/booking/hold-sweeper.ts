@@ -1,5 +1,6 @@
-import type { Logger } from '../common/logger';
-import type { Services } from '../services';
+import type { Logger } from '../infrastructure/logger';
+import type { BookingService } from './booking.service';
+import type { Booking } from './booking.entity';
 
 /**
  * Releases lapsed holds on a timer, so spots come back without anyone visiting
@@ -10,7 +11,11 @@ export class HoldSweeper {
   private running?: Promise<number>;
 
   constructor(
-    private readonly services: Pick<Services, 'bookings' | 'payments'>,
+    private readonly services: {
+      bookings: Pick<BookingService, 'releaseExpiredHolds'>;
+      /** Expires the released booking's checkout session so it can no longer be paid. */
+      payments: { expireSessionOf(booking: Booking): Promise<void> };
+    },
     private readonly logger: Logger,
     private readonly intervalMs = 30_000,
   ) {}

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
-import { createLogger } from '../common/logger';
-import { RateLimiter } from '../common/rate-limit';
-import { validateInputOrThrow } from '../common/validation';
+import { createLogger } from '../infrastructure/logger';
+import { RateLimiter } from '../infrastructure/rate-limit';
+import { validateInputOrThrow } from '../infrastructure/validation';
 import { BookingStatus } from '../booking/booking.types';
 import { insertBooking } from '../test/booking-rows';
 import { createTestDb, DB_KINDS, type TestDb } from '../test/db';

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
-import type { Database } from '../db/data-source';
-import type { Logger } from '../common/logger';
-import type { RateLimiter } from '../common/rate-limit';
-import { AppError } from '../common/errors';
+import type { Database } from '../infrastructure/db/data-source';
+import type { Logger } from '../infrastructure/logger';
+import type { RateLimiter } from '../infrastructure/rate-limit';
+import { AppError } from '../infrastructure/errors';
 import { Booking } from '../booking/booking.entity';
 import { BookingStatus } from '../booking/booking.types';
 import type { WorkshopService } from '../workshop/workshop.service';

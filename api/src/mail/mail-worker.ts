@@ -1,6 +1,8 @@
-import type { Logger } from '../common/logger';
+import type { Logger } from '../infrastructure/logger';
 import { BRAND } from '../shared/brand';
-import type { Services } from '../services';
+import type { Config } from '../infrastructure/config/env';
+import type { OutboxService } from './outbox.service';
+import type { Mailer } from './mailer';
 import { MAIL_DOMAIN } from './calendar';
 import { MailStatus, type MailOutbox } from './mail-outbox.entity';
 import type { SendResult } from './mailer';
@@ -33,7 +35,7 @@ export class MailWorker {
   private readonly messageIdDomain: string;
 
   constructor(
-    private readonly services: Pick<Services, 'outbox' | 'mailer' | 'config'>,
+    private readonly services: { outbox: OutboxService; mailer: Mailer; config: Pick<Config, 'mail'> },
     private readonly logger: Logger,
     options: Partial<MailWorkerOptions> = {},
   ) {

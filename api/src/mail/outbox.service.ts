@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import type { Database } from '../db/data-source';
-import type { Logger } from '../common/logger';
+import type { Database } from '../infrastructure/db/data-source';
+import type { Logger } from '../infrastructure/logger';
 import type { Booking } from '../booking/booking.entity';
 import { BookingStatus } from '../booking/booking.types';
 import type { CommunityMessage } from '../community/community-message.entity';

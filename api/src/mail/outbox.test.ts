@@ -1,10 +1,11 @@
+import { ENTITIES } from '../entities';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { simpleParser } from 'mailparser';
-import { loadConfig } from '../config/env';
-import { openDatabase, type Database } from '../db/data-source';
+import { loadConfig } from '../infrastructure/config/env';
+import { openDatabase, type Database } from '../infrastructure/db/data-source';
 import { BookingService } from '../booking/booking.service';
 import { CommunityMessage } from '../community/community-message.entity';
 import { MessageTopic } from '../community/community.types';
@@ -189,7 +190,7 @@ describe.each(DB_KINDS)('mail outbox on %s', (kind) => {
     // second connection in the same process would block the event loop while it waits for the lock.
     let db = t.db;
     if (kind === 'mysql') {
-      db = await openDatabase(t.config);
+      db = await openDatabase(t.config, { entities: ENTITIES });
       opened.push(db);
     }
     const a = setup();

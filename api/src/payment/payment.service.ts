@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
-import type { Database } from '../db/data-source';
-import type { Logger } from '../common/logger';
-import { AppError, ErrorCode } from '../common/errors';
-import { RateLimiter, type RateLimitRule, type RateLimitStore } from '../common/rate-limit';
-import { isDuplicateKey } from '../common/db-errors';
+import type { Database } from '../infrastructure/db/data-source';
+import type { Logger } from '../infrastructure/logger';
+import { AppError, ErrorCode } from '../infrastructure/errors';
+import { RateLimiter, type RateLimitRule, type RateLimitStore } from '../infrastructure/rate-limit';
+import { isDuplicateKey } from '../infrastructure/db-errors';
 import { POLICY } from '../shared/policy';
 import { Booking } from '../booking/booking.entity';
 import type { BookingService } from '../booking/booking.service';

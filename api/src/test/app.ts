@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { loadConfig, type Config } from '../config/env';
-import { createLogger, type Logger } from '../common/logger';
-import { createApp, type App } from '../app';
-import { createServices, type Services } from '../services';
+import { loadConfig, type Config } from '../infrastructure/config/env';
+import { createLogger, type Logger } from '../infrastructure/logger';
+import { createApp, type App } from '../transport/app';
+import { createServices, type Services } from '../composition-root';
 import { createTestDb, type DbKind, type TestDb } from './db';
 
 export interface TestServer {

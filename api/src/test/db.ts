@@ -1,10 +1,11 @@
+import { ENTITIES } from '../entities';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import mysql from 'mysql2/promise';
-import { openDatabase, type Database, type DatabaseConfig } from '../db/data-source';
-import { seedIfEmpty } from '../db/seed';
+import { openDatabase, type Database, type DatabaseConfig } from '../infrastructure/db/data-source';
+import { seedIfEmpty } from '../content/seed';
 
 export type DbKind = 'sqlite' | 'mysql';
 
@@ -56,7 +57,7 @@ export async function createTestDb(kind: DbKind, options: { seed?: boolean } = {
     config = { kind: 'sqlite', file: path.join(dir, 'test.db') };
     dropStorage = async () => fs.rmSync(dir, { recursive: true, force: true });
   }
-  const db = await openDatabase(config);
+  const db = await openDatabase(config, { entities: ENTITIES });
   await db.migrate();
   if (options.seed !== false) await seedIfEmpty(db);
   return {

@@ -1,4 +1,4 @@
-import type { Database } from '../db/data-source';
+import type { Database } from '../infrastructure/db/data-source';
 
 /**
  * Counts the SQL statements a data source sends (every TypeORM query runner

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Database } from '../db/data-source';
+import type { Database } from '../infrastructure/db/data-source';
 import { Booking } from '../booking/booking.entity';
 import { BookingStatus, ExperienceLevel, PaymentOption, RoomType } from '../booking/booking.types';
 import { CommunityMessage } from '../community/community-message.entity';

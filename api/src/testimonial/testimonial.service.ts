@@ -1,4 +1,4 @@
-import type { Database } from '../db/data-source';
+import type { Database } from '../infrastructure/db/data-source';
 import { Testimonial } from './testimonial.entity';
 
 export class TestimonialService {

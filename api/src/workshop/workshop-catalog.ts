@@ -1,5 +1,5 @@
 import type { DataSource, EntitySubscriberInterface, QueryRunner } from 'typeorm';
-import type { Database } from '../db/data-source';
+import type { Database } from '../infrastructure/db/data-source';
 import { Workshop } from './workshop.entity';
 
 export interface WorkshopCatalogOptions {

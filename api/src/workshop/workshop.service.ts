@@ -1,5 +1,5 @@
-import type { Database } from '../db/data-source';
-import { AppError } from '../common/errors';
+import type { Database } from '../infrastructure/db/data-source';
+import { AppError } from '../infrastructure/errors';
 import type { Workshop } from './workshop.entity';
 import { DEFAULT_CATALOG_OPTIONS, WorkshopCatalog, type WorkshopCatalogOptions } from './workshop-catalog';
 

@@ -1,4 +1,4 @@
-import { createLogger } from '../../common/logger';
+import { createLogger } from '../../infrastructure/logger';
 import { BookingService } from '../../booking/booking.service';
 import { BookingStatus, PaymentOption, RoomType } from '../../booking/booking.types';
 import type { Booking } from '../../booking/booking.entity';

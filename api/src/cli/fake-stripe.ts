@@ -1,0 +1,17 @@
+/**
+ * Run the Stripe fake as a process (browser tests, benchmarks, offline development):
+ *   FAKE_STRIPE_PORT=12111 FAKE_STRIPE_WEBHOOK_URL=http://127.0.0.1:3000/api/webhook/stripe \
+ *   STRIPE_WEBHOOK_SECRET=whsec_dev node api/dist/cli/fake-stripe.js
+ * then start the app with STRIPE_SECRET_KEY=sk_test_anything STRIPE_API_BASE=http://127.0.0.1:12111.
+ */
+import { FakeStripe } from '../payment/fake-stripe/fake-stripe';
+
+const fake = new FakeStripe({
+  port: Number(process.env.FAKE_STRIPE_PORT ?? 12111),
+  webhookUrl: process.env.FAKE_STRIPE_WEBHOOK_URL,
+  webhookSecret: process.env.STRIPE_WEBHOOK_SECRET,
+});
+fake.start().then(() => console.log(`fake Stripe listening on ${fake.url}`));
+const stop = () => fake.close().then(() => process.exit(0));
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);

@@ -1,0 +1,80 @@
+import type { Config } from './infrastructure/config/env';
+import type { Database } from './infrastructure/db/data-source';
+import type { Logger } from './infrastructure/logger';
+import { BookingService, PROVIDER_HOLD_MINUTES } from './booking/booking.service';
+import { NodemailerMailer, type Mailer } from './mail/mailer';
+import { DEFAULT_OUTBOX_OPTIONS, OutboxService } from './mail/outbox.service';
+import { PaymentService } from './payment/payment.service';
+import type { PaymentProvider } from './payment/payment-provider';
+import { StripePaymentProvider } from './payment/stripe.provider';
+import { MemoryRateLimitStore, RateLimiter, type RateLimitStore } from './infrastructure/rate-limit';
+import { RedisRateLimitStore } from './infrastructure/redis-rate-limit-store';
+import { CommunityService } from './community/community.service';
+import { MESSAGE_POST_RATE_LIMIT } from './community/community.types';
+import { AdminAuthService } from './admin/admin-auth.service';
+import { AdminService } from './admin/admin.service';
+import { TestimonialService } from './testimonial/testimonial.service';
+import { WorkshopService } from './workshop/workshop.service';
+
+/**
+ * Every service of the app, built once per process (or per test) from its
+ * dependencies. Resolvers and REST shims receive this and call into it.
+ */
+export interface Services {
+  config: Config;
+  db: Database;
+  logger: Logger;
+  /** The current time. Injected so tests can move it (hold expiry, rate limits). */
+  clock: () => Date;
+  /** Counts of every rate limit and login throttle (memory, or Redis for several instances). */
+  rateLimitStore: RateLimitStore;
+  workshops: WorkshopService;
+  testimonials: TestimonialService;
+  bookings: BookingService;
+  payments: PaymentService;
+  community: CommunityService;
+  /** The admin password check (with throttling) behind every admin call. */
+  adminAuth: AdminAuthService;
+  admin: AdminService;
+  /** Mails to send, written in the transactions that cause them (docs/decisions/030). */
+  outbox: OutboxService;
+  /** SMTP, or .eml files without SMTP_URL. Used by the MailWorker only. */
+  mailer: Mailer;
+}
+
+export function createServices(config: Config, db: Database, logger: Logger, clock: () => Date = () => new Date()): Services {
+  const provider = createPaymentProvider(config);
+  const rateLimitStore = config.rateLimitRedisUrl ? new RedisRateLimitStore(config.rateLimitRedisUrl, logger) : new MemoryRateLimitStore();
+  const outbox = new OutboxService(db, clock, logger, { ...DEFAULT_OUTBOX_OPTIONS, adminEmail: config.mail.adminEmail });
+  const bookings = new BookingService(db, clock, { holdMinutes: provider ? PROVIDER_HOLD_MINUTES : null, rateLimitStore }, outbox);
+  const workshops = new WorkshopService(db);
+  return {
+    config,
+    db,
+    logger,
+    clock,
+    rateLimitStore,
+    workshops,
+    testimonials: new TestimonialService(db),
+    bookings,
+    payments: new PaymentService(db, bookings, provider, clock, logger, outbox, rateLimitStore, config.publicOrigin),
+    community: new CommunityService(
+      db,
+      workshops,
+      clock,
+      new RateLimiter(MESSAGE_POST_RATE_LIMIT, rateLimitStore, () => clock().getTime()),
+      logger,
+      outbox,
+    ),
+    adminAuth: new AdminAuthService(config.admin, clock, rateLimitStore),
+    admin: new AdminService(db, clock),
+    outbox,
+    mailer: new NodemailerMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: config.mail.outboxDir }),
+  };
+}
+
+/** Stripe when a secret key is configured; otherwise no provider (bookings stay reserved). */
+export function createPaymentProvider(config: Config): PaymentProvider | null {
+  const { secretKey, webhookSecret, apiBase } = config.stripe;
+  return secretKey ? new StripePaymentProvider({ secretKey, webhookSecret, apiBase }) : null;
+}

@@ -1,0 +1,101 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ConfigError, ENV_VAR_NAMES, loadConfig } from './env';
+import { formatScryptHash, hashPasswordSync } from '../password-hash';
+
+const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'env-test-'));
+
+describe('loadConfig', () => {
+  it('defaults to development on the embedded database at data/app.db, port 3000', () => {
+    const c = loadConfig({}, { dataDir: tmp() });
+    expect(c).toMatchObject({ env: 'development', port: 3000, database: { kind: 'sqlite', file: 'data/app.db' } });
+  });
+
+  it('parses mysql, mariadb and sqlite URLs', () => {
+    expect(loadConfig({ NODE_ENV: 'test', DATABASE_URL: 'mysql://root@127.0.0.1:3306/test' }).database).toEqual({
+      kind: 'mysql',
+      url: 'mysql://root@127.0.0.1:3306/test',
+    });
+    expect(loadConfig({ NODE_ENV: 'test', DATABASE_URL: 'mariadb://u:p@db/x' }).database).toMatchObject({ kind: 'mysql', flavor: 'mariadb' });
+    expect(loadConfig({ NODE_ENV: 'test', DATABASE_URL: 'sqlite:/tmp/x.db' }).database).toEqual({ kind: 'sqlite', file: '/tmp/x.db' });
+  });
+
+  it('names every bad variable at once', () => {
+    let error: ConfigError | undefined;
+    try {
+      loadConfig({ NODE_ENV: 'staging', PORT: 'eighty', DATABASE_URL: 'postgres://x', STRIPE_SECRET_KEY: 'nope' });
+    } catch (e) {
+      error = e as ConfigError;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const text = error!.message;
+    for (const name of ['NODE_ENV', 'PORT', 'DATABASE_URL', 'STRIPE_SECRET_KEY']) expect(text).toContain(name);
+  });
+
+  it('refuses production without an admin password, or with a short one', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/ADMIN_PASSWORD .*required/);
+    expect(() => loadConfig({ NODE_ENV: 'production', ADMIN_PASSWORD: 'short' })).toThrow(/at least 12/);
+    expect(loadConfig({ NODE_ENV: 'production', ADMIN_PASSWORD: 'a-long-enough-secret' }).admin.password).toBe('a-long-enough-secret');
+  });
+
+  it('accepts an scrypt or argon2 ADMIN_PASSWORD_HASH; refuses other formats, out-of-bounds hashes, and both variables at once', () => {
+    const hash = formatScryptHash(hashPasswordSync('a-long-enough-secret'));
+    expect(loadConfig({ NODE_ENV: 'production', ADMIN_PASSWORD_HASH: hash }).admin).toEqual({ password: undefined, passwordHash: hash, generated: false });
+    const argon = '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHRzYWx0$MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY';
+    expect(loadConfig({ NODE_ENV: 'production', ADMIN_PASSWORD_HASH: argon }).admin.passwordHash).toBe(argon);
+    for (const bad of ['plain-text-password', '$2b$12$abcdefghijklmnopqrstuv', 'pbkdf2$abc$def']) {
+      expect(() => loadConfig({ NODE_ENV: 'production', ADMIN_PASSWORD_HASH: bad })).toThrow(/ADMIN_PASSWORD_HASH must be an scrypt hash .* or an argon2 hash/);
+    }
+    expect(() => loadConfig({ NODE_ENV: 'test', ADMIN_PASSWORD_HASH: 'scrypt$c2FsdA==$a2V5' })).toThrow(/ADMIN_PASSWORD_HASH is out of bounds/);
+    expect(() => loadConfig({ NODE_ENV: 'test', ADMIN_PASSWORD_HASH: argon.replace('m=19456', 'm=41943040') })).toThrow(/ADMIN_PASSWORD_HASH is out of bounds/);
+    expect(() => loadConfig({ NODE_ENV: 'test', ADMIN_PASSWORD_HASH: argon.replace('v=19', 'v=16') })).toThrow(/ADMIN_PASSWORD_HASH is out of bounds/);
+    expect(() => loadConfig({ NODE_ENV: 'test', ADMIN_PASSWORD: 'a-long-enough-secret', ADMIN_PASSWORD_HASH: hash })).toThrow(/not both/);
+  });
+
+  it('generates a development admin password once and keeps it across restarts', () => {
+    const dir = tmp();
+    const first = loadConfig({}, { dataDir: dir });
+    expect(first.admin.generated).toBe(true);
+    expect(first.admin.password!.length).toBeGreaterThanOrEqual(12);
+    const second = loadConfig({}, { dataDir: dir });
+    expect(second.admin).toMatchObject({ generated: false, password: first.admin.password });
+  });
+
+  it('mail: .eml files under data/outbox by default, links to localhost, notices to the brand address', () => {
+    const c = loadConfig({ NODE_ENV: 'test', PORT: '4100' }, { dataDir: 'some/data' });
+    expect(c.mail).toEqual({
+      smtpUrl: undefined,
+      from: 'Wild Light Workshops <hello@wildlightworkshops.com>',
+      adminEmail: 'hello@wildlightworkshops.com',
+      outboxDir: path.join('some/data', 'outbox'),
+      siteOrigin: 'http://localhost:4100',
+    });
+    const smtp = loadConfig({
+      NODE_ENV: 'test',
+      SMTP_URL: 'smtp://user:p%40ss@smtp.example.com:587',
+      MAIL_FROM: '"Wild Light" <bookings@example.com>',
+      ADMIN_EMAIL: 'owner@example.com',
+      PUBLIC_ORIGIN: 'https://wildlightworkshops.com',
+    });
+    expect(smtp.mail).toMatchObject({
+      smtpUrl: 'smtp://user:p%40ss@smtp.example.com:587',
+      from: '"Wild Light" <bookings@example.com>',
+      adminEmail: 'owner@example.com',
+      siteOrigin: 'https://wildlightworkshops.com',
+    });
+    expect(loadConfig({ NODE_ENV: 'test', MAIL_FROM: 'bookings@example.com', SMTP_URL: 'smtps://smtp.example.com' }).mail.from).toBe('bookings@example.com');
+  });
+
+  it('names bad mail settings', () => {
+    expect(() => loadConfig({ NODE_ENV: 'test', SMTP_URL: 'http://smtp.example.com' })).toThrow(/SMTP_URL must look like smtp:/);
+    expect(() => loadConfig({ NODE_ENV: 'test', MAIL_FROM: 'Wild Light' })).toThrow(/MAIL_FROM must be an address/);
+    expect(() => loadConfig({ NODE_ENV: 'test', ADMIN_EMAIL: 'owner' })).toThrow(/ADMIN_EMAIL must be an email address/);
+  });
+
+  it('.env.example documents every variable the app reads', () => {
+    const example = fs.readFileSync(path.resolve(__dirname, '../../../../.env.example'), 'utf8');
+    const documented = [...example.matchAll(/^([A-Z_]+)=/gm)].map((m) => m[1]).sort();
+    expect(documented).toEqual([...ENV_VAR_NAMES].sort());
+  });
+});

@@ -1,0 +1,220 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { IsEmail, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
+import { parseDatabaseUrl, type DatabaseConfig } from '../db/data-source';
+import { parsePasswordHash } from '../password-hash';
+
+const PASSWORD_HASH_PATTERN = /^(scrypt\$[A-Za-z0-9+/]+={0,2}\$[A-Za-z0-9+/]+={0,2}|\$argon2(id|i|d)\$v=\d+\$m=\d+,t=\d+,p=\d+\$[A-Za-z0-9+/]+\$[A-Za-z0-9+/]+)$/;
+import { BRAND } from '../../shared/brand';
+
+/**
+ * Every environment variable the api reads, validated once at start-up.
+ * `.env.example` documents the same list; a test keeps the two in step.
+ * Fields are initialised to undefined so that Object.keys() lists them.
+ */
+export class EnvVars {
+  @IsOptional()
+  @IsIn(['development', 'production', 'test'])
+  NODE_ENV?: string = undefined;
+
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(65535)
+  PORT?: number = undefined;
+
+  @IsOptional()
+  @Matches(/^(mysql:\/\/|mariadb:\/\/|sqlite:).+/, { message: 'DATABASE_URL must look like mysql://user:pass@host:3306/db or sqlite:./data/app.db' })
+  DATABASE_URL?: string = undefined;
+
+  @IsOptional()
+  @IsString()
+  @MinLength(12, { message: 'ADMIN_PASSWORD must be at least 12 characters' })
+  ADMIN_PASSWORD?: string = undefined;
+
+  /** scrypt (ours) or argon2 (PHC string, version 19): see docs/decisions/020. */
+  @IsOptional()
+  @Matches(PASSWORD_HASH_PATTERN, {
+    message:
+      'ADMIN_PASSWORD_HASH must be an scrypt hash "scrypt$<salt b64>$<key b64>" made by `npm run hash-password -w api`, or an argon2 hash "$argon2id$v=19$m=<KiB>,t=<n>,p=<n>$<salt>$<hash>"',
+  })
+  ADMIN_PASSWORD_HASH?: string = undefined;
+
+  @IsOptional()
+  @Matches(/^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/, { message: 'STRIPE_SECRET_KEY must look like sk_test_... or sk_live_...' })
+  STRIPE_SECRET_KEY?: string = undefined;
+
+  @IsOptional()
+  @Matches(/^whsec_[A-Za-z0-9_]+$/, { message: 'STRIPE_WEBHOOK_SECRET must look like whsec_...' })
+  STRIPE_WEBHOOK_SECRET?: string = undefined;
+
+  @IsOptional()
+  @Matches(/^https?:\/\/[^/\s]+\/?$/, { message: 'STRIPE_API_BASE must be an origin such as http://127.0.0.1:12111' })
+  STRIPE_API_BASE?: string = undefined;
+
+  @IsOptional()
+  @Matches(/^https?:\/\/[^/\s]+$/, { message: 'PUBLIC_ORIGIN must be an origin such as https://wildlightworkshops.com (no trailing slash)' })
+  PUBLIC_ORIGIN?: string = undefined;
+
+  @IsOptional()
+  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+  LOG_LEVEL?: string = undefined;
+
+  @IsOptional()
+  @IsIn(['true', 'false'], { message: 'GRAPHQL_INTROSPECTION must be true or false' })
+  GRAPHQL_INTROSPECTION?: string = undefined;
+
+  @IsOptional()
+  @IsIn(['true', 'false'], { message: 'HSTS must be true or false' })
+  HSTS?: string = undefined;
+
+  @IsOptional()
+  @Matches(/^rediss?:\/\/\S+$/, { message: 'RATE_LIMIT_REDIS_URL must look like redis://host:6379' })
+  RATE_LIMIT_REDIS_URL?: string = undefined;
+
+  @IsOptional()
+  @Matches(/^smtps?:\/\/[^\s/?#]+(\/?(\?\S*)?)?$/, { message: 'SMTP_URL must look like smtp://user:pass@host:587 or smtps://user:pass@host:465' })
+  SMTP_URL?: string = undefined;
+
+  @IsOptional()
+  @Matches(/^([^<>@\r\n]+<[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+)$/, {
+    message: 'MAIL_FROM must be an address, e.g. hello@example.com or "Wild Light Workshops <hello@example.com>"',
+  })
+  MAIL_FROM?: string = undefined;
+
+  @IsOptional()
+  @IsEmail({}, { message: 'ADMIN_EMAIL must be an email address' })
+  ADMIN_EMAIL?: string = undefined;
+}
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  database: DatabaseConfig;
+  admin: { password?: string; passwordHash?: string; generated: boolean };
+  stripe: { secretKey?: string; webhookSecret?: string; apiBase?: string };
+  publicOrigin?: string;
+  mail: {
+    /** Unset: mails are written as .eml files into outboxDir instead of being sent. */
+    smtpUrl?: string;
+    from: string;
+    /** Recipient of the admin notices. */
+    adminEmail: string;
+    outboxDir: string;
+    /** Origin of the links in mails: PUBLIC_ORIGIN, or this server on localhost. */
+    siteOrigin: string;
+  };
+  logLevel: string;
+  /** Introspection and the /graphql explorer (on outside production unless disabled). */
+  graphqlIntrospection: boolean;
+  /** HSTS and upgrade-insecure-requests, for deployments served over https. */
+  hsts: boolean;
+  /** Shared rate-limit counts for several app instances; unset: process memory. */
+  rateLimitRedisUrl?: string;
+  /** Directory of the built web app (web/dist). */
+  webDist: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const numeric = new Set(['PORT']);
+
+/** Validate the environment; throws ConfigError listing every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { dataDir?: string } = {}): Config {
+  const raw = new EnvVars();
+  const problems: string[] = [];
+  for (const key of ENV_VAR_NAMES) {
+    const value = env[key];
+    if (value === undefined || value === '') continue;
+    if (numeric.has(key)) {
+      const n = Number(value);
+      if (!/^\d+$/.test(value)) problems.push(`${key} must be a whole number, got "${value}"`);
+      (raw as unknown as Record<string, unknown>)[key] = n;
+    } else {
+      (raw as unknown as Record<string, unknown>)[key] = value;
+    }
+  }
+  for (const error of validateSync(raw)) {
+    for (const message of Object.values(error.constraints ?? {})) problems.push(message);
+  }
+  const nodeEnv = (raw.NODE_ENV ?? 'development') as Config['env'];
+  if (nodeEnv === 'production' && !raw.ADMIN_PASSWORD && !raw.ADMIN_PASSWORD_HASH) {
+    problems.push('ADMIN_PASSWORD (or ADMIN_PASSWORD_HASH) is required when NODE_ENV=production');
+  }
+  if (raw.ADMIN_PASSWORD && raw.ADMIN_PASSWORD_HASH) {
+    problems.push('Set ADMIN_PASSWORD or ADMIN_PASSWORD_HASH, not both');
+  }
+  if (raw.ADMIN_PASSWORD_HASH && PASSWORD_HASH_PATTERN.test(raw.ADMIN_PASSWORD_HASH) && !parsePasswordHash(raw.ADMIN_PASSWORD_HASH)) {
+    problems.push(
+      'ADMIN_PASSWORD_HASH is out of bounds (salt of 8+ bytes, key of 16-128 bytes; argon2: v=19, m up to 262144 KiB, t up to 20, p up to 16): make a new one with `npm run hash-password -w api`',
+    );
+  }
+  if (raw.STRIPE_SECRET_KEY && !raw.STRIPE_WEBHOOK_SECRET && nodeEnv === 'production') {
+    problems.push('STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY when NODE_ENV=production');
+  }
+  let database: DatabaseConfig | undefined;
+  try {
+    database = parseDatabaseUrl(raw.DATABASE_URL);
+  } catch (e) {
+    problems.push((e as Error).message);
+  }
+  if (problems.length) throw new ConfigError([...new Set(problems)]);
+
+  const admin = resolveAdminPassword(raw, nodeEnv, options.dataDir ?? 'data');
+  const port = raw.PORT ?? 3000;
+  return {
+    env: nodeEnv,
+    port,
+    database: database!,
+    admin,
+    stripe: {
+      secretKey: raw.STRIPE_SECRET_KEY,
+      webhookSecret: raw.STRIPE_WEBHOOK_SECRET,
+      apiBase: raw.STRIPE_API_BASE?.replace(/\/$/, ''),
+    },
+    publicOrigin: raw.PUBLIC_ORIGIN,
+    mail: {
+      smtpUrl: raw.SMTP_URL,
+      from: raw.MAIL_FROM ?? `${BRAND.name} <${BRAND.contactEmail}>`,
+      adminEmail: raw.ADMIN_EMAIL ?? BRAND.contactEmail,
+      outboxDir: path.join(options.dataDir ?? 'data', 'outbox'),
+      siteOrigin: raw.PUBLIC_ORIGIN ?? `http://localhost:${port}`,
+    },
+    logLevel: raw.LOG_LEVEL ?? (nodeEnv === 'test' ? 'warn' : 'info'),
+    graphqlIntrospection: raw.GRAPHQL_INTROSPECTION ? raw.GRAPHQL_INTROSPECTION === 'true' : nodeEnv !== 'production',
+    hsts: raw.HSTS === 'true',
+    rateLimitRedisUrl: raw.RATE_LIMIT_REDIS_URL,
+    webDist: path.resolve(__dirname, '../../../../web/dist'),
+  };
+}
+
+/** Every variable name, from the class itself (each field is initialised, so it is enumerable). */
+export const ENV_VAR_NAMES = Object.keys(new EnvVars());
+
+/**
+ * Outside production an admin password may be left unset: one is generated once,
+ * kept in data/admin-password.txt (so it survives restarts) and printed when created.
+ */
+function resolveAdminPassword(raw: EnvVars, nodeEnv: Config['env'], dataDir: string): Config['admin'] {
+  if (raw.ADMIN_PASSWORD || raw.ADMIN_PASSWORD_HASH) {
+    return { password: raw.ADMIN_PASSWORD, passwordHash: raw.ADMIN_PASSWORD_HASH, generated: false };
+  }
+  if (nodeEnv === 'test') return { password: crypto.randomBytes(18).toString('base64url'), generated: true };
+  const file = path.resolve(dataDir, 'admin-password.txt');
+  try {
+    const existing = fs.readFileSync(file, 'utf8').trim();
+    if (existing.length >= 12) return { password: existing, generated: false };
+  } catch {
+    // not created yet
+  }
+  const password = crypto.randomBytes(18).toString('base64url');
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, `${password}\n`, { mode: 0o600 });
+  return { password, generated: true };
+}

@@ -1,0 +1,152 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import mysql from 'mysql2/promise';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { MixedList, EntitySchema } from 'typeorm';
+import { MIGRATIONS } from './migrations';
+import { SnakeNamingStrategy } from './naming';
+
+/**
+ * `flavor` picks TypeORM's MySQL or MariaDB dialect; they differ in how they read
+ * back defaults and constraints. A mysql:// URL is probed (see openDatabase).
+ */
+export type DatabaseConfig = { kind: 'mysql'; url: string; flavor?: 'mysql' | 'mariadb' } | { kind: 'sqlite'; file: string };
+
+/** Default embedded database when DATABASE_URL is unset. */
+export const DEFAULT_SQLITE_FILE = 'data/app.db';
+
+/**
+ * DATABASE_URL: `mysql://user:pass@host:port/db` (or `mariadb://`) for MySQL/MariaDB,
+ * `sqlite:/path/to/file.db` (or `sqlite::memory:`) for the embedded database.
+ */
+export function parseDatabaseUrl(url: string | undefined): DatabaseConfig {
+  if (!url) return { kind: 'sqlite', file: DEFAULT_SQLITE_FILE };
+  if (url.startsWith('mariadb://')) return { kind: 'mysql', url: url.replace(/^mariadb:/, 'mysql:'), flavor: 'mariadb' };
+  if (url.startsWith('mysql://')) return { kind: 'mysql', url };
+  if (url.startsWith('sqlite:')) {
+    const file = url.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
+    if (!file) throw new Error('DATABASE_URL sqlite: needs a file path, e.g. sqlite:./data/app.db');
+    return { kind: 'sqlite', file };
+  }
+  throw new Error('DATABASE_URL must start with mysql://, mariadb:// or sqlite:');
+}
+
+/** The entity classes come from the composition root (`entities.ts`): this layer knows no domain. */
+export interface DataSourceOptions {
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+  entities: MixedList<Function | string | EntitySchema>;
+  logging?: boolean;
+}
+
+export function createDataSource(config: DatabaseConfig, options: DataSourceOptions): DataSource {
+  const common = {
+    entities: options.entities,
+    migrations: MIGRATIONS,
+    migrationsTableName: 'typeorm_migrations',
+    namingStrategy: new SnakeNamingStrategy(),
+    synchronize: false,
+    logging: options.logging ?? false,
+  } as const;
+  if (config.kind === 'mysql') {
+    return new DataSource({
+      ...common,
+      type: config.flavor ?? 'mysql',
+      url: config.url,
+      // Times are UTC inside: the driver must not shift them to the server's zone.
+      timezone: 'Z',
+      charset: 'utf8mb4_unicode_ci',
+      connectTimeout: 5000,
+      extra: { connectionLimit: 10, waitForConnections: true, queueLimit: 1000 },
+    });
+  }
+  if (config.file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(config.file)), { recursive: true });
+  return new DataSource({
+    ...common,
+    type: 'better-sqlite3',
+    database: config.file,
+    enableWAL: true,
+    // Another process (a second server, a CLI) may briefly hold the write lock.
+    timeout: 5000,
+    // WAL + synchronous=NORMAL: a commit survives an app crash (kill -9 is tested); only an OS
+    // crash or power cut could roll back the last commits. The default (FULL) fsyncs every
+    // commit, which capped the embedded database at ~100 bookings/s. Production runs MySQL.
+    prepareDatabase: (db: { pragma: (sql: string) => unknown }) => {
+      db.pragma('synchronous = NORMAL');
+    },
+  });
+}
+
+/**
+ * The app's handle on the database: the TypeORM data source plus a write
+ * transaction helper that is correct on both engines.
+ *
+ * SQLite has one connection per process and TypeORM does not queue transactions
+ * on it, so two concurrent `transaction()` calls would interleave on that single
+ * connection. Writes are therefore serialised through a promise queue on SQLite
+ * (it allows one writer at a time anyway). MySQL uses real pooled transactions.
+ */
+export class Database {
+  private writeQueue: Promise<unknown> = Promise.resolve();
+
+  constructor(readonly dataSource: DataSource) {}
+
+  get kind(): 'mysql' | 'sqlite' {
+    return this.dataSource.options.type === 'better-sqlite3' ? 'sqlite' : 'mysql';
+  }
+
+  get manager(): EntityManager {
+    return this.dataSource.manager;
+  }
+
+  async transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    if (this.kind === 'mysql') return this.dataSource.transaction(work);
+    const run = this.writeQueue.then(() => this.dataSource.transaction(work));
+    // Keep the queue going whether this transaction commits or fails.
+    this.writeQueue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** True when the database answers a trivial query within `timeoutMs`. */
+  async ping(timeoutMs = 2000): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      return await Promise.race([
+        this.dataSource.query('SELECT 1').then(() => true),
+        new Promise<boolean>((resolve) => {
+          timer = setTimeout(() => resolve(false), timeoutMs);
+        }),
+      ]);
+    } catch {
+      return false;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async migrate(): Promise<void> {
+    await this.dataSource.runMigrations({ transaction: 'each' });
+  }
+
+  async close(): Promise<void> {
+    if (this.dataSource.isInitialized) await this.dataSource.destroy();
+  }
+}
+
+/** Ask a MySQL-protocol server whether it is MariaDB (a mysql:// URL may point at either). */
+export async function detectMysqlFlavor(url: string): Promise<'mysql' | 'mariadb'> {
+  const connection = await mysql.createConnection({ uri: url, connectTimeout: 5000 });
+  try {
+    const [rows] = await connection.query('SELECT VERSION() AS v');
+    return /mariadb/i.test(String((rows as Array<{ v: string }>)[0]?.v)) ? 'mariadb' : 'mysql';
+  } finally {
+    await connection.end();
+  }
+}
+
+/** Create, connect and return the app's Database (probing the MySQL flavor first). */
+export async function openDatabase(config: DatabaseConfig, options: DataSourceOptions): Promise<Database> {
+  const resolved = config.kind === 'mysql' && !config.flavor ? { ...config, flavor: await detectMysqlFlavor(config.url) } : config;
+  const db = new Database(createDataSource(resolved, options));
+  await db.dataSource.initialize();
+  return db;
+}

@@ -1,0 +1,71 @@
+import { GraphQLError, type GraphQLFormattedError } from 'graphql';
+import { unwrapResolverError } from '@apollo/server/errors';
+import { ArgumentValidationError } from 'type-graphql';
+import { AppError, ErrorCode } from '../../infrastructure/errors';
+import { toFieldErrors } from '../../infrastructure/validation';
+import { isDatabaseUnavailable } from '../../infrastructure/db-errors';
+import type { Logger } from '../../infrastructure/logger';
+import { clientRequestError } from '../rest/http';
+import type { NextFunction, Request, Response } from 'express';
+
+/**
+ * Shape every GraphQL error for clients: domain errors keep their code, message
+ * and bad fields; anything unexpected becomes a generic message (the details
+ * go to the log, never to the client).
+ */
+export function createErrorFormatter(logger: Logger) {
+  return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
+    // The error a resolver threw: type-graphql's validation errors are GraphQLErrors
+    // themselves; anything else arrives wrapped in one.
+    const unwrapped = unwrapResolverError(error);
+    const original =
+      unwrapped instanceof GraphQLError && !(unwrapped instanceof ArgumentValidationError) && unwrapped.originalError
+        ? unwrapped.originalError
+        : unwrapped;
+    if (original instanceof AppError) {
+      return {
+        message: original.message,
+        path: formatted.path,
+        extensions: { code: original.code, ...(original.fields.length ? { fields: original.fields } : {}) },
+      };
+    }
+    if (original instanceof ArgumentValidationError) {
+      const fields = toFieldErrors(original.extensions.validationErrors);
+      return {
+        message: AppError.invalid(fields).message,
+        path: formatted.path,
+        extensions: { code: ErrorCode.BAD_USER_INPUT, fields },
+      };
+    }
+    if (original && isDatabaseUnavailable(original)) {
+      return { message: 'The database is unavailable. Please try again shortly.', path: formatted.path, extensions: { code: ErrorCode.SERVICE_UNAVAILABLE } };
+    }
+    // Errors made by graphql-js or Apollo themselves (syntax, validation, auth) are safe as they are.
+    if (!original || original instanceof GraphQLError) {
+      const { extensions, ...rest } = formatted;
+      const { stacktrace: _drop, ...safe } = (extensions ?? {}) as Record<string, unknown>;
+      return { ...rest, extensions: safe };
+    }
+    logger.error({ err: original, path: formatted.path }, 'unexpected GraphQL resolver error');
+    return { message: 'Internal server error', path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
+  };
+}
+
+/**
+ * Express error handler behind /graphql: a body refused before Apollo ran
+ * (malformed JSON, too large) is answered in the GraphQL error shape, as JSON,
+ * instead of Express's default HTML page (which shows a stack trace outside
+ * production). Anything else is logged and answered with a generic 500.
+ */
+export function graphqlBodyErrorHandler(logger: Logger) {
+  return (err: unknown, req: Request, res: Response, _next: NextFunction): void => {
+    if (res.headersSent) return;
+    const refused = clientRequestError(err);
+    if (refused) {
+      res.status(refused.status).json({ errors: [{ message: refused.detail, extensions: { code: refused.code } }] });
+      return;
+    }
+    logger.error({ err, method: req.method, path: req.path }, 'unexpected GraphQL transport error');
+    res.status(500).json({ errors: [{ message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] });
+  };
+}

@@ -1,0 +1,56 @@
+import { ApolloArmor } from '@escape.tech/graphql-armor';
+import type { ApolloServerPlugin } from '@apollo/server';
+import type { ValidationRule } from 'graphql';
+import { ErrorCode } from '../../infrastructure/errors';
+
+/** Limits of a single GraphQL operation. Our own web app stays far below them. */
+export const GRAPHQL_LIMITS = {
+  maxDepth: 8,
+  maxAliases: 15,
+  maxTokens: 2000,
+  maxCost: 300,
+  maxDirectives: 20,
+} as const;
+
+export interface ProtectionOptions {
+  /** Hide "Did you mean …?" suggestions (production). */
+  hideSuggestions: boolean;
+}
+
+/**
+ * Depth, alias, token, directive and cost limits (graphql-armor), batching off,
+ * stack traces never sent. A hostile query is refused at validation with a
+ * 400 that names the limit.
+ */
+export function graphqlProtection(options: ProtectionOptions): {
+  plugins: ApolloServerPlugin[];
+  validationRules: ValidationRule[];
+  allowBatchedHttpRequests: false;
+  includeStacktraceInErrorResponses: false;
+  parseOptions: { maxTokens: number };
+} {
+  const armor = new ApolloArmor({
+    maxDepth: { n: GRAPHQL_LIMITS.maxDepth, ignoreIntrospection: true, exposeLimits: true },
+    maxAliases: { n: GRAPHQL_LIMITS.maxAliases, exposeLimits: true },
+    // Tokens are limited by graphql-js's own parser option below: armor's version
+    // throws from a plugin hook, which Apollo turns into a 500.
+    maxTokens: { enabled: false },
+    costLimit: { maxCost: GRAPHQL_LIMITS.maxCost, ignoreIntrospection: true, exposeLimits: true },
+    maxDirectives: { n: GRAPHQL_LIMITS.maxDirectives, exposeLimits: true },
+    blockFieldSuggestion: { enabled: options.hideSuggestions },
+  }).protect();
+  return { ...armor, parseOptions: { maxTokens: GRAPHQL_LIMITS.maxTokens } };
+}
+
+/** GraphQL answers carry HTTP 503 when the database was unavailable (so load balancers and clients can tell). */
+export const unavailableStatusPlugin: ApolloServerPlugin = {
+  async requestDidStart() {
+    return {
+      async willSendResponse({ response }) {
+        const body = response.body;
+        if (body.kind !== 'single') return;
+        if (body.singleResult.errors?.some((e) => e.extensions?.code === ErrorCode.SERVICE_UNAVAILABLE)) response.http.status = 503;
+      },
+    };
+  },
+};

@@ -1,0 +1,81 @@
+import { Arg, Authorized, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
+import type { Services } from '../../../composition-root';
+import type { GraphQLContext } from '../context';
+import { clientKey } from '../../../infrastructure/rate-limit';
+import { Booking } from '../../../booking/booking.entity';
+import { CommunityMessage } from '../../../community/community-message.entity';
+import { dollarsToCents } from '../../../shared/money';
+import { AdminLoginInput, CancelBookingInput, DeleteMessageInput, RecordPaymentInput, UpdateWorkshopPhotoInput } from '../../../admin/admin.input';
+import { AdminBookingPayload, AdminLoginPayload, AdminStats, DeleteMessagePayload, UpdateWorkshopPhotoPayload } from '../../../admin/admin.types';
+
+/**
+ * The admin operations. @Authorized() ones run only when the request carries
+ * the admin credential (the context's isAdmin, set by the admin guard);
+ * otherwise they answer an UNAUTHENTICATED (or RATE_LIMITED) error.
+ */
+@Resolver()
+export class AdminResolver {
+  constructor(private readonly services: Services) {}
+
+  @Mutation(() => AdminLoginPayload, {
+    description: 'Check the admin password. Wrong: an UNAUTHENTICATED error "Invalid password"; repeated failures: RATE_LIMITED.',
+  })
+  async adminLogin(@Arg('input') input: AdminLoginInput, @Ctx() ctx: GraphQLContext): Promise<AdminLoginPayload> {
+    await this.services.adminAuth.loginOrThrow(input.password, clientKey(ctx.req));
+    return { success: true };
+  }
+
+  @Authorized()
+  @Query(() => AdminStats, { description: 'Admin: totals and per-workshop sales.' })
+  adminStats(): Promise<AdminStats> {
+    return this.services.admin.stats();
+  }
+
+  @Authorized()
+  @Query(() => [Booking], { description: 'Admin: every booking, newest first, with all participant details.' })
+  adminBookings(): Promise<Booking[]> {
+    return this.services.admin.listBookings();
+  }
+
+  @Authorized()
+  @Query(() => [CommunityMessage], { description: 'Admin: every community message, newest first.' })
+  adminMessages(): Promise<CommunityMessage[]> {
+    return this.services.admin.listMessages();
+  }
+
+  @Authorized()
+  @Mutation(() => UpdateWorkshopPhotoPayload, { description: 'Admin: set the photograph of a workshop.' })
+  async updateWorkshopPhoto(@Arg('input') input: UpdateWorkshopPhotoInput): Promise<UpdateWorkshopPhotoPayload> {
+    return { workshop: await this.services.admin.updateWorkshopPhotoOrThrow(input.workshopId, input.imageUrl) };
+  }
+
+  @Authorized()
+  @Mutation(() => DeleteMessagePayload, { description: 'Admin: remove a community message (moderation).' })
+  async deleteMessage(@Arg('input') input: DeleteMessageInput): Promise<DeleteMessagePayload> {
+    await this.services.admin.deleteMessageOrThrow(input.id);
+    return { deletedMessageId: input.id };
+  }
+
+  @Authorized()
+  @Mutation(() => AdminBookingPayload, { description: 'Admin: cancel a booking; its spots come back, money received is flagged refund_due.' })
+  async cancelBooking(@Arg('input') input: CancelBookingInput): Promise<AdminBookingPayload> {
+    return { booking: await this.services.bookings.cancelOrThrow(input.bookingId) };
+  }
+
+  @Authorized()
+  @Mutation(() => AdminBookingPayload, { description: 'Admin: record a payment received outside the provider; a held booking becomes confirmed.' })
+  async recordPayment(@Arg('input') input: RecordPaymentInput): Promise<AdminBookingPayload> {
+    return { booking: await this.services.bookings.recordPaymentOrThrow(input.bookingId, dollarsToCents(input.amount)) };
+  }
+}
+
+/** workshopName of a message, shown in the admin view. */
+@Resolver(() => CommunityMessage)
+export class CommunityMessageWorkshopNameResolver {
+  @FieldResolver(() => String, { description: 'Name of the workshop the message was posted on.' })
+  async workshopName(@Root() message: CommunityMessage, @Ctx() ctx: GraphQLContext): Promise<string> {
+    if (message.workshop) return message.workshop.name;
+    // Batched: a page of messages costs one catalog read, not one per message.
+    return (await ctx.loaders.workshopById.load(message.workshopId))?.name ?? '';
+  }
+}

@@ -1,0 +1,46 @@
+import { Arg, Ctx, Field, ID, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import { clientKey } from '../../../infrastructure/rate-limit';
+import type { GraphQLContext } from '../context';
+import type { Services } from '../../../composition-root';
+import { CheckoutSessionInput } from '../../../payment/checkout.input';
+
+@ObjectType({ description: 'Where to send the visitor to pay.' })
+export class CheckoutSessionPayload {
+  @Field(() => String, { nullable: true, description: 'Hosted payment page; null when no payment provider is configured (the booking stays reserved).' })
+  url: string | null;
+
+  @Field(() => ID, { nullable: true })
+  sessionId: string | null;
+}
+
+@ObjectType({ description: 'State of a checkout session, as read from the payment provider.' })
+export class CheckoutStatus {
+  @Field(() => ID)
+  id: string;
+
+  @Field({ description: 'paid, unpaid or no_payment_required.' })
+  paymentStatus: string;
+
+  @Field({ description: 'open, complete or expired.' })
+  status: string;
+
+  @Field(() => Int, { nullable: true, description: 'Amount of the session in US cents.' })
+  amountTotal: number | null;
+}
+
+@Resolver()
+export class PaymentResolver {
+  constructor(private readonly services: Services) {}
+
+  @Mutation(() => CheckoutSessionPayload, {
+    description: 'Create (or reuse) the checkout session of a held booking. Errors: BAD_USER_INPUT, NOT_FOUND, CONFLICT, PAYMENT_PROVIDER_ERROR.',
+  })
+  createCheckoutSession(@Arg('input', () => CheckoutSessionInput) input: CheckoutSessionInput, @Ctx() ctx: GraphQLContext): Promise<CheckoutSessionPayload> {
+    return this.services.payments.createCheckoutSessionOrThrow(input, clientKey(ctx.req));
+  }
+
+  @Query(() => CheckoutStatus, { description: 'Payment state of a session; confirms the booking when paid. NOT_FOUND for unknown sessions.' })
+  async checkoutStatus(@Arg('sessionId', () => ID) sessionId: string): Promise<CheckoutStatus> {
+    return { id: sessionId, ...(await this.services.payments.checkoutStatusOrThrow(sessionId)) };
+  }
+}

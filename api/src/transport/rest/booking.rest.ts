@@ -1,0 +1,55 @@
+import { Router } from 'express';
+import type { Services } from '../../composition-root';
+import { parseRestInput } from './http';
+import { AppError } from '../../infrastructure/errors';
+import { clientKey } from '../../infrastructure/rate-limit';
+import type { Booking } from '../../booking/booking.entity';
+import { BookingInput } from '../../booking/booking.input';
+
+/**
+ * The public Booking (read) JSON: the spec's confirmation fields and the
+ * booking's non-sensitive choices. Health, dietary, age, phone and emergency
+ * contacts are for the admin only.
+ */
+export function bookingJson(b: Booking) {
+  return {
+    id: b.id,
+    workshop_id: b.workshopId,
+    workshop_name: b.workshopName,
+    customer_name: b.customerName,
+    customer_email: b.customerEmail,
+    num_participants: b.numParticipants,
+    num_spouses: b.numSpouses,
+    room_type: b.roomType,
+    payment_option: b.paymentOption,
+    installments: b.installments,
+    experience_level: b.experienceLevel,
+    camera_body: b.cameraBody,
+    lenses: b.lenses,
+    other_equipment: b.otherEquipment,
+    special_requests: b.specialRequests,
+    trip_goals: b.tripGoals,
+    total_amount: b.totalAmount,
+    amount_due_now: b.amountDueNow,
+    amount_paid: b.amountPaid,
+    payment_status: b.paymentStatus,
+    status: b.status,
+    hold_expires_at: b.holdExpiresAt?.toISOString() ?? null,
+    created_at: b.createdAt.toISOString(),
+  };
+}
+
+export function bookingRoutes(services: Services): Router {
+  const router = Router();
+  router.post('/bookings', async (req, res) => {
+    const input = await parseRestInput(BookingInput, req);
+    const booking = await services.bookings.createOrThrow(input, clientKey(req));
+    res.status(201).json(bookingJson(booking));
+  });
+  router.get('/bookings/:id', async (req, res) => {
+    const booking = await services.bookings.findById(req.params.id);
+    if (!booking) throw AppError.notFound('Booking');
+    res.json(bookingJson(booking));
+  });
+  return router;
+}

@@ -1,0 +1,64 @@
+import { Router } from 'express';
+import type { Services } from '../../composition-root';
+import { AppError } from '../../infrastructure/errors';
+import { snakeBodyToCamel } from '../../infrastructure/case';
+import { clientKey } from '../../infrastructure/rate-limit';
+import { validateInputOrThrow } from '../../infrastructure/validation';
+import { jsonObjectBody } from './http';
+import type { CommunityMessage } from '../../community/community-message.entity';
+import { PostMessageInput } from '../../community/community.input';
+import type { ParticipantsSummary } from '../../community/community.objects';
+
+/** The spec's Community message JSON (section 3) for the public: never the author's email. */
+export function messageJson(m: CommunityMessage) {
+  return {
+    id: m.id,
+    workshop_id: m.workshopId,
+    author_name: m.authorName,
+    message: m.message,
+    topic: m.topic,
+    created_at: m.createdAt.toISOString(),
+  };
+}
+
+/** The spec's Participants summary JSON (section 3). */
+export function participantsJson(p: ParticipantsSummary) {
+  return {
+    total_participants: p.totalParticipants,
+    bookings: p.bookings.map((b) => ({ customer_name: b.customerName, num_participants: b.numParticipants })),
+  };
+}
+
+export function communityRoutes(services: Services): Router {
+  const router = Router();
+
+  // The first page only, as a plain array (the spec's shape); GraphQL `messages` pages further.
+  router.get('/workshops/:id/messages', async (req, res) => {
+    const page = await services.community.listMessagesOrThrow(req.params.id, { topic: req.query.topic });
+    res.json(page.messages.map(messageJson));
+  });
+
+  router.post('/workshops/:id/messages', async (req, res) => {
+    const body = snakeBodyToCamel(jsonObjectBody(req));
+    // The workshop of the path is the one posted to; a body naming another is a mistake, not a redirect.
+    if (body.workshopId !== undefined && body.workshopId !== req.params.id) {
+      throw AppError.invalid([{ field: 'workshopId', message: 'workshopId must match the workshop in the path' }]);
+    }
+    const input = await validateInputOrThrow(PostMessageInput, {
+      workshopId: req.params.id,
+      authorName: body.authorName,
+      authorEmail: body.authorEmail,
+      message: body.message,
+      topic: body.topic,
+      website: body.website,
+    });
+    const message = await services.community.postMessageOrThrow(input, clientKey(req));
+    res.status(201).json(messageJson(message));
+  });
+
+  router.get('/workshops/:id/participants', async (req, res) => {
+    res.json(participantsJson(await services.community.participantsOrThrow(req.params.id)));
+  });
+
+  return router;
+}

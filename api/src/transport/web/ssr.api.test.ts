@@ -1,0 +1,213 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { startTestServer, type TestServer } from '../../test/app';
+import { aBookingBody } from '../../test/builders';
+
+const root = path.resolve(__dirname, '../../../..');
+
+/** The first HTML of a page: status, headers, text. */
+async function page(s: TestServer, p: string) {
+  const res = await fetch(`${s.url}${p}`);
+  return { res, html: await res.text() };
+}
+
+const jsonLdOf = (html: string) => [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]) as Record<string, unknown>);
+const stateOf = (html: string) => {
+  const m = /<script type="application\/json" id="__APOLLO_STATE__">(.*?)<\/script>/.exec(html);
+  return m ? (JSON.parse(m[1]) as Record<string, Record<string, unknown>>) : null;
+};
+const headOf = (html: string) => html.slice(0, html.indexOf('</head>'));
+const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(headOf(html))?.[1];
+const descriptionOf = (html: string) => /<meta name="description" content="([^"]*)"/.exec(headOf(html))?.[1];
+
+/** A raw request (fetch decodes bodies and cannot show Content-Encoding as sent). */
+function rawGet(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; bytes: number }> {
+  return new Promise((resolve, reject) => {
+    const u = new URL(url);
+    // A raw path (no URL normalisation), so tests can send `..` segments as a client could.
+    const rawPath = url.slice(u.origin.length);
+    http
+      .get({ host: u.hostname, port: u.port, path: rawPath, headers }, (res) => {
+        let bytes = 0;
+        res.on('data', (c: Buffer) => (bytes += c.length));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, bytes }));
+      })
+      .on('error', reject);
+  });
+}
+
+// Server rendering needs the built web app (browser bundle, server renderer, images): build it when missing or stale.
+beforeAll(() => {
+  execFileSync(process.execPath, [path.join(root, 'api/scripts/ensure-built.mjs'), 'web'], { cwd: root, stdio: 'inherit' });
+}, 600_000);
+
+describe('server rendering of the public routes (SQLite)', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer('sqlite');
+  });
+  afterAll(() => s?.close());
+
+  it.each([
+    ['/', 'Wild Light Workshops', 'Photograph America’s wildest light', 'Organization'],
+    ['/workshops', '2026 Photography Workshops | Wild Light Workshops', 'Zion Canyon Light &amp; Slot Canyons', 'ItemList'],
+    ['/workshop/zion-canyon-light', 'Zion Canyon Light &amp; Slot Canyons | Wild Light Workshops', 'About this workshop', 'Event'],
+    ['/testimonials', 'Reviews | Wild Light Workshops', 'In their own words', 'Organization'],
+    ['/faq', 'Frequently Asked Questions | Wild Light Workshops', 'What is included in the workshop price?', 'FAQPage'],
+  ])('%s: the first HTML holds the content, title, description, JSON-LD and the cache state', async (p, title, content, ldType) => {
+    const { res, html } = await page(s, p);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(html.slice(html.indexOf('<div id="root">'))).toContain(content);
+    expect(titleOf(html)).toBe(title);
+    expect(headOf(html).match(/<title>/g)).toHaveLength(1); // the shell's fallback is gone
+    expect(descriptionOf(html)!.length).toBeGreaterThan(40);
+    expect(headOf(html)).toMatch(/<meta property="og:url" content="http:\/\/127\.0\.0\.1:\d+\//);
+    const ld = jsonLdOf(headOf(html));
+    expect(ld.map((d) => d['@type'])).toContain(ldType);
+    expect(stateOf(html)).not.toBeNull();
+    // The first-load styles are inline: nothing blocks the first paint.
+    expect(headOf(html)).toContain('<style>');
+    expect(headOf(html)).not.toMatch(/<link rel="stylesheet"/);
+  });
+
+  it('embeds the data the page showed, for the browser cache (no second request)', async () => {
+    const state = stateOf((await page(s, '/workshop/alaska-bears-glaciers')).html)!;
+    expect(state['Workshop:{"id":"alaska-bears-glaciers"}']).toMatchObject({ name: 'Alaska Brown Bears & Glaciers', availableSpots: 12 });
+    expect(Object.keys(state.ROOT_QUERY)).toContain('workshop({"id":"alaska-bears-glaciers"})');
+    const home = stateOf((await page(s, '/')).html)!;
+    expect(Object.keys(home.ROOT_QUERY)).toEqual(expect.arrayContaining(['workshops', 'testimonials']));
+  });
+
+  it('escapes the embedded state so no text can close its script element', async () => {
+    const name = 'Bad </script><script>alert(1)</script> name';
+    await s.services.db.manager.query(`UPDATE testimonials SET client_name = ? WHERE id = (SELECT id FROM testimonials LIMIT 1)`, [name]);
+    s.services.workshops.catalog.invalidate(); // the test wrote behind the services' back
+    const { html } = await page(s, '/testimonials');
+    expect(html).not.toContain('<script>alert(1)');
+    expect(JSON.stringify(stateOf(html))).toContain(name);
+  });
+
+  it('preloads the hero with high priority and gives pictures explicit sizes', async () => {
+    const { html } = await page(s, '/');
+    expect(headOf(html)).toMatch(/<link rel="preload" as="image" type="image\/avif" fetchPriority="high" imageSrcSet="\/images\/r\/hero-/);
+    const imgs = [...html.matchAll(/<img [^>]*>/g)].map((m) => m[0]);
+    expect(imgs.length).toBeGreaterThan(1);
+    for (const img of imgs) expect(img).toMatch(/width="\d+" height="\d+"/);
+    expect(imgs.filter((i) => i.includes('loading="lazy"')).length).toBeGreaterThan(0);
+    expect(html).toContain('<source type="image/avif"');
+  });
+
+  it('names the route module of a page it rendered for the browser to fetch after load, preloading no script from the head', async () => {
+    const { html } = await page(s, '/workshop/zion-canyon-light');
+    const modules = JSON.parse(/<script type="application\/json" id="__PAGE_MODULES__">([^<]*)<\/script>/.exec(html)![1]) as string[];
+    expect(modules.some((m) => /^\/assets\/WorkshopPage-[\w-]+\.js$/.test(m))).toBe(true);
+    // The framework and the app's own chunks come with the app (start.tsx): not listed twice.
+    expect(modules.filter((m) => /\/(framework|app|start)-/.test(m))).toEqual([]);
+    // Nothing but the small entry script (and its boot chunk) competes with the first paint and the hero image.
+    const preloaded = [...headOf(html).matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
+    expect(preloaded.filter((f) => !/^\/assets\/boot-[\w-]+\.js$/.test(f))).toEqual([]);
+    expect([...headOf(html).matchAll(/<script [^>]*src="([^"]+)"/g)].map((m) => m[1])).toEqual([expect.stringMatching(/^\/assets\/main-[\w-]+\.js$/)]);
+  });
+
+  it("an unknown workshop: 404 with 'Workshop not found'", async () => {
+    const { res, html } = await page(s, '/workshop/no-such-workshop');
+    expect(res.status).toBe(404);
+    expect(html).toContain('Workshop not found');
+    expect(titleOf(html)).toBe('Workshop not found | Wild Light Workshops');
+  });
+
+  it('an unknown path: 404 page', async () => {
+    const { res, html } = await page(s, '/no/such/page');
+    expect(res.status).toBe(404);
+    expect(html).toContain('Page not found');
+  });
+
+  it('personal and admin routes get the app shell, and deep links keep working', async () => {
+    for (const p of ['/admin', '/admin/dashboard', '/booking/zion-canyon-light', '/confirmation/abc', '/payment-success?session_id=x', '/workshop/zion-canyon-light/community']) {
+      const { res, html } = await page(s, p);
+      expect(res.status).toBe(200);
+      expect(html).toContain('<div id="root"><!--app-html--></div>');
+      expect(html).toContain('data-fallback');
+      expect(stateOf(html)).toBeNull();
+    }
+  });
+
+  it('a booking shows at once on the server-rendered page (rendered pages go with the catalog)', async () => {
+    const spots = async () => Number(/data-testid="available-spots">(\d+)/.exec((await page(s, '/workshop/canyonlands-arches-backcountry')).html)![1]);
+    const before = await spots();
+    expect(await spots()).toBe(before); // served from the page cache now
+    const res = await fetch(`${s.url}/api/bookings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(aBookingBody({ workshop_id: 'canyonlands-arches-backcountry', num_participants: 2 })),
+    });
+    expect(res.status).toBe(201);
+    expect(await spots()).toBe(before - 2);
+  });
+
+  it('compresses pages for clients that accept it', async () => {
+    const br = await rawGet(`${s.url}/`, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/Accept-Encoding/i);
+    const plain = await rawGet(`${s.url}/`);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(br.bytes).toBeLessThan(plain.bytes / 3);
+  });
+});
+
+describe('static assets', () => {
+  let s: TestServer;
+  const dist = path.join(root, 'web/dist');
+  beforeAll(async () => {
+    s = await startTestServer('sqlite');
+  });
+  afterAll(() => s?.close());
+
+  const entryScript = () => /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"/.exec(fs.readFileSync(path.join(dist, 'index.html'), 'utf8'))![1];
+
+  it('/assets/* (content-hashed) are immutable for a year and sent precompressed by Accept-Encoding', async () => {
+    const js = entryScript();
+    const size = fs.statSync(path.join(dist, js)).size;
+    const br = await rawGet(`${s.url}${js}`, { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(br.status).toBe(200);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/^text\/javascript/);
+    expect(br.headers.vary).toMatch(/Accept-Encoding/);
+    expect(br.bytes).toBe(fs.statSync(path.join(dist, `${js}.br`)).size);
+
+    const gz = await rawGet(`${s.url}${js}`, { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.bytes).toBe(fs.statSync(path.join(dist, `${js}.gz`)).size);
+
+    const refused = await rawGet(`${s.url}${js}`, { 'accept-encoding': 'br;q=0, gzip;q=0' });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.bytes).toBe(size);
+  });
+
+  it('CSS too; generated images are immutable; unknown assets are a 404, not the app', async () => {
+    const css = fs.readdirSync(path.join(dist, 'assets')).find((f) => f.endsWith('.css'))!;
+    const res = await rawGet(`${s.url}/assets/${css}`, { 'accept-encoding': 'br' });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/^text\/css/);
+    const image = fs.readdirSync(path.join(dist, 'images/r')).find((f) => f.endsWith('.avif'))!;
+    const img = await rawGet(`${s.url}/images/r/${image}`, { 'accept-encoding': 'br' });
+    expect(img.status).toBe(200);
+    expect(img.headers['content-type']).toBe('image/avif');
+    expect(img.headers['cache-control']).toContain('immutable');
+    expect(img.headers['content-encoding']).toBeUndefined();
+    expect((await rawGet(`${s.url}/assets/no-such-file.js`)).status).toBe(404);
+    expect((await rawGet(`${s.url}/assets/../index.html`)).status).toBe(404);
+    expect((await rawGet(`${s.url}/assets/%2e%2e/index.html`)).status).toBe(404);
+    expect((await rawGet(`${s.url}/assets/%2e%2e%2f%2e%2e%2fpackage.json`)).status).toBe(404);
+  });
+
+  it('HTML is never cached; the server renderer is not a public file', async () => {
+    for (const p of ['/', '/workshops', '/admin']) expect((await rawGet(`${s.url}${p}`)).headers['cache-control']).toBe('no-cache');
+    expect((await rawGet(`${s.url}/server/entry-server.cjs`)).status).toBe(404);
+  });
+});

@@ -1,0 +1,174 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { execute, validate, type DocumentNode, type FormattedExecutionResult, type GraphQLSchema } from 'graphql';
+import type { Request, RequestHandler } from 'express';
+import type { Services } from '../../composition-root';
+import { createContext } from '../graphql/context';
+import { acceptedEncodings } from './static-assets';
+
+/** What web/dist/server/entry-server.cjs exports (web/src/entry-server.tsx). */
+interface ServerEntry {
+  render(
+    url: string,
+    options: {
+      origin: string;
+      execute: (request: { query: DocumentNode; variables: Record<string, unknown>; operationName: string | undefined }) => Promise<FormattedExecutionResult>;
+    },
+  ): Promise<{ ssr: false } | { ssr: true; status: number; html: string; jsonLd: string[]; state: unknown; modules: string[] }>;
+}
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+}
+
+/** A page ready to send, with its compressed forms made on first need. */
+interface RenderedPage {
+  html: string;
+  br?: Buffer;
+  gz?: Buffer;
+}
+
+/** Rendered pages kept per catalog snapshot at most (distinct URLs: query strings, unknown ids). */
+const MAX_CACHED_PAGES = 200;
+
+/** Pages differ per request, so they are compressed here, quickly. */
+const brotli = (html: string) => zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
+
+/** Hoisted head elements React puts before the app's markup when rendering a fragment. */
+const HOISTED = /^(?:<title>[^<]*<\/title>|<meta [^>]*>|<link [^>]*>)*/;
+
+/** JSON inside a <script> element: `<` escaped so no text can close the element. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+/**
+ * The web app's HTML for every non-API path (docs/decisions/040-server-rendering.md):
+ * public routes are rendered on the server, in this process, with their data
+ * fetched in-process from the GraphQL schema (no HTTP hop) and embedded as a JSON
+ * data block for the browser's Apollo cache; other routes get the app shell.
+ * HTML is never cached. Unknown paths and unknown workshops answer 404.
+ */
+export function webPages(options: { webDist: string; schema: GraphQLSchema; services: Services }): RequestHandler {
+  const { webDist, schema, services } = options;
+  const logger = services.logger;
+  const indexHtml = path.join(webDist, 'index.html');
+  const serverEntry = path.join(webDist, 'server', 'entry-server.cjs');
+  let loaded: {
+    template: string;
+    shell: string;
+    shellPage?: RenderedPage;
+    entry: ServerEntry | null;
+    manifest: Record<string, ManifestChunk>;
+    /** Chunks the browser fetches with the app itself (web/src/start.tsx and its imports). */
+    appFiles: Set<string>;
+  } | null = null;
+  const validated = new WeakMap<DocumentNode, readonly Error[]>();
+  const catalog = services.workshops.catalog;
+
+  function load() {
+    if (loaded) return loaded;
+    const shell = fs.readFileSync(indexHtml, 'utf8');
+    // The route's own <title> and description replace the shell's fallbacks.
+    const template = shell
+      .replace(/\s*<!--[^>]*Fallbacks[^>]*-->/, '')
+      .replace(/\s*<(title|meta) data-fallback[^>]*>(?:[^<]*<\/title>)?/g, '')
+      // The first-load styles are inlined: no render-blocking request before the first paint.
+      .replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g, (link, file: string) => {
+        const css = path.join(webDist, file);
+        return fs.existsSync(css) ? `<style>${fs.readFileSync(css, 'utf8')}</style>` : link;
+      });
+    const manifestFile = path.join(webDist, '.vite', 'manifest.json');
+    const manifest = fs.existsSync(manifestFile) ? (JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>) : {};
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const entry = fs.existsSync(serverEntry) ? (require(serverEntry) as ServerEntry) : null;
+    if (!entry) logger.warn({ serverEntry }, 'server renderer not built: every page is rendered in the browser');
+    loaded = { template, shell, entry, manifest, appFiles: new Set(chunkFiles(manifest, 'src/start.tsx')) };
+    return loaded;
+  }
+
+  /** The chunk files of a route module and everything it imports (the browser fetches them when the app starts). */
+  function chunkFiles(manifest: Record<string, ManifestChunk>, key: string, seen = new Set<string>()): string[] {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return [];
+    seen.add(key);
+    return [chunk.file, ...(chunk.imports ?? []).flatMap((k) => chunkFiles(manifest, k, seen))];
+  }
+
+  return async (req: Request, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    if (!fs.existsSync(indexHtml)) {
+      res.status(503).type('text').send('Web app not built: run `npm run build`.');
+      return;
+    }
+    const page = load();
+    res.setHeader('Cache-Control', 'no-cache');
+    res.setHeader('Vary', 'Accept-Encoding');
+    const send = (status: number, doc: RenderedPage) => {
+      res.status(status).type('html');
+      const accepted = acceptedEncodings(req);
+      if (doc.html.length < 1024 || !(accepted.has('br') || accepted.has('gzip'))) return res.send(doc.html);
+      const br = accepted.has('br');
+      res.setHeader('Content-Encoding', br ? 'br' : 'gzip');
+      res.send(br ? (doc.br ??= brotli(doc.html)) : (doc.gz ??= zlib.gzipSync(doc.html, { level: 6 })));
+    };
+    const shell = () => send(200, (page.shellPage ??= { html: page.shell }));
+
+    // Server-rendered pages show only catalog data (and the fixed reviews and texts), so a
+    // rendered page is kept with the catalog snapshot: any workshop write drops it.
+    const origin = `${req.protocol}://${req.get('host')}`;
+    const cacheKey = `ssr:${origin}${req.originalUrl}`;
+    const cached = catalog.peek<RenderedPage>(cacheKey);
+    if (cached) return send(200, cached);
+    const generation = catalog.currentGeneration;
+    if (!page.entry) return shell();
+
+    let failed = false;
+    const context = await createContext(services, req);
+    const run = async (request: { query: DocumentNode; variables: Record<string, unknown>; operationName: string | undefined }) => {
+      let errors = validated.get(request.query);
+      if (!errors) validated.set(request.query, (errors = validate(schema, request.query)));
+      const result = errors.length
+        ? { errors }
+        : await execute({ schema, document: request.query, variableValues: request.variables, operationName: request.operationName, contextValue: context });
+      if (result.errors?.length) {
+        failed = true;
+        logger.warn({ err: result.errors[0], operation: request.operationName }, 'server render: a query failed');
+      }
+      return JSON.parse(JSON.stringify(result)) as FormattedExecutionResult;
+    };
+
+    let rendered;
+    try {
+      rendered = await page.entry.render(req.originalUrl, { origin, execute: run });
+    } catch (e) {
+      logger.error({ err: e, path: req.path }, 'server render failed: sending the app shell');
+      return shell();
+    }
+    // Client-rendered routes, and pages whose data could not be read (the browser retries).
+    if (!rendered.ssr || failed) return shell();
+
+    const hoisted = HOISTED.exec(rendered.html)?.[0] ?? '';
+    const body = rendered.html.slice(hoisted.length);
+    // The page's own chunks are fetched with the app once the page has loaded (web/src/main.tsx),
+    // not preloaded from the head: the first paint and the hero image come first. Chunks the
+    // entry or the app already bring are left out.
+    const modules = [...new Set(rendered.modules.flatMap((m) => chunkFiles(page.manifest, m)))]
+      .filter((file) => !page.appFiles.has(file) && !page.template.includes(`/${file}"`))
+      .map((file) => `/${file}`);
+    const head = [hoisted, ...rendered.jsonLd.map((json) => `<script type="application/ld+json">${json}</script>`)].join('');
+    const state =
+      `<script type="application/json" id="__APOLLO_STATE__">${scriptJson(rendered.state)}</script>` +
+      `<script type="application/json" id="__PAGE_MODULES__">${scriptJson(modules)}</script>`;
+    // Replacer functions: the page text may hold `$` sequences that string replacements would expand.
+    const html = page.template
+      .replace('</head>', () => `${head}</head>`)
+      .replace('<!--app-html-->', () => body)
+      .replace('</body>', () => `${state}</body>`);
+    const doc: RenderedPage = { html };
+    if (rendered.status === 200 && catalog.derivedCount < MAX_CACHED_PAGES) catalog.storeIfCurrent(cacheKey, doc, generation);
+    send(rendered.status, doc);
+  };
+}
