@@ -1,5 +1,6 @@
 import { IsEmail, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateBy, type ValidationOptions } from 'class-validator';
 import { ArgsType, Field, ID, InputType, Int } from 'type-graphql';
+import { NoControlChars } from '../infrastructure/text';
 import { MESSAGE_LIMITS, MESSAGE_PAGE, MessageTopic, MessageTopicFilter } from './community.types';
 
 /** A string with at least one non-space character ("   " is as good as nothing). */
@@ -26,17 +27,20 @@ export class PostMessageInput {
   @Field({ description: `Shown with the message; at most ${MESSAGE_LIMITS.authorName} characters.` })
   @IsRequiredText()
   @MaxLength(MESSAGE_LIMITS.authorName, { message: `authorName must be at most ${MESSAGE_LIMITS.authorName} characters` })
+  @NoControlChars()
   authorName: string;
 
   @Field({ description: 'Never shown to the public; only the admin sees it.' })
   @IsRequiredText()
   @IsEmail({}, { message: 'authorEmail must be a valid email address' })
+  @NoControlChars()
   @MaxLength(MESSAGE_LIMITS.authorEmail, { message: `authorEmail must be at most ${MESSAGE_LIMITS.authorEmail} characters` })
   authorEmail: string;
 
   @Field({ description: `Plain text, at most ${MESSAGE_LIMITS.message} characters.` })
   @IsRequiredText()
   @MaxLength(MESSAGE_LIMITS.message, { message: `message must be at most ${MESSAGE_LIMITS.message} characters` })
+  @NoControlChars()
   message: string;
 
   @Field(() => MessageTopic, { defaultValue: MessageTopic.general, description: 'Defaults to general.' })

@@ -1,8 +1,18 @@
 import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 
-/** Printable text: no NUL or other control characters except tab and newlines. */
+/**
+ * The one rule for every free-text field: printable text. Refused: C0 controls
+ * except tab and newlines (NUL, BEL, ESC...), DEL, C1 controls, and the invisible
+ * bidirectional embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069)
+ * that make a name or message read differently from what it is.
+ */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
-const NO_CONTROL_CHARS = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/;
+export const NO_CONTROL_CHARS = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]*$/;
+
+/** Refuses control and bidi-override characters (see NO_CONTROL_CHARS); for fields with their own other rules. */
+export function NoControlChars(): PropertyDecorator {
+  return Matches(NO_CONTROL_CHARS, { message: '$property must not contain control characters' });
+}
 
 function compose(...decorators: PropertyDecorator[]): PropertyDecorator {
   return (target, key) => decorators.forEach((d) => d(target, key));
@@ -14,7 +24,7 @@ export function RequiredText(max: number): PropertyDecorator {
     IsString({ message: '$property must be a string' }),
     Matches(/\S/, { message: '$property is required' }),
     MaxLength(max, { message: `$property must be at most ${max} characters` }),
-    Matches(NO_CONTROL_CHARS, { message: '$property must not contain control characters' }),
+    NoControlChars(),
   );
 }
 
@@ -24,7 +34,7 @@ export function OptionalText(max: number): PropertyDecorator {
     IsOptional(),
     IsString({ message: '$property must be a string' }),
     MaxLength(max, { message: `$property must be at most ${max} characters` }),
-    Matches(NO_CONTROL_CHARS, { message: '$property must not contain control characters' }),
+    NoControlChars(),
   );
 }
 
