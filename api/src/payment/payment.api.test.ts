@@ -36,7 +36,7 @@ describe.each(DB_KINDS)('payments with the Stripe SDK against a local fake, on %
   const booking = (id: string) => s.services.db.manager.findOneByOrFail(Booking, { id });
   const spots = async (id: string) => (await s.services.db.manager.findOneByOrFail(Workshop, { id })).availableSpots;
 
-  it('creates a Checkout Session for the amount due now, with success and cancel urls on the caller’s origin', async () => {
+  it('creates a Checkout Session for the amount due now, with success and cancel urls on the site’s own origin', async () => {
     const b = await book({ payment_option: 'deposit', num_participants: 2 });
     const res = await startCheckout(b.id);
     expect(res.status).toBe(200);
@@ -45,12 +45,27 @@ describe.each(DB_KINDS)('payments with the Stripe SDK against a local fake, on %
     const session = stripe.sessions.get(body.session_id)!;
     expect(session.amount_total).toBe(Math.round(b.amount_due_now * 100));
     expect(session.amount_total).toBe(173700); // 30% of 2 x $2,895
-    expect(session.success_url).toBe('http://shop.test:8080/payment-success?session_id={CHECKOUT_SESSION_ID}');
-    expect(session.cancel_url).toBe('http://shop.test:8080/workshop/zion-canyon-light');
+    // PUBLIC_ORIGIN is unset in this test: the site's origin is this server on localhost (config.publicOrigin).
+    expect(session.success_url).toBe('http://localhost:3000/payment-success?session_id={CHECKOUT_SESSION_ID}');
+    expect(session.cancel_url).toBe('http://localhost:3000/workshop/zion-canyon-light');
     expect(session.metadata.booking_id).toBe(b.id);
     // The hold now lasts as long as the session can be paid.
     expect((await booking(b.id)).holdExpiresAt!.getTime()).toBe(session.expires_at * 1000);
   });
+
+  it.each(['https://evil.example', 'https://good.com@evil.com', 'http://[::1]'])(
+    'open redirect (hardening finding 2), no PUBLIC_ORIGIN outside production: %s is not followed, REST or GraphQL',
+    async (claimed) => {
+      const rest = await startCheckout((await book({ workshop_id: 'alaska-bears-glaciers' })).id, claimed);
+      expect(rest.status).toBe(200);
+      expect(stripe.sessions.get((await rest.json()).session_id)!.success_url).toBe('http://localhost:3000/payment-success?session_id={CHECKOUT_SESSION_ID}');
+      const gql = await s.gql<{ createCheckoutSession: { sessionId: string } }>(
+        'mutation($i: CheckoutSessionInput!) { createCheckoutSession(input: $i) { sessionId } }',
+        { i: { bookingId: (await book({ workshop_id: 'alaska-bears-glaciers', customer_email: 'gql@example.com' })).id, originUrl: claimed } },
+      );
+      expect(stripe.sessions.get(gql.data!.createCheckoutSession.sessionId)!.cancel_url).toBe('http://localhost:3000/workshop/alaska-bears-glaciers');
+    },
+  );
 
   it('makes one session for a double click: concurrent calls share it', async () => {
     const b = await book();
@@ -234,6 +249,25 @@ describe('with PUBLIC_ORIGIN configured', () => {
     await s?.close();
     await stripe?.close();
   });
+
+  it.each(['https://evil.example', 'https://wildlightworkshops.example@evil.com', 'http://[::1]', 'http://localhost:3000'])(
+    'open redirect (hardening finding 2): origin_url %s is never where Checkout returns, over REST and GraphQL',
+    async (claimed) => {
+      const b = await (await json(`${s.url}/api/bookings`, aBookingBody())).json();
+      const rest = await json(`${s.url}/api/checkout/create-session`, { booking_id: b.id, origin_url: claimed });
+      expect(rest.status).toBe(200);
+      const session = stripe.sessions.get((await rest.json()).session_id)!;
+      expect(session.success_url).toBe('https://wildlightworkshops.example/payment-success?session_id={CHECKOUT_SESSION_ID}');
+      expect(session.cancel_url).toBe('https://wildlightworkshops.example/workshop/zion-canyon-light');
+
+      const b2 = await (await json(`${s.url}/api/bookings`, aBookingBody({ customer_email: 'gql@example.com' }))).json();
+      const gql = await s.gql<{ createCheckoutSession: { sessionId: string } }>(
+        'mutation($i: CheckoutSessionInput!) { createCheckoutSession(input: $i) { url sessionId } }',
+        { i: { bookingId: b2.id, originUrl: claimed } },
+      );
+      expect(stripe.sessions.get(gql.data!.createCheckoutSession.sessionId)!.success_url).toMatch(/^https:\/\/wildlightworkshops\.example\/payment-success\?/);
+    },
+  );
 
   it('sends visitors back to the public origin, not to an origin the caller claims', async () => {
     const b = await (await json(`${s.url}/api/bookings`, aBookingBody())).json();

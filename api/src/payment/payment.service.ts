@@ -62,8 +62,8 @@ export class PaymentService {
     /** Confirmation and admin mails, written in the fulfil transaction. */
     private readonly outbox: OutboxService | null = null,
     rateLimitStore?: RateLimitStore,
-    /** When set, the provider always returns visitors here, whatever origin a caller claims. */
-    private readonly publicOrigin?: string,
+    /** The provider always returns visitors here (config.publicOrigin), whatever origin a caller claims. */
+    private readonly publicOrigin = 'http://localhost:3000',
   ) {
     this.limiter = new RateLimiter(CHECKOUT_RATE_LIMIT, rateLimitStore, () => this.clock().getTime());
   }
@@ -74,8 +74,10 @@ export class PaymentService {
 
   async createCheckoutSessionOrThrow(input: CheckoutSessionInput, clientKey = 'internal'): Promise<CheckoutStart> {
     await this.limiter.consumeOrThrow(clientKey);
-    // With PUBLIC_ORIGIN configured a caller cannot point the provider's redirects elsewhere.
-    const origin = this.publicOrigin ?? new URL(input.originUrl).origin;
+    // The spec's origin_url is checked, never followed: the redirects go to our own origin
+    // (an open redirect through Checkout otherwise: hardening finding 2).
+    const origin = this.publicOrigin;
+    if (!sameSite(input.originUrl, origin)) this.logger.warn({ bookingId: input.bookingId }, 'checkout asked from another origin: redirecting to PUBLIC_ORIGIN');
     const booking = await this.bookings.getByIdOrThrow(input.bookingId);
     if (!this.provider) return { url: null, sessionId: null };
     this.assertPayable(booking);
@@ -321,4 +323,20 @@ function chargeLabel(b: Booking): string {
     default:
       return `${POLICY.depositPercent}% deposit`;
   }
+}
+
+/**
+ * Whether a caller's origin_url is this site: the same scheme, host and port as the public
+ * origin, where the loopback names (localhost, 127.0.0.1, [::1]) count as one host.
+ */
+export function sameSite(originUrl: string, publicOrigin: string): boolean {
+  let a: URL, b: URL;
+  try {
+    a = new URL(originUrl);
+    b = new URL(publicOrigin);
+  } catch {
+    return false;
+  }
+  const loopback = (h: string) => (h === 'localhost' || h === '127.0.0.1' || h === '[::1]' ? 'loopback' : h);
+  return a.protocol === b.protocol && a.port === b.port && loopback(a.hostname) === loopback(b.hostname) && !a.username && !a.password;
 }

@@ -94,7 +94,12 @@ export interface Config {
   database: DatabaseConfig;
   admin: { password?: string; passwordHash?: string; generated: boolean };
   stripe: { secretKey?: string; webhookSecret?: string; apiBase?: string };
-  publicOrigin?: string;
+  /**
+   * The site's public origin: PUBLIC_ORIGIN (required in production), or this server on
+   * localhost. Checkout redirects and absolute links are built from it alone, never from a
+   * request's Host, X-Forwarded-* or a caller's origin_url.
+   */
+  publicOrigin: string;
   mail: {
     /** Unset: mails are written as .eml files into outboxDir instead of being sent. */
     smtpUrl?: string;
@@ -155,6 +160,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { data
       'ADMIN_PASSWORD_HASH is out of bounds (salt of 8+ bytes, key of 16-128 bytes; argon2: v=19, m up to 262144 KiB, t up to 20, p up to 16): make a new one with `npm run hash-password -w api`',
     );
   }
+  if (nodeEnv === 'production' && !raw.PUBLIC_ORIGIN) {
+    // Checkout redirects, mail links and page links are built from it alone (docs/security.md #21).
+    problems.push('PUBLIC_ORIGIN is required when NODE_ENV=production (e.g. https://wildlightworkshops.com)');
+  }
   if (raw.STRIPE_SECRET_KEY && !raw.STRIPE_WEBHOOK_SECRET && nodeEnv === 'production') {
     problems.push('STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY when NODE_ENV=production');
   }
@@ -178,7 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { data
       webhookSecret: raw.STRIPE_WEBHOOK_SECRET,
       apiBase: raw.STRIPE_API_BASE?.replace(/\/$/, ''),
     },
-    publicOrigin: raw.PUBLIC_ORIGIN,
+    publicOrigin: raw.PUBLIC_ORIGIN ?? `http://localhost:${port}`,
     mail: {
       smtpUrl: raw.SMTP_URL,
       from: raw.MAIL_FROM ?? `${BRAND.name} <${BRAND.contactEmail}>`,

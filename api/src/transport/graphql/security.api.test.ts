@@ -119,7 +119,7 @@ describe('GraphQL and HTTP hardening (development settings)', () => {
 describe('GraphQL hardening (production settings)', () => {
   let s: TestServer;
   beforeAll(async () => {
-    s = await startTestServer('sqlite', { NODE_ENV: 'production', HSTS: 'true' });
+    s = await startTestServer('sqlite', { NODE_ENV: 'production', HSTS: 'true', PUBLIC_ORIGIN: 'https://wild.example' });
   });
   afterAll(() => s?.close());
 
