@@ -4,7 +4,7 @@ import type { Logger } from '../infrastructure/logger';
 import type { RateLimiter } from '../infrastructure/rate-limit';
 import { AppError } from '../infrastructure/errors';
 import { Booking } from '../booking/booking.entity';
-import { BookingStatus } from '../booking/booking.types';
+import { holdsSpotsWhere } from '../booking/booking-lifecycle';
 import type { WorkshopService } from '../workshop/workshop.service';
 import type { OutboxService } from '../mail/outbox.service';
 import { CommunityMessage } from './community-message.entity';
@@ -140,11 +140,7 @@ export class CommunityService {
       .createQueryBuilder(Booking, 'b')
       .select(['b.id', 'b.customerName', 'b.numParticipants', 'b.createdAt'])
       .where('b.workshopId = :workshopId', { workshopId })
-      .andWhere('(b.status = :confirmed OR (b.status = :held AND (b.holdExpiresAt IS NULL OR b.holdExpiresAt > :now)))', {
-        confirmed: BookingStatus.confirmed,
-        held: BookingStatus.held,
-        now: this.clock(),
-      })
+      .andWhere(...holdsSpotsWhere('b', this.clock()))
       .orderBy('b.createdAt', 'ASC')
       .addOrderBy('b.id', 'ASC')
       .getMany();

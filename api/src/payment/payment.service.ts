@@ -8,7 +8,7 @@ import { POLICY } from '../shared/policy';
 import { Booking } from '../booking/booking.entity';
 import type { BookingService } from '../booking/booking.service';
 import type { OutboxService } from '../mail/outbox.service';
-import { BookingStatus, PaymentStatus } from '../booking/booking.types';
+import { BookingStatus } from '../booking/booking.types';
 import type { CheckoutSessionInput } from './checkout.input';
 import { PaymentEvent } from './payment-event.entity';
 import {
@@ -168,28 +168,14 @@ export class PaymentService {
           this.logger.error({ sessionId: session.id, bookingId }, 'paid session for an unknown booking');
           return false;
         }
-        const amountPaidCents = booking.amountPaidCents + (session.amountTotal ?? 0);
-        const paymentStatus = amountPaidCents >= booking.totalCents ? PaymentStatus.paid : PaymentStatus.depositPaid;
-        const paid = { paymentStatus, amountPaidCents, holdExpiresAt: null };
-        let status: BookingStatus;
-        if (booking.status === BookingStatus.held || booking.status === BookingStatus.confirmed || booking.status === BookingStatus.needs_attention) {
-          status = booking.status === BookingStatus.held ? BookingStatus.confirmed : booking.status;
-        } else if (await this.bookings.claimSpots(m, booking.workshopId, booking.numParticipants, now)) {
-          // Paid after the hold lapsed, and the spots are still free: take them again.
-          status = BookingStatus.confirmed;
-          this.logger.warn({ bookingId, sessionId: session.id }, 'late payment: spots re-held');
-        } else {
-          // Paid, but the spots were sold meanwhile: keep the money on record for the admin to refund or move.
-          status = BookingStatus.needs_attention;
+        const applied = await this.bookings.lifecycle.applyPaymentOrThrow(m, booking, session.amountTotal ?? 0, 'provider', now);
+        // The booking changed since we read it (a sweep, another payment): roll back everything,
+        // the fulfil marker too, and start over.
+        if (!applied) throw new BookingChangedMeanwhile();
+        if (applied.late === 'spots_retaken') this.logger.warn({ bookingId, sessionId: session.id }, 'late payment: spots re-held');
+        if (applied.late === 'spots_gone') {
           this.logger.error({ bookingId, sessionId: session.id }, 'late payment for spots no longer free: needs the admin');
         }
-        // Compare-and-set on status and amount: if a sweep or another payment changed the booking
-        // since we read it, roll back everything (the fulfil marker too) and start over.
-        if (!(await this.bookings.transition(m, booking.id, [booking.status], { ...paid, status }, now, booking.amountPaidCents))) {
-          throw new BookingChangedMeanwhile();
-        }
-        // Mail only here, where the payment is applied once: a replayed event sends nothing.
-        await this.outbox?.enqueuePaymentApplied(m, { ...booking, ...paid, status }, session.amountTotal ?? 0, booking.status);
         return true;
       });
     } catch (e) {
