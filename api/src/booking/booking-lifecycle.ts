@@ -8,9 +8,9 @@ import {
   paymentStatusAfterPayment,
   SPOT_HOLDING_STATUSES,
 } from '../shared/booking-status';
-import type { OutboxService } from '../mail/outbox.service';
 import { Workshop } from '../workshop/workshop.entity';
 import { Booking } from './booking.entity';
+import type { BookingMails } from './booking.mails';
 
 /**
  * shared/booking-status.ts's holdsSpots as a query condition on the booking
@@ -48,7 +48,7 @@ export interface AppliedPayment {
 export class BookingLifecycle {
   constructor(
     /** Mails caused by the changes, written in the same transaction. */
-    private readonly outbox: OutboxService | null = null,
+    private readonly mails: BookingMails | null = null,
   ) {}
 
   /** Atomically take `n` spots if they are free. True when taken. */
@@ -85,7 +85,7 @@ export class BookingLifecycle {
     const changes: StatusChanges = { status: to, paymentStatus, holdExpiresAt: null };
     if (!(await this.compareAndSet(m, booking, changes, now))) return false;
     if (SPOT_HOLDING_STATUSES.includes(booking.status)) await this.releaseSpots(m, booking.workshopId, booking.numParticipants, now);
-    if (to === BookingStatus.expired) await this.outbox?.enqueueHoldExpired(m, booking);
+    if (to === BookingStatus.expired) await this.mails?.holdExpired(m, booking);
     Object.assign(booking, changes, { updatedAt: now });
     return true;
   }
@@ -124,7 +124,7 @@ export class BookingLifecycle {
     if (!(await this.compareAndSet(m, booking, changes, now, booking.amountPaidCents))) return null;
     const paid = Object.assign(new Booking(), booking, changes, { updatedAt: now });
     // Mail only here, where the payment is applied once: a replayed event sends nothing.
-    await this.outbox?.enqueuePaymentApplied(m, paid, amountCents, previousStatus);
+    await this.mails?.paymentApplied(m, paid, amountCents, previousStatus);
     return { booking: paid, previousStatus, late };
   }
 

@@ -12,6 +12,7 @@ import { Booking } from './booking.entity';
 import type { BookingInput } from './booking.input';
 import { BookingStatus, PaymentStatus } from './booking.types';
 import { BookingLifecycle } from './booking-lifecycle';
+import { BookingMails } from './booking.mails';
 
 /**
  * Booking attempts per client and minute. Generous: a person books a handful of
@@ -40,16 +41,18 @@ export class BookingService {
   private readonly limiter: RateLimiter;
   /** Every status change and spot claim goes through it (docs/decisions/051). */
   readonly lifecycle: BookingLifecycle;
+  private readonly mails: BookingMails | null;
 
   constructor(
     private readonly db: Database,
     private readonly clock: () => Date,
     private readonly options: BookingServiceOptions,
-    /** Mails caused by booking changes, written in the same transaction. */
-    private readonly outbox: OutboxService | null = null,
+    /** Where booking mails are written, in the transaction of the change that causes them. */
+    outbox: OutboxService | null = null,
   ) {
     this.limiter = new RateLimiter(BOOKING_RATE_LIMIT, options.rateLimitStore, () => this.clock().getTime());
-    this.lifecycle = new BookingLifecycle(outbox);
+    this.mails = outbox ? new BookingMails(outbox, clock) : null;
+    this.lifecycle = new BookingLifecycle(this.mails);
   }
 
   async findById(id: string): Promise<Booking | null> {
@@ -120,7 +123,7 @@ export class BookingService {
         });
         await m.insert(Booking, booking);
         // Without a provider nobody pays online: tell the customer the spots are reserved.
-        if (this.options.holdMinutes === null) await this.outbox?.enqueueBookingReserved(m, booking, workshop);
+        if (this.options.holdMinutes === null) await this.mails?.reserved(m, booking, workshop);
         return booking;
       });
 
