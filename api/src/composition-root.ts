@@ -59,7 +59,7 @@ export function createServices(config: Config, db: Database, logger: Logger, clo
     workshops,
     testimonials: new TestimonialService(db),
     bookings,
-    payments: new PaymentService(db, bookings, provider, clock, logger, outbox, rateLimitStore, config.publicOrigin),
+    payments: new PaymentService(db, bookings, provider, clock, logger, rateLimitStore, config.publicOrigin),
     community: new CommunityService(
       db,
       workshops,

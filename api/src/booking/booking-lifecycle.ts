@@ -138,6 +138,15 @@ export class BookingLifecycle {
     }
   }
 
+  /** Only a held booking can be paid online; anything else was paid already or released. */
+  assertCheckoutAllowedOrThrow(booking: Pick<Booking, 'status'>): void {
+    if (booking.status === BookingStatus.held) return;
+    if (booking.status === BookingStatus.confirmed || booking.status === BookingStatus.needs_attention) {
+      throw new AppError(ErrorCode.CONFLICT, 'This booking is already paid');
+    }
+    throw new AppError(ErrorCode.CONFLICT, 'The reservation expired before payment. Please book again.');
+  }
+
   /** Move the booking only if it is still in the status it was read with. */
   private async compareAndSet(m: EntityManager, booking: Booking, changes: StatusChanges, now: Date, expectAmountPaidCents?: number): Promise<boolean> {
     const q = m

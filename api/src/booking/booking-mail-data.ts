@@ -95,7 +95,7 @@ export const bookingUrls = (origin: string) => ({
 });
 
 /** "Feb 12, 2026" for a calendar date (YYYY-MM-DD). */
-export function formatDay(date: string): string {
+function formatDay(date: string): string {
   return new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(
     new Date(`${date}T00:00:00Z`),
   );
@@ -120,7 +120,7 @@ export function balanceOf(d: BookingMailData): { balanceCents: number; dueDate: 
   return { balanceCents, dueDate, overdue: dueDate <= d.at.slice(0, 10) };
 }
 
-export function balanceDueText(d: BookingMailData): string {
+function balanceDueText(d: BookingMailData): string {
   const { balanceCents, dueDate, overdue } = balanceOf(d);
   if (balanceCents === 0) return 'Nothing: paid in full';
   const by = overdue ? `now (the balance is due ${POLICY.balanceDueDaysBefore} days before the start)` : `by ${formatDay(dueDate)}`;
@@ -139,7 +139,7 @@ export function participantsText(d: BookingMailData): string {
   return d.numSpouses ? `${people} + ${plural(d.numSpouses, 'non-photographer partner')}` : people;
 }
 
-export function paymentOptionText(d: BookingMailData): string {
+function paymentOptionText(d: BookingMailData): string {
   switch (d.paymentOption) {
     case 'full':
       return 'Payment in full';

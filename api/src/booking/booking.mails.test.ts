@@ -46,7 +46,7 @@ describe.each(DB_KINDS)('mail templates with the figures of real bookings, on %s
     outbox = createOutbox(t.db, clock, logger, ADMIN);
     reserve = new BookingService(t.db, clock, { holdMinutes: null }, outbox);
     hold = new BookingService(t.db, clock, { holdMinutes: 30 }, outbox);
-    payments = new PaymentService(t.db, hold, null, clock, logger, outbox);
+    payments = new PaymentService(t.db, hold, null, clock, logger);
   });
   afterAll(() => t?.drop());
   beforeEach(() => {

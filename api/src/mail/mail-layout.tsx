@@ -10,7 +10,7 @@ import type { MailContext } from './mail.types';
  * the web's design tokens (web/src/styles/tokens.css). The `data-mail`
  * attributes tell render-mail.ts how to write a block in the plain-text part.
  */
-export const MAIL_COLOURS = {
+const MAIL_COLOURS = {
   ink: '#1c2420',
   muted: '#5f6b64',
   paper: '#fbfaf6',

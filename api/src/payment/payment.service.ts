@@ -7,7 +7,6 @@ import { isDuplicateKey } from '../infrastructure/db-errors';
 import { POLICY } from '../shared/policy';
 import { Booking } from '../booking/booking.entity';
 import type { BookingService } from '../booking/booking.service';
-import type { OutboxService } from '../mail/outbox.service';
 import { BookingStatus } from '../booking/booking.types';
 import type { CheckoutSessionInput } from './checkout.input';
 import { PaymentEvent } from './payment-event.entity';
@@ -59,8 +58,6 @@ export class PaymentService {
     private readonly provider: PaymentProvider | null,
     private readonly clock: () => Date,
     private readonly logger: Logger,
-    /** Confirmation and admin mails, written in the fulfil transaction. */
-    private readonly outbox: OutboxService | null = null,
     rateLimitStore?: RateLimitStore,
     /** When set, the provider always returns visitors here, whatever origin a caller claims. */
     private readonly publicOrigin?: string,
@@ -78,7 +75,7 @@ export class PaymentService {
     const origin = this.publicOrigin ?? new URL(input.originUrl).origin;
     const booking = await this.bookings.getByIdOrThrow(input.bookingId);
     if (!this.provider) return { url: null, sessionId: null };
-    this.assertPayable(booking);
+    this.bookings.lifecycle.assertCheckoutAllowedOrThrow(booking);
 
     // An open session already exists (double click, page reload): hand it out again.
     if (booking.checkoutSessionId && !booking.checkoutSessionId.startsWith('pending:')) {
@@ -231,14 +228,6 @@ export class PaymentService {
     } catch (e) {
       this.logger.warn({ bookingId: booking.id, err: (e as Error).message }, 'could not expire checkout session');
     }
-  }
-
-  private assertPayable(booking: Booking): void {
-    if (booking.status === BookingStatus.held) return;
-    if (booking.status === BookingStatus.confirmed || booking.status === BookingStatus.needs_attention) {
-      throw new AppError(ErrorCode.CONFLICT, 'This booking is already paid');
-    }
-    throw new AppError(ErrorCode.CONFLICT, 'The reservation expired before payment. Please book again.');
   }
 
   private async retrieveOrThrow(id: string): Promise<CheckoutSession | null> {
