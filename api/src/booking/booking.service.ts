@@ -32,9 +32,10 @@ export interface BookingServiceOptions {
 }
 
 /**
- * Bookings and the spots they hold. The only code that changes
- * Workshop.spotsClaimed: every change is one conditional UPDATE checked by its
- * affected-row count, inside the same transaction as the booking row, so a
+ * Bookings and the spots they hold: creating them, and the admin's and the
+ * sweeper's changes. Spots and statuses change only through its lifecycle
+ * (docs/decisions/051): every spot change is one conditional UPDATE checked by
+ * its affected-row count, inside the same transaction as the booking row, so a
  * workshop can never be oversold under any concurrency (docs/decisions/003).
  */
 export class BookingService {
