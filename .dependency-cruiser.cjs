@@ -40,7 +40,7 @@ module.exports = {
     {
       name: 'mail-is-generic',
       comment: 'mail/ enqueues, claims, sends and retries any mail: which mail a domain sends lives with that domain.',
-      severity: 'warn',
+      severity: 'error',
       from: { path: `${SRC}mail/`, pathNot: NOT_TEST },
       to: { path: `${SRC}(workshop|booking|payment|community|admin|testimonial|content)/` },
     },

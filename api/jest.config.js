@@ -1,21 +1,37 @@
+/** swc for TypeScript, with the decorators type-graphql and TypeORM need; `tsx` for the mails (React Email). */
+const swc = (tsx) => [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true, tsx },
+      transform: {
+        legacyDecorator: true,
+        decoratorMetadata: true,
+        useDefineForClassFields: false,
+        ...(tsx ? { react: { runtime: 'automatic' } } : {}),
+      },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
 /** @type {import('jest').Config} */
 module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/src'],
-  testMatch: ['**/*.test.ts'],
+  testMatch: ['**/*.test.ts', '**/*.test.tsx'],
   transform: {
-    '^.+\\.ts$': [
+    '^.+\\.ts$': swc(false),
+    '^.+\\.tsx$': swc(true),
+    // @react-email/render loads react-dom/server with import(), which Jest's CommonJS runtime
+    // refuses without --experimental-vm-modules; compiled by swc it becomes a require().
+    '/node_modules/@react-email/render/.+\\.cjs$': [
       '@swc/jest',
-      {
-        jsc: {
-          parser: { syntax: 'typescript', decorators: true },
-          transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
-          target: 'es2022',
-        },
-        module: { type: 'commonjs' },
-      },
+      { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' }, module: { type: 'commonjs', ignoreDynamic: false } },
     ],
   },
+  transformIgnorePatterns: ['/node_modules/(?!@react-email/render/)'],
   setupFiles: ['<rootDir>/src/test/setup-env.ts'],
   // Each file gets its own databases; MariaDB-backed files are slower, so allow time.
   testTimeout: 30000,

@@ -10,6 +10,8 @@ import { StripePaymentProvider } from './payment/stripe.provider';
 import { MemoryRateLimitStore, RateLimiter, type RateLimitStore } from './infrastructure/rate-limit';
 import { RedisRateLimitStore } from './infrastructure/redis-rate-limit-store';
 import { CommunityService } from './community/community.service';
+import { COMMUNITY_MAILS } from './community/community.mails';
+import { BOOKING_MAILS } from './booking/booking.mails';
 import { MESSAGE_POST_RATE_LIMIT } from './community/community.types';
 import { AdminAuthService } from './admin/admin-auth.service';
 import { AdminService } from './admin/admin.service';
@@ -45,7 +47,7 @@ export interface Services {
 export function createServices(config: Config, db: Database, logger: Logger, clock: () => Date = () => new Date()): Services {
   const provider = createPaymentProvider(config);
   const rateLimitStore = config.rateLimitRedisUrl ? new RedisRateLimitStore(config.rateLimitRedisUrl, logger) : new MemoryRateLimitStore();
-  const outbox = new OutboxService(db, clock, logger, { ...DEFAULT_OUTBOX_OPTIONS, adminEmail: config.mail.adminEmail });
+  const outbox = createOutbox(db, clock, logger, config.mail.adminEmail);
   const bookings = new BookingService(db, clock, { holdMinutes: provider ? PROVIDER_HOLD_MINUTES : null, rateLimitStore }, outbox);
   const workshops = new WorkshopService(db);
   return {
@@ -57,7 +59,7 @@ export function createServices(config: Config, db: Database, logger: Logger, clo
     workshops,
     testimonials: new TestimonialService(db),
     bookings,
-    payments: new PaymentService(db, bookings, provider, clock, logger, outbox, rateLimitStore, config.publicOrigin),
+    payments: new PaymentService(db, bookings, provider, clock, logger, rateLimitStore, config.publicOrigin),
     community: new CommunityService(
       db,
       workshops,
@@ -71,6 +73,14 @@ export function createServices(config: Config, db: Database, logger: Logger, clo
     outbox,
     mailer: new NodemailerMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: config.mail.outboxDir }),
   };
+}
+
+/**
+ * The mail outbox with every domain's mails registered by kind (docs/decisions/052).
+ * A new kind of mail is one template and one line in its domain's registry.
+ */
+export function createOutbox(db: Database, clock: () => Date, logger: Logger, adminEmail: string, options = DEFAULT_OUTBOX_OPTIONS): OutboxService {
+  return new OutboxService(db, clock, logger, { ...options, adminEmail }).register(BOOKING_MAILS).register(COMMUNITY_MAILS);
 }
 
 /** Stripe when a secret key is configured; otherwise no provider (bookings stay reserved). */

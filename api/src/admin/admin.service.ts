@@ -3,7 +3,7 @@ import { AppError } from '../infrastructure/errors';
 import { centsToDollars } from '../shared/money';
 import { POLICY } from '../shared/policy';
 import { Booking } from '../booking/booking.entity';
-import { BookingStatus } from '../booking/booking.types';
+import { BookingStatus, isLive, isUnlapsedHold } from '../shared/booking-status';
 import { CommunityMessage } from '../community/community-message.entity';
 import { Workshop } from '../workshop/workshop.entity';
 import type { AdminStats, WorkshopSales } from './admin.types';
@@ -28,7 +28,7 @@ export class AdminService {
    *   unpaid, unlapsed holds. A workshop reaches its minimum on sold spots only.
    */
   async stats(): Promise<AdminStats> {
-    const now = this.clock().getTime();
+    const now = this.clock();
     const [workshops, bookings, totalMessages] = await Promise.all([
       this.db.manager.find(Workshop, { order: { startDate: 'ASC', id: 'ASC' } }),
       this.db.manager.find(Booking, {
@@ -59,14 +59,12 @@ export class AdminService {
       const s = sales.get(b.workshopId);
       revenueCents += b.amountPaidCents;
       if (s) s.revenueCents += b.amountPaidCents;
-      const liveHold = b.status === BookingStatus.held && (b.holdExpiresAt === null || b.holdExpiresAt.getTime() > now);
-      const live = liveHold || b.status === BookingStatus.confirmed || b.status === BookingStatus.needs_attention;
-      if (!live) continue;
+      if (!isLive(b, now)) continue;
       totalBookings += 1;
       if (!s) continue;
       s.bookings += 1;
       if (b.status === BookingStatus.confirmed) s.spotsSold += b.numParticipants;
-      if (liveHold) s.spotsHeld += b.numParticipants;
+      if (isUnlapsedHold(b, now)) s.spotsHeld += b.numParticipants;
     }
 
     return {

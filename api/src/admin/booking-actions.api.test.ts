@@ -2,7 +2,7 @@ import { startTestServer, type TestServer } from '../test/app';
 import { DB_KINDS } from '../test/db';
 import { aBookingBody } from '../test/builders';
 import { MailOutbox } from '../mail/mail-outbox.entity';
-import { MailKind } from '../mail/mail.types';
+import { BookingMailKind as MailKind } from '../booking/booking-mail-data';
 
 const RIGHT = `Basic ${Buffer.from('admin:correct-horse-battery').toString('base64')}`;
 

@@ -2,7 +2,7 @@ import { Authorized, Field, Float, ID, Int, ObjectType } from 'type-graphql';
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { centsToDollars } from '../shared/money';
 import { Workshop } from '../workshop/workshop.entity';
-import { BookingStatus, ExperienceLevel, PaymentOption, RoomType } from './booking.types';
+import { BookingStatus, ExperienceLevel, PaymentOption, PaymentStatus, RoomType } from './booking.types';
 
 /**
  * A booking of one or more spots. Public fields are readable by anyone who holds
@@ -120,9 +120,9 @@ export class Booking {
   @Column({ type: 'varchar', length: 20 })
   status: BookingStatus;
 
-  @Field({ description: 'pending, deposit_paid, paid, expired or refund_due.' })
+  @Field(() => PaymentStatus)
   @Column({ type: 'varchar', length: 20 })
-  paymentStatus: string;
+  paymentStatus: PaymentStatus;
 
   @Column({ type: 'int' })
   totalCents: number;

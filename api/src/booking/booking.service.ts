@@ -11,6 +11,8 @@ import { Workshop } from '../workshop/workshop.entity';
 import { Booking } from './booking.entity';
 import type { BookingInput } from './booking.input';
 import { BookingStatus, PaymentStatus } from './booking.types';
+import { BookingLifecycle } from './booking-lifecycle';
+import { BookingMails } from './booking.mails';
 
 /**
  * Booking attempts per client and minute. Generous: a person books a handful of
@@ -30,22 +32,28 @@ export interface BookingServiceOptions {
 }
 
 /**
- * Bookings and the spots they hold. The only code that changes
- * Workshop.spotsClaimed: every change is one conditional UPDATE checked by its
- * affected-row count, inside the same transaction as the booking row, so a
+ * Bookings and the spots they hold: creating them, and the admin's and the
+ * sweeper's changes. Spots and statuses change only through its lifecycle
+ * (docs/decisions/051): every spot change is one conditional UPDATE checked by
+ * its affected-row count, inside the same transaction as the booking row, so a
  * workshop can never be oversold under any concurrency (docs/decisions/003).
  */
 export class BookingService {
   private readonly limiter: RateLimiter;
+  /** Every status change and spot claim goes through it (docs/decisions/051). */
+  readonly lifecycle: BookingLifecycle;
+  private readonly mails: BookingMails | null;
 
   constructor(
     private readonly db: Database,
     private readonly clock: () => Date,
     private readonly options: BookingServiceOptions,
-    /** Mails caused by booking changes, written in the same transaction. */
-    private readonly outbox: OutboxService | null = null,
+    /** Where booking mails are written, in the transaction of the change that causes them. */
+    outbox: OutboxService | null = null,
   ) {
     this.limiter = new RateLimiter(BOOKING_RATE_LIMIT, options.rateLimitStore, () => this.clock().getTime());
+    this.mails = outbox ? new BookingMails(outbox, clock) : null;
+    this.lifecycle = new BookingLifecycle(this.mails);
   }
 
   async findById(id: string): Promise<Booking | null> {
@@ -71,7 +79,7 @@ export class BookingService {
       this.db.transaction(async (m) => {
         const workshop = await m.findOneBy(Workshop, { id: input.workshopId });
         if (!workshop) throw AppError.notFound('Workshop');
-        if (!(await this.claimSpots(m, workshop.id, input.numParticipants, now))) return null;
+        if (!(await this.lifecycle.claimSpots(m, workshop.id, input.numParticipants, now))) return null;
         const totalCents = computeTotalCents({
           priceCents: workshop.priceCents,
           privateRoomSupplementCents: workshop.privateRoomSupplementCents,
@@ -116,7 +124,7 @@ export class BookingService {
         });
         await m.insert(Booking, booking);
         // Without a provider nobody pays online: tell the customer the spots are reserved.
-        if (this.options.holdMinutes === null) await this.outbox?.enqueueBookingReserved(m, booking, workshop);
+        if (this.options.holdMinutes === null) await this.mails?.reserved(m, booking, workshop);
         return booking;
       });
 
@@ -139,46 +147,13 @@ export class BookingService {
   }
 
   /** Atomically take `n` spots if they are free. True when taken. */
-  async claimSpots(m: EntityManager, workshopId: string, n: number, now: Date): Promise<boolean> {
-    const result = await m
-      .createQueryBuilder()
-      .update(Workshop)
-      .set({ spotsClaimed: () => 'spots_claimed + :n', updatedAt: now })
-      .where('id = :id AND spots_claimed + :n <= capacity', { id: workshopId, n })
-      .execute();
-    return result.affected === 1;
+  claimSpots(m: EntityManager, workshopId: string, n: number, now: Date): Promise<boolean> {
+    return this.lifecycle.claimSpots(m, workshopId, n, now);
   }
 
   /** Give `n` spots back. */
-  async releaseSpots(m: EntityManager, workshopId: string, n: number, now: Date): Promise<void> {
-    await m
-      .createQueryBuilder()
-      .update(Workshop)
-      .set({ spotsClaimed: () => 'spots_claimed - :n', updatedAt: now })
-      .where('id = :id AND spots_claimed >= :n', { id: workshopId, n })
-      .execute();
-  }
-
-  /**
-   * Move a booking from one status to another only if it is still in `from`
-   * (a compare-and-set: concurrent callers cannot both win).
-   */
-  async transition(
-    m: EntityManager,
-    id: string,
-    from: BookingStatus[],
-    changes: Partial<Pick<Booking, 'status' | 'paymentStatus' | 'holdExpiresAt' | 'amountPaidCents' | 'checkoutSessionId'>>,
-    now: Date,
-    /** Also require the amount paid to be unchanged since it was read (no lost payment updates). */
-    expectAmountPaidCents?: number,
-  ): Promise<boolean> {
-    const q = m
-      .createQueryBuilder()
-      .update(Booking)
-      .set({ ...changes, updatedAt: now })
-      .where('id = :id AND status IN (:...from)', { id, from });
-    if (expectAmountPaidCents !== undefined) q.andWhere('amount_paid_cents = :paidBefore', { paidBefore: expectAmountPaidCents });
-    return (await q.execute()).affected === 1;
+  releaseSpots(m: EntityManager, workshopId: string, n: number, now: Date): Promise<void> {
+    return this.lifecycle.releaseSpots(m, workshopId, n, now);
   }
 
   /**
@@ -191,11 +166,7 @@ export class BookingService {
       const booking = await m.findOneBy(Booking, { id: bookingId });
       if (!booking || booking.status !== BookingStatus.held) return false;
       if (onlyIfSession && booking.checkoutSessionId !== onlyIfSession) return false;
-      const paymentStatus = status === BookingStatus.expired ? PaymentStatus.expired : booking.paymentStatus;
-      if (!(await this.transition(m, booking.id, [BookingStatus.held], { status, paymentStatus, holdExpiresAt: null }, now))) return false;
-      await this.releaseSpots(m, booking.workshopId, booking.numParticipants, now);
-      if (status === BookingStatus.expired) await this.outbox?.enqueueHoldExpired(m, booking);
-      return true;
+      return this.lifecycle.releaseOrThrow(m, booking, status, now);
     });
   }
 
@@ -207,16 +178,8 @@ export class BookingService {
     const now = this.clock();
     return this.db.transaction(async (m) => {
       const booking = await this.findInTransactionOrThrow(m, id);
-      if (booking.status === BookingStatus.expired || booking.status === BookingStatus.cancelled) {
-        throw new AppError(ErrorCode.CONFLICT, `This booking is already ${booking.status}`);
-      }
-      const paymentStatus = booking.amountPaidCents > 0 ? PaymentStatus.refundDue : booking.paymentStatus;
-      const changes = { status: BookingStatus.cancelled, paymentStatus, holdExpiresAt: null };
-      if (!(await this.transition(m, booking.id, [booking.status], changes, now))) throw changedMeanwhile();
-      if (booking.status === BookingStatus.held || booking.status === BookingStatus.confirmed) {
-        await this.releaseSpots(m, booking.workshopId, booking.numParticipants, now);
-      }
-      return Object.assign(booking, changes, { updatedAt: now });
+      if (!(await this.lifecycle.releaseOrThrow(m, booking, BookingStatus.cancelled, now))) throw changedMeanwhile();
+      return booking;
     });
   }
 
@@ -229,24 +192,15 @@ export class BookingService {
     const now = this.clock();
     return this.db.transaction(async (m) => {
       const booking = await this.findInTransactionOrThrow(m, id);
-      if (![BookingStatus.held, BookingStatus.confirmed, BookingStatus.needs_attention].includes(booking.status)) {
-        throw new AppError(ErrorCode.CONFLICT, `A ${booking.status} booking cannot take payments; the customer must book again`);
-      }
+      this.lifecycle.assertTakesPaymentsOrThrow(booking, 'admin');
       const owed = booking.totalCents - booking.amountPaidCents;
       if (!Number.isSafeInteger(amountCents) || amountCents <= 0 || amountCents > owed) {
         const message = `amount must be more than $0 and at most the balance of ${formatCents(owed)}`;
         throw AppError.invalid([{ field: 'amount', message }]);
       }
-      const amountPaidCents = booking.amountPaidCents + amountCents;
-      const changes = {
-        status: booking.status === BookingStatus.held ? BookingStatus.confirmed : booking.status,
-        paymentStatus: amountPaidCents >= booking.totalCents ? PaymentStatus.paid : PaymentStatus.depositPaid,
-        amountPaidCents,
-        holdExpiresAt: null,
-      };
-      if (!(await this.transition(m, booking.id, [booking.status], changes, now, booking.amountPaidCents))) throw changedMeanwhile();
-      await this.outbox?.enqueuePaymentApplied(m, { ...booking, ...changes }, amountCents, booking.status);
-      return Object.assign(booking, changes, { updatedAt: now });
+      const applied = await this.lifecycle.applyPaymentOrThrow(m, booking, amountCents, 'admin', now);
+      if (!applied) throw changedMeanwhile();
+      return applied.booking;
     });
   }
 

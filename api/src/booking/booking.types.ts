@@ -1,4 +1,7 @@
 import { registerEnumType } from 'type-graphql';
+import { BookingStatus, PaymentStatus } from '../shared/booking-status';
+
+export { BookingStatus, PaymentStatus };
 
 export enum RoomType {
   shared = 'shared',
@@ -24,30 +27,26 @@ export enum ExperienceLevel {
 }
 registerEnumType(ExperienceLevel, { name: 'ExperienceLevel', description: 'Photography experience of the participant.' });
 
-/** Life cycle of a booking's claim on spots. */
-export enum BookingStatus {
-  /** Spots are held; payment not yet received. Expires at holdExpiresAt when set. */
-  held = 'held',
-  /** Paid (deposit, installment or in full): spots are sold. */
-  confirmed = 'confirmed',
-  /** The hold lapsed or its checkout expired: spots returned. */
-  expired = 'expired',
-  /** Cancelled by the admin: spots returned. */
-  cancelled = 'cancelled',
-  /** Paid after its hold lapsed and the spots were gone: the admin must refund or move it. */
-  needs_attention = 'needs_attention',
-}
-registerEnumType(BookingStatus, { name: 'BookingStatus', description: 'Whether the booking holds, owns or released its spots.' });
-
-/** Values of Booking.paymentStatus (a string on the wire; the UI greys unknown ones). */
-export const PaymentStatus = {
-  pending: 'pending',
-  depositPaid: 'deposit_paid',
-  paid: 'paid',
-  expired: 'expired',
-  refundDue: 'refund_due',
-} as const;
-export type PaymentStatus = (typeof PaymentStatus)[keyof typeof PaymentStatus];
-
-/** Statuses whose bookings occupy spots. */
-export const SPOT_HOLDING_STATUSES: BookingStatus[] = [BookingStatus.held, BookingStatus.confirmed];
+// The states live in shared/ (the web reads the same rules); here they become GraphQL enums.
+registerEnumType(BookingStatus, {
+  name: 'BookingStatus',
+  description: 'Whether the booking holds, owns or released its spots (docs/decisions/051).',
+  valuesConfig: {
+    held: { description: 'Spots held, payment not yet received; lapses at holdExpiresAt when set.' },
+    confirmed: { description: 'Paid (deposit, installment or in full): the spots are sold.' },
+    expired: { description: 'The hold lapsed before payment: the spots were released.' },
+    cancelled: { description: 'Cancelled by the admin: the spots were released.' },
+    needs_attention: { description: 'Paid after the hold lapsed and the spots were gone: the admin refunds or moves it.' },
+  },
+});
+registerEnumType(PaymentStatus, {
+  name: 'PaymentStatus',
+  description: 'Where the money of a booking stands.',
+  valuesConfig: {
+    pending: { description: 'Nothing received yet.' },
+    deposit_paid: { description: 'Part of the total received (deposit or installments).' },
+    paid: { description: 'The total has been received.' },
+    expired: { description: 'The hold lapsed before anything was paid.' },
+    refund_due: { description: 'Cancelled after money was received: the admin owes a refund.' },
+  },
+});

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import { MESSAGE_POST_RATE_LIMIT } from './community.types';
 import { MailOutbox } from '../mail/mail-outbox.entity';
-import { MailKind } from '../mail/mail.types';
+import { CommunityMailKind as MailKind } from './community.mails';
 import { BookingStatus } from '../booking/booking.types';
-import { insertBooking } from '../test/booking-rows';
+import { insertBooking } from '../test/rows';
 import { startTestServer, type TestServer } from '../test/app';
 import { DB_KINDS } from '../test/db';
 import { CommunityMessage } from './community-message.entity';

@@ -3,7 +3,7 @@ import { createLogger } from '../infrastructure/logger';
 import { RateLimiter } from '../infrastructure/rate-limit';
 import { validateInputOrThrow } from '../infrastructure/validation';
 import { BookingStatus } from '../booking/booking.types';
-import { insertBooking } from '../test/booking-rows';
+import { insertBooking } from '../test/rows';
 import { createTestDb, DB_KINDS, type TestDb } from '../test/db';
 import { WorkshopService } from '../workshop/workshop.service';
 import { CommunityMessage } from './community-message.entity';

@@ -4,10 +4,11 @@ import type { Logger } from '../infrastructure/logger';
 import type { RateLimiter } from '../infrastructure/rate-limit';
 import { AppError } from '../infrastructure/errors';
 import { Booking } from '../booking/booking.entity';
-import { BookingStatus } from '../booking/booking.types';
+import { holdsSpotsWhere } from '../booking/booking-lifecycle';
 import type { WorkshopService } from '../workshop/workshop.service';
 import type { OutboxService } from '../mail/outbox.service';
 import { CommunityMessage } from './community-message.entity';
+import { CommunityMails } from './community.mails';
 import type { PostMessageInput } from './community.input';
 import type { MessagePage, ParticipantsSummary } from './community.objects';
 import { isTopicFilter, MESSAGE_PAGE, MessageTopic, TOPIC_FILTERS } from './community.types';
@@ -66,8 +67,12 @@ export class CommunityService {
     readonly postLimiter: RateLimiter,
     private readonly logger: Logger,
     /** The admin hears of every new message through the mail outbox (same transaction). */
-    private readonly outbox: OutboxService | null = null,
-  ) {}
+    outbox: OutboxService | null = null,
+  ) {
+    this.mails = outbox ? new CommunityMails(outbox) : null;
+  }
+
+  private readonly mails: CommunityMails | null;
 
   /** A page of a workshop's board, newest first; NOT_FOUND for an unknown workshop. */
   async listMessagesOrThrow(workshopId: string, options: ListMessagesOptions = {}): Promise<MessagePage> {
@@ -125,7 +130,7 @@ export class CommunityService {
     }
     await this.db.transaction(async (m) => {
       await m.insert(CommunityMessage, message);
-      await this.outbox?.enqueueAdminMessageNotice(m, message);
+      await this.mails?.messagePosted(m, message);
     });
     return message;
   }
@@ -140,11 +145,7 @@ export class CommunityService {
       .createQueryBuilder(Booking, 'b')
       .select(['b.id', 'b.customerName', 'b.numParticipants', 'b.createdAt'])
       .where('b.workshopId = :workshopId', { workshopId })
-      .andWhere('(b.status = :confirmed OR (b.status = :held AND (b.holdExpiresAt IS NULL OR b.holdExpiresAt > :now)))', {
-        confirmed: BookingStatus.confirmed,
-        held: BookingStatus.held,
-        now: this.clock(),
-      })
+      .andWhere(...holdsSpotsWhere('b', this.clock()))
       .orderBy('b.createdAt', 'ASC')
       .addOrderBy('b.id', 'ASC')
       .getMany();

@@ -1,5 +1,4 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
-import type { MailKind, MailPayload } from './mail.types';
 
 /** Life cycle of an outbox row (docs/decisions/030). */
 export enum MailStatus {
@@ -23,16 +22,16 @@ export class MailOutbox {
   @PrimaryColumn({ type: 'varchar', length: 36 })
   id: string;
 
-  /** Which template renders it. */
+  /** Which template renders it: a kind a domain registered with the outbox. */
   @Column({ type: 'varchar', length: 40 })
-  kind: MailKind;
+  kind: string;
 
   @Column({ type: 'varchar', length: 254 })
   recipient: string;
 
   /** Everything the template needs, captured when the mail was enqueued. */
   @Column({ type: 'simple-json' })
-  payload: MailPayload;
+  payload: object;
 
   @Column({ type: 'varchar', length: 10 })
   status: MailStatus;

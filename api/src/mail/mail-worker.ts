@@ -2,11 +2,9 @@ import type { Logger } from '../infrastructure/logger';
 import { BRAND } from '../shared/brand';
 import type { Config } from '../infrastructure/config/env';
 import type { OutboxService } from './outbox.service';
-import type { Mailer } from './mailer';
-import { MAIL_DOMAIN } from './calendar';
+import { MAIL_DOMAIN, type Mailer } from './mailer';
 import { MailStatus, type MailOutbox } from './mail-outbox.entity';
 import type { SendResult } from './mailer';
-import { renderMail } from './templates';
 
 export interface MailWorkerOptions {
   /** How often the outbox is polled. */
@@ -92,7 +90,7 @@ export class MailWorker {
   private async deliver(row: MailOutbox): Promise<'sent' | MailStatus.pending | MailStatus.failed> {
     let result: SendResult;
     try {
-      const rendered = renderMail(row.kind, row.payload, { origin: this.services.config.mail.siteOrigin });
+      const rendered = await this.services.outbox.render(row, { origin: this.services.config.mail.siteOrigin });
       result = await this.services.mailer.send({
         ...rendered,
         to: row.recipient,

@@ -1,7 +1,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
+import { BRAND } from '../shared/brand';
 import type { RenderedMail } from './mail.types';
+
+/** The domain of our addresses, for ids that must be globally unique (UID, Message-ID). */
+export const MAIL_DOMAIN = BRAND.contactEmail.split('@')[1];
 
 /** A rendered mail with its envelope. */
 export interface OutgoingMail extends RenderedMail {

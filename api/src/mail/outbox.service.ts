@@ -2,12 +2,9 @@ import crypto from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import type { Database } from '../infrastructure/db/data-source';
 import type { Logger } from '../infrastructure/logger';
-import type { Booking } from '../booking/booking.entity';
-import { BookingStatus } from '../booking/booking.types';
-import type { CommunityMessage } from '../community/community-message.entity';
-import { Workshop } from '../workshop/workshop.entity';
 import { MailOutbox, MailStatus } from './mail-outbox.entity';
-import { MailKind, type BookingMailData, type CommunityMessageMailData, type MailPayload } from './mail.types';
+import type { MailContext, MailTemplate, MailTemplates, RenderedMail } from './mail.types';
+import { renderMail } from './render-mail';
 
 export interface OutboxOptions {
   /** Recipient of the admin notices (ADMIN_EMAIL). */
@@ -31,44 +28,27 @@ export const DEFAULT_OUTBOX_OPTIONS: Omit<OutboxOptions, 'adminEmail'> = {
 };
 
 export interface NewMail {
-  kind: MailKind;
+  /** A kind some domain registered (see register). */
+  kind: string;
   to: string;
-  payload: MailPayload;
+  /** JSON: everything the template needs, captured when the mail is caused. */
+  payload: object;
 }
-
-/** The fields of a booking a mail needs (a booking entity, or one with its new status applied). */
-export type BookingFields = Pick<
-  Booking,
-  | 'id'
-  | 'workshopId'
-  | 'workshopName'
-  | 'customerName'
-  | 'customerEmail'
-  | 'customerPhone'
-  | 'numParticipants'
-  | 'numSpouses'
-  | 'roomType'
-  | 'paymentOption'
-  | 'installments'
-  | 'status'
-  | 'paymentStatus'
-  | 'totalCents'
-  | 'dueNowCents'
-  | 'amountPaidCents'
->;
-
-type WorkshopFields = Pick<Workshop, 'id' | 'location' | 'state' | 'startDate' | 'endDate'>;
 
 const MAX_ERROR_LENGTH = 1000;
 
 /**
- * The transactional outbox (docs/decisions/030). Producers call the enqueue
- * methods with the EntityManager of the transaction that changes the booking,
- * so the mail row commits or rolls back with that change. The MailWorker then
+ * The transactional outbox (docs/decisions/030), for any mail: it knows no
+ * domain. A domain enqueues a kind and a JSON payload with the EntityManager of
+ * the transaction that makes the change, so the mail row commits or rolls back
+ * with that change; the template registered for the kind renders it when it
+ * is sent (docs/decisions/052). The MailWorker then
  * claims due rows one by one (compare-and-set), sends them and records the
  * outcome; the `attempts` counter fences every write after a claim.
  */
 export class OutboxService {
+  private readonly templates = new Map<string, MailTemplate<unknown>>();
+
   constructor(
     private readonly db: Database,
     private readonly clock: () => Date,
@@ -96,52 +76,28 @@ export class OutboxService {
     return row;
   }
 
-  // What each booking event sends. Called inside the booking/payment transaction.
-
-  /** Spots reserved with no payment provider: tell the customer. */
-  async enqueueBookingReserved(m: EntityManager, booking: BookingFields, workshop?: WorkshopFields): Promise<void> {
-    const data = await this.bookingData(m, booking, null, workshop);
-    await this.enqueue(m, { kind: MailKind.bookingReserved, to: booking.customerEmail, payload: data });
+  /** Recipient of the admin notices (ADMIN_EMAIL), for the domains' mails. */
+  get adminEmail(): string {
+    return this.options.adminEmail;
   }
 
   /**
-   * A payment was applied (once: PaymentService.fulfil calls this only when it
-   * applies it). `booking` carries its new status and amounts.
+   * Add kinds of mail this outbox can send (the composition root registers
+   * each domain's templates). A kind registered twice is a programming error.
    */
-  async enqueuePaymentApplied(m: EntityManager, booking: BookingFields, paymentCents: number, previousStatus: BookingStatus): Promise<void> {
-    const data = await this.bookingData(m, booking, paymentCents);
-    if (booking.status === BookingStatus.needs_attention) {
-      await this.enqueue(m, { kind: MailKind.paymentNeedsAttention, to: booking.customerEmail, payload: data });
-      await this.enqueue(m, { kind: MailKind.adminPaymentAttention, to: this.options.adminEmail, payload: data });
-      return;
+  register(templates: MailTemplates): this {
+    for (const [kind, template] of Object.entries(templates)) {
+      if (this.templates.has(kind)) throw new Error(`mail kind "${kind}" is registered twice`);
+      this.templates.set(kind, template);
     }
-    await this.enqueue(m, { kind: MailKind.bookingPaid, to: booking.customerEmail, payload: data });
-    // The admin hears about each new paid booking, not about every later installment.
-    if (previousStatus !== BookingStatus.confirmed) {
-      await this.enqueue(m, { kind: MailKind.adminNewBooking, to: this.options.adminEmail, payload: data });
-    }
+    return this;
   }
 
-  /** An unpaid hold lapsed and its spots were released. */
-  async enqueueHoldExpired(m: EntityManager, booking: BookingFields): Promise<void> {
-    const data = await this.bookingData(m, booking, null);
-    await this.enqueue(m, { kind: MailKind.holdExpired, to: booking.customerEmail, payload: data });
-  }
-
-  /** A new community message: notice to the admin. Call it in the transaction that inserts the message. */
-  async enqueueAdminMessageNotice(m: EntityManager, message: CommunityMessage): Promise<void> {
-    const workshop = await m.findOneBy(Workshop, { id: message.workshopId });
-    const data: CommunityMessageMailData = {
-      messageId: message.id,
-      workshopId: message.workshopId,
-      workshopName: workshop?.name ?? message.workshopId,
-      authorName: message.authorName,
-      authorEmail: message.authorEmail,
-      topic: message.topic,
-      message: message.message,
-      createdAt: message.createdAt.toISOString(),
-    };
-    await this.enqueue(m, { kind: MailKind.adminCommunityMessage, to: this.options.adminEmail, payload: data });
+  /** Render a stored mail with the template registered for its kind. */
+  render(row: Pick<MailOutbox, 'kind' | 'payload'>, ctx: MailContext): Promise<RenderedMail> {
+    const template = this.templates.get(row.kind);
+    if (!template) throw new Error(`no mail template registered for kind "${row.kind}"`);
+    return renderMail(template, row.payload, ctx);
   }
 
   // The worker's side.
@@ -254,34 +210,6 @@ export class OutboxService {
         .execute(),
     );
     if (result.affected === 1) this.logger.error({ mailId: row.id, kind: row.kind, attempts: row.attempts }, `MAIL FAILED: ${lastError}`);
-  }
-
-  private async bookingData(m: EntityManager, b: BookingFields, paymentCents: number | null, workshop?: WorkshopFields): Promise<BookingMailData> {
-    const w = workshop ?? (await m.findOneByOrFail(Workshop, { id: b.workshopId }));
-    return {
-      bookingId: b.id,
-      workshopId: b.workshopId,
-      workshopName: b.workshopName,
-      location: w.location,
-      state: w.state,
-      startDate: w.startDate,
-      endDate: w.endDate,
-      customerName: b.customerName,
-      customerEmail: b.customerEmail,
-      customerPhone: b.customerPhone,
-      numParticipants: b.numParticipants,
-      numSpouses: b.numSpouses,
-      roomType: b.roomType,
-      paymentOption: b.paymentOption,
-      installments: b.installments,
-      status: b.status,
-      paymentStatus: b.paymentStatus,
-      totalCents: b.totalCents,
-      dueNowCents: b.dueNowCents,
-      amountPaidCents: b.amountPaidCents,
-      paymentCents,
-      at: this.clock().toISOString(),
-    };
   }
 }
 

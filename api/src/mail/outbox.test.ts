@@ -14,10 +14,14 @@ import { createTestDb, DB_KINDS, type TestDb } from '../test/db';
 import { aBookingInput } from '../test/builders';
 import { TestSmtpServer } from '../test/smtp';
 import { MailOutbox, MailStatus } from './mail-outbox.entity';
-import { MailKind, type BookingMailData } from './mail.types';
+import { BookingMailKind as MailKind, type BookingMailData } from '../booking/booking-mail-data';
+import { BOOKING_MAILS } from '../booking/booking.mails';
+import { COMMUNITY_MAILS, CommunityMails } from '../community/community.mails';
 import { NodemailerMailer, type Mailer } from './mailer';
 import { MailWorker } from './mail-worker';
 import { OutboxService, type OutboxOptions } from './outbox.service';
+import { MailLayout, Paragraph } from './mail-layout';
+import type { MailTemplate } from './mail.types';
 
 const START = new Date('2026-01-05T10:00:00.000Z');
 const ADMIN = 'owner@example.com';
@@ -66,7 +70,7 @@ describe.each(DB_KINDS)('mail outbox on %s', (kind) => {
   const setup = (options: { db?: Database; mailer?: Mailer; outbox?: Partial<OutboxOptions> } = {}) => {
     const { logger, lines } = capturingLogger();
     const db = options.db ?? t.db;
-    const outbox = new OutboxService(db, clock, logger, { ...OPTIONS, ...options.outbox });
+    const outbox = new OutboxService(db, clock, logger, { ...OPTIONS, ...options.outbox }).register(BOOKING_MAILS).register(COMMUNITY_MAILS);
     const mailer = options.mailer ?? new NodemailerMailer({ smtpUrl: smtp.url, from: config.mail.from, outboxDir: '', connectTimeoutMs: 2000 });
     mailers.push(mailer);
     const worker = new MailWorker({ outbox, mailer, config }, logger);
@@ -294,7 +298,7 @@ describe.each(DB_KINDS)('mail outbox on %s', (kind) => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('enqueueAdminMessageNotice: a community message reaches ADMIN_EMAIL, its text escaped in the HTML', async () => {
+  it('CommunityMails.messagePosted: a community message reaches ADMIN_EMAIL, its text escaped in the HTML', async () => {
     const { outbox, worker } = setup();
     const message = Object.assign(new CommunityMessage(), {
       id: '6f1c3a52-2b7e-4a8e-9c1d-0d7a4c1e9b10',
@@ -307,7 +311,7 @@ describe.each(DB_KINDS)('mail outbox on %s', (kind) => {
     });
     await t.db.transaction(async (m) => {
       await m.insert(CommunityMessage, message);
-      await outbox.enqueueAdminMessageNotice(m, message);
+      await new CommunityMails(outbox).messagePosted(m, message);
     });
     expect(await worker.runOnce()).toEqual({ sent: 1, retried: 0, failed: 0 });
     const [mail] = smtp.to(ADMIN);
@@ -317,6 +321,28 @@ describe.each(DB_KINDS)('mail outbox on %s', (kind) => {
     expect(mail.parsed.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(mail.parsed.html).not.toContain('<script>');
     expect(mail.parsed.html).toContain('Maya &lt;b&gt;Chen&lt;/b&gt;');
+  });
+
+  it('sends any registered kind of mail, knowing nothing of the domain; an unknown kind fails its attempt and is retried', async () => {
+    const { outbox, worker } = setup();
+    const greeting: MailTemplate<{ name: string }> = {
+      subject: (d) => `Hello ${d.name}`,
+      Body: ({ data, ctx }) => MailLayout({ ctx, title: 'A greeting', preheader: 'hi', children: Paragraph({ children: `Hi ${data.name}!` }) }),
+    };
+    outbox.register({ test_greeting: greeting });
+    expect(() => outbox.register({ test_greeting: greeting })).toThrow('mail kind "test_greeting" is registered twice');
+    await t.db.transaction(async (m) => {
+      await outbox.enqueue(m, { kind: 'test_greeting', to: 'grace@example.com', payload: { name: 'Grace' } });
+      await outbox.enqueue(m, { kind: 'test_nobody_registered', to: 'alan@example.com', payload: {} });
+    });
+    expect(await worker.runOnce()).toEqual({ sent: 1, retried: 1, failed: 0 });
+    const [mail] = smtp.to('grace@example.com');
+    expect(mail.parsed.subject).toBe('Hello Grace');
+    expect(mail.parsed.text).toContain('Hi Grace!');
+    expect(mail.parsed.html).toContain('Wild Light Workshops');
+    expect(smtp.to('alan@example.com')).toHaveLength(0);
+    const unknown = (await rows()).find((r) => r.kind === 'test_nobody_registered')!;
+    expect(unknown).toMatchObject({ status: MailStatus.pending, attempts: 1, lastError: 'no mail template registered for kind "test_nobody_registered"' });
   });
 
   /** Any booking payload will do for mails whose content is not under test. */

@@ -296,10 +296,10 @@ describe('fulfil when the booking changes under it', () => {
 
     // Between fulfil's read and its write, something else changes the booking once
     // (here: another payment lands on it), so the first compare-and-set must fail.
-    const bookings = s.services.bookings;
-    const original = bookings.transition.bind(bookings);
+    const lifecycle = s.services.bookings.lifecycle;
+    const original = lifecycle.applyPaymentOrThrow.bind(lifecycle);
     let interfered = false;
-    jest.spyOn(bookings, 'transition').mockImplementation(async (m, ...rest) => {
+    jest.spyOn(lifecycle, 'applyPaymentOrThrow').mockImplementation(async (m, ...rest) => {
       if (!interfered) {
         interfered = true;
         await m.update(Booking, { id: b.id }, { amountPaidCents: 1 });

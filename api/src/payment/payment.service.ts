@@ -7,8 +7,7 @@ import { isDuplicateKey } from '../infrastructure/db-errors';
 import { POLICY } from '../shared/policy';
 import { Booking } from '../booking/booking.entity';
 import type { BookingService } from '../booking/booking.service';
-import type { OutboxService } from '../mail/outbox.service';
-import { BookingStatus, PaymentStatus } from '../booking/booking.types';
+import { BookingStatus } from '../booking/booking.types';
 import type { CheckoutSessionInput } from './checkout.input';
 import { PaymentEvent } from './payment-event.entity';
 import {
@@ -59,8 +58,6 @@ export class PaymentService {
     private readonly provider: PaymentProvider | null,
     private readonly clock: () => Date,
     private readonly logger: Logger,
-    /** Confirmation and admin mails, written in the fulfil transaction. */
-    private readonly outbox: OutboxService | null = null,
     rateLimitStore?: RateLimitStore,
     /** The provider always returns visitors here (config.publicOrigin), whatever origin a caller claims. */
     private readonly publicOrigin = 'http://localhost:3000',
@@ -80,7 +77,7 @@ export class PaymentService {
     if (!sameSite(input.originUrl, origin)) this.logger.warn({ bookingId: input.bookingId }, 'checkout asked from another origin: redirecting to PUBLIC_ORIGIN');
     const booking = await this.bookings.getByIdOrThrow(input.bookingId);
     if (!this.provider) return { url: null, sessionId: null };
-    this.assertPayable(booking);
+    this.bookings.lifecycle.assertCheckoutAllowedOrThrow(booking);
 
     // An open session already exists (double click, page reload): hand it out again.
     if (booking.checkoutSessionId && !booking.checkoutSessionId.startsWith('pending:')) {
@@ -170,28 +167,14 @@ export class PaymentService {
           this.logger.error({ sessionId: session.id, bookingId }, 'paid session for an unknown booking');
           return false;
         }
-        const amountPaidCents = booking.amountPaidCents + (session.amountTotal ?? 0);
-        const paymentStatus = amountPaidCents >= booking.totalCents ? PaymentStatus.paid : PaymentStatus.depositPaid;
-        const paid = { paymentStatus, amountPaidCents, holdExpiresAt: null };
-        let status: BookingStatus;
-        if (booking.status === BookingStatus.held || booking.status === BookingStatus.confirmed || booking.status === BookingStatus.needs_attention) {
-          status = booking.status === BookingStatus.held ? BookingStatus.confirmed : booking.status;
-        } else if (await this.bookings.claimSpots(m, booking.workshopId, booking.numParticipants, now)) {
-          // Paid after the hold lapsed, and the spots are still free: take them again.
-          status = BookingStatus.confirmed;
-          this.logger.warn({ bookingId, sessionId: session.id }, 'late payment: spots re-held');
-        } else {
-          // Paid, but the spots were sold meanwhile: keep the money on record for the admin to refund or move.
-          status = BookingStatus.needs_attention;
+        const applied = await this.bookings.lifecycle.applyPaymentOrThrow(m, booking, session.amountTotal ?? 0, 'provider', now);
+        // The booking changed since we read it (a sweep, another payment): roll back everything,
+        // the fulfil marker too, and start over.
+        if (!applied) throw new BookingChangedMeanwhile();
+        if (applied.late === 'spots_retaken') this.logger.warn({ bookingId, sessionId: session.id }, 'late payment: spots re-held');
+        if (applied.late === 'spots_gone') {
           this.logger.error({ bookingId, sessionId: session.id }, 'late payment for spots no longer free: needs the admin');
         }
-        // Compare-and-set on status and amount: if a sweep or another payment changed the booking
-        // since we read it, roll back everything (the fulfil marker too) and start over.
-        if (!(await this.bookings.transition(m, booking.id, [booking.status], { ...paid, status }, now, booking.amountPaidCents))) {
-          throw new BookingChangedMeanwhile();
-        }
-        // Mail only here, where the payment is applied once: a replayed event sends nothing.
-        await this.outbox?.enqueuePaymentApplied(m, { ...booking, ...paid, status }, session.amountTotal ?? 0, booking.status);
         return true;
       });
     } catch (e) {
@@ -247,14 +230,6 @@ export class PaymentService {
     } catch (e) {
       this.logger.warn({ bookingId: booking.id, err: (e as Error).message }, 'could not expire checkout session');
     }
-  }
-
-  private assertPayable(booking: Booking): void {
-    if (booking.status === BookingStatus.held) return;
-    if (booking.status === BookingStatus.confirmed || booking.status === BookingStatus.needs_attention) {
-      throw new AppError(ErrorCode.CONFLICT, 'This booking is already paid');
-    }
-    throw new AppError(ErrorCode.CONFLICT, 'The reservation expired before payment. Please book again.');
   }
 
   private async retrieveOrThrow(id: string): Promise<CheckoutSession | null> {

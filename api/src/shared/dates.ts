@@ -17,10 +17,3 @@ export function formatDateRange(start: string, end: string): string {
   if (a.m === b.m) return `${monthShort[a.m - 1]} ${a.d}-${b.d}, ${a.y}`;
   return `${monthShort[a.m - 1]} ${a.d} - ${monthShort[b.m - 1]} ${b.d}, ${a.y}`;
 }
-
-/** Whole days from a UTC instant to a calendar date (negative once it has passed). */
-export function daysUntil(date: string, now: Date): number {
-  const { y, m, d } = parts(date);
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  return Math.round((Date.UTC(y, m - 1, d) - today) / 86_400_000);
-}

@@ -126,9 +126,3 @@ export function computeDueNow(
     }
   }
 }
-
-/** Refund percentage and fee for a cancellation this many days before the start. */
-export function cancellationRefund(daysBefore: number): { refundPercent: number; feeCents: number } {
-  const tier = POLICY.cancellationTiers.find((t) => daysBefore >= t.minDaysBefore)!;
-  return { refundPercent: tier.refundPercent, feeCents: tier.feeCents };
-}

@@ -1,17 +1,28 @@
 import crypto from 'node:crypto';
+import { EntityManager } from 'typeorm';
 import type { Database } from '../infrastructure/db/data-source';
 import { Booking } from '../booking/booking.entity';
-import { BookingStatus, ExperienceLevel, PaymentOption, RoomType } from '../booking/booking.types';
+import { BookingStatus, ExperienceLevel, PaymentOption, PaymentStatus, RoomType } from '../booking/booking.types';
 import { CommunityMessage } from '../community/community-message.entity';
 import { MessageTopic } from '../community/community.types';
 
+/** Overrides of a row; enum columns also take their plain strings, as a test writes them. */
+export type BookingOverrides = Omit<Partial<Booking>, 'paymentStatus' | 'status'> & {
+  paymentStatus?: PaymentStatus | `${PaymentStatus}`;
+  status?: BookingStatus | `${BookingStatus}`;
+};
+
 /**
- * Rows written straight through the entities, for tests that need bookings or
- * messages without going through the booking and community flows.
+ * Rows written straight through the entities, for tests of code that reads
+ * bookings or messages (participants panel, admin views) without going through
+ * the booking and community flows. Every column gets a realistic value; pass
+ * what the test is about. Takes the Database, or the EntityManager of a
+ * transaction.
  */
-export async function insertBooking(db: Database, overrides: Partial<Booking> = {}): Promise<Booking> {
+export async function insertBooking(target: Database | EntityManager, overrides: BookingOverrides = {}): Promise<Booking> {
+  const manager = target instanceof EntityManager ? target : target.manager;
   const createdAt = overrides.createdAt ?? new Date();
-  const row = db.manager.create(Booking, {
+  const row = manager.create(Booking, {
     id: crypto.randomUUID(),
     workshopId: 'zion-canyon-light',
     workshopName: 'Zion Canyon Light & Slot Canyons',
@@ -35,18 +46,19 @@ export async function insertBooking(db: Database, overrides: Partial<Booking> = 
     emergencyContactName: 'Charles Babbage',
     emergencyContactPhone: '+1 555 0101',
     emergencyContactEmail: 'charles@example.com',
-    status: BookingStatus.confirmed,
-    paymentStatus: 'deposit_paid',
+    holdExpiresAt: null,
+    checkoutSessionId: null,
     totalCents: 289_500,
     dueNowCents: 86_850,
     amountPaidCents: 86_850,
-    holdExpiresAt: null,
-    checkoutSessionId: null,
     ...overrides,
+    status: (overrides.status ?? BookingStatus.confirmed) as BookingStatus,
+    paymentStatus: (overrides.paymentStatus ?? PaymentStatus.deposit_paid) as PaymentStatus,
     createdAt,
     updatedAt: overrides.updatedAt ?? createdAt,
   });
-  return db.manager.save(row);
+  await manager.insert(Booking, row);
+  return row;
 }
 
 export async function insertMessage(db: Database, overrides: Partial<CommunityMessage> = {}): Promise<CommunityMessage> {

@@ -3,6 +3,7 @@ import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { useMutation } from '@apollo/client/react';
 import { useState } from 'react';
 import { formatDollars } from '@shared/money';
+import { isLiveStatus } from '@shared/booking-status';
 import type {
   AdminCancelBookingMutation,
   AdminCancelBookingMutationVariables,
@@ -50,8 +51,6 @@ interface Props {
   onError: (e: unknown) => boolean;
 }
 
-const ACTIVE = ['held', 'confirmed', 'needs_attention'];
-
 /**
  * What the admin can do with a booking: record money received outside the
  * payment provider (bank transfer, or every payment when no provider is set up)
@@ -61,7 +60,8 @@ export function BookingActions({ booking, onChanged, onError }: Props) {
   const [recordPayment] = useMutation(RECORD_PAYMENT_MUTATION, { context: { admin: true } });
   const [cancelBooking] = useMutation(CANCEL_BOOKING_MUTATION, { context: { admin: true } });
   const [busy, setBusy] = useState(false);
-  if (!ACTIVE.includes(booking.status)) return null;
+  // The api refuses payments and cancellation on released bookings: offer no action there.
+  if (!isLiveStatus(booking.status)) return null;
   const balance = Math.round((booking.totalAmount - booking.amountPaid) * 100) / 100;
 
   const run = async (action: () => Promise<unknown>, done: string) => {

@@ -35,12 +35,17 @@ export type BookingInput = {
   workshopId: string | number;
 };
 
-/** Whether the booking holds, owns or released its spots. */
+/** Whether the booking holds, owns or released its spots (docs/decisions/051). */
 export type BookingStatus =
+  /** Cancelled by the admin: the spots were released. */
   | 'cancelled'
+  /** Paid (deposit, installment or in full): the spots are sold. */
   | 'confirmed'
+  /** The hold lapsed before payment: the spots were released. */
   | 'expired'
+  /** Spots held, payment not yet received; lapses at holdExpiresAt when set. */
   | 'held'
+  /** Paid after the hold lapsed and the spots were gone: the admin refunds or moves it. */
   | 'needs_attention';
 
 /** The booking to cancel; its spots come back at once. */
@@ -95,6 +100,19 @@ export type PaymentOption =
   | 'full'
   | 'payment_plan';
 
+/** Where the money of a booking stands. */
+export type PaymentStatus =
+  /** Part of the total received (deposit or installments). */
+  | 'deposit_paid'
+  /** The hold lapsed before anything was paid. */
+  | 'expired'
+  /** The total has been received. */
+  | 'paid'
+  /** Nothing received yet. */
+  | 'pending'
+  /** Cancelled after money was received: the admin owes a refund. */
+  | 'refund_due';
+
 /** A new message for a workshop community board. Stored exactly as sent. */
 export type PostMessageInput = {
   /** Never shown to the public; only the admin sees it. */
@@ -141,7 +159,7 @@ export type WorkshopType =
 export type AdminDashboardQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type AdminDashboardQuery = { adminStats: { totalWorkshops: number, totalBookings: number, totalRevenue: number, totalMessages: number, workshops: Array<{ id: string, name: string, startDate: string, capacity: number, minimumParticipants: number, spotsSold: number, spotsHeld: number, reachedMinimum: boolean, revenue: number }> }, adminBookings: Array<{ id: string, workshopId: string, workshopName: string, customerName: string, customerEmail: string, customerPhone: string, numParticipants: number, roomType: RoomType, numSpouses: number, paymentOption: PaymentOption, installments: number | null, specialRequests: string | null, age: number | null, experienceLevel: ExperienceLevel, cameraBody: string, lenses: string, otherEquipment: string | null, healthConcerns: string | null, dietaryRestrictions: string | null, tripGoals: string, emergencyContactName: string, emergencyContactPhone: string, emergencyContactEmail: string, totalAmount: number, amountPaid: number, paymentStatus: string, status: BookingStatus, createdAt: string }>, adminMessages: Array<{ id: string, workshopId: string, workshopName: string, authorName: string, authorEmail: string, message: string, topic: MessageTopic, createdAt: string }>, workshops: Array<{ id: string, name: string, location: string, imageUrl: string }> };
+export type AdminDashboardQuery = { adminStats: { totalWorkshops: number, totalBookings: number, totalRevenue: number, totalMessages: number, workshops: Array<{ id: string, name: string, startDate: string, capacity: number, minimumParticipants: number, spotsSold: number, spotsHeld: number, reachedMinimum: boolean, revenue: number }> }, adminBookings: Array<{ id: string, workshopId: string, workshopName: string, customerName: string, customerEmail: string, customerPhone: string, numParticipants: number, roomType: RoomType, numSpouses: number, paymentOption: PaymentOption, installments: number | null, specialRequests: string | null, age: number | null, experienceLevel: ExperienceLevel, cameraBody: string, lenses: string, otherEquipment: string | null, healthConcerns: string | null, dietaryRestrictions: string | null, tripGoals: string, emergencyContactName: string, emergencyContactPhone: string, emergencyContactEmail: string, totalAmount: number, amountPaid: number, paymentStatus: PaymentStatus, status: BookingStatus, createdAt: string }>, adminMessages: Array<{ id: string, workshopId: string, workshopName: string, authorName: string, authorEmail: string, message: string, topic: MessageTopic, createdAt: string }>, workshops: Array<{ id: string, name: string, location: string, imageUrl: string }> };
 
 export type AdminLoginMutationVariables = Exact<{
   input: AdminLoginInput;
@@ -150,23 +168,23 @@ export type AdminLoginMutationVariables = Exact<{
 
 export type AdminLoginMutation = { adminLogin: { success: boolean } };
 
-export type BookingActions_BookingFragment = { id: string, status: BookingStatus, paymentStatus: string, amountPaid: number };
+export type BookingActions_BookingFragment = { id: string, status: BookingStatus, paymentStatus: PaymentStatus, amountPaid: number };
 
 export type AdminCancelBookingMutationVariables = Exact<{
   input: CancelBookingInput;
 }>;
 
 
-export type AdminCancelBookingMutation = { cancelBooking: { booking: { id: string, status: BookingStatus, paymentStatus: string, amountPaid: number } } };
+export type AdminCancelBookingMutation = { cancelBooking: { booking: { id: string, status: BookingStatus, paymentStatus: PaymentStatus, amountPaid: number } } };
 
 export type AdminRecordPaymentMutationVariables = Exact<{
   input: RecordPaymentInput;
 }>;
 
 
-export type AdminRecordPaymentMutation = { recordPayment: { booking: { id: string, status: BookingStatus, paymentStatus: string, amountPaid: number } } };
+export type AdminRecordPaymentMutation = { recordPayment: { booking: { id: string, status: BookingStatus, paymentStatus: PaymentStatus, amountPaid: number } } };
 
-export type BookingsTab_BookingFragment = { id: string, workshopId: string, workshopName: string, customerName: string, customerEmail: string, customerPhone: string, numParticipants: number, roomType: RoomType, numSpouses: number, paymentOption: PaymentOption, installments: number | null, specialRequests: string | null, age: number | null, experienceLevel: ExperienceLevel, cameraBody: string, lenses: string, otherEquipment: string | null, healthConcerns: string | null, dietaryRestrictions: string | null, tripGoals: string, emergencyContactName: string, emergencyContactPhone: string, emergencyContactEmail: string, totalAmount: number, amountPaid: number, paymentStatus: string, status: BookingStatus, createdAt: string };
+export type BookingsTab_BookingFragment = { id: string, workshopId: string, workshopName: string, customerName: string, customerEmail: string, customerPhone: string, numParticipants: number, roomType: RoomType, numSpouses: number, paymentOption: PaymentOption, installments: number | null, specialRequests: string | null, age: number | null, experienceLevel: ExperienceLevel, cameraBody: string, lenses: string, otherEquipment: string | null, healthConcerns: string | null, dietaryRestrictions: string | null, tripGoals: string, emergencyContactName: string, emergencyContactPhone: string, emergencyContactEmail: string, totalAmount: number, amountPaid: number, paymentStatus: PaymentStatus, status: BookingStatus, createdAt: string };
 
 export type MessagesTab_MessageFragment = { id: string, workshopId: string, workshopName: string, authorName: string, authorEmail: string, message: string, topic: MessageTopic, createdAt: string };
 
@@ -205,7 +223,7 @@ export type CreateBookingMutationVariables = Exact<{
 }>;
 
 
-export type CreateBookingMutation = { createBooking: { booking: { id: string, workshopId: string, workshopName: string, customerName: string, customerEmail: string, numParticipants: number, totalAmount: number, amountDueNow: number, amountPaid: number, paymentStatus: string, status: BookingStatus } } };
+export type CreateBookingMutation = { createBooking: { booking: { id: string, workshopId: string, workshopName: string, customerName: string, customerEmail: string, numParticipants: number, totalAmount: number, amountDueNow: number, amountPaid: number, paymentStatus: PaymentStatus, status: BookingStatus } } };
 
 export type CreateCheckoutSessionMutationVariables = Exact<{
   input: CheckoutSessionInput;
@@ -219,7 +237,7 @@ export type BookingConfirmationQueryVariables = Exact<{
 }>;
 
 
-export type BookingConfirmationQuery = { booking: { id: string, workshopId: string, workshopName: string, customerName: string, customerEmail: string, numParticipants: number, numSpouses: number, roomType: RoomType, paymentOption: PaymentOption, installments: number | null, totalAmount: number, amountDueNow: number, amountPaid: number, paymentStatus: string, status: BookingStatus, holdExpiresAt: string | null } | null };
+export type BookingConfirmationQuery = { booking: { id: string, workshopId: string, workshopName: string, customerName: string, customerEmail: string, numParticipants: number, numSpouses: number, roomType: RoomType, paymentOption: PaymentOption, installments: number | null, totalAmount: number, amountDueNow: number, amountPaid: number, paymentStatus: PaymentStatus, status: BookingStatus, holdExpiresAt: string | null } | null };
 
 export type CommunityWorkshopQueryVariables = Exact<{
   id: string | number;

@@ -1,15 +1,16 @@
-import { createLogger } from '../../infrastructure/logger';
-import { BookingService } from '../../booking/booking.service';
-import { BookingStatus, PaymentOption, RoomType } from '../../booking/booking.types';
-import type { Booking } from '../../booking/booking.entity';
-import { PaymentService } from '../../payment/payment.service';
-import { createTestDb, DB_KINDS, type TestDb } from '../../test/db';
-import { aBookingInput } from '../../test/builders';
-import { parseIcs } from '../../test/ical';
-import { MailOutbox } from '../mail-outbox.entity';
-import { MailKind, type BookingMailData, type RenderedMail } from '../mail.types';
-import { DEFAULT_OUTBOX_OPTIONS, OutboxService } from '../outbox.service';
-import { renderMail } from '.';
+import { createLogger } from '../infrastructure/logger';
+import { createOutbox } from '../composition-root';
+import { PaymentService } from '../payment/payment.service';
+import { createTestDb, DB_KINDS, type TestDb } from '../test/db';
+import { aBookingInput } from '../test/builders';
+import { parseIcs } from '../test/ical';
+import { MailOutbox } from '../mail/mail-outbox.entity';
+import type { RenderedMail } from '../mail/mail.types';
+import type { OutboxService } from '../mail/outbox.service';
+import { BookingService } from './booking.service';
+import { BookingStatus, PaymentOption, RoomType } from './booking.types';
+import type { Booking } from './booking.entity';
+import { BookingMailKind as MailKind, type BookingMailData } from './booking-mail-data';
 
 const ORIGIN = 'https://wild.test';
 const ADMIN = 'owner@example.com';
@@ -42,10 +43,10 @@ describe.each(DB_KINDS)('mail templates with the figures of real bookings, on %s
 
   beforeAll(async () => {
     t = await createTestDb(kind);
-    outbox = new OutboxService(t.db, clock, logger, { ...DEFAULT_OUTBOX_OPTIONS, adminEmail: ADMIN });
+    outbox = createOutbox(t.db, clock, logger, ADMIN);
     reserve = new BookingService(t.db, clock, { holdMinutes: null }, outbox);
     hold = new BookingService(t.db, clock, { holdMinutes: 30 }, outbox);
-    payments = new PaymentService(t.db, hold, null, clock, logger, outbox);
+    payments = new PaymentService(t.db, hold, null, clock, logger);
   });
   afterAll(() => t?.drop());
   beforeEach(() => {
@@ -53,10 +54,10 @@ describe.each(DB_KINDS)('mail templates with the figures of real bookings, on %s
   });
 
   /** The mails a booking caused, rendered, by kind. */
-  async function mailsOf(bookingId: string): Promise<Map<MailKind, { row: MailOutbox; mail: RenderedMail }>> {
+  async function mailsOf(bookingId: string): Promise<Map<string, { row: MailOutbox; mail: RenderedMail }>> {
     const rows = await t.db.manager.find(MailOutbox, { order: { createdAt: 'ASC' } });
     const mine = rows.filter((r) => (r.payload as BookingMailData).bookingId === bookingId);
-    return new Map(mine.map((row) => [row.kind, { row, mail: renderMail(row.kind, row.payload, { origin: ORIGIN }) }]));
+    return new Map(await Promise.all(mine.map(async (row) => [row.kind, { row, mail: await outbox.render(row, { origin: ORIGIN }) }] as const)));
   }
   const pay = (booking: Booking, amountCents: number, sessionId: string) =>
     payments.fulfil({ id: sessionId, url: null, status: 'complete', paymentStatus: 'paid', amountTotal: amountCents, expiresAt: now, bookingId: booking.id });

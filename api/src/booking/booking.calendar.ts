@@ -1,11 +1,9 @@
 import { createEvent, type DateArray } from 'ics';
 import { BRAND } from '../shared/brand';
 import { formatCents } from '../shared/money';
-import type { BookingMailData, MailAttachment } from './mail.types';
-import { balanceOf } from './templates/booking-facts';
-
-/** The domain of our addresses, for ids that must be globally unique (UID, Message-ID). */
-export const MAIL_DOMAIN = BRAND.contactEmail.split('@')[1];
+import { MAIL_DOMAIN } from '../mail/mailer';
+import type { MailAttachment } from '../mail/mail.types';
+import { balanceOf, type BookingMailData } from './booking-mail-data';
 
 function dateArray(date: string): DateArray {
   const [y, m, d] = date.split('-').map(Number);

@@ -1,0 +1,103 @@
+import { createTestDb, DB_KINDS, type TestDb } from '../test/db';
+import { insertBooking } from '../test/rows';
+import { AppError } from '../infrastructure/errors';
+import { Workshop } from '../workshop/workshop.entity';
+import { Booking } from './booking.entity';
+import { BookingLifecycle } from './booking-lifecycle';
+import { BookingStatus, PaymentStatus } from './booking.types';
+
+/** The lifecycle against a real database: each move writes what the table allows, and nothing else. */
+describe.each(DB_KINDS)('BookingLifecycle on %s', (kind) => {
+  let t: TestDb;
+  const lifecycle = new BookingLifecycle();
+  const now = new Date('2026-03-01T10:00:00.000Z');
+  const workshopId = 'great-plains-supercells';
+  const claimed = async () => (await t.db.manager.findOneByOrFail(Workshop, { id: workshopId })).spotsClaimed;
+  const stored = (id: string) => t.db.manager.findOneByOrFail(Booking, { id });
+  /** A booking row, with its spots claimed when its status holds them. */
+  const aBooking = async (status: BookingStatus, extra: Parameters<typeof insertBooking>[1] = {}) => {
+    if (status === BookingStatus.held || status === BookingStatus.confirmed) {
+      await t.db.transaction((m) => lifecycle.claimSpots(m, workshopId, 2, now));
+    }
+    return insertBooking(t.db, { workshopId, numParticipants: 2, status, ...extra });
+  };
+
+  beforeAll(async () => {
+    t = await createTestDb(kind);
+  });
+  afterAll(() => t?.drop());
+  beforeEach(async () => {
+    await t.db.manager.clear(Booking);
+    await t.db.manager.update(Workshop, { id: workshopId }, { spotsClaimed: 0 });
+  });
+
+  it('cancelling a confirmed booking gives its spots back and flags the money for a refund', async () => {
+    const b = await aBooking(BookingStatus.confirmed, { amountPaidCents: 50_000, paymentStatus: PaymentStatus.deposit_paid });
+    expect(await claimed()).toBe(2);
+    expect(await t.db.transaction((m) => lifecycle.releaseOrThrow(m, b, BookingStatus.cancelled, now))).toBe(true);
+    expect(await stored(b.id)).toMatchObject({ status: 'cancelled', paymentStatus: 'refund_due', holdExpiresAt: null });
+    expect(await claimed()).toBe(0);
+  });
+
+  it('cancelling a needs_attention booking releases no spots (it holds none)', async () => {
+    await t.db.transaction((m) => lifecycle.claimSpots(m, workshopId, 3, now)); // someone else's
+    const b = await aBooking(BookingStatus.needs_attention);
+    await t.db.transaction((m) => lifecycle.releaseOrThrow(m, b, BookingStatus.cancelled, now));
+    expect(await claimed()).toBe(3);
+  });
+
+  it.each([
+    [BookingStatus.expired, BookingStatus.cancelled],
+    [BookingStatus.cancelled, BookingStatus.cancelled],
+    [BookingStatus.confirmed, BookingStatus.expired],
+  ] as const)('refuses %s -> %s with a CONFLICT and writes nothing', async (from, to) => {
+    const b = await aBooking(from);
+    const before = await claimed();
+    const attempt = t.db.transaction((m) => lifecycle.releaseOrThrow(m, b, to, now));
+    await expect(attempt).rejects.toThrow(AppError);
+    await expect(attempt).rejects.toMatchObject({ code: 'CONFLICT' });
+    expect((await stored(b.id)).status).toBe(from);
+    expect(await claimed()).toBe(before);
+  });
+
+  it('loses the compare-and-set when the booking changed since it was read', async () => {
+    const b = await aBooking(BookingStatus.held, { amountPaidCents: 0, paymentStatus: PaymentStatus.pending });
+    await t.db.manager.update(Booking, { id: b.id }, { status: BookingStatus.expired });
+    expect(await t.db.transaction((m) => lifecycle.releaseOrThrow(m, b, BookingStatus.expired, now))).toBe(false);
+    expect(await t.db.transaction((m) => lifecycle.applyPaymentOrThrow(m, b, 1000, 'provider', now))).toBeNull();
+    expect(await stored(b.id)).toMatchObject({ status: 'expired', amountPaidCents: 0 });
+  });
+
+  it('a payment confirms a hold; a second one keeps it confirmed and completes the payment status', async () => {
+    const b = await aBooking(BookingStatus.held, { totalCents: 10_000, amountPaidCents: 0, paymentStatus: PaymentStatus.pending });
+    const first = await t.db.transaction((m) => lifecycle.applyPaymentOrThrow(m, b, 3_000, 'provider', now));
+    expect(first).toMatchObject({ previousStatus: 'held', late: null, booking: { status: 'confirmed', paymentStatus: 'deposit_paid', amountPaidCents: 3_000 } });
+    const second = await t.db.transaction((m) => lifecycle.applyPaymentOrThrow(m, first!.booking, 7_000, 'admin', now));
+    expect(second).toMatchObject({ previousStatus: 'confirmed', booking: { status: 'confirmed', paymentStatus: 'paid', amountPaidCents: 10_000 } });
+    expect(await stored(b.id)).toMatchObject({ status: 'confirmed', paymentStatus: 'paid', amountPaidCents: 10_000 });
+    expect(await claimed()).toBe(2); // no second claim
+  });
+
+  it('a late provider payment re-takes free spots, or leaves the booking for the admin when they are gone', async () => {
+    const free = await aBooking(BookingStatus.expired, { amountPaidCents: 0, paymentStatus: PaymentStatus.expired });
+    const retaken = await t.db.transaction((m) => lifecycle.applyPaymentOrThrow(m, free, 5_000, 'provider', now));
+    expect(retaken).toMatchObject({ late: 'spots_retaken', booking: { status: 'confirmed' } });
+    expect(await claimed()).toBe(2);
+
+    const capacity = (await t.db.manager.findOneByOrFail(Workshop, { id: workshopId })).capacity;
+    await t.db.manager.update(Workshop, { id: workshopId }, { spotsClaimed: capacity });
+    const gone = await aBooking(BookingStatus.cancelled, { amountPaidCents: 0, paymentStatus: PaymentStatus.pending });
+    const flagged = await t.db.transaction((m) => lifecycle.applyPaymentOrThrow(m, gone, 5_000, 'provider', now));
+    expect(flagged).toMatchObject({ late: 'spots_gone', booking: { status: 'needs_attention', paymentStatus: 'deposit_paid' } });
+    expect(await claimed()).toBe(capacity);
+  });
+
+  it.each([BookingStatus.expired, BookingStatus.cancelled])('the admin cannot record a payment on a %s booking', async (status) => {
+    const b = await aBooking(status, { amountPaidCents: 0 });
+    await expect(t.db.transaction((m) => lifecycle.applyPaymentOrThrow(m, b, 5_000, 'admin', now))).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: `A ${status} booking cannot take payments; the customer must book again`,
+    });
+    expect((await stored(b.id)).amountPaidCents).toBe(0);
+  });
+});

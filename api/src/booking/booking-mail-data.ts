@@ -1,0 +1,188 @@
+import { formatDateRange } from '../shared/dates';
+import { formatCents } from '../shared/money';
+import { balanceDueDate, POLICY } from '../shared/policy';
+import type { FactList } from '../mail/mail-layout';
+import type { Booking } from './booking.entity';
+import type { Workshop } from '../workshop/workshop.entity';
+
+/** The mails a booking sends; the value is stored in mail_outbox.kind. */
+export const BookingMailKind = {
+  /** Customer: spots reserved, no payment provider (the admin arranges payment). */
+  bookingReserved: 'booking_reserved',
+  /** Customer: a payment (deposit, installment or in full) was applied; the booking is confirmed. */
+  bookingPaid: 'booking_paid',
+  /** Customer: paid after the hold lapsed and the spots were taken meanwhile. */
+  paymentNeedsAttention: 'payment_needs_attention',
+  /** Customer: an unpaid hold expired and the spots were released. */
+  holdExpired: 'hold_expired',
+  /** Admin: a new paid booking. */
+  adminNewBooking: 'admin_new_booking',
+  /** Admin: a late payment for spots that are no longer free. */
+  adminPaymentAttention: 'admin_payment_attention',
+} as const;
+export type BookingMailKind = (typeof BookingMailKind)[keyof typeof BookingMailKind];
+
+/**
+ * A booking and its workshop as they were when the mail was caused. Stored as
+ * the outbox payload, so the mail tells what happened even if the booking
+ * changes again before it is sent. Money in cents.
+ */
+export interface BookingMailData {
+  bookingId: string;
+  workshopId: string;
+  workshopName: string;
+  location: string;
+  state: string;
+  /** YYYY-MM-DD, first and last day. */
+  startDate: string;
+  endDate: string;
+  customerName: string;
+  customerEmail: string;
+  customerPhone: string;
+  numParticipants: number;
+  numSpouses: number;
+  roomType: string;
+  paymentOption: string;
+  installments: number | null;
+  status: string;
+  paymentStatus: string;
+  totalCents: number;
+  /** Charged at booking: deposit, first installment or the total. */
+  dueNowCents: number;
+  amountPaidCents: number;
+  /** The payment this mail is about; null when none. */
+  paymentCents: number | null;
+  /** When it happened (ISO 8601, UTC). */
+  at: string;
+}
+
+export type WorkshopFields = Pick<Workshop, 'location' | 'state' | 'startDate' | 'endDate'>;
+
+export function bookingMailData(b: Booking, w: WorkshopFields, paymentCents: number | null, at: Date): BookingMailData {
+  return {
+    bookingId: b.id,
+    workshopId: b.workshopId,
+    workshopName: b.workshopName,
+    location: w.location,
+    state: w.state,
+    startDate: w.startDate,
+    endDate: w.endDate,
+    customerName: b.customerName,
+    customerEmail: b.customerEmail,
+    customerPhone: b.customerPhone,
+    numParticipants: b.numParticipants,
+    numSpouses: b.numSpouses,
+    roomType: b.roomType,
+    paymentOption: b.paymentOption,
+    installments: b.installments,
+    status: b.status,
+    paymentStatus: b.paymentStatus,
+    totalCents: b.totalCents,
+    dueNowCents: b.dueNowCents,
+    amountPaidCents: b.amountPaidCents,
+    paymentCents,
+    at: at.toISOString(),
+  };
+}
+
+/** Every site address a booking mail links to (the web's routes, spec section 2). */
+export const bookingUrls = (origin: string) => ({
+  confirmation: (bookingId: string) => `${origin}/confirmation/${encodeURIComponent(bookingId)}`,
+  booking: (workshopId: string) => `${origin}/booking/${encodeURIComponent(workshopId)}`,
+  equipment: () => `${origin}/equipment`,
+  cancellationPolicy: () => `${origin}/cancellation-policy`,
+  admin: () => `${origin}/admin/dashboard`,
+});
+
+/** "Feb 12, 2026" for a calendar date (YYYY-MM-DD). */
+function formatDay(date: string): string {
+  return new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${date}T00:00:00Z`),
+  );
+}
+
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+export function firstName(fullName: string): string {
+  return fullName.trim().split(/\s+/)[0] || fullName;
+}
+
+export function datesOf(d: BookingMailData): string {
+  return formatDateRange(d.startDate, d.endDate);
+}
+
+/** The money of a booking: what is left to pay and by when. */
+export function balanceOf(d: BookingMailData): { balanceCents: number; dueDate: string; overdue: boolean } {
+  const balanceCents = Math.max(0, d.totalCents - d.amountPaidCents);
+  const dueDate = balanceDueDate(d.startDate);
+  return { balanceCents, dueDate, overdue: dueDate <= d.at.slice(0, 10) };
+}
+
+function balanceDueText(d: BookingMailData): string {
+  const { balanceCents, dueDate, overdue } = balanceOf(d);
+  if (balanceCents === 0) return 'Nothing: paid in full';
+  const by = overdue ? `now (the balance is due ${POLICY.balanceDueDaysBefore} days before the start)` : `by ${formatDay(dueDate)}`;
+  if (d.paymentOption === 'payment_plan' && d.installments) {
+    return `${by}, in monthly installments (plan of ${d.installments})`;
+  }
+  return by;
+}
+
+export function workshopPlace(d: BookingMailData): string {
+  return `${d.location}, ${d.state}`;
+}
+
+export function participantsText(d: BookingMailData): string {
+  const people = plural(d.numParticipants, 'participant');
+  return d.numSpouses ? `${people} + ${plural(d.numSpouses, 'non-photographer partner')}` : people;
+}
+
+function paymentOptionText(d: BookingMailData): string {
+  switch (d.paymentOption) {
+    case 'full':
+      return 'Payment in full';
+    case 'payment_plan':
+      return `Payment plan${d.installments ? ` (${d.installments} monthly installments)` : ''}`;
+    default:
+      return `${POLICY.depositPercent}% deposit`;
+  }
+}
+
+/** What the customer paid this time, in words. */
+export function paymentLabel(d: BookingMailData): string {
+  if (d.paymentOption === 'full') return 'payment in full';
+  if (d.amountPaidCents >= d.totalCents) return 'final payment';
+  if (d.paymentOption === 'payment_plan') return 'installment';
+  return `${POLICY.depositPercent}% deposit`;
+}
+
+/** The facts every booking mail shows, in the same order everywhere. */
+export function bookingFacts(d: BookingMailData): FactList {
+  const { balanceCents } = balanceOf(d);
+  return [
+    ['Workshop', d.workshopName],
+    ['Dates', datesOf(d)],
+    ['Location', workshopPlace(d)],
+    ['Participants', participantsText(d)],
+    ['Room', d.roomType === 'private' ? 'Private room' : 'Shared room'],
+    ['Total', formatCents(d.totalCents)],
+    ['Paid', formatCents(d.amountPaidCents)],
+    ['Balance', formatCents(balanceCents)],
+    ['Balance due', balanceDueText(d)],
+    ['Booking', d.bookingId],
+  ];
+}
+
+/** Who booked and how they pay: the admin notices add these to the booking facts. */
+export function customerFacts(d: BookingMailData): FactList {
+  return [
+    ['Customer', d.customerName],
+    ['Email', d.customerEmail],
+    ['Phone', d.customerPhone],
+    ['Payment option', paymentOptionText(d)],
+    ['This payment', d.paymentCents === null ? '-' : formatCents(d.paymentCents)],
+    ['Status', `${d.status} / ${d.paymentStatus}`],
+  ];
+}

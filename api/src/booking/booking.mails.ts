@@ -1,0 +1,72 @@
+import type { EntityManager } from 'typeorm';
+import type { MailTemplates } from '../mail/mail.types';
+import type { OutboxService } from '../mail/outbox.service';
+import { BookingStatus } from '../shared/booking-status';
+import { Workshop } from '../workshop/workshop.entity';
+import type { Booking } from './booking.entity';
+import { BookingMailKind, bookingMailData, type WorkshopFields } from './booking-mail-data';
+import {
+  adminNewBooking,
+  adminPaymentAttention,
+  bookingPaid,
+  bookingReserved,
+  holdExpired,
+  paymentNeedsAttention,
+} from './booking-mail-templates';
+
+/** How each booking mail looks, by kind: registered with the outbox by the composition root. */
+export const BOOKING_MAILS: MailTemplates = {
+  [BookingMailKind.bookingReserved]: bookingReserved,
+  [BookingMailKind.bookingPaid]: bookingPaid,
+  [BookingMailKind.paymentNeedsAttention]: paymentNeedsAttention,
+  [BookingMailKind.holdExpired]: holdExpired,
+  [BookingMailKind.adminNewBooking]: adminNewBooking,
+  [BookingMailKind.adminPaymentAttention]: adminPaymentAttention,
+};
+
+/**
+ * Which mails a booking event sends, to whom. Called by the booking lifecycle
+ * inside the transaction that makes the change, so a mail exists if and only
+ * if the change committed.
+ */
+export class BookingMails {
+  constructor(
+    private readonly outbox: OutboxService,
+    private readonly clock: () => Date,
+  ) {}
+
+  /** Spots reserved with no payment provider: tell the customer. */
+  async reserved(m: EntityManager, booking: Booking, workshop?: WorkshopFields): Promise<void> {
+    const data = bookingMailData(booking, workshop ?? (await this.workshopOf(m, booking)), null, this.clock());
+    await this.outbox.enqueue(m, { kind: BookingMailKind.bookingReserved, to: booking.customerEmail, payload: data });
+  }
+
+  /**
+   * A payment was applied (once: the lifecycle calls this only when it applies
+   * it). `booking` carries its new status and amounts.
+   */
+  async paymentApplied(m: EntityManager, booking: Booking, paymentCents: number, previousStatus: BookingStatus): Promise<void> {
+    const data = bookingMailData(booking, await this.workshopOf(m, booking), paymentCents, this.clock());
+    const admin = this.outbox.adminEmail;
+    if (booking.status === BookingStatus.needs_attention) {
+      await this.outbox.enqueue(m, { kind: BookingMailKind.paymentNeedsAttention, to: booking.customerEmail, payload: data });
+      await this.outbox.enqueue(m, { kind: BookingMailKind.adminPaymentAttention, to: admin, payload: data });
+      return;
+    }
+    await this.outbox.enqueue(m, { kind: BookingMailKind.bookingPaid, to: booking.customerEmail, payload: data });
+    // The admin hears about each new paid booking, not about every later installment.
+    if (previousStatus !== BookingStatus.confirmed) {
+      await this.outbox.enqueue(m, { kind: BookingMailKind.adminNewBooking, to: admin, payload: data });
+    }
+  }
+
+  /** An unpaid hold lapsed and its spots were released. */
+  async holdExpired(m: EntityManager, booking: Booking): Promise<void> {
+    const data = bookingMailData(booking, await this.workshopOf(m, booking), null, this.clock());
+    await this.outbox.enqueue(m, { kind: BookingMailKind.holdExpired, to: booking.customerEmail, payload: data });
+  }
+
+  private workshopOf(m: EntityManager, booking: Booking): Promise<Workshop> {
+    return m.findOneByOrFail(Workshop, { id: booking.workshopId });
+  }
+}

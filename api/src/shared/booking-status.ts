@@ -1,0 +1,95 @@
+/**
+ * The states of a booking and the moves between them (docs/decisions/051).
+ * Pure and isomorphic: the api's booking lifecycle enforces it, the admin UI
+ * reads it to decide which actions to offer.
+ *
+ * Enum keys equal their values: GraphQL shows the keys, REST JSON the values,
+ * and both must be the strings stored in the database.
+ */
+
+/** Life cycle of a booking's claim on spots. */
+export enum BookingStatus {
+  /** Spots are held; payment not yet received. Expires at holdExpiresAt when set. */
+  held = 'held',
+  /** Paid (deposit, installment or in full): spots are sold. */
+  confirmed = 'confirmed',
+  /** The hold lapsed or its checkout expired: spots returned. */
+  expired = 'expired',
+  /** Cancelled by the admin: spots returned. */
+  cancelled = 'cancelled',
+  /** Paid after its hold lapsed and the spots were gone: the admin must refund or move it. */
+  needs_attention = 'needs_attention',
+}
+
+/** Where the money of a booking stands. */
+export enum PaymentStatus {
+  /** Nothing received yet. */
+  pending = 'pending',
+  /** Some money received (deposit or installments), a balance is left. */
+  deposit_paid = 'deposit_paid',
+  /** The total has been received. */
+  paid = 'paid',
+  /** The hold lapsed before anything was paid. */
+  expired = 'expired',
+  /** Cancelled after money was received: the admin owes a refund. */
+  refund_due = 'refund_due',
+}
+
+const { held, confirmed, expired, cancelled, needs_attention } = BookingStatus;
+
+/**
+ * Every allowed move, from -> to. A payment on a confirmed or needs_attention
+ * booking keeps its status (confirmed -> confirmed). A payment that arrives
+ * after the booking was released (expired, or cancelled while its checkout was
+ * still open) re-takes the spots if they are free, otherwise the booking needs
+ * the admin. Anything not listed is refused.
+ */
+export const BOOKING_TRANSITIONS: Readonly<Record<BookingStatus, readonly BookingStatus[]>> = {
+  [held]: [confirmed, expired, cancelled],
+  [confirmed]: [confirmed, cancelled],
+  [needs_attention]: [needs_attention, cancelled],
+  [expired]: [confirmed, needs_attention],
+  [cancelled]: [confirmed, needs_attention],
+};
+
+export function canTransition(from: BookingStatus, to: BookingStatus): boolean {
+  return BOOKING_TRANSITIONS[from]?.includes(to) ?? false;
+}
+
+/** Statuses whose bookings have their spots counted in Workshop.spotsClaimed. */
+export const SPOT_HOLDING_STATUSES: readonly BookingStatus[] = [held, confirmed];
+
+/**
+ * Live bookings: the admin can still record payments on them and cancel them.
+ * A needs_attention booking holds no spots but has money on record.
+ */
+export const LIVE_STATUSES: readonly BookingStatus[] = [held, confirmed, needs_attention];
+
+export function isLiveStatus(status: string): boolean {
+  return (LIVE_STATUSES as readonly string[]).includes(status);
+}
+
+type Hold = { status: BookingStatus; holdExpiresAt: Date | null };
+
+/** A hold that has not lapsed (no expiry, or one still ahead of `now`). */
+export function isUnlapsedHold(b: Hold, now: Date): boolean {
+  return b.status === held && (b.holdExpiresAt === null || b.holdExpiresAt.getTime() > now.getTime());
+}
+
+/**
+ * Whether the booking occupies its spots right now: confirmed, or a hold that
+ * has not lapsed (a lapsed hold is released by the next sweep).
+ */
+export function holdsSpots(b: Hold, now: Date): boolean {
+  return b.status === confirmed || isUnlapsedHold(b, now);
+}
+
+/** Whether the booking counts as a booking now: it holds spots, or it has money that needs the admin. */
+export function isLive(b: Hold, now: Date): boolean {
+  return holdsSpots(b, now) || b.status === needs_attention;
+}
+
+/** The payment status after a payment brought the amount received to `amountPaidCents`. */
+export function paymentStatusAfterPayment(amountPaidCents: number, totalCents: number): PaymentStatus {
+  return amountPaidCents >= totalCents ? PaymentStatus.paid : PaymentStatus.deposit_paid;
+}
