@@ -1,4 +1,3 @@
-import type { Request } from 'express';
 import { AppError, ErrorCode } from './errors';
 
 /**
@@ -141,7 +140,7 @@ export class BackoffThrottle {
   }
 }
 
-/** The client a request comes from (the proxy-aware IP; Express's `trust proxy` decides). */
-export function clientKey(req: Pick<Request, 'ip' | 'socket'>): string {
-  return req.ip ?? req.socket?.remoteAddress ?? 'unknown';
+/** The client a request comes from (the proxy-aware IP; Fastify's `trustProxy` decides). */
+export function clientKey(req: { ip?: string; socket?: { remoteAddress?: string } }): string {
+  return req.ip || req.socket?.remoteAddress || 'unknown';
 }

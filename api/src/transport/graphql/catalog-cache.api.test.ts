@@ -1,6 +1,6 @@
-import { startTestServer, type TestServer } from '../test/app';
-import { countQueries } from '../test/query-counter';
-import { aBookingBody } from '../test/builders';
+import { startTestServer, type TestServer } from '../../test/app';
+import { countQueries } from '../../test/query-counter';
+import { aBookingBody } from '../../test/builders';
 
 // The fast lane only changes who writes the answer (not the database work), so SQLite is enough.
 describe('catalog fast lane (answers in front of Express)', () => {
