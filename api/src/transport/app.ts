@@ -1,7 +1,6 @@
 import http from 'node:http';
 import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
@@ -10,12 +9,13 @@ import type { GraphQLContext } from './graphql/context';
 import { createSchema } from './graphql/schema';
 import { createErrorFormatter } from './graphql/errors';
 import { graphqlProtection, unavailableStatusPlugin } from './graphql/protection';
-import { graphqlRoute } from './graphql/route';
+import { graphqlAnswerCache, graphqlRoute, type GraphQLAnswer } from './graphql/route';
 import { REST_BODY_LIMIT, restApi } from './rest';
-import { webPages } from './web/ssr';
+import { pageCache, webPages, type RenderedPage } from './web/ssr';
+import type { CatalogAnswerCache } from './catalog-answer-cache';
 import { requestContext, requestIdFor } from '../infrastructure/request-context';
 import { ErrorCode } from '../infrastructure/errors';
-import { helmetOptions } from './security-headers';
+import { securityHeaders } from './security-headers';
 
 /** Longest time any API request may take before the caller gets a 503. */
 export const REQUEST_TIMEOUT_MS = 10_000;
@@ -31,6 +31,8 @@ export const HEADERS_TIMEOUT_MS = 10_000;
 export interface App {
   fastify: FastifyInstance;
   apollo: ApolloServer<GraphQLContext>;
+  /** The answer caches that go with the catalog snapshot (tests and diagnostics read their stats). */
+  caches: { graphql: CatalogAnswerCache<GraphQLAnswer>; pages: CatalogAnswerCache<RenderedPage> };
   /** Listen (port 0 picks a free one) and return the HTTP server. */
   listen(port: number, host?: string): Promise<http.Server>;
   /** Stop accepting requests, finish in-flight ones, stop Apollo. */
@@ -78,7 +80,9 @@ export async function createApp(services: Services): Promise<App> {
       http.createServer({ requestTimeout: REQUEST_RECEIVE_TIMEOUT_MS, headersTimeout: HEADERS_TIMEOUT_MS, connectionsCheckingInterval: 1000 }, handler),
   });
 
+  const headers = await securityHeaders({ hsts: config.hsts });
   app.addHook('onRequest', (req, reply, done) => {
+    void reply.headers(headers);
     void reply.header('X-Request-Id', req.id);
     // Never leave a caller hanging: an API request not answered in time gets a 503
     // (e.g. a database that accepts connections but does not answer).
@@ -104,7 +108,6 @@ export async function createApp(services: Services): Promise<App> {
     done();
   });
 
-  await app.register(fastifyHelmet, helmetOptions({ hsts: config.hsts }));
 
   const schema = await createSchema(services);
   const protection = graphqlProtection({ hideSuggestions: config.env === 'production' });
@@ -121,9 +124,10 @@ export async function createApp(services: Services): Promise<App> {
   const contextDeps = { adminAuth: services.adminAuth, workshops: services.workshops };
   const catalog = services.workshops.catalog;
   const webDist = config.webDist;
+  const caches = { graphql: graphqlAnswerCache(catalog), pages: pageCache(catalog) };
 
   await app.register(
-    graphqlRoute({ apollo, contextDeps, catalog, logger, explorer: config.graphqlIntrospection, webDist }),
+    graphqlRoute({ apollo, contextDeps, answers: caches.graphql, logger, explorer: config.graphqlIntrospection, webDist }),
   );
   await app.register(restApi(services), { prefix: '/api' });
 
@@ -158,7 +162,7 @@ export async function createApp(services: Services): Promise<App> {
     serverEntry: path.resolve(webDist, '..', 'dist-server', 'entry-server.cjs'),
     schema,
     contextDeps,
-    catalog,
+    pages: caches.pages,
     logger,
   });
   // `/` explicitly: the static files' wildcard route would answer it as a directory.
@@ -184,6 +188,7 @@ export async function createApp(services: Services): Promise<App> {
   return {
     fastify: app as unknown as FastifyInstance,
     apollo,
+    caches,
     // The server is started here rather than by app.listen(), so that without a host it listens
     // on every interface as Node does (Fastify would pick localhost).
     listen: (port, host) =>

@@ -26,6 +26,8 @@ export interface AnswerCacheOptions {
 export class CatalogAnswerCache<V extends object> {
   private readonly entries: LRUCache<string, { token: object; value: V }>;
   private readonly tokenKey: string;
+  /** Lookups answered from the cache, and not (for tests and diagnostics). */
+  readonly stats = { hits: 0, misses: 0 };
 
   constructor(
     private readonly catalog: CatalogSnapshots,
@@ -38,12 +40,13 @@ export class CatalogAnswerCache<V extends object> {
 
   get(key: string): V | undefined {
     const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    if (this.catalog.peek<object>(this.tokenKey) !== entry.token) {
-      this.entries.delete(key);
-      return undefined;
+    if (entry && this.catalog.peek<object>(this.tokenKey) === entry.token) {
+      this.stats.hits++;
+      return entry.value;
     }
-    return entry.value;
+    if (entry) this.entries.delete(key);
+    this.stats.misses++;
+    return undefined;
   }
 
   /** Read before computing a value; pass it to set(). */

@@ -21,7 +21,8 @@ const CATALOG_FIELDS = new Set(['workshops', 'workshop', '__typename']);
 export interface GraphQLRouteOptions {
   apollo: ApolloServer<GraphQLContext>;
   contextDeps: ContextDeps;
-  catalog: CatalogSnapshots;
+  /** Where anonymous catalog-only answers are kept (app.ts: graphqlAnswerCache). */
+  answers: CatalogAnswerCache<GraphQLAnswer>;
   logger: Logger;
   /** Serve the GraphiQL explorer (web/dist/graphiql.html) to browsers at GET /graphql. */
   explorer: boolean;
@@ -29,7 +30,7 @@ export interface GraphQLRouteOptions {
 }
 
 /** A cached answer: Apollo's status, its own headers and body. */
-interface Answer {
+export interface GraphQLAnswer {
   status: number;
   headers: Record<string, string>;
   body: string;
@@ -44,6 +45,15 @@ interface Described {
 const CACHE_KEY = Symbol('graphql answer cache key');
 type CacheableRequest = FastifyRequest & { [CACHE_KEY]?: { key: string; generation: number; before: Set<string> } };
 
+/** The bounded cache of GraphQL catalog answers (distinct operations × variables × Accept). */
+export function graphqlAnswerCache(catalog: CatalogSnapshots): CatalogAnswerCache<GraphQLAnswer> {
+  return new CatalogAnswerCache<GraphQLAnswer>(catalog, 'graphql', {
+    max: 500,
+    maxBytes: 16 * 1024 * 1024,
+    sizeOf: (a) => (a as GraphQLAnswer).body.length,
+  });
+}
+
 /**
  * POST/GET /graphql through Apollo Server (@as-integrations/fastify), with
  * JSON bodies only, a 100 KB limit, errors in the GraphQL shape, and the
@@ -51,12 +61,7 @@ type CacheableRequest = FastifyRequest & { [CACHE_KEY]?: { key: string; generati
  * cache that goes with the catalog snapshot (docs/decisions/050).
  */
 export function graphqlRoute(options: GraphQLRouteOptions): FastifyPluginAsync {
-  const { apollo, contextDeps, catalog, logger } = options;
-  const answers = new CatalogAnswerCache<Answer>(catalog, 'graphql', {
-    max: 500,
-    maxBytes: 16 * 1024 * 1024,
-    sizeOf: (a) => (a as Answer).body.length,
-  });
+  const { apollo, contextDeps, answers, logger } = options;
   // Query texts seen lately and what they are; a text is parsed once, not per request.
   const described = new LRUCache<string, Described | false>({ max: 2000, maxSize: 4 * 1024 * 1024, sizeCalculation: (_v, k) => k.length + 1 });
 

@@ -25,7 +25,7 @@ interface ManifestChunk {
 }
 
 /** A page ready to send, with its compressed forms made on first need. */
-interface RenderedPage {
+export interface RenderedPage {
   html: string;
   br?: Buffer;
   gz?: Buffer;
@@ -52,8 +52,18 @@ export interface WebPagesOptions {
   serverEntry: string;
   schema: GraphQLSchema;
   contextDeps: ContextDeps;
-  catalog: CatalogSnapshots;
+  /** Where rendered pages are kept (pageCache()): apart from every other cache, so no query traffic evicts them. */
+  pages: CatalogAnswerCache<RenderedPage>;
   logger: Logger;
+}
+
+/** The bounded cache of rendered pages. */
+export function pageCache(catalog: CatalogSnapshots): CatalogAnswerCache<RenderedPage> {
+  return new CatalogAnswerCache<RenderedPage>(catalog, 'pages', {
+    max: MAX_CACHED_PAGES,
+    maxBytes: 32 * 1024 * 1024,
+    sizeOf: (p) => (p as RenderedPage).html.length * 2,
+  });
 }
 
 /** Pages differ per request, so they are compressed here, quickly. */
@@ -87,12 +97,7 @@ export function webPages(options: WebPagesOptions): (req: FastifyRequest, reply:
     appFiles: Set<string>;
   } | null = null;
   const validated = new WeakMap<DocumentNode, readonly Error[]>();
-  // Pages have a cache of their own: no amount of query traffic can evict them.
-  const pages = new CatalogAnswerCache<RenderedPage>(options.catalog, 'pages', {
-    max: MAX_CACHED_PAGES,
-    maxBytes: 32 * 1024 * 1024,
-    sizeOf: (p) => (p as RenderedPage).html.length * 2,
-  });
+  const pages = options.pages;
 
   function load() {
     if (loaded) return loaded;
