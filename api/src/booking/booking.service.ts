@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import type { Database } from '../infrastructure/db/data-source';
 import { AppError, ErrorCode } from '../infrastructure/errors';
-import { RateLimiter, type RateLimitRule, type RateLimitStore } from '../infrastructure/rate-limit';
+import type { RateLimitRule } from '../infrastructure/rate-limit';
 import { clean, cleanOptional } from '../infrastructure/text';
 import { computeDueNow, computeTotalCents, POLICY } from '../shared/policy';
 import { formatCents } from '../shared/money';
@@ -25,8 +25,6 @@ export interface BookingServiceOptions {
    * until the admin acts.
    */
   holdMinutes: number | null;
-  /** Where attempt counts live (memory, or Redis with several instances). */
-  rateLimitStore?: RateLimitStore;
 }
 
 /**
@@ -36,17 +34,13 @@ export interface BookingServiceOptions {
  * workshop can never be oversold under any concurrency (docs/decisions/003).
  */
 export class BookingService {
-  private readonly limiter: RateLimiter;
-
   constructor(
     private readonly db: Database,
     private readonly clock: () => Date,
     private readonly options: BookingServiceOptions,
     /** Mails caused by booking changes, written in the same transaction. */
     private readonly outbox: OutboxService | null = null,
-  ) {
-    this.limiter = new RateLimiter(BOOKING_RATE_LIMIT, options.rateLimitStore, () => this.clock().getTime());
-  }
+  ) {}
 
   async findById(id: string): Promise<Booking | null> {
     if (typeof id !== 'string' || !/^[0-9a-f-]{36}$/i.test(id)) return null;
@@ -64,8 +58,7 @@ export class BookingService {
    * policy module only. Throws NOT_FOUND for an unknown workshop and SOLD_OUT
    * (409) when the spots are not free.
    */
-  async createOrThrow(input: BookingInput, clientKey = 'internal'): Promise<Booking> {
-    await this.limiter.consumeOrThrow(clientKey);
+  async createOrThrow(input: BookingInput): Promise<Booking> {
     const now = this.clock();
     const attempt = () =>
       this.db.transaction(async (m) => {

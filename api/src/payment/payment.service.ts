@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { Database } from '../infrastructure/db/data-source';
 import type { Logger } from '../infrastructure/logger';
 import { AppError, ErrorCode } from '../infrastructure/errors';
-import { RateLimiter, type RateLimitRule, type RateLimitStore } from '../infrastructure/rate-limit';
+import type { RateLimitRule } from '../infrastructure/rate-limit';
 import { isDuplicateKey } from '../infrastructure/db-errors';
 import { POLICY } from '../shared/policy';
 import { Booking } from '../booking/booking.entity';
@@ -51,7 +51,6 @@ export const CHECKOUT_RATE_LIMIT: RateLimitRule = { name: 'payment attempts', li
  * after its hold lapsed re-takes the spots or flags the booking for the admin.
  */
 export class PaymentService {
-  private readonly limiter: RateLimiter;
 
   constructor(
     private readonly db: Database,
@@ -61,19 +60,15 @@ export class PaymentService {
     private readonly logger: Logger,
     /** Confirmation and admin mails, written in the fulfil transaction. */
     private readonly outbox: OutboxService | null = null,
-    rateLimitStore?: RateLimitStore,
     /** When set, the provider always returns visitors here, whatever origin a caller claims. */
     private readonly publicOrigin?: string,
-  ) {
-    this.limiter = new RateLimiter(CHECKOUT_RATE_LIMIT, rateLimitStore, () => this.clock().getTime());
-  }
+  ) {}
 
   get enabled(): boolean {
     return this.provider !== null;
   }
 
-  async createCheckoutSessionOrThrow(input: CheckoutSessionInput, clientKey = 'internal'): Promise<CheckoutStart> {
-    await this.limiter.consumeOrThrow(clientKey);
+  async createCheckoutSessionOrThrow(input: CheckoutSessionInput): Promise<CheckoutStart> {
     // With PUBLIC_ORIGIN configured a caller cannot point the provider's redirects elsewhere.
     const origin = this.publicOrigin ?? new URL(input.originUrl).origin;
     const booking = await this.bookings.getByIdOrThrow(input.bookingId);

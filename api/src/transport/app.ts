@@ -16,6 +16,7 @@ import type { CatalogAnswerCache } from './catalog-answer-cache';
 import { requestContext, requestIdFor } from '../infrastructure/request-context';
 import { ErrorCode } from '../infrastructure/errors';
 import { securityHeaders } from './security-headers';
+import { registerWriteLimits } from './rate-limits';
 
 /** Longest time any API request may take before the caller gets a 503. */
 export const REQUEST_TIMEOUT_MS = 10_000;
@@ -121,15 +122,16 @@ export async function createApp(services: Services): Promise<App> {
   await apollo.start();
   app.addHook('onClose', async () => apollo.stop());
 
+  const limits = await registerWriteLimits(app as unknown as FastifyInstance, { redisUrl: config.rateLimitRedisUrl, logger });
   const contextDeps = { adminAuth: services.adminAuth, workshops: services.workshops };
   const catalog = services.workshops.catalog;
   const webDist = config.webDist;
   const caches = { graphql: graphqlAnswerCache(catalog), pages: pageCache(catalog) };
 
   await app.register(
-    graphqlRoute({ apollo, contextDeps, answers: caches.graphql, logger, explorer: config.graphqlIntrospection, webDist }),
+    graphqlRoute({ apollo, contextDeps, limits, answers: caches.graphql, logger, explorer: config.graphqlIntrospection, webDist }),
   );
-  await app.register(restApi(services), { prefix: '/api' });
+  await app.register(restApi(services, limits), { prefix: '/api' });
 
   // The built web app. Hashed files (Vite's /assets, the generated responsive images) are
   // immutable for a year; other files an hour; HTML never cached. Sent precompressed (.br/.gz

@@ -17,12 +17,17 @@ export interface GraphQLContext {
   adminError?: AppError;
   /** Per-request DataLoaders (graphql/loaders.ts). */
   loaders: Loaders;
+  /** Count one write against this client's limit (the same count as the REST route's); throws RATE_LIMITED past it. */
+  consume(limit: WriteLimitName): Promise<void>;
 }
+
+export type WriteLimitName = 'booking' | 'checkout' | 'messagePost';
 
 /** The parts of a request the context is made from (HTTP, or the server renderer's in-process calls). */
 export interface RequestFacts {
   clientKey: string;
   authorization?: string;
+  consume(limit: WriteLimitName): Promise<void>;
 }
 
 export interface ContextDeps {
@@ -34,6 +39,7 @@ export interface ContextDeps {
 export async function createContext(deps: ContextDeps, facts: RequestFacts): Promise<GraphQLContext> {
   return {
     clientKey: facts.clientKey,
+    consume: facts.consume,
     loaders: createLoaders(deps.workshops),
     // The same admin guard as the REST routes; a request without a credential costs nothing.
     ...(facts.authorization ? await checkAdmin(deps.adminAuth, facts.authorization, facts.clientKey) : { isAdmin: false }),

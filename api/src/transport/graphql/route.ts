@@ -10,6 +10,7 @@ import type { Logger } from '../../infrastructure/logger';
 import { clientKey } from '../../infrastructure/rate-limit';
 import { CatalogAnswerCache, type CatalogSnapshots } from '../catalog-answer-cache';
 import { jsonBodies } from '../rest/http';
+import type { WriteLimits } from '../rate-limits';
 import { createContext, type ContextDeps, type GraphQLContext } from './context';
 import { graphqlBodyErrorHandler } from './errors';
 
@@ -21,6 +22,8 @@ const CATALOG_FIELDS = new Set(['workshops', 'workshop', '__typename']);
 export interface GraphQLRouteOptions {
   apollo: ApolloServer<GraphQLContext>;
   contextDeps: ContextDeps;
+  /** The write limits mutations count against (shared with the REST routes). */
+  limits: WriteLimits;
   /** Where anonymous catalog-only answers are kept (app.ts: graphqlAnswerCache). */
   answers: CatalogAnswerCache<GraphQLAnswer>;
   logger: Logger;
@@ -97,7 +100,7 @@ export function graphqlRoute(options: GraphQLRouteOptions): FastifyPluginAsync {
 
   const explorerHtml = path.join(options.webDist, 'graphiql.html');
   const apolloHandler = fastifyApolloHandler(apollo, {
-    context: async (req) => createContext(contextDeps, { clientKey: clientKey(req), authorization: req.headers.authorization }),
+    context: async (req) => createContext(contextDeps, { clientKey: clientKey(req), authorization: req.headers.authorization, consume: (limit) => options.limits[limit](req) }),
   });
 
   return async (app) => {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { CommunityService } from '../../community/community.service';
 import { AppError } from '../../infrastructure/errors';
 import { snakeBodyToCamel } from '../../infrastructure/case';
-import { clientKey } from '../../infrastructure/rate-limit';
+import type { WriteLimit } from '../rate-limits';
 import { validateInputOrThrow } from '../../infrastructure/validation';
 import { jsonObjectBody } from './http';
 import type { CommunityMessage } from '../../community/community-message.entity';
@@ -31,7 +31,7 @@ export function participantsJson(p: ParticipantsSummary) {
 
 type WorkshopPath = { Params: { id: string }; Querystring: { topic?: unknown } };
 
-export function communityRoutes(community: CommunityService): FastifyPluginAsync {
+export function communityRoutes(community: CommunityService, limit: WriteLimit): FastifyPluginAsync {
   return async (app) => {
   // The first page only, as a plain array (the spec's shape); GraphQL `messages` pages further.
   app.get<WorkshopPath>('/workshops/:id/messages', async (req) => {
@@ -53,7 +53,8 @@ export function communityRoutes(community: CommunityService): FastifyPluginAsync
       topic: body.topic,
       website: body.website,
     });
-    const message = await community.postMessageOrThrow(input, clientKey(req));
+    await limit(req);
+    const message = await community.postMessageOrThrow(input);
     return reply.code(201).send(messageJson(message));
   });
 

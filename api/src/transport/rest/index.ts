@@ -9,6 +9,7 @@ import { checkoutRoutes, webhookRoutes } from './payment.rest';
 import { testimonialRoutes } from './testimonial.rest';
 import { workshopRoutes } from './workshop.rest';
 import { jsonBodies, restErrorHandler } from './http';
+import type { WriteLimits } from '../rate-limits';
 
 /** Body size cap of the REST shims: a booking is about 3 KB at most. */
 export const REST_BODY_LIMIT = 64 * 1024;
@@ -18,7 +19,7 @@ export const REST_BODY_LIMIT = 64 * 1024;
  * Each route plugin is a thin adapter that receives only the service(s) it
  * calls: parse, call one service method, map to the spec's JSON.
  */
-export function restApi(services: Services): FastifyPluginAsync {
+export function restApi(services: Services, limits: WriteLimits): FastifyPluginAsync {
   return async (api) => {
     api.setErrorHandler(restErrorHandler(services.logger));
     api.setNotFoundHandler(() => {
@@ -30,9 +31,9 @@ export function restApi(services: Services): FastifyPluginAsync {
       await json.register(healthRoutes(services.db));
       await json.register(workshopRoutes(services.workshops));
       await json.register(testimonialRoutes(services.testimonials));
-      await json.register(bookingRoutes(services.bookings));
-      await json.register(checkoutRoutes(services.payments));
-      await json.register(communityRoutes(services.community));
+      await json.register(bookingRoutes(services.bookings, limits.booking));
+      await json.register(checkoutRoutes(services.payments, limits.checkout));
+      await json.register(communityRoutes(services.community, limits.messagePost));
       await json.register(adminRoutes({ adminAuth: services.adminAuth, admin: services.admin, bookings: services.bookings, publicOrigin: services.config.publicOrigin }), {
         prefix: '/admin',
       });

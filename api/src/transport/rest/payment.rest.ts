@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { PaymentService } from '../../payment/payment.service';
 import { parseRestInput } from './http';
-import { clientKey } from '../../infrastructure/rate-limit';
+import type { WriteLimit } from '../rate-limits';
 import { CheckoutSessionInput } from '../../payment/checkout.input';
 
 /** Largest Stripe event we accept (they are a few KB). */
@@ -21,11 +21,12 @@ export function webhookRoutes(payments: PaymentService): FastifyPluginAsync {
   };
 }
 
-export function checkoutRoutes(payments: PaymentService): FastifyPluginAsync {
+export function checkoutRoutes(payments: PaymentService, limit: WriteLimit): FastifyPluginAsync {
   return async (app) => {
     app.post('/checkout/create-session', async (req) => {
       const input = await parseRestInput(CheckoutSessionInput, req);
-      const start = await payments.createCheckoutSessionOrThrow(input, clientKey(req));
+      await limit(req);
+      const start = await payments.createCheckoutSessionOrThrow(input);
       // Without a provider the spec's answer is an object with no url.
       return start.url ? { url: start.url, session_id: start.sessionId } : {};
     });

@@ -155,7 +155,14 @@ export function webPages(options: WebPagesOptions): (req: FastifyRequest, reply:
     if (!page.entry) return shell();
 
     let failed = false;
-    const context = await createContext(options.contextDeps, { clientKey: clientKey(req), authorization: req.headers.authorization });
+    const context = await createContext(options.contextDeps, {
+      clientKey: clientKey(req),
+      authorization: req.headers.authorization,
+      // Pages run queries only.
+      consume: async () => {
+        throw new Error('the server renderer does not write');
+      },
+    });
     const run = async (request: { query: DocumentNode; variables: Record<string, unknown>; operationName: string | undefined }) => {
       let errors = validated.get(request.query);
       if (!errors) validated.set(request.query, (errors = validate(schema, request.query)));

@@ -23,6 +23,7 @@ export class BookingResolver {
     description: 'Book spots on a workshop. The spots are held at once; errors: BAD_USER_INPUT (fields), NOT_FOUND, SOLD_OUT.',
   })
   async createBooking(@Arg('input', () => BookingInput) input: BookingInput, @Ctx() ctx: GraphQLContext): Promise<CreateBookingPayload> {
-    return { booking: await this.bookings.createOrThrow(input, ctx.clientKey) };
+    await ctx.consume('booking');
+    return { booking: await this.bookings.createOrThrow(input) };
   }
 }

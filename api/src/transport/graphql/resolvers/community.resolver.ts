@@ -20,7 +20,8 @@ export class CommunityResolver {
     description: 'Post a message on a workshop community board (at most 5 a minute per client: RATE_LIMITED beyond).',
   })
   async postMessage(@Arg('input', () => PostMessageInput) input: PostMessageInput, @Ctx() ctx: GraphQLContext): Promise<PostMessagePayload> {
-    return { message: await this.community.postMessageOrThrow(input, ctx.clientKey) };
+    await ctx.consume('messagePost');
+    return { message: await this.community.postMessageOrThrow(input) };
   }
 
   @Query(() => ParticipantsSummary, {

@@ -34,8 +34,9 @@ export class PaymentResolver {
   @Mutation(() => CheckoutSessionPayload, {
     description: 'Create (or reuse) the checkout session of a held booking. Errors: BAD_USER_INPUT, NOT_FOUND, CONFLICT, PAYMENT_PROVIDER_ERROR.',
   })
-  createCheckoutSession(@Arg('input', () => CheckoutSessionInput) input: CheckoutSessionInput, @Ctx() ctx: GraphQLContext): Promise<CheckoutSessionPayload> {
-    return this.payments.createCheckoutSessionOrThrow(input, ctx.clientKey);
+  async createCheckoutSession(@Arg('input', () => CheckoutSessionInput) input: CheckoutSessionInput, @Ctx() ctx: GraphQLContext): Promise<CheckoutSessionPayload> {
+    await ctx.consume('checkout');
+    return this.payments.createCheckoutSessionOrThrow(input);
   }
 
   @Query(() => CheckoutStatus, { description: 'Payment state of a session; confirms the booking when paid. NOT_FOUND for unknown sessions.' })
