@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { WorkshopService } from '../../workshop/workshop.service';
 import { AppError } from '../../infrastructure/errors';
 import type { Workshop } from '../../workshop/workshop.entity';
@@ -35,15 +35,23 @@ export function isFresh(req: FastifyRequest, etag: string): boolean {
 
 export function workshopRoutes(workshops: WorkshopService): FastifyPluginAsync {
   return async (app) => {
-    app.get('/workshops', async (req, reply) => {
-      // Serialised (and its ETag computed) once per catalog snapshot, not per request.
-      const { body, etag } = await workshops.catalog.derive('rest:/api/workshops', (list) => {
-        const json = JSON.stringify(list.map(workshopJson));
-        return { body: json, etag: `W/"${crypto.createHash('sha1').update(json).digest('base64url')}"` };
-      });
+    type ListJson = { body: string; etag: string };
+    const send = (req: FastifyRequest, reply: FastifyReply, { body, etag }: ListJson) => {
       void reply.header('ETag', etag);
       if (isFresh(req, etag)) return reply.code(304).send();
       return reply.type('application/json; charset=utf-8').send(body);
+    };
+    // The hottest read: serialised (and its ETag computed) once per catalog snapshot, and sent
+    // without waiting on a promise while the snapshot is warm.
+    app.get('/workshops', (req, reply) => {
+      const warm = workshops.catalog.peek<ListJson>('rest:/api/workshops');
+      if (warm) return send(req, reply, warm);
+      return workshops.catalog
+        .derive('rest:/api/workshops', (list): ListJson => {
+          const json = JSON.stringify(list.map(workshopJson));
+          return { body: json, etag: `W/"${crypto.createHash('sha1').update(json).digest('base64url')}"` };
+        })
+        .then((list) => send(req, reply, list));
     });
     app.get<{ Params: { id: string } }>('/workshops/:id', async (req) => {
       const workshop = await workshops.findById(req.params.id);
