@@ -25,7 +25,7 @@ async function main(): Promise<void> {
     }
     throw e;
   }
-  const logger = createLogger(config.logLevel, undefined, { pretty: config.env === 'development' && process.stdout.isTTY === true });
+  const logger = createLogger(config.logLevel, undefined, { pretty: config.env === 'development' && isInstalled('pino-pretty') });
   if (config.admin.generated) {
     logger.warn(`No ADMIN_PASSWORD set: generated one for this ${config.env} install: ${config.admin.password} (kept in data/admin-password.txt)`);
   }
@@ -67,6 +67,16 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+/** Development helpers are devDependencies: absent from a production install. */
+function isInstalled(name: string): boolean {
+  try {
+    require.resolve(name);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** At start-up the database may still be booting (compose, a restart): retry for a minute. */

@@ -11,7 +11,7 @@ export interface LoggerOptions {
  * request id. Personal data stays out: log ids, never names, emails or bodies.
  */
 export function createLogger(level: string, destination?: pino.DestinationStream, options: LoggerOptions = {}): Logger {
-  // pino-pretty is a devDependency: only `npm run dev` (NODE_ENV=development) asks for it.
+  // pino-pretty is a devDependency: main.ts asks for it in development only, when installed.
   const stream = destination ?? (options.pretty ? pino.transport({ target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname,service' } }) : undefined);
   return pino(
     {
