@@ -109,7 +109,6 @@ export async function createApp(services: Services): Promise<App> {
     done();
   });
 
-
   const schema = await createSchema(services);
   const protection = graphqlProtection({ hideSuggestions: config.env === 'production' });
   const apollo = new ApolloServer<GraphQLContext>({
