@@ -58,7 +58,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         define: { 'process.env.NODE_ENV': JSON.stringify('production') },
         ssr: { noExternal: true, target: 'node' as const },
         build: {
-          outDir: 'dist/server',
+          // Outside web/dist: the served directory holds public files only (docs/security.md).
+          outDir: 'dist-server',
           emptyOutDir: true,
           sourcemap: true,
           copyPublicDir: false,

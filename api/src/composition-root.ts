@@ -7,12 +7,11 @@ import { DEFAULT_OUTBOX_OPTIONS, OutboxService } from './mail/outbox.service';
 import { PaymentService } from './payment/payment.service';
 import type { PaymentProvider } from './payment/payment-provider';
 import { StripePaymentProvider } from './payment/stripe.provider';
-import { MemoryRateLimitStore, RateLimiter, type RateLimitStore } from './infrastructure/rate-limit';
+import { MemoryRateLimitStore, type RateLimitStore } from './infrastructure/rate-limit';
 import { RedisRateLimitStore } from './infrastructure/redis-rate-limit-store';
 import { CommunityService } from './community/community.service';
 import { COMMUNITY_MAILS } from './community/community.mails';
 import { BOOKING_MAILS } from './booking/booking.mails';
-import { MESSAGE_POST_RATE_LIMIT } from './community/community.types';
 import { AdminAuthService } from './admin/admin-auth.service';
 import { AdminService } from './admin/admin.service';
 import { TestimonialService } from './testimonial/testimonial.service';
@@ -28,7 +27,7 @@ export interface Services {
   logger: Logger;
   /** The current time. Injected so tests can move it (hold expiry, rate limits). */
   clock: () => Date;
-  /** Counts of every rate limit and login throttle (memory, or Redis for several instances). */
+  /** Counts of the admin login throttle (memory, or Redis for several instances); the HTTP write limits are @fastify/rate-limit's (transport/rate-limits.ts). */
   rateLimitStore: RateLimitStore;
   workshops: WorkshopService;
   testimonials: TestimonialService;
@@ -48,7 +47,7 @@ export function createServices(config: Config, db: Database, logger: Logger, clo
   const provider = createPaymentProvider(config);
   const rateLimitStore = config.rateLimitRedisUrl ? new RedisRateLimitStore(config.rateLimitRedisUrl, logger) : new MemoryRateLimitStore();
   const outbox = createOutbox(db, clock, logger, config.mail.adminEmail);
-  const bookings = new BookingService(db, clock, { holdMinutes: provider ? PROVIDER_HOLD_MINUTES : null, rateLimitStore }, outbox);
+  const bookings = new BookingService(db, clock, { holdMinutes: provider ? PROVIDER_HOLD_MINUTES : null }, outbox);
   const workshops = new WorkshopService(db);
   return {
     config,
@@ -59,15 +58,8 @@ export function createServices(config: Config, db: Database, logger: Logger, clo
     workshops,
     testimonials: new TestimonialService(db),
     bookings,
-    payments: new PaymentService(db, bookings, provider, clock, logger, rateLimitStore, config.publicOrigin),
-    community: new CommunityService(
-      db,
-      workshops,
-      clock,
-      new RateLimiter(MESSAGE_POST_RATE_LIMIT, rateLimitStore, () => clock().getTime()),
-      logger,
-      outbox,
-    ),
+    payments: new PaymentService(db, bookings, provider, clock, logger, config.publicOrigin),
+    community: new CommunityService(db, workshops, clock, logger, outbox),
     adminAuth: new AdminAuthService(config.admin, clock, rateLimitStore),
     admin: new AdminService(db, clock),
     outbox,

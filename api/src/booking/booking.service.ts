@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import type { Database } from '../infrastructure/db/data-source';
 import { AppError, ErrorCode } from '../infrastructure/errors';
-import { RateLimiter, type RateLimitRule, type RateLimitStore } from '../infrastructure/rate-limit';
+import type { RateLimitRule } from '../infrastructure/rate-limit';
 import { clean, cleanOptional } from '../infrastructure/text';
 import { computeDueNow, computeTotalCents, POLICY } from '../shared/policy';
 import { formatCents } from '../shared/money';
@@ -27,8 +27,6 @@ export interface BookingServiceOptions {
    * until the admin acts.
    */
   holdMinutes: number | null;
-  /** Where attempt counts live (memory, or Redis with several instances). */
-  rateLimitStore?: RateLimitStore;
 }
 
 /**
@@ -39,7 +37,6 @@ export interface BookingServiceOptions {
  * workshop can never be oversold under any concurrency (docs/decisions/003).
  */
 export class BookingService {
-  private readonly limiter: RateLimiter;
   /** Every status change and spot claim goes through it (docs/decisions/051). */
   readonly lifecycle: BookingLifecycle;
   private readonly mails: BookingMails | null;
@@ -51,7 +48,6 @@ export class BookingService {
     /** Where booking mails are written, in the transaction of the change that causes them. */
     outbox: OutboxService | null = null,
   ) {
-    this.limiter = new RateLimiter(BOOKING_RATE_LIMIT, options.rateLimitStore, () => this.clock().getTime());
     this.mails = outbox ? new BookingMails(outbox, clock) : null;
     this.lifecycle = new BookingLifecycle(this.mails);
   }
@@ -72,8 +68,7 @@ export class BookingService {
    * policy module only. Throws NOT_FOUND for an unknown workshop and SOLD_OUT
    * (409) when the spots are not free.
    */
-  async createOrThrow(input: BookingInput, clientKey = 'internal'): Promise<Booking> {
-    await this.limiter.consumeOrThrow(clientKey);
+  async createOrThrow(input: BookingInput): Promise<Booking> {
     const now = this.clock();
     const attempt = () =>
       this.db.transaction(async (m) => {

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { Database } from '../infrastructure/db/data-source';
 import type { Logger } from '../infrastructure/logger';
 import { AppError, ErrorCode } from '../infrastructure/errors';
-import { RateLimiter, type RateLimitRule, type RateLimitStore } from '../infrastructure/rate-limit';
+import type { RateLimitRule } from '../infrastructure/rate-limit';
 import { isDuplicateKey } from '../infrastructure/db-errors';
 import { POLICY } from '../shared/policy';
 import { Booking } from '../booking/booking.entity';
@@ -50,7 +50,6 @@ export const CHECKOUT_RATE_LIMIT: RateLimitRule = { name: 'payment attempts', li
  * after its hold lapsed re-takes the spots or flags the booking for the admin.
  */
 export class PaymentService {
-  private readonly limiter: RateLimiter;
 
   constructor(
     private readonly db: Database,
@@ -58,19 +57,15 @@ export class PaymentService {
     private readonly provider: PaymentProvider | null,
     private readonly clock: () => Date,
     private readonly logger: Logger,
-    rateLimitStore?: RateLimitStore,
     /** The provider always returns visitors here (config.publicOrigin), whatever origin a caller claims. */
     private readonly publicOrigin = 'http://localhost:3000',
-  ) {
-    this.limiter = new RateLimiter(CHECKOUT_RATE_LIMIT, rateLimitStore, () => this.clock().getTime());
-  }
+  ) {}
 
   get enabled(): boolean {
     return this.provider !== null;
   }
 
-  async createCheckoutSessionOrThrow(input: CheckoutSessionInput, clientKey = 'internal'): Promise<CheckoutStart> {
-    await this.limiter.consumeOrThrow(clientKey);
+  async createCheckoutSessionOrThrow(input: CheckoutSessionInput): Promise<CheckoutStart> {
     // The spec's origin_url is checked, never followed: the redirects go to our own origin
     // (an open redirect through Checkout otherwise: hardening finding 2).
     const origin = this.publicOrigin;

@@ -21,12 +21,12 @@ export async function startTestServer(
   kind: DbKind,
   env: Record<string, string> = {},
   configure?: (c: Config) => void,
-  options: { logger?: Logger } = {},
+  options: { logger?: Logger; clock?: () => Date } = {},
 ): Promise<TestServer> {
   const testDb = await createTestDb(kind);
   const config = loadConfig({ NODE_ENV: 'test', ADMIN_PASSWORD: 'correct-horse-battery', ...env });
   configure?.(config);
-  const services = createServices(config, testDb.db, options.logger ?? createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'));
+  const services = createServices(config, testDb.db, options.logger ?? createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'), options.clock);
   const app = await createApp(services);
   const server: Server = await app.listen(0, '127.0.0.1');
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -45,7 +45,6 @@ export async function startTestServer(
     },
     async close() {
       server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
       await app.stop();
       services.mailer.close();
       await services.rateLimitStore.close?.();

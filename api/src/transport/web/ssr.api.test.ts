@@ -210,4 +210,41 @@ describe('static assets', () => {
     for (const p of ['/', '/workshops', '/admin']) expect((await rawGet(`${s.url}${p}`)).headers['cache-control']).toBe('no-cache');
     expect((await rawGet(`${s.url}/server/entry-server.cjs`)).status).toBe(404);
   });
+
+  // Finding 9: other spellings of the renderer's path gave it (853 KB) and its source map with a 200.
+  it('the server renderer and source maps cannot be downloaded under any spelling', async () => {
+    const renderer = ['/%73erver/entry-server.cjs', '//server/entry-server.cjs', '/./server/entry-server.cjs', '/server%2fentry-server.cjs', '/server/entry-server.cjs.map'];
+    const outside = ['/dist-server/entry-server.cjs', '/../dist-server/entry-server.cjs', '/%2e%2e/dist-server/entry-server.cjs', '/assets/%2e%2e/%2e%2e/dist-server/entry-server.cjs'];
+    const js = entryScript();
+    expect(fs.existsSync(path.join(dist, `${js}.map`))).toBe(true); // emitted for debugging, never served
+    const maps = [`${js}.map`, `${js.replace('/assets/', '/assets/./')}.map`, `${js.replace('/assets/', '//assets/')}.map`, `${js}%2emap`];
+    for (const p of [...renderer, ...outside, ...maps]) {
+      const res = await rawGet(`${s.url}${p}`, { 'accept-encoding': 'br, gzip' });
+      expect({ p, status: res.status }).toEqual({ p, status: 404 });
+      expect(res.bytes).toBeLessThan(100_000); // the 404 page at most, never the 853 KB bundle
+    }
+  });
+
+  // Finding 5: 420 distinct catalog queries filled the catalog's shared store and every page was rendered again.
+  it('a flood of distinct catalog queries cannot evict the rendered pages', async () => {
+    const pages = s.app.caches.pages;
+    await rawGet(`${s.url}/`);
+    const before = pages.stats.hits;
+    await rawGet(`${s.url}/`);
+    expect(pages.stats.hits).toBe(before + 1);
+    for (let batch = 0; batch < 30; batch++) {
+      await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          fetch(`${s.url}/graphql`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ query: `{ workshop(id: "flood-${batch}-${i}") { id } }` }),
+          }).then((r) => r.text()),
+        ),
+      );
+    }
+    const hits = pages.stats.hits;
+    await rawGet(`${s.url}/`);
+    expect(pages.stats.hits).toBe(hits + 1);
+  }, 30_000);
 });
