@@ -16,6 +16,7 @@ import { AdminAuthService } from './admin/admin-auth.service';
 import { AdminService } from './admin/admin.service';
 import { TestimonialService } from './testimonial/testimonial.service';
 import { WorkshopService } from './workshop/workshop.service';
+import type { WorkshopCatalogOptions } from './workshop/workshop-catalog';
 
 /**
  * Every service of the app, built once per process (or per test) from its
@@ -43,12 +44,19 @@ export interface Services {
   mailer: Mailer;
 }
 
-export function createServices(config: Config, db: Database, logger: Logger, clock: () => Date = () => new Date()): Services {
+export function createServices(
+  config: Config,
+  db: Database,
+  logger: Logger,
+  clock: () => Date = () => new Date(),
+  /** Tests may keep the catalog snapshot longer than its 10 s safety net (a loaded machine is slow). */
+  options: { catalog?: WorkshopCatalogOptions } = {},
+): Services {
   const provider = createPaymentProvider(config);
   const rateLimitStore = config.rateLimitRedisUrl ? new RedisRateLimitStore(config.rateLimitRedisUrl, logger) : new MemoryRateLimitStore();
   const outbox = createOutbox(db, clock, logger, config.mail.adminEmail);
   const bookings = new BookingService(db, clock, { holdMinutes: provider ? PROVIDER_HOLD_MINUTES : null }, outbox);
-  const workshops = new WorkshopService(db);
+  const workshops = new WorkshopService(db, options.catalog);
   return {
     config,
     db,

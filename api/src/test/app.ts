@@ -4,6 +4,7 @@ import { loadConfig, type Config } from '../infrastructure/config/env';
 import { createLogger, type Logger } from '../infrastructure/logger';
 import { createApp, type App } from '../transport/app';
 import { createServices, type Services } from '../composition-root';
+import type { WorkshopCatalogOptions } from '../workshop/workshop-catalog';
 import { createTestDb, type DbKind, type TestDb } from './db';
 
 export interface TestServer {
@@ -21,12 +22,14 @@ export async function startTestServer(
   kind: DbKind,
   env: Record<string, string> = {},
   configure?: (c: Config) => void,
-  options: { logger?: Logger; clock?: () => Date } = {},
+  options: { logger?: Logger; clock?: () => Date; catalog?: WorkshopCatalogOptions } = {},
 ): Promise<TestServer> {
   const testDb = await createTestDb(kind);
   const config = loadConfig({ NODE_ENV: 'test', ADMIN_PASSWORD: 'correct-horse-battery', ...env });
   configure?.(config);
-  const services = createServices(config, testDb.db, options.logger ?? createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'), options.clock);
+  const services = createServices(config, testDb.db, options.logger ?? createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'), options.clock, {
+    catalog: options.catalog,
+  });
   const app = await createApp(services);
   const server: Server = await app.listen(0, '127.0.0.1');
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -163,7 +163,8 @@ describe('static assets', () => {
   let s: TestServer;
   const dist = path.join(root, 'web/dist');
   beforeAll(async () => {
-    s = await startTestServer('sqlite');
+    // The catalog's 10 s safety net would drop the pages during a slow flood on a loaded machine.
+    s = await startTestServer('sqlite', {}, undefined, { catalog: { maxAgeMs: 600_000 } });
   });
   afterAll(() => s?.close());
 
