@@ -2,7 +2,7 @@ import { gql, type TypedDocumentNode } from '@apollo/client';
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { useMutation } from '@apollo/client/react';
 import { useState } from 'react';
-import { formatDollars } from '@shared/money';
+import { formatDollars } from 'api/shared/money';
 import type {
   AdminCancelBookingMutation,
   AdminCancelBookingMutationVariables,

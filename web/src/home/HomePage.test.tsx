@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { BRAND } from '@shared/brand';
+import { BRAND } from 'api/shared/brand';
 import { renderRoute } from '../test/render';
 import { aWorkshopCard } from '../test/builders';
 import { aTestimonial } from '../test/testimonials';
