@@ -1,4 +1,4 @@
-import type { ChangeEvent, FormEvent } from 'react';
+import { useEffect, useRef, type ChangeEvent, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { POLICY, type PaymentOption, type RoomType } from 'api/shared/policy';
 import { formatDollars } from 'api/shared/money';
@@ -74,10 +74,21 @@ export function BookingForm({ workshop, values, onChange, onSubmit, submitting, 
     e.preventDefault();
     onSubmit();
   };
+  const form = useRef<HTMLFormElement>(null);
+  // The server renders the form and the app hydrates it once the page has loaded (main.tsx):
+  // what the visitor typed meanwhile is in the fields but not yet in the values.
+  useEffect(() => {
+    for (const el of Array.from(form.current?.elements ?? [])) {
+      const { name, value } = el as HTMLInputElement;
+      if (name in INITIAL_VALUES && value !== INITIAL_VALUES[name as keyof BookingFormValues]) onChange(name as keyof BookingFormValues, value);
+    }
+    // Once, right after hydration: later edits come through the change handlers.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const field = (name: keyof BookingFormValues) => ({ id: name, name, value: values[name], onChange: change });
 
   return (
-    <form className="booking-form" onSubmit={submit} aria-label="Booking form">
+    <form ref={form} className="booking-form" onSubmit={submit} aria-label="Booking form">
       <fieldset className="fieldset">
         <legend>Your details</legend>
         <div className="form-grid form-grid--2">
