@@ -65,7 +65,7 @@ export interface ManifestRoute {
   ssr: boolean;
   /** Reached without signing in or booking (accessibility audit, Lighthouse). */
   public: boolean;
-  /** Addresses to visit, the first standing for the route; none for the catch-all. */
+  /** Addresses to visit, the first standing for the route. */
   samples: string[];
   /** What the screenshot script visits instead of the first sample. */
   screenshot?: string;
