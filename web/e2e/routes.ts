@@ -1,4 +1,7 @@
-import { routes } from '../src/routes.json';
+// Playwright loads the suite as Node ESM: JSON needs its import attribute (and has only a default export).
+import manifest from '../src/routes.json' with { type: 'json' };
+
+const { routes } = manifest;
 
 /** The routes of the spec (section 2) from the app's route manifest, without the catch-all. */
 const withSamples = routes.filter((r) => r.path !== '*');
