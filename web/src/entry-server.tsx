@@ -28,7 +28,7 @@ export interface RenderOptions {
 }
 
 export type RenderResult =
-  /** A client-rendered route (admin, booking, community...): serve the app shell. */
+  /** A client-rendered route (admin, confirmation, payment result): serve the app shell. */
   | { ssr: false }
   | {
       ssr: true;
