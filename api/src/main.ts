@@ -60,6 +60,7 @@ async function main(): Promise<void> {
       await mailStopped;
       services.mailer.close();
       await services.rateLimitStore.close?.();
+      await services.bus?.close();
       await app.stop();
       await db.close();
       logger.info('stopped');

@@ -70,6 +70,11 @@ export class EnvVars {
   HSTS?: string = undefined;
 
   @IsOptional()
+  @Matches(/^rediss?:\/\/\S+$/, { message: 'REDIS_URL must look like redis://host:6379' })
+  REDIS_URL?: string = undefined;
+
+  /** Deprecated alias of REDIS_URL (it once served the rate limits only). */
+  @IsOptional()
   @Matches(/^rediss?:\/\/\S+$/, { message: 'RATE_LIMIT_REDIS_URL must look like redis://host:6379' })
   RATE_LIMIT_REDIS_URL?: string = undefined;
 
@@ -110,7 +115,13 @@ export interface Config {
   graphqlIntrospection: boolean;
   /** HSTS and upgrade-insecure-requests, for deployments served over https. */
   hsts: boolean;
-  /** Shared rate-limit counts for several app instances; unset: process memory. */
+  /**
+   * Redis shared by several app instances (REDIS_URL, or its deprecated alias
+   * RATE_LIMIT_REDIS_URL): rate-limit counts and the change bus that keeps their
+   * catalog caches in step. Unset: process memory, one instance.
+   */
+  redisUrl?: string;
+  /** The same as redisUrl (kept for the rate-limit store's callers). */
   rateLimitRedisUrl?: string;
   /** Directory of the built web app (web/dist). */
   webDist: string;
@@ -158,6 +169,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { data
   if (raw.STRIPE_SECRET_KEY && !raw.STRIPE_WEBHOOK_SECRET && nodeEnv === 'production') {
     problems.push('STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY when NODE_ENV=production');
   }
+  if (raw.REDIS_URL && raw.RATE_LIMIT_REDIS_URL && raw.REDIS_URL !== raw.RATE_LIMIT_REDIS_URL) {
+    problems.push('Set REDIS_URL only: RATE_LIMIT_REDIS_URL is its deprecated alias and names another server');
+  }
   let database: DatabaseConfig | undefined;
   try {
     database = parseDatabaseUrl(raw.DATABASE_URL);
@@ -189,7 +203,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { data
     logLevel: raw.LOG_LEVEL ?? (nodeEnv === 'test' ? 'warn' : 'info'),
     graphqlIntrospection: raw.GRAPHQL_INTROSPECTION ? raw.GRAPHQL_INTROSPECTION === 'true' : nodeEnv !== 'production',
     hsts: raw.HSTS === 'true',
-    rateLimitRedisUrl: raw.RATE_LIMIT_REDIS_URL,
+    redisUrl: raw.REDIS_URL ?? raw.RATE_LIMIT_REDIS_URL,
+    rateLimitRedisUrl: raw.REDIS_URL ?? raw.RATE_LIMIT_REDIS_URL,
     webDist: path.resolve(__dirname, '../../../../web/dist'),
   };
 }
