@@ -83,9 +83,8 @@ run('two app instances on one MariaDB database and one Redis', () => {
     await admin.query(`CREATE DATABASE \`${databaseName}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
     await admin.end();
     server.pathname = `/${databaseName}`;
-    // One after the other: the first migrates and seeds the empty database.
-    a = await startInstance(server.toString());
-    b = await startInstance(server.toString());
+    // At once, as compose starts its replicas: one migrates and seeds the empty database, the other waits.
+    [a, b] = await Promise.all([startInstance(server.toString()), startInstance(server.toString())]);
   }, 120_000);
 
   afterAll(async () => {

@@ -102,6 +102,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NODE_ENV: 'test', REDIS_URL: 'localhost:6379' })).toThrow(/REDIS_URL must look like redis:/);
   });
 
+  it('TRUST_PROXY lists the proxies whose X-Forwarded-For is believed (loopback unless set)', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).trustProxy).toEqual(['loopback']);
+    expect(loadConfig({ NODE_ENV: 'test', TRUST_PROXY: 'loopback, uniquelocal' }).trustProxy).toEqual(['loopback', 'uniquelocal']);
+    expect(loadConfig({ NODE_ENV: 'test', TRUST_PROXY: '172.18.0.0/16,::1' }).trustProxy).toEqual(['172.18.0.0/16', '::1']);
+    expect(() => loadConfig({ NODE_ENV: 'test', TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY must be a comma-separated list/);
+    expect(() => loadConfig({ NODE_ENV: 'test', TRUST_PROXY: '10.0.0.0/40' })).toThrow(/TRUST_PROXY: "10.0.0.0\/40" is not/);
+    expect(() => loadConfig({ NODE_ENV: 'test', TRUST_PROXY: '999.1.1.1' })).toThrow(/TRUST_PROXY: "999.1.1.1" is not/);
+  });
+
   it('.env.example documents every variable the app reads', () => {
     const example = fs.readFileSync(path.resolve(__dirname, '../../../../.env.example'), 'utf8');
     const documented = [...example.matchAll(/^([A-Z_]+)=/gm)].map((m) => m[1]).sort();
