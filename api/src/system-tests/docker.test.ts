@@ -60,6 +60,13 @@ describe('docker/', () => {
     expect(dockerfile).toMatch(/RUN npm run build/);
     expect(dockerfile).toMatch(/^USER node$/m);
     expect(dockerfile).toMatch(/CMD \["node", "api\/dist\/main.js"\]/);
+    // Both stages on one Node LTS image that package.json's engines allow (docs/decisions/054).
+    const images = [...dockerfile.matchAll(/^FROM (node:(\d+)-\S+)/gm)];
+    expect(images).toHaveLength(2);
+    expect(images[0][1]).toBe(images[1][1]);
+    expect(images[0][2]).toBe('24');
+    const engines = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).engines.node as string;
+    expect(engines.split('||').map((r) => /\d+/.exec(r)![0])).toContain(images[0][2]);
     // Every path it copies from the build context exists.
     for (const m of dockerfile.matchAll(/^COPY (?!--from)(\S+)/gm)) {
       if (m[1] !== '.') expect(fs.existsSync(path.join(root, m[1]))).toBe(true);
