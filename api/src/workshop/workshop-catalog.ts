@@ -4,9 +4,10 @@ import { Workshop } from './workshop.entity';
 
 export interface WorkshopCatalogOptions {
   /**
-   * Safety net for writes this process cannot see (another process on the same
-   * database, hand-made SQL): a snapshot older than this is reloaded. Writes made
-   * through this process's TypeORM data source invalidate at once.
+   * Safety net for writes this process cannot see (hand-made SQL; another
+   * instance's when no change bus runs or a notice was lost): a snapshot older
+   * than this is reloaded. Writes made through this process's TypeORM data
+   * source invalidate at once, other instances' through the bus (decision 053).
    */
   maxAgeMs: number;
   /** Monotonic milliseconds (injectable for tests). */
