@@ -1,3 +1,5 @@
+import crypto from 'node:crypto';
+import path from 'node:path';
 import type { Config } from './infrastructure/config/env';
 import type { Database } from './infrastructure/db/data-source';
 import type { Logger } from './infrastructure/logger';
@@ -9,6 +11,7 @@ import type { PaymentProvider } from './payment/payment-provider';
 import { StripePaymentProvider } from './payment/stripe.provider';
 import { MemoryRateLimitStore, type RateLimitStore } from './infrastructure/rate-limit';
 import { RedisRateLimitStore } from './infrastructure/redis-rate-limit-store';
+import { RedisBus } from './infrastructure/redis-bus';
 import { CommunityService } from './community/community.service';
 import { COMMUNITY_MAILS } from './community/community.mails';
 import { BOOKING_MAILS } from './booking/booking.mails';
@@ -30,6 +33,8 @@ export interface Services {
   clock: () => Date;
   /** Counts of the admin login throttle (memory, or Redis for several instances); the HTTP write limits are @fastify/rate-limit's (transport/rate-limits.ts). */
   rateLimitStore: RateLimitStore;
+  /** With REDIS_URL: tells the other instances that the catalog changed (docs/decisions/053). */
+  bus: RedisBus | null;
   workshops: WorkshopService;
   testimonials: TestimonialService;
   bookings: BookingService;
@@ -57,12 +62,14 @@ export function createServices(
   const outbox = createOutbox(db, clock, logger, config.mail.adminEmail);
   const bookings = new BookingService(db, clock, { holdMinutes: provider ? PROVIDER_HOLD_MINUTES : null }, outbox);
   const workshops = new WorkshopService(db, options.catalog);
+  const bus = config.redisUrl ? connectCatalogBus(config, workshops, logger) : null;
   return {
     config,
     db,
     logger,
     clock,
     rateLimitStore,
+    bus,
     workshops,
     testimonials: new TestimonialService(db),
     bookings,
@@ -87,4 +94,28 @@ export function createOutbox(db: Database, clock: () => Date, logger: Logger, ad
 export function createPaymentProvider(config: Config): PaymentProvider | null {
   const { secretKey, webhookSecret, apiBase } = config.stripe;
   return secretKey ? new StripePaymentProvider({ secretKey, webhookSecret, apiBase }) : null;
+}
+
+/**
+ * Several instances on one database: each committed workshop write is published,
+ * and each instance drops its catalog snapshot when another one publishes.
+ * Channels are per database, so test runs and sites sharing a Redis do not mix.
+ */
+function connectCatalogBus(config: Config, workshops: WorkshopService, logger: Logger): RedisBus {
+  const bus = new RedisBus(config.redisUrl!, logger, `wl:${databaseKey(config)}:`);
+  void bus.subscribe('catalog', () => workshops.catalog.invalidate());
+  workshops.catalog.onCommittedWrite(() => void bus.publish('catalog'));
+  return bus;
+}
+
+/** The same for every instance on one database (host, port and name; never the password). */
+function databaseKey(config: Config): string {
+  const d = config.database;
+  let id: string;
+  if (d.kind === 'sqlite') id = `sqlite:${path.resolve(d.file)}`;
+  else {
+    const u = new URL(d.url);
+    id = `mysql://${u.hostname}:${u.port || '3306'}${u.pathname}`;
+  }
+  return crypto.createHash('sha256').update(id).digest('hex').slice(0, 16);
 }

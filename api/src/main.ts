@@ -31,8 +31,11 @@ async function main(): Promise<void> {
   }
 
   const db = await connectWithRetry(() => openDatabase(config.database, { entities: ENTITIES }), logger);
-  await db.migrate();
-  const seeded = await seedIfEmpty(db);
+  // Several instances may start at once (docker/compose.yml): one migrates and seeds, the others wait.
+  const seeded = await db.exclusive('wild-light:startup', async () => {
+    await db.migrate();
+    return seedIfEmpty(db);
+  });
   if (seeded.workshops || seeded.testimonials) logger.info(seeded, 'seeded an empty database');
 
   const services = createServices(config, db, logger);
@@ -61,6 +64,7 @@ async function main(): Promise<void> {
     await mailStopped;
     services.mailer.close();
     await services.rateLimitStore.close?.();
+    await services.bus?.close();
     await db.close();
     logger.info('stopped');
     process.exit(0);

@@ -51,6 +51,7 @@ export async function startTestServer(
       await app.stop();
       services.mailer.close();
       await services.rateLimitStore.close?.();
+      await services.bus?.close();
       await testDb.drop();
     },
   };
