@@ -127,13 +127,33 @@ describe('server rendering of the public routes (SQLite)', () => {
   });
 
   it('personal and admin routes get the app shell, and deep links keep working', async () => {
-    for (const p of ['/admin', '/admin/dashboard', '/booking/zion-canyon-light', '/confirmation/abc', '/payment-success?session_id=x', '/workshop/zion-canyon-light/community']) {
+    for (const p of ['/admin', '/admin/dashboard', '/confirmation/abc', '/payment-success?session_id=x']) {
       const { res, html } = await page(s, p);
       expect(res.status).toBe(200);
       expect(html).toContain('<div id="root"><!--app-html--></div>');
       expect(html).toContain('data-fallback');
       expect(stateOf(html)).toBeNull();
     }
+  });
+
+  it('/booking/{id}: the first HTML holds the form and the summary; an unknown workshop answers 404', async () => {
+    const { res, html } = await page(s, '/booking/zion-canyon-light');
+    expect(res.status).toBe(200);
+    expect(titleOf(html)).toBe('Book Zion Canyon Light &amp; Slot Canyons | Wild Light Workshops');
+    expect(html).toContain('Continue to payment');
+    expect(html).toMatch(/data-testid="booking-total">\$2,895</);
+    expect((await page(s, '/booking/atlantis')).res.status).toBe(404);
+  });
+
+  it('/workshop/{id}/community: the first HTML holds the heading, filter and post form, never the live messages or participants', async () => {
+    const { res, html } = await page(s, '/workshop/zion-canyon-light/community?topic=equipment');
+    expect(res.status).toBe(200);
+    expect(html).toContain('<h1>Zion Canyon Light &amp; Slot Canyons</h1>');
+    expect(html).toContain('Loading messages...');
+    expect(html).toContain('Loading participants...');
+    expect(html).toMatch(/data-topic="equipment" aria-pressed="true"/);
+    expect(JSON.stringify(stateOf(html))).not.toMatch(/messages|participants/);
+    expect((await page(s, '/workshop/atlantis/community')).res.status).toBe(404);
   });
 
   it('a booking shows at once on the server-rendered page (rendered pages go with the catalog)', async () => {
