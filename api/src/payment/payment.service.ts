@@ -142,8 +142,8 @@ export class PaymentService {
    * Apply a paid session to its booking, once. The payment_events row
    * `fulfil:<session id>` is written in the same transaction, so a second call
    * (replayed webhook, status poll, concurrent request) changes nothing.
-   * Only a session this server created for the booking, paid in full in its
-   * currency, is applied; any other paid session is recorded as an
+   * Only a session this server created for the booking, paid for the amount it
+   * asked in usd, is applied; any other paid session is recorded as an
    * UnmatchedPayment for the admin and changes no booking (hardening finding 3).
    * Returns true when this call applied the payment.
    */
