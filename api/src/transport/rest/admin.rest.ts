@@ -34,6 +34,14 @@ export function adminStatsJson(s: AdminStats) {
       bookings: w.bookings,
       revenue: w.revenue,
     })),
+    unmatched_payments: s.unmatchedPayments.map((p) => ({
+      session_id: p.sessionId,
+      booking_id: p.bookingIdClaimed,
+      amount: p.amount,
+      currency: p.currency,
+      reason: p.reason,
+      received_at: p.receivedAt.toISOString(),
+    })),
   };
 }
 
