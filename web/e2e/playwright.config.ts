@@ -16,7 +16,8 @@ const WEBHOOK_SECRET = 'whsec_e2e_secret';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const tmp = path.resolve(here, '.tmp');
-const apiDist = path.resolve(here, '../../api/dist');
+const apiRoot = path.resolve(here, '../../api');
+const apiDist = path.join(apiRoot, 'dist');
 
 const appEnv = (port: number, db: string, extra: Record<string, string> = {}) => ({
   NODE_ENV: 'test',
@@ -56,7 +57,8 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: [
     {
-      command: `node ${apiDist}/cli/fake-stripe.js`,
+      // The fake is test support: compiled on its own (api/tsconfig.test-support.json), never into api/dist.
+      command: `npm --prefix ${apiRoot} run --silent build:test-support && node ${apiRoot}/test-dist/test/fake-stripe/cli.js`,
       port: FAKE_STRIPE_PORT,
       reuseExistingServer: false,
       stdout: 'ignore',

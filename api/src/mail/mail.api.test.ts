@@ -2,7 +2,7 @@ import { startTestServer, type TestServer } from '../test/app';
 import { DB_KINDS } from '../test/db';
 import { aBookingBody } from '../test/builders';
 import { TestSmtpServer } from '../test/smtp';
-import { FakeStripe } from '../payment/fake-stripe/fake-stripe';
+import { FakeStripe } from '../test/fake-stripe/fake-stripe';
 import { Booking } from '../booking/booking.entity';
 import { MailOutbox, MailStatus } from './mail-outbox.entity';
 import { MailWorker } from './mail-worker';

@@ -3,7 +3,7 @@ import { DB_KINDS } from '../test/db';
 import { aBookingBody } from '../test/builders';
 import { Booking } from '../booking/booking.entity';
 import { Workshop } from '../workshop/workshop.entity';
-import { FakeStripe } from './fake-stripe/fake-stripe';
+import { FakeStripe } from '../test/fake-stripe/fake-stripe';
 import { PaymentEvent } from './payment-event.entity';
 import { HoldSweeper } from '../booking/hold-sweeper';
 import { toCheckoutSession } from './stripe.provider';

@@ -7,7 +7,7 @@ import path from 'node:path';
 import mysql from 'mysql2/promise';
 import { aBookingBody } from '../test/builders';
 import { DB_KINDS, type DbKind } from '../test/db';
-import { FakeStripe } from '../payment/fake-stripe/fake-stripe';
+import { FakeStripe } from '../test/fake-stripe/fake-stripe';
 
 /**
  * The real process, as production runs it (api/dist/main.js): graceful shutdown

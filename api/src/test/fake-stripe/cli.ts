@@ -1,10 +1,10 @@
 /**
  * Run the Stripe fake as a process (browser tests, benchmarks, offline development):
  *   FAKE_STRIPE_PORT=12111 FAKE_STRIPE_WEBHOOK_URL=http://127.0.0.1:3000/api/webhook/stripe \
- *   STRIPE_WEBHOOK_SECRET=whsec_dev node api/dist/cli/fake-stripe.js
+ *   STRIPE_WEBHOOK_SECRET=whsec_dev npm run fake-stripe -w api
  * then start the app with STRIPE_SECRET_KEY=sk_test_anything STRIPE_API_BASE=http://127.0.0.1:12111.
  */
-import { FakeStripe } from '../payment/fake-stripe/fake-stripe';
+import { FakeStripe } from './fake-stripe';
 
 const fake = new FakeStripe({
   port: Number(process.env.FAKE_STRIPE_PORT ?? 12111),
