@@ -1,61 +1,20 @@
-import { type ChildProcess, execSync, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import mysql from 'mysql2/promise';
 import { aBookingBody } from '../test/builders';
 import { DB_KINDS, type DbKind } from '../test/db';
+import { ensureBuilt, startAppProcess } from '../test/app-process';
 import { FakeStripe } from '../test/fake-stripe/fake-stripe';
 
 /**
  * The real process, as production runs it (api/dist/main.js): graceful shutdown
  * on SIGTERM, and crash safety when it is killed mid-rush.
  */
-const apiRoot = path.resolve(__dirname, '../..');
-const MAIN = path.join(apiRoot, 'dist/main.js');
+beforeAll(() => ensureBuilt(), 120_000);
 
-beforeAll(() => {
-  // `npm test` builds first; a developer running this file alone gets a build here.
-  if (!fs.existsSync(MAIN)) execSync('npx tsc -p tsconfig.build.json', { cwd: apiRoot, stdio: 'inherit' });
-}, 120_000);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-interface Running {
-  url: string;
-  child: ChildProcess;
-  exited: Promise<number | null>;
-}
-
-async function startProcess(databaseUrl: string, env: Record<string, string> = {}): Promise<Running> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [MAIN], {
-    env: { ...process.env, NODE_ENV: 'test', ADMIN_PASSWORD: 'process-test-password', LOG_LEVEL: 'warn', PORT: String(port), DATABASE_URL: databaseUrl, ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
-    cwd: fs.mkdtempSync(path.join(os.tmpdir(), 'proc-cwd-')),
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      // starting
-    }
-    if (i > 300) throw new Error('the app did not start');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { url, child, exited };
-}
+const startProcess = startAppProcess;
 
 async function freshDatabase(kind: DbKind): Promise<{ url: string; drop: () => Promise<void> }> {
   if (kind === 'sqlite') {

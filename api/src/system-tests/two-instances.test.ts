@@ -1,11 +1,7 @@
-import { type ChildProcess, execSync, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import mysql from 'mysql2/promise';
 import { aBookingBody } from '../test/builders';
+import { ensureBuilt, startAppProcess, type AppProcess } from '../test/app-process';
 
 /**
  * Two app processes (api/dist/main.js) behind one load balancer, as
@@ -13,56 +9,11 @@ import { aBookingBody } from '../test/builders';
  * one instance shows on the other within a second (the change bus, not the
  * 10 s expiry), and bookings racing on both never oversell a workshop.
  */
-const apiRoot = path.resolve(__dirname, '../..');
-const MAIN = path.join(apiRoot, 'dist/main.js');
 const run = process.env.TEST_MYSQL_URL && process.env.TEST_REDIS_URL ? describe : describe.skip;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-interface Instance {
-  url: string;
-  child: ChildProcess;
-  exited: Promise<number | null>;
-  stderr: () => string;
-}
-
-async function startInstance(databaseUrl: string): Promise<Instance> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [MAIN], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      ADMIN_PASSWORD: 'two-instances-password',
-      LOG_LEVEL: 'warn',
-      PORT: String(port),
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: process.env.TEST_REDIS_URL!,
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-    cwd: fs.mkdtempSync(path.join(os.tmpdir(), 'two-cwd-')),
-  });
-  let stderr = '';
-  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      // starting
-    }
-    if (i > 300 || child.exitCode !== null) throw new Error(`the app did not start:\n${stderr}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { url, child, exited, stderr: () => stderr };
-}
+type Instance = AppProcess;
+const startInstance = (databaseUrl: string) =>
+  startAppProcess(databaseUrl, { ADMIN_PASSWORD: 'two-instances-password', REDIS_URL: process.env.TEST_REDIS_URL! });
 
 const clientIp = () => `10.${crypto.randomInt(250)}.${crypto.randomInt(250)}.${crypto.randomInt(250)}`;
 const book = (url: string, body: Record<string, unknown>) =>
@@ -76,7 +27,7 @@ run('two app instances on one MariaDB database and one Redis', () => {
 
   beforeAll(async () => {
     // `npm test` builds first; a developer running this file alone gets a build here.
-    if (!fs.existsSync(MAIN)) execSync('npx tsc -p tsconfig.build.json', { cwd: apiRoot, stdio: 'inherit' });
+    ensureBuilt();
     const server = new URL(process.env.TEST_MYSQL_URL!);
     databaseName = `t_${crypto.randomBytes(6).toString('hex')}`;
     const admin = await mysql.createConnection({ uri: server.toString() });
