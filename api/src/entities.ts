@@ -4,7 +4,8 @@ import { MailOutbox } from './mail/mail-outbox.entity';
 import { PaymentEvent } from './payment/payment-event.entity';
 import { Testimonial } from './testimonial/testimonial.entity';
 import { Workshop } from './workshop/workshop.entity';
+import { UsedChallenge } from './infrastructure/proof-of-work/used-challenge.entity';
 
 /** Every entity of the product; the data source is built from this list. */
-export const ENTITIES = [Workshop, Booking, CommunityMessage, Testimonial, PaymentEvent, MailOutbox];
+export const ENTITIES = [Workshop, Booking, CommunityMessage, Testimonial, PaymentEvent, MailOutbox, UsedChallenge];
 
