@@ -1,7 +1,9 @@
 import type { Config } from './infrastructure/config/env';
 import type { Database } from './infrastructure/db/data-source';
 import type { Logger } from './infrastructure/logger';
-import { BookingService, PROVIDER_HOLD_MINUTES } from './booking/booking.service';
+import { BookingService, OFFLINE_RESERVATION_MINUTES, PROVIDER_HOLD_MINUTES } from './booking/booking.service';
+import { DEFAULT_HOLD_LIMITS, HoldGuard, type HoldLimits } from './booking/hold-limits';
+import { DEFAULT_PROOF_OF_WORK, ProofOfWork, type ProofOfWorkOptions } from './infrastructure/proof-of-work/proof-of-work';
 import { NodemailerMailer, type Mailer } from './mail/mailer';
 import { DEFAULT_OUTBOX_OPTIONS, OutboxService } from './mail/outbox.service';
 import { PaymentService } from './payment/payment.service';
@@ -35,6 +37,8 @@ export interface Services {
   bookings: BookingService;
   payments: PaymentService;
   community: CommunityService;
+  /** Self-hosted ALTCHA challenges: issued to the booking form, redeemed once (docs/decisions/056). */
+  proofOfWork: ProofOfWork;
   /** The admin password check (with throttling) behind every admin call. */
   adminAuth: AdminAuthService;
   admin: AdminService;
@@ -44,11 +48,36 @@ export interface Services {
   mailer: Mailer;
 }
 
-export function createServices(config: Config, db: Database, logger: Logger, clock: () => Date = () => new Date()): Services {
+/** Numbers a test may change; production uses the defaults. */
+export interface ServiceTuning {
+  /** Caps on unpaid spots and the challenge threshold; null turns the hold guard off. */
+  holdLimits?: HoldLimits | null;
+  proofOfWork?: ProofOfWorkOptions;
+}
+
+export function createServices(
+  config: Config,
+  db: Database,
+  logger: Logger,
+  clock: () => Date = () => new Date(),
+  tuning: ServiceTuning = {},
+): Services {
   const provider = createPaymentProvider(config);
   const rateLimitStore = config.rateLimitRedisUrl ? new RedisRateLimitStore(config.rateLimitRedisUrl, logger) : new MemoryRateLimitStore();
   const outbox = createOutbox(db, clock, logger, config.mail.adminEmail);
-  const bookings = new BookingService(db, clock, { holdMinutes: provider ? PROVIDER_HOLD_MINUTES : null, rateLimitStore }, outbox);
+  const proofOfWork = new ProofOfWork(db, clock, config.altchaHmacSecret, tuning.proofOfWork ?? DEFAULT_PROOF_OF_WORK);
+  const holdLimits = tuning.holdLimits === undefined ? DEFAULT_HOLD_LIMITS : tuning.holdLimits;
+  const bookings = new BookingService(
+    db,
+    clock,
+    {
+      holdMinutes: provider ? PROVIDER_HOLD_MINUTES : null,
+      reservationMinutes: OFFLINE_RESERVATION_MINUTES,
+      holdGuard: holdLimits ? new HoldGuard(config.altchaHmacSecret, proofOfWork, holdLimits) : undefined,
+      rateLimitStore,
+    },
+    outbox,
+  );
   const workshops = new WorkshopService(db);
   return {
     config,
@@ -68,6 +97,7 @@ export function createServices(config: Config, db: Database, logger: Logger, clo
       logger,
       outbox,
     ),
+    proofOfWork,
     adminAuth: new AdminAuthService(config.admin, clock, rateLimitStore),
     admin: new AdminService(db, clock),
     outbox,

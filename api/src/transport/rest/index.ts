@@ -1,6 +1,7 @@
 import express, { Router } from 'express';
 import type { Services } from '../../composition-root';
 import { AppError } from '../../infrastructure/errors';
+import { altchaRoutes } from './altcha.rest';
 import { bookingRoutes } from './booking.rest';
 import { communityRoutes } from './community.rest';
 import { adminRoutes } from './admin.rest';
@@ -25,6 +26,7 @@ export function restApi(services: Services): Router {
   api.use(workshopRoutes(services));
   api.use(testimonialRoutes(services));
   api.use(bookingRoutes(services));
+  api.use(altchaRoutes(services));
   api.use(checkoutRoutes(services));
   api.use(communityRoutes(services));
   api.use(adminRoutes(services));

@@ -20,8 +20,17 @@ export class BookingResolver {
     return this.services.bookings.findById(id);
   }
 
+  @Query(() => String, {
+    description:
+      'A new proof-of-work challenge for the ALTCHA widget, as JSON text (what GET /api/altcha/challenge answers). Needed only after createBooking answered CHALLENGE_REQUIRED.',
+  })
+  async altchaChallenge(): Promise<string> {
+    return JSON.stringify(await this.services.proofOfWork.createChallenge());
+  }
+
   @Mutation(() => CreateBookingPayload, {
-    description: 'Book spots on a workshop. The spots are held at once; errors: BAD_USER_INPUT (fields), NOT_FOUND, SOLD_OUT.',
+    description:
+      'Book spots on a workshop. The spots are held at once; errors: BAD_USER_INPUT (fields), NOT_FOUND, SOLD_OUT, HOLD_LIMIT_REACHED (too many unpaid spots held; extensions.retryAfterSeconds), CHALLENGE_REQUIRED (send input.altcha).',
   })
   async createBooking(@Arg('input', () => BookingInput) input: BookingInput, @Ctx() ctx: GraphQLContext): Promise<CreateBookingPayload> {
     return { booking: await this.services.bookings.createOrThrow(input, clientKey(ctx.req)) };
