@@ -9,6 +9,7 @@ import type { ExperienceLevel } from '../gql/graphql';
 import { PageMeta } from '../ui/PageMeta';
 import { redirectTo } from '../ui/browser';
 import { Empty, Loading } from '../ui/States';
+import { BookingChallenge } from './BookingChallenge';
 import { BookingSummary } from './BookingSummary';
 import { BOOKING_WORKSHOP_QUERY, CREATE_BOOKING_MUTATION, CREATE_CHECKOUT_SESSION_MUTATION } from './documents';
 import '../styles/booking.css';
@@ -63,10 +64,15 @@ export const BOOKING_ERROR_MESSAGE = 'Booking error. Please try again.';
 
 const optional = (v: string) => (v.trim() ? v.trim() : null);
 
-/** A message the server gave for the visitor (sold out, invalid field), if any. */
+/** A message the server gave for the visitor (sold out, too many spots held, invalid field), if any. */
 function serverMessage(error: unknown): string | null {
   if (CombinedGraphQLErrors.is(error)) return error.errors[0]?.message ?? null;
   return null;
+}
+
+/** The server wants a solved proof-of-work challenge with this booking (docs/decisions/056). */
+function challengeRequired(error: unknown): boolean {
+  return CombinedGraphQLErrors.is(error) && error.errors[0]?.extensions?.code === 'CHALLENGE_REQUIRED';
 }
 
 export default function BookingPage() {
@@ -81,6 +87,8 @@ export default function BookingPage() {
   // A booking made by a submit whose payment step failed: retrying pays for it
   // instead of holding a second set of spots, unless the form changed since.
   const [createdBookingId, setCreatedBookingId] = useState<string | null>(null);
+  // Set when the server asked for a challenge: the widget shows and the booking is sent again once solved.
+  const [challenge, setChallenge] = useState<{ round: number; solvedOnce: boolean } | null>(null);
   if (error) console.warn('Failed to load workshop', error);
 
   if (loading && !data) return <Loading>Loading...</Loading>;
@@ -106,9 +114,14 @@ export default function BookingPage() {
     setCreatedBookingId(null);
   };
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
     if (submitting) return;
+    void book(null);
+  };
+
+  /** Book (with a challenge solution when the server asked for one), then pay. */
+  const book = async (altcha: string | null) => {
     setSubmitting(true);
     setProblem(null);
     try {
@@ -137,11 +150,13 @@ export default function BookingPage() {
               emergencyContactName: values.emergency_contact_name,
               emergencyContactPhone: values.emergency_contact_phone,
               emergencyContactEmail: values.emergency_contact_email,
+              ...(altcha ? { altcha } : {}),
             },
           },
         });
         bookingId = result.data!.createBooking.booking.id;
         setCreatedBookingId(bookingId);
+        setChallenge(null);
       }
       const session = await createCheckoutSession({ variables: { input: { bookingId, originUrl: window.location.origin } } });
       const url = session.data?.createCheckoutSession.url;
@@ -151,7 +166,13 @@ export default function BookingPage() {
       }
       navigate(`/confirmation/${bookingId}`);
     } catch (err) {
+      // Not a failure the first time: show the check, which books again by itself once solved.
+      if (challengeRequired(err) && !(altcha && challenge?.solvedOnce)) {
+        setChallenge((c) => ({ round: (c?.round ?? 0) + 1, solvedOnce: altcha !== null }));
+        return; // stays "Processing..." while the check runs
+      }
       console.warn('Booking failed', err);
+      setChallenge(null);
       setProblem(serverMessage(err));
       window.alert(BOOKING_ERROR_MESSAGE);
     }
@@ -313,6 +334,7 @@ export default function BookingPage() {
             </div>
           </fieldset>
 
+          {challenge && <BookingChallenge key={challenge.round} onSolved={(payload) => void book(payload)} />}
           {problem && (
             <p className="notice notice--error" role="alert">
               {problem}
