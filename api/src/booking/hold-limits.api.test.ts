@@ -125,11 +125,16 @@ describe.each(DB_KINDS)('hold caps and challenges (hardening finding 1) on %s', 
 
   it('a challenge expires after 10 minutes on the app clock', async () => {
     await post(group(0, 'late@example.com'));
+    expect((await post(aBookingBody({ workshop_id: workshopIds[2], altcha: await solved() }))).status).toBe(201);
     const altcha = await solved();
     now = new Date(now.getTime() + 10 * 60_000 + 1);
     const res = await post(aBookingBody({ workshop_id: workshopIds[1], altcha }));
     expect(res.status).toBe(428);
     expect((await res.json()).errors).toEqual([{ field: 'altcha', message: 'altcha has expired' }]);
+    // Used nonces past their expiry are forgotten when the next challenge is issued.
+    expect(await s.services.db.manager.count(UsedChallenge)).toBeGreaterThan(0);
+    await solved();
+    expect(await s.services.db.manager.count(UsedChallenge)).toBe(0);
   });
 
   it('several bookings from one address in a short time need a challenge, even small ones', async () => {

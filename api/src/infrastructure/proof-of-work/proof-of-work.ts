@@ -58,6 +58,7 @@ export class ProofOfWork {
 
   /** A new challenge, in the JSON shape the `altcha` widget fetches. */
   async createChallenge(): Promise<Challenge> {
+    await this.forgetExpired();
     return createChallenge({
       algorithm: ALGORITHM,
       cost: this.options.cost,
@@ -69,6 +70,15 @@ export class ProofOfWork {
       // Signed with the parameters, checked against our clock (the library's own expiry reads the wall clock).
       data: { expires: this.clock().getTime() + this.options.lifetimeMs },
     });
+  }
+
+  /**
+   * Drop the used nonces past their expiry, in a transaction of its own: inside a
+   * booking's, a range delete next to the inserts of concurrent bookings could deadlock.
+   */
+  private async forgetExpired(): Promise<void> {
+    const now = this.clock();
+    await this.db.transaction((m) => m.delete(UsedChallenge, { expiresAt: LessThanOrEqual(now) })).catch(() => undefined);
   }
 
   /**
@@ -91,7 +101,6 @@ export class ProofOfWork {
     }).catch(() => null);
     if (!result?.verified) throw challengeError('The challenge solution is not valid', 'is not a valid solution');
     if (!Number.isFinite(expires) || expires <= now) throw challengeError('The challenge expired', 'has expired');
-    await m.delete(UsedChallenge, { expiresAt: LessThanOrEqual(new Date(now)) });
     try {
       await m.insert(UsedChallenge, { id: parsed.challenge.parameters.nonce, expiresAt: new Date(expires) });
     } catch (e) {

@@ -3,7 +3,7 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 /**
  * Proof-of-work challenges already redeemed. The primary key makes a second use
  * of the same solution fail on every app instance; rows past their expiry are
- * deleted as new ones arrive (the challenge itself is refused by then).
+ * deleted whenever a challenge is issued (the challenge itself is refused by then).
  */
 @Entity({ name: 'used_challenges' })
 @Index('idx_used_challenges_expires', ['expiresAt'])
