@@ -5,7 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', 'web/src/gql/**', 'web/e2e/.tmp/**', '**/test-results/**', 'bench/results/**'],
+    ignores: ['**/node_modules/**', '**/dist/**', '**/dist-server/**', 'web/src/gql/**', 'web/e2e/.tmp/**', '**/test-results/**', 'bench/results/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -31,7 +31,7 @@ async function mysqlAdmin(sql) {
 }
 
 /**
- * Start api/dist/main.js on a fresh SQLite file or MySQL database; returns { url, stop }.
+ * Start api/dist/main.js on a fresh SQLite file or MySQL database; returns { url, databaseUrl, stop }.
  * `nodeArgs` go to node itself (e.g. --cpu-prof).
  */
 export async function startApp(kind, env = {}, { nodeArgs = [] } = {}) {
@@ -67,6 +67,7 @@ export async function startApp(kind, env = {}, { nodeArgs = [] } = {}) {
   }
   return {
     url,
+    databaseUrl,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));

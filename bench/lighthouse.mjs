@@ -1,11 +1,14 @@
-// Lighthouse (mobile: emulated phone, simulated slow 4G and 4x CPU slowdown) on /, /workshops and
-// one /workshop/{id} of the built app on a fresh SQLite database, RUNS runs each (default 3);
-// prints the median of the four category scores and of LCP, TBT and CLS per route, and the
-// JavaScript a load of / fetches, the app started after load included (gzip and brotli).
+// Lighthouse (mobile: emulated phone, simulated slow 4G and 4x CPU slowdown) on every public route
+// of the route manifest (web/src/routes.json, one sample address each) of the built app on a fresh
+// SQLite database, RUNS runs each (default 3); prints the median of the four category scores and
+// of LCP, TBT and CLS per route, and the JavaScript a load of / fetches, the app started after
+// load included (gzip and brotli).
 //   npm run build && node bench/lighthouse.mjs
+//   RUNS=1 node bench/lighthouse.mjs /booking /workshop/   # arguments filter the routes (prefix match)
 // Uses Debian's Chromium (CHROMIUM_PATH overrides /usr/bin/chromium); never downloads a browser.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import manifest from '../web/src/routes.json' with { type: 'json' };
 import { machine, startApp } from './lib.mjs';
 
 const require = createRequire(import.meta.url);
@@ -13,7 +16,10 @@ const { default: lighthouse } = await import('lighthouse');
 const chromeLauncher = require('chrome-launcher');
 
 const RUNS = Number(process.env.RUNS ?? 3);
-const ROUTES = ['/', '/workshops', '/workshop/zion-canyon-light'];
+// The catch-all is left out: Lighthouse refuses to audit a 404.
+const PUBLIC = manifest.routes.filter((r) => r.public && r.path !== '*').map((r) => r.samples[0]);
+const filters = process.argv.slice(2);
+const ROUTES = filters.length ? PUBLIC.filter((r) => filters.some((f) => r === f || (f !== '/' && r.startsWith(f)))) : PUBLIC;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -74,9 +80,11 @@ try {
       'TBT ms': Math.round(m((r) => r.audits['total-blocking-time'].numericValue)),
       CLS: Number(m((r) => r.audits['cumulative-layout-shift'].numericValue).toFixed(3)),
     });
+    // A run over every route is long: each row as it comes, so an interrupted run still reports.
+    console.error(JSON.stringify(rows.at(-1)));
   }
   console.table(rows);
-  console.log(`JavaScript of a load of /: ${homeJs.files} files, ${(homeJs.gzip / 1024).toFixed(1)} KiB gzip, ${(homeJs.br / 1024).toFixed(1)} KiB brotli (budget 130 KB)`);
+  if (homeJs) console.log(`JavaScript of a load of /: ${homeJs.files} files, ${(homeJs.gzip / 1024).toFixed(1)} KiB gzip, ${(homeJs.br / 1024).toFixed(1)} KiB brotli (budget 130 KB)`);
 } finally {
   await chrome.kill();
   await app.stop();

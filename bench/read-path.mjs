@@ -1,11 +1,17 @@
-// Read path: autocannon side by side against
-//   1. a bare node:http server answering the same workshops JSON from memory (the limit),
-//   2. GET /api/workshops of the app,
-//   3. the `workshops` GraphQL query the web's workshop list sends.
-// Prints requests/s and p99 latency (median of ROUNDS runs) and the ratios to the bare server.
+// Read path: each target of the app is measured next to its own baseline, a bare node:http
+// server in its own process answering the very same body bytes (checked before measuring):
+//   1. GET /api/workshops                vs  bare: the same JSON from memory
+//   2. POST /graphql workshops           vs  bare: the same GraphQL answer from memory
+//   3. GET /api/workshops/{id}/messages  vs  bare: the same SQL per request through the same
+//                                            driver (better-sqlite3 / mysql2), same JSON
+//   4. POST /graphql participants        vs  bare: the same SQL per request, same answer
+// A ratio is the app's req/s over its baseline's: what the framework, validation and
+// GraphQL cost on top of the unavoidable work. Above 100% the baseline is wrong (it does
+// more than the app), and the output says so.
 //   npm run build && node bench/read-path.mjs [sqlite|mysql]
-// Env: DURATION (s per run, 10), CONNECTIONS (50), ROUNDS (3), PROFILE=1 (CPU profile of the
-// app into bench/results/, see docs/performance.md).
+// Env: DURATION (s per run, 10), CONNECTIONS (50), ROUNDS (3), ONLY (comma-separated target
+// numbers, e.g. ONLY=3,4), PROFILE=1 (CPU profile of the app into bench/results/,
+// see docs/performance.md).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -18,9 +24,11 @@ const autocannon = require('autocannon');
 const DURATION = Number(process.env.DURATION ?? 10);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
+const ONLY = process.env.ONLY ? new Set(process.env.ONLY.split(',').map(Number)) : null;
 const kind = process.argv[2] ?? 'sqlite';
+const BOARD = 'zion-canyon-light';
 
-// The query of web/src/workshop/WorkshopsPage.tsx (with its WorkshopCard_workshop fragment), as the client sends it.
+// The queries of the web app as Apollo Client sends them (it adds __typename to each selection).
 const WORKSHOPS_QUERY = `query Workshops {
   workshops {
     id
@@ -44,18 +52,119 @@ fragment WorkshopCard_workshop on Workshop {
   __typename
 }`;
 
-/** The limit: node:http answering a prebuilt body, in its own process like the app. */
-async function startBare(body) {
+// web/src/community/CommunityPage.tsx with its ParticipantsPanel_summary fragment.
+const PARTICIPANTS_QUERY = `query Participants($workshopId: ID!) {
+  participants(workshopId: $workshopId) {
+    workshopId
+    ...ParticipantsPanel_summary
+    __typename
+  }
+}
+
+fragment ParticipantsPanel_summary on ParticipantsSummary {
+  workshopId
+  totalParticipants
+  bookings {
+    customerName
+    numParticipants
+    __typename
+  }
+  __typename
+}`;
+
+/**
+ * The code of a bare server's child process. `answer(req)` returns the body (a Buffer or a
+ * promise of one). Runs from api/ so it requires the app's own drivers and helpers.
+ */
+const BARE_PRELUDE = `
+  const http = require('node:http');
+  const send = (res, body) => {
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
+    res.end(body);
+  };
+  const serve = (port, answer) => http.createServer((req, res) => {
+    // Read the request body like the app must (POST /graphql), then answer.
+    req.resume();
+    req.on('end', async () => {
+      try {
+        send(res, await answer(req));
+      } catch (e) {
+        res.writeHead(500).end(String(e));
+      }
+    });
+  }).listen(port, '127.0.0.1', () => process.send('up'));
+`;
+
+/** Bare: a prebuilt body from memory. */
+const MEMORY_CODE = `
+  const body = Buffer.from(process.env.BODY, 'base64');
+  serve(Number(process.env.PORT), () => body);
+`;
+
+/**
+ * Bare: the app's SQL for the message board and the participants panel, per request, through
+ * the same driver and pool size, serialised to the same JSON (see community.service.ts and
+ * community.rest.ts). The participants SQL takes "now" per request, as the app's clock does.
+ */
+const SQL_CODE = `
+  const { publicName } = require('./dist/community/community.service.js');
+  const kind = process.env.KIND;
+  const workshopId = process.env.WORKSHOP;
+  const MESSAGES_SQL = 'SELECT id, workshop_id, author_name, author_email, message, topic, created_at FROM community_messages'
+    + ' WHERE workshop_id = ? ORDER BY created_at DESC, id DESC LIMIT 21';
+  const PARTICIPANTS_SQL = 'SELECT id, customer_name, num_participants, created_at FROM bookings WHERE workshop_id = ?'
+    + " AND (status = 'confirmed' OR (status = 'held' AND (hold_expires_at IS NULL OR hold_expires_at > ?)))"
+    + ' ORDER BY created_at ASC, id ASC';
+  let query;
+  let toDate;
+  let sqlNow;
+  if (kind === 'sqlite') {
+    const db = new (require('better-sqlite3'))(process.env.DB_FILE, { readonly: true });
+    const statements = new Map();
+    query = async (sql, params) => {
+      if (!statements.has(sql)) statements.set(sql, db.prepare(sql));
+      return statements.get(sql).all(...params);
+    };
+    // TypeORM keeps SQLite datetimes as UTC text 'YYYY-MM-DD HH:MM:SS.SSS'.
+    toDate = (v) => new Date(v.replace(' ', 'T') + 'Z');
+    sqlNow = () => new Date().toISOString().replace('T', ' ').replace('Z', '');
+  } else {
+    const pool = require('mysql2/promise').createPool({ uri: process.env.DB_URL, timezone: 'Z', connectionLimit: 10, charset: 'utf8mb4_unicode_ci' });
+    query = async (sql, params) => (await pool.execute(sql, params))[0];
+    toDate = (v) => v;
+    sqlNow = () => new Date();
+  }
+  const messages = async () => {
+    const rows = await query(MESSAGES_SQL, [workshopId]);
+    return Buffer.from(JSON.stringify(rows.slice(0, 20).map((m) => ({
+      id: m.id, workshop_id: m.workshop_id, author_name: m.author_name, message: m.message, topic: m.topic,
+      created_at: toDate(m.created_at).toISOString(),
+    }))));
+  };
+  const participants = async () => {
+    const rows = await query(PARTICIPANTS_SQL, [workshopId, sqlNow()]);
+    return Buffer.from(JSON.stringify({ data: { participants: {
+      workshopId,
+      totalParticipants: rows.reduce((sum, b) => sum + b.num_participants, 0),
+      bookings: rows.map((b) => ({ customerName: publicName(b.customer_name), numParticipants: b.num_participants, __typename: 'ParticipantBooking' })),
+      __typename: 'ParticipantsSummary',
+    } } }) + '\\n'); // Apollo Server ends its answers with a newline
+  };
+  serve(Number(process.env.PORT), process.env.ANSWER === 'messages' ? messages : participants);
+`;
+
+async function startBare(code, env) {
   const port = await freePort();
-  const code = `
-    const body = Buffer.from(process.env.BODY, 'base64');
-    require('node:http').createServer((req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
-      res.end(body);
-    }).listen(${port}, '127.0.0.1', () => process.send('up'));`;
-  const child = spawn(process.execPath, ['-e', code], { env: { ...process.env, BODY: Buffer.from(body).toString('base64') }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
-  await new Promise((resolve) => child.once('message', resolve));
-  return { url: `http://127.0.0.1:${port}`, stop: () => new Promise((r) => (child.kill(), child.once('exit', r))) };
+  const child = spawn(process.execPath, ['-e', BARE_PRELUDE + code], {
+    cwd: path.join(root, 'api'),
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  await new Promise((resolve, reject) => {
+    child.once('message', resolve);
+    child.once('exit', (code) => reject(new Error(`bare server exited with ${code}`)));
+  });
+  return { url: `http://127.0.0.1:${port}/`, stop: () => new Promise((r) => (child.kill(), child.once('exit', r))) };
 }
 
 function run(opts) {
@@ -66,45 +175,112 @@ function run(opts) {
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
+async function bodyOf(url, init) {
+  const res = await fetch(url, init);
+  if (!res.ok) throw new Error(`${init?.method ?? 'GET'} ${url} answered ${res.status}`);
+  return Buffer.from(await res.arrayBuffer());
+}
+
+/** Something for the database reads to return: messages on one board, bookings on the same workshop. */
+async function fillBoard(appUrl) {
+  const ip = (i) => ({ 'x-forwarded-for': `198.18.${i >> 8}.${i & 255}`, 'content-type': 'application/json' });
+  for (let i = 0; i < 25; i++) {
+    const body = { author_name: `Poster ${i}`, author_email: `poster${i}@example.com`, topic: ['general', 'equipment', 'questions', 'ride_sharing'][i % 4], message: `Looking forward to the light at dawn, message ${i}. `.repeat(1 + (i % 4)) };
+    const res = await fetch(`${appUrl}/api/workshops/${BOARD}/messages`, { method: 'POST', headers: ip(i), body: JSON.stringify(body) });
+    if (res.status !== 201) throw new Error(`posting a message answered ${res.status}: ${await res.text()}`);
+  }
+  for (let i = 0; i < 6; i++) {
+    const body = {
+      workshop_id: BOARD, customer_name: `Guest Number${i} Smith`, customer_email: `guest${i}@example.com`, customer_phone: '+1 555 010 0100',
+      num_participants: 1 + (i % 2), room_type: 'shared', num_spouses: 0, payment_option: 'deposit', age: 40, camera_body: 'Sony A7 IV',
+      lenses: '24-105mm', trip_goals: 'Benchmark', emergency_contact_name: 'Contact', emergency_contact_phone: '555 0101', emergency_contact_email: 'contact@example.com',
+    };
+    const res = await fetch(`${appUrl}/api/bookings`, { method: 'POST', headers: ip(1000 + i), body: JSON.stringify(body) });
+    if (res.status !== 201) throw new Error(`booking answered ${res.status}: ${await res.text()}`);
+  }
+}
+
 const profileDir = path.join(root, 'bench/results');
 const app = await startApp(kind, {}, process.env.PROFILE ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] } : {});
-let bare;
+const bares = [];
 try {
-  const body = await (await fetch(`${app.url}/api/workshops`)).text();
-  bare = await startBare(body);
-  const gqlBody = JSON.stringify({ operationName: 'Workshops', query: WORKSHOPS_QUERY, variables: {} });
-  const check = await (await fetch(`${app.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: gqlBody })).json();
-  if (!check.data?.workshops?.length) throw new Error(`GraphQL answered ${JSON.stringify(check).slice(0, 200)}`);
+  await fillBoard(app.url);
+  const gql = (query, variables) => ({
+    url: `${app.url}/graphql`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ operationName: /query (\w+)/.exec(query)[1], query, variables }),
+  });
+  const workshopsGql = gql(WORKSHOPS_QUERY, {});
+  const participantsGql = gql(PARTICIPANTS_QUERY, { workshopId: BOARD });
+  const database = kind === 'sqlite' ? { DB_FILE: app.databaseUrl.slice('sqlite:'.length) } : { DB_URL: app.databaseUrl };
 
-  const targets = [
-    { name: 'bare node:http (limit)', opts: { url: `${bare.url}/` } },
-    { name: 'GET /api/workshops', opts: { url: `${app.url}/api/workshops` } },
-    { name: 'POST /graphql workshops', opts: { url: `${app.url}/graphql`, method: 'POST', headers: { 'content-type': 'application/json' }, body: gqlBody } },
-  ];
-  console.log(
-    `read-path on ${kind}: ${CONNECTIONS} connections, ${DURATION}s × ${ROUNDS} rounds per target, body ${body.length} B (REST); ${machine()}; ${new Date().toISOString()}`,
-  );
-  const results = new Map(targets.map((t) => [t.name, { rps: [], p99: [], errors: 0 }]));
+  const pairs = [
+    { name: 'GET /api/workshops', app: { url: `${app.url}/api/workshops` }, bare: (body) => [MEMORY_CODE, { BODY: body.toString('base64') }] },
+    { name: 'POST /graphql workshops', app: workshopsGql, bare: (body) => [MEMORY_CODE, { BODY: body.toString('base64') }] },
+    { name: `GET /api/workshops/{id}/messages`, app: { url: `${app.url}/api/workshops/${BOARD}/messages` }, bare: () => [SQL_CODE, { KIND: kind, WORKSHOP: BOARD, ANSWER: 'messages', ...database }] },
+    { name: 'POST /graphql participants', app: participantsGql, bare: () => [SQL_CODE, { KIND: kind, WORKSHOP: BOARD, ANSWER: 'participants', ...database }] },
+  ].filter((_, i) => !ONLY || ONLY.has(i + 1));
+
+  // Same bytes, or the comparison means nothing.
+  for (const pair of pairs) {
+    const appBody = await bodyOf(pair.app.url, pair.app);
+    const [code, env] = pair.bare(appBody);
+    pair.baseline = await startBare(code, env);
+    bares.push(pair.baseline);
+    const bareBody = await bodyOf(pair.baseline.url, pair.app);
+    if (!appBody.equals(bareBody)) {
+      let at = 0;
+      while (at < appBody.length && appBody[at] === bareBody[at]) at++;
+      const around = (b) => b.subarray(Math.max(0, at - 80), at + 120).toString();
+      throw new Error(`${pair.name}: the baseline answers other bytes than the app (from byte ${at}):\n  app:  …${around(appBody)}\n  bare: …${around(bareBody)}`);
+    }
+    pair.bytes = appBody.length;
+  }
+
+  console.log(`read-path on ${kind}: ${CONNECTIONS} connections, ${DURATION}s × ${ROUNDS} rounds per target; ${machine()}; ${new Date().toISOString()}`);
+  const results = new Map(pairs.flatMap((p) => [`${p.name}|app`, `${p.name}|bare`]).map((k) => [k, { rps: [], p99: [], errors: 0 }]));
   for (let round = 0; round < ROUNDS; round++) {
-    for (const t of targets) {
-      await run({ ...t.opts, duration: 1 }); // warm-up (JIT, caches)
-      const r = await run(t.opts);
-      const acc = results.get(t.name);
-      acc.rps.push(r.requests.average);
-      acc.p99.push(r.latency.p99);
-      acc.errors += r.errors + r.non2xx;
+    for (const pair of pairs) {
+      for (const [side, opts] of [
+        ['bare', { ...pair.app, url: pair.baseline.url }],
+        ['app', pair.app],
+      ]) {
+        await run({ ...opts, duration: 1 }); // warm-up (JIT, caches, pools)
+        const r = await run(opts);
+        const acc = results.get(`${pair.name}|${side}`);
+        acc.rps.push(r.requests.average);
+        acc.p99.push(r.latency.p99);
+        acc.errors += r.errors + r.non2xx;
+      }
     }
   }
-  const bareRps = median(results.get(targets[0].name).rps);
-  const rows = targets.map((t) => {
-    const r = results.get(t.name);
-    const rps = median(r.rps);
-    return { target: t.name, 'req/s': Math.round(rps), 'p99 ms': median(r.p99), 'of bare': `${Math.round((100 * rps) / bareRps)}%`, errors: r.errors };
+  const rows = pairs.map((p) => {
+    const a = results.get(`${p.name}|app`);
+    const b = results.get(`${p.name}|bare`);
+    const ratio = median(a.rps) / median(b.rps);
+    return {
+      target: p.name,
+      bytes: p.bytes,
+      'app req/s': Math.round(median(a.rps)),
+      'app p99 ms': median(a.p99),
+      'bare req/s': Math.round(median(b.rps)),
+      'bare p99 ms': median(b.p99),
+      'app/bare': `${Math.round(100 * ratio)}%`,
+      errors: a.errors + b.errors,
+      ratio,
+    };
   });
-  console.table(rows);
-  if (rows.some((r) => r.errors > 0)) process.exitCode = 1;
+  console.table(rows.map(({ ratio: _ratio, ...row }) => row));
+  for (const r of rows) {
+    if (r.ratio > 1) console.log(`! ${r.target}: the app beats its baseline (${r['app/bare']}): the baseline does more work than the app, so it is wrong; fix it before reading this ratio.`);
+  }
+  if (rows.some((r) => r.errors > 0)) {
+    console.log('! some requests failed or answered non-2xx (errors column): the figures are not valid');
+    process.exitCode = 1;
+  }
 } finally {
-  await bare?.stop();
+  for (const b of bares) await b.stop();
   await app.stop();
 }
 if (process.env.PROFILE) {

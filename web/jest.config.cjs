@@ -18,7 +18,6 @@ module.exports = {
     ],
   },
   moduleNameMapper: {
-    '^@shared/(.*)$': '<rootDir>/../api/src/shared/$1',
     '\\.(css)$': '<rootDir>/src/test/style-stub.cjs',
     '\\.(svg|png|jpg|jpeg|webp|avif)$': '<rootDir>/src/test/file-stub.cjs',
   },

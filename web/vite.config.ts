@@ -4,7 +4,6 @@ import react from '@vitejs/plugin-react';
 import { parse } from 'graphql';
 import type { Plugin } from 'vite';
 
-const shared = path.resolve(__dirname, '../api/src/shared');
 /** Libraries every page needs (graphql is left out: the explorer page needs much more of it). */
 const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@apollo[\\/]client|rxjs|optimism|@wry[\\/][^\\/]+|tslib)[\\/]/;
 /** App modules shared by the first load and the pages (frame, UI kit, data layer, policy numbers). */
@@ -39,13 +38,8 @@ function precompiledGql(): Plugin {
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [precompiledGql(), react()],
-  resolve: {
-    // Isomorphic modules (policy numbers, money, brand) live with the api and are shared.
-    alias: { '@shared': shared },
-  },
   server: {
     port: 5173,
-    fs: { allow: [__dirname, shared] },
     proxy: {
       '/graphql': 'http://localhost:3000',
       '/api': 'http://localhost:3000',
@@ -58,7 +52,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         define: { 'process.env.NODE_ENV': JSON.stringify('production') },
         ssr: { noExternal: true, target: 'node' as const },
         build: {
-          outDir: 'dist/server',
+          // Outside web/dist: the served directory holds public files only (docs/security.md).
+          outDir: 'dist-server',
           emptyOutDir: true,
           sourcemap: true,
           copyPublicDir: false,

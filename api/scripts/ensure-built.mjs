@@ -31,7 +31,7 @@ const targets = [
   {
     name: 'web',
     // The browser app, the server renderer and the generated responsive images (web/package.json build).
-    outputs: ['web/dist/index.html', 'web/dist/server/entry-server.cjs', 'web/dist/images/r'],
+    outputs: ['web/dist/index.html', 'web/dist-server/entry-server.cjs', 'web/dist/images/r'],
     sources: ['web/src', 'web/public', 'web/scripts', 'web/index.html', 'web/vite.config.ts', 'api/src/shared'],
   },
 ];

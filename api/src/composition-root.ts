@@ -1,3 +1,5 @@
+import crypto from 'node:crypto';
+import path from 'node:path';
 import type { Config } from './infrastructure/config/env';
 import type { Database } from './infrastructure/db/data-source';
 import type { Logger } from './infrastructure/logger';
@@ -9,16 +11,17 @@ import { DEFAULT_OUTBOX_OPTIONS, OutboxService } from './mail/outbox.service';
 import { PaymentService } from './payment/payment.service';
 import type { PaymentProvider } from './payment/payment-provider';
 import { StripePaymentProvider } from './payment/stripe.provider';
-import { MemoryRateLimitStore, RateLimiter, type RateLimitStore } from './infrastructure/rate-limit';
+import { MemoryRateLimitStore, type RateLimitStore } from './infrastructure/rate-limit';
 import { RedisRateLimitStore } from './infrastructure/redis-rate-limit-store';
+import { RedisBus } from './infrastructure/redis-bus';
 import { CommunityService } from './community/community.service';
 import { COMMUNITY_MAILS } from './community/community.mails';
 import { BOOKING_MAILS } from './booking/booking.mails';
-import { MESSAGE_POST_RATE_LIMIT } from './community/community.types';
 import { AdminAuthService } from './admin/admin-auth.service';
 import { AdminService } from './admin/admin.service';
 import { TestimonialService } from './testimonial/testimonial.service';
 import { WorkshopService } from './workshop/workshop.service';
+import type { WorkshopCatalogOptions } from './workshop/workshop-catalog';
 
 /**
  * Every service of the app, built once per process (or per test) from its
@@ -30,8 +33,10 @@ export interface Services {
   logger: Logger;
   /** The current time. Injected so tests can move it (hold expiry, rate limits). */
   clock: () => Date;
-  /** Counts of every rate limit and login throttle (memory, or Redis for several instances). */
+  /** Counts of the admin login throttle (memory, or Redis for several instances); the HTTP write limits are @fastify/rate-limit's (transport/rate-limits.ts). */
   rateLimitStore: RateLimitStore;
+  /** With REDIS_URL: tells the other instances that the catalog changed (docs/decisions/053). */
+  bus: RedisBus | null;
   workshops: WorkshopService;
   testimonials: TestimonialService;
   bookings: BookingService;
@@ -49,8 +54,10 @@ export interface Services {
 }
 
 /** Numbers a test may change; production uses the defaults. */
-export interface ServiceTuning {
-  /** Caps on unpaid spots and the challenge threshold; null turns the hold guard off. */
+export interface ServiceOptions {
+  /** Tests may keep the catalog snapshot longer than its 10 s safety net (a loaded machine is slow). */
+  catalog?: WorkshopCatalogOptions;
+  /** Caps on unpaid spots and the challenge threshold (docs/decisions/056); null turns the hold guard off. */
   holdLimits?: HoldLimits | null;
   proofOfWork?: ProofOfWorkOptions;
 }
@@ -60,13 +67,13 @@ export function createServices(
   db: Database,
   logger: Logger,
   clock: () => Date = () => new Date(),
-  tuning: ServiceTuning = {},
+  options: ServiceOptions = {},
 ): Services {
   const provider = createPaymentProvider(config);
   const rateLimitStore = config.rateLimitRedisUrl ? new RedisRateLimitStore(config.rateLimitRedisUrl, logger) : new MemoryRateLimitStore();
   const outbox = createOutbox(db, clock, logger, config.mail.adminEmail);
-  const proofOfWork = new ProofOfWork(db, clock, config.altchaHmacSecret, tuning.proofOfWork ?? DEFAULT_PROOF_OF_WORK);
-  const holdLimits = tuning.holdLimits === undefined ? DEFAULT_HOLD_LIMITS : tuning.holdLimits;
+  const proofOfWork = new ProofOfWork(db, clock, config.altchaHmacSecret, options.proofOfWork ?? DEFAULT_PROOF_OF_WORK);
+  const holdLimits = options.holdLimits === undefined ? DEFAULT_HOLD_LIMITS : options.holdLimits;
   const bookings = new BookingService(
     db,
     clock,
@@ -74,29 +81,23 @@ export function createServices(
       holdMinutes: provider ? PROVIDER_HOLD_MINUTES : null,
       reservationMinutes: OFFLINE_RESERVATION_MINUTES,
       holdGuard: holdLimits ? new HoldGuard(config.altchaHmacSecret, proofOfWork, holdLimits) : undefined,
-      rateLimitStore,
     },
     outbox,
   );
-  const workshops = new WorkshopService(db);
+  const workshops = new WorkshopService(db, options.catalog);
+  const bus = config.redisUrl ? connectCatalogBus(config, workshops, logger) : null;
   return {
     config,
     db,
     logger,
     clock,
     rateLimitStore,
+    bus,
     workshops,
     testimonials: new TestimonialService(db),
     bookings,
-    payments: new PaymentService(db, bookings, provider, clock, logger, rateLimitStore, config.publicOrigin),
-    community: new CommunityService(
-      db,
-      workshops,
-      clock,
-      new RateLimiter(MESSAGE_POST_RATE_LIMIT, rateLimitStore, () => clock().getTime()),
-      logger,
-      outbox,
-    ),
+    payments: new PaymentService(db, bookings, provider, clock, logger, config.publicOrigin),
+    community: new CommunityService(db, workshops, clock, logger, outbox),
     proofOfWork,
     adminAuth: new AdminAuthService(config.admin, clock, rateLimitStore),
     admin: new AdminService(db, clock),
@@ -117,4 +118,28 @@ export function createOutbox(db: Database, clock: () => Date, logger: Logger, ad
 export function createPaymentProvider(config: Config): PaymentProvider | null {
   const { secretKey, webhookSecret, apiBase } = config.stripe;
   return secretKey ? new StripePaymentProvider({ secretKey, webhookSecret, apiBase }) : null;
+}
+
+/**
+ * Several instances on one database: each committed workshop write is published,
+ * and each instance drops its catalog snapshot when another one publishes.
+ * Channels are per database, so test runs and sites sharing a Redis do not mix.
+ */
+function connectCatalogBus(config: Config, workshops: WorkshopService, logger: Logger): RedisBus {
+  const bus = new RedisBus(config.redisUrl!, logger, `wl:${databaseKey(config)}:`);
+  void bus.subscribe('catalog', () => workshops.catalog.invalidate());
+  workshops.catalog.onCommittedWrite(() => void bus.publish('catalog'));
+  return bus;
+}
+
+/** The same for every instance on one database (host, port and name; never the password). */
+function databaseKey(config: Config): string {
+  const d = config.database;
+  let id: string;
+  if (d.kind === 'sqlite') id = `sqlite:${path.resolve(d.file)}`;
+  else {
+    const u = new URL(d.url);
+    id = `mysql://${u.hostname}:${u.port || '3306'}${u.pathname}`;
+  }
+  return crypto.createHash('sha256').update(id).digest('hex').slice(0, 16);
 }

@@ -2,10 +2,12 @@ import { Booking } from './booking/booking.entity';
 import { CommunityMessage } from './community/community-message.entity';
 import { MailOutbox } from './mail/mail-outbox.entity';
 import { PaymentEvent } from './payment/payment-event.entity';
+import { CheckoutSessionRecord } from './payment/checkout-session.entity';
+import { UnmatchedPayment } from './payment/unmatched-payment.entity';
+import { UsedChallenge } from './infrastructure/proof-of-work/used-challenge.entity';
 import { Testimonial } from './testimonial/testimonial.entity';
 import { Workshop } from './workshop/workshop.entity';
-import { UsedChallenge } from './infrastructure/proof-of-work/used-challenge.entity';
 
 /** Every entity of the product; the data source is built from this list. */
-export const ENTITIES = [Workshop, Booking, CommunityMessage, Testimonial, PaymentEvent, MailOutbox, UsedChallenge];
+export const ENTITIES = [Workshop, Booking, CommunityMessage, Testimonial, PaymentEvent, MailOutbox, CheckoutSessionRecord, UnmatchedPayment, UsedChallenge];
 

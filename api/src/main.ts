@@ -1,6 +1,5 @@
 import 'reflect-metadata';
 import { ENTITIES } from './entities';
-import type { Server } from 'node:http';
 import { ConfigError, loadConfig } from './infrastructure/config/env';
 import { createLogger } from './infrastructure/logger';
 import { openDatabase } from './infrastructure/db/data-source';
@@ -26,14 +25,17 @@ async function main(): Promise<void> {
     }
     throw e;
   }
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, undefined, { pretty: config.env === 'development' && isInstalled('pino-pretty') });
   if (config.admin.generated) {
     logger.warn(`No ADMIN_PASSWORD set: generated one for this ${config.env} install: ${config.admin.password} (kept in data/admin-password.txt)`);
   }
 
   const db = await connectWithRetry(() => openDatabase(config.database, { entities: ENTITIES }), logger);
-  await db.migrate();
-  const seeded = await seedIfEmpty(db);
+  // Several instances may start at once (docker/compose.yml): one migrates and seeds, the others wait.
+  const seeded = await db.exclusive('wild-light:startup', async () => {
+    await db.migrate();
+    return seedIfEmpty(db);
+  });
   if (seeded.workshops || seeded.testimonials) logger.info(seeded, 'seeded an empty database');
 
   const services = createServices(config, db, logger);
@@ -45,31 +47,40 @@ async function main(): Promise<void> {
   if (config.mail.smtpUrl) logger.info({ smtp: services.mailer.target }, 'sending mail over SMTP');
   else if (config.env === 'production') logger.warn({ dir: services.mailer.target }, 'No SMTP_URL: mails are NOT sent, only written as .eml files');
   else logger.info({ dir: services.mailer.target }, 'No SMTP_URL: mails are written as .eml files');
-  const server: Server = await app.listen(config.port);
+  await app.listen(config.port);
   logger.info({ port: config.port, database: config.database.kind }, `serving on http://localhost:${config.port}`);
 
   let stopping = false;
-  const shutdown = (signal: string) => {
+  const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down: finishing in-flight requests');
+    setTimeout(() => process.exit(1), 10_000).unref();
     // No new mail is claimed from now on; the one being sent is finished and recorded.
     const mailStopped = mailWorker.stop();
-    server.close(async () => {
-      await sweeper.stop();
-      await mailStopped;
-      services.mailer.close();
-      await services.rateLimitStore.close?.();
-      await app.stop();
-      await db.close();
-      logger.info('stopped');
-      process.exit(0);
-    });
-    server.closeIdleConnections();
-    setTimeout(() => process.exit(1), 10_000).unref();
+    // No new connections; in-flight requests finish; idle keep-alive connections close; Apollo stops.
+    await app.stop();
+    await sweeper.stop();
+    await mailStopped;
+    services.mailer.close();
+    await services.rateLimitStore.close?.();
+    await services.bus?.close();
+    await db.close();
+    logger.info('stopped');
+    process.exit(0);
   };
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+/** Development helpers are devDependencies: absent from a production install. */
+function isInstalled(name: string): boolean {
+  try {
+    require.resolve(name);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** At start-up the database may still be booting (compose, a restart): retry for a minute. */

@@ -90,9 +90,14 @@ test('community board: participants, posting, topic filter', async ({ page, requ
   expect((JSON.parse(body) as Array<{ author_name: string }>).map((m) => m.author_name)).toEqual(['Sam Reed', 'Lee Park']);
 });
 
-test('an unknown workshop board shows "Workshop not found"', async ({ page }) => {
-  await page.goto('/workshop/no-such-workshop/community');
+test('an unknown workshop board shows "Workshop not found" with a 404 status', async ({ page, consoleErrors }) => {
+  const res = await page.goto('/workshop/no-such-workshop/community');
+  expect(res?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Workshop not found' })).toBeVisible();
+  // Chromium logs the document's 404 status as a console error: intended here, so not a failure.
+  const i = consoleErrors.findIndex((e) => /status of 404/.test(e));
+  expect(i).toBeGreaterThanOrEqual(0);
+  consoleErrors.splice(i, 1);
 });
 
 test('after a post the list reloads: it also shows what another visitor posted meanwhile', async ({ page, request }) => {

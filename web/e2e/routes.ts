@@ -1,44 +1,16 @@
-/** Every route of the spec (section 2), with sample ids, for the cross-route e2e checks. */
-export const ALL_ROUTES = [
-  '/',
-  '/workshops',
-  '/workshop/zion-canyon-light',
-  '/workshop/zion-canyon-light/community',
-  '/booking/zion-canyon-light',
-  '/confirmation/no-such-booking',
-  // Without a session_id the page sends the visitor to /workshops (spec section 2).
-  '/payment-success',
-  '/admin',
-  '/admin/dashboard',
-  '/about-instructor',
-  '/equipment',
-  '/about-us',
-  '/contact',
-  '/faq',
-  '/testimonials',
-  '/privacy-policy',
-  '/terms',
-  '/cancellation-policy',
-] as const;
+// Playwright loads the suite as Node ESM: JSON needs its import attribute (and has only a default export).
+import manifest from '../src/routes.json' with { type: 'json' };
 
-/** Routes a visitor reaches without signing in or booking: the accessibility audit runs on these. */
-export const PUBLIC_ROUTES = [
-  '/',
-  '/workshops',
-  '/workshop/zion-canyon-light',
-  '/workshop/alaska-bears-glaciers',
-  '/workshop/zion-canyon-light/community',
-  '/booking/zion-canyon-light',
-  '/about-instructor',
-  '/equipment',
-  '/about-us',
-  '/contact',
-  '/faq',
-  '/testimonials',
-  '/privacy-policy',
-  '/terms',
-  '/cancellation-policy',
-] as const;
+const { routes } = manifest;
 
-/** Text of the skeleton's placeholder for screens other issues deliver. */
-export const PLACEHOLDER_TEXT = 'This page is coming soon.';
+/** The routes of the spec (section 2) from the app's route manifest, without the catch-all. */
+const withSamples = routes.filter((r) => r.path !== '*');
+
+/** Every route of the spec, one sample address each, for the cross-route e2e checks (responsive). */
+export const ALL_ROUTES: readonly string[] = withSamples.map((r) => r.samples[0]);
+
+/** Routes a visitor reaches without signing in or booking, every sample: the accessibility audit runs on these. */
+export const PUBLIC_ROUTES: readonly string[] = withSamples.filter((r) => r.public).flatMap((r) => r.samples);
+
+/** One sample of every route the server renders (catalog data and fixed texts only). */
+export const SSR_ROUTES: readonly string[] = withSamples.filter((r) => r.ssr).map((r) => r.samples[0]);

@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import manifest from '../src/routes.json' with { type: 'json' };
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -22,27 +23,8 @@ const widths = (process.env.WIDTHS ?? '375,1280').split(',').map(Number);
 const fullPage = process.env.FULL !== '0';
 const tile = Number(process.env.TILE ?? 0);
 
-/** The 18 routes of the spec, with a sample id where one is needed. */
-const ROUTES = [
-  '/',
-  '/workshops',
-  '/workshop/zion-canyon-light',
-  '/workshop/zion-canyon-light/community',
-  '/booking/zion-canyon-light',
-  '/confirmation/unknown-booking',
-  '/payment-success?session_id=cs_test_unknown',
-  '/admin',
-  '/admin/dashboard',
-  '/about-instructor',
-  '/equipment',
-  '/about-us',
-  '/contact',
-  '/faq',
-  '/testimonials',
-  '/privacy-policy',
-  '/terms',
-  '/cancellation-policy',
-];
+/** The 18 routes of the spec from the app's route manifest, with a sample id where one is needed. */
+const ROUTES = manifest.routes.filter((r) => r.path !== '*').map((r) => r.screenshot ?? r.samples[0]);
 
 const filters = process.argv.slice(2);
 const routes = filters.length ? ROUTES.filter((r) => filters.some((f) => r === f || (f !== '/' && r.startsWith(f)))) : ROUTES;

@@ -10,7 +10,7 @@ import { AppRoutes, createRoutes, matchPage, preloadPage } from './routes';
 import { OriginContext, ServerRenderContext, type ServerRenderState } from './ssr/ServerRenderContext';
 
 /**
- * The server renderer (built by `vite build --ssr` into web/dist/server/ and
+ * The server renderer (built by `vite build --ssr` into web/dist-server/ and
  * called by the api in the same process, api/src/web/ssr.ts).
  */
 
@@ -28,7 +28,7 @@ export interface RenderOptions {
 }
 
 export type RenderResult =
-  /** A client-rendered route (admin, booking, community...): serve the app shell. */
+  /** A client-rendered route (admin, confirmation, payment result): serve the app shell. */
   | { ssr: false }
   | {
       ssr: true;

@@ -6,7 +6,7 @@
  * once the page has loaded. On a phone on a slow network the hero photograph and the page's
  * own bytes get the bandwidth first, and neither the first paint nor the hero waits for the
  * framework.
- * Pages the server does not render (booking, admin, community...) start at once.
+ * Pages the server does not render (admin, confirmation, payment result) start at once.
  * Why and what it gained: docs/performance.md ("What changed, second round") and decision 040.
  */
 import './styles/tokens.css';

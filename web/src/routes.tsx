@@ -2,6 +2,7 @@ import { lazy, type ComponentType } from 'react';
 import { matchRoutes, useRoutes, type RouteObject } from 'react-router-dom';
 import { Layout } from './layout/Layout';
 import HomePage from './home/HomePage';
+import { routes as MANIFEST } from './routes.json';
 
 /**
  * A route module loaded on demand (its own chunk). `preload()` loads it ahead
@@ -31,6 +32,7 @@ export function lazyPage(module: string, load: () => Promise<{ default: Componen
 // Every route but the home page is its own chunk: the first load of / carries only
 // what / shows (docs/performance.md). Admin, booking and community are never in it.
 const pages = {
+  home: HomePage,
   workshops: lazyPage('src/workshop/WorkshopsPage.tsx', () => import('./workshop/WorkshopsPage')),
   workshop: lazyPage('src/workshop/WorkshopPage.tsx', () => import('./workshop/WorkshopPage')),
   community: lazyPage('src/community/CommunityPage.tsx', () => import('./community/CommunityPage')),
@@ -49,10 +51,32 @@ const pages = {
   terms: lazyPage('src/content/TermsPage.tsx', () => import('./content/TermsPage')),
   cancellation: lazyPage('src/content/CancellationPolicyPage.tsx', () => import('./content/CancellationPolicyPage')),
   notFound: lazyPage('src/content/NotFoundPage.tsx', () => import('./content/NotFoundPage')),
-};
+} satisfies Record<string, ComponentType | LazyPage>;
 
 /** Load every route module (tests: every page then renders without suspending). */
-export const preloadAllPages = () => Promise.all(Object.values(pages).map((p) => p.preload()));
+export const preloadAllPages = () => Promise.all(Object.values(pages).map((p) => ('preload' in p ? p.preload() : undefined)));
+
+/** One entry of the route manifest, `routes.json`: the one list of routes the app, the e2e suite and the scripts share. */
+export interface ManifestRoute {
+  path: string;
+  /** Key of the page module in this file. */
+  page: string;
+  /** The server renders the first HTML (catalog data and fixed texts only: decision 040). */
+  ssr: boolean;
+  /** Reached without signing in or booking (accessibility audit, Lighthouse). */
+  public: boolean;
+  /** Addresses to visit, the first standing for the route. */
+  samples: string[];
+  /** What the screenshot script visits instead of the first sample. */
+  screenshot?: string;
+}
+
+export const ROUTE_MANIFEST: readonly ManifestRoute[] = MANIFEST;
+
+function pageOf(key: string): ComponentType | LazyPage {
+  if (!(key in pages)) throw new Error(`routes.json names an unknown page: ${key}`);
+  return pages[key as keyof typeof pages];
+}
 
 /** A route of the table; `ssr` marks the public routes whose first HTML is server-rendered. */
 export type AppRoute = RouteObject & { page?: ComponentType | LazyPage; ssr?: boolean; children?: AppRoute[] };
@@ -63,37 +87,11 @@ const route = (path: string, page: ComponentType | LazyPage, ssr: boolean): AppR
 };
 
 /**
- * All 18 routes of the spec (section 2). A factory, so the browser, the server
- * renderer and the tests each build their own table.
+ * All 18 routes of the spec (section 2) and the catch-all, from the manifest. A factory, so
+ * the browser, the server renderer and the tests each build their own table.
  */
 export function createRoutes(): AppRoute[] {
-  return [
-    {
-      element: <Layout />,
-      children: [
-        route('/', HomePage, true),
-        route('/workshops', pages.workshops, true),
-        route('/workshop/:id', pages.workshop, true),
-        // Personal or live pages stay client-rendered (the server sends the app shell).
-        route('/workshop/:id/community', pages.community, false),
-        route('/booking/:id', pages.booking, false),
-        route('/confirmation/:bookingId', pages.confirmation, false),
-        route('/payment-success', pages.paymentSuccess, false),
-        route('/admin', pages.adminLogin, false),
-        route('/admin/dashboard', pages.adminDashboard, false),
-        route('/about-instructor', pages.aboutInstructor, true),
-        route('/equipment', pages.equipment, true),
-        route('/about-us', pages.aboutUs, true),
-        route('/contact', pages.contact, true),
-        route('/faq', pages.faq, true),
-        route('/testimonials', pages.testimonials, true),
-        route('/privacy-policy', pages.privacy, true),
-        route('/terms', pages.terms, true),
-        route('/cancellation-policy', pages.cancellation, true),
-        route('*', pages.notFound, true),
-      ],
-    },
-  ];
+  return [{ element: <Layout />, children: ROUTE_MANIFEST.map((r) => route(r.path, pageOf(r.page), r.ssr)) }];
 }
 
 /** The page route matching a path (the catch-all for unknown paths). */

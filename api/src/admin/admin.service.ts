@@ -6,7 +6,8 @@ import { Booking } from '../booking/booking.entity';
 import { BookingStatus, isLive, isUnlapsedHold } from '../shared/booking-status';
 import { CommunityMessage } from '../community/community-message.entity';
 import { Workshop } from '../workshop/workshop.entity';
-import type { AdminStats, WorkshopSales } from './admin.types';
+import { UnmatchedPayment } from '../payment/unmatched-payment.entity';
+import { type AdminStats, UNMATCHED_PAYMENTS_SHOWN, type WorkshopSales } from './admin.types';
 
 /**
  * What the admin dashboard reads and changes. Callers have already passed the
@@ -26,15 +27,17 @@ export class AdminService {
    *   booking (a cancelled booking's payment was received too), in dollars.
    * - spotsSold counts participants of confirmed bookings; spotsHeld those of
    *   unpaid, unlapsed holds. A workshop reaches its minimum on sold spots only.
+   * - unmatchedPayments: paid sessions that changed no booking (hardening finding 3).
    */
   async stats(): Promise<AdminStats> {
     const now = this.clock();
-    const [workshops, bookings, totalMessages] = await Promise.all([
+    const [workshops, bookings, totalMessages, unmatchedPayments] = await Promise.all([
       this.db.manager.find(Workshop, { order: { startDate: 'ASC', id: 'ASC' } }),
       this.db.manager.find(Booking, {
         select: { id: true, workshopId: true, status: true, numParticipants: true, amountPaidCents: true, holdExpiresAt: true },
       }),
       this.db.manager.count(CommunityMessage),
+      this.db.manager.find(UnmatchedPayment, { order: { receivedAt: 'DESC', sessionId: 'ASC' }, take: UNMATCHED_PAYMENTS_SHOWN }),
     ]);
 
     const sales = new Map<string, WorkshopSales & { revenueCents: number }>();
@@ -77,6 +80,7 @@ export class AdminService {
         revenue: centsToDollars(cents),
         reachedMinimum: s.spotsSold >= s.minimumParticipants,
       })),
+      unmatchedPayments,
     };
   }
 

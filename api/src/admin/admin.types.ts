@@ -1,6 +1,7 @@
 import { Booking } from '../booking/booking.entity';
 import { Field, Float, ID, Int, ObjectType } from 'type-graphql';
 import { Workshop } from '../workshop/workshop.entity';
+import { UnmatchedPayment } from '../payment/unmatched-payment.entity';
 
 @ObjectType({ description: 'How one workshop is selling, for the admin dashboard chart.' })
 export class WorkshopSales {
@@ -51,7 +52,15 @@ export class AdminStats {
 
   @Field(() => [WorkshopSales], { description: 'Per workshop, in season order.' })
   workshops: WorkshopSales[];
+
+  @Field(() => [UnmatchedPayment], {
+    description: 'Paid checkout sessions that changed no booking (not created by this site for the booking they name, or not for the amount asked), newest first, at most 100: refund or investigate them.',
+  })
+  unmatchedPayments: UnmatchedPayment[];
 }
+
+/** How many unmatched payments the dashboard lists (there should be none); the schema's description says 100. */
+export const UNMATCHED_PAYMENTS_SHOWN = 100;
 
 @ObjectType({ description: 'Result of adminLogin.' })
 export class AdminLoginPayload {

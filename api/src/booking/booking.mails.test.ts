@@ -3,6 +3,7 @@ import { createOutbox } from '../composition-root';
 import { PaymentService } from '../payment/payment.service';
 import { createTestDb, DB_KINDS, type TestDb } from '../test/db';
 import { aBookingInput } from '../test/builders';
+import { startedCheckout } from '../test/rows';
 import { parseIcs } from '../test/ical';
 import { MailOutbox } from '../mail/mail-outbox.entity';
 import type { RenderedMail } from '../mail/mail.types';
@@ -59,8 +60,9 @@ describe.each(DB_KINDS)('mail templates with the figures of real bookings, on %s
     const mine = rows.filter((r) => (r.payload as BookingMailData).bookingId === bookingId);
     return new Map(await Promise.all(mine.map(async (row) => [row.kind, { row, mail: await outbox.render(row, { origin: ORIGIN }) }] as const)));
   }
-  const pay = (booking: Booking, amountCents: number, sessionId: string) =>
-    payments.fulfil({ id: sessionId, url: null, status: 'complete', paymentStatus: 'paid', amountTotal: amountCents, expiresAt: now, bookingId: booking.id });
+  /** The customer pays the session created for the booking (created here, as PaymentService would). */
+  const pay = async (booking: Booking, amountCents: number, sessionId: string) =>
+    payments.fulfil({ ...(await startedCheckout(t.db, booking, sessionId, amountCents)), expiresAt: now });
 
   it('reserved and then paid (30% deposit): totals, paid, balance and due date; .ics tentative then confirmed', async () => {
     // Zion: 2 x $2,895 + a partner at 50% ($1,447.50) + private room (default $500) = $7,737.50; deposit 30% = $2,321.25.
@@ -195,6 +197,7 @@ describe.each(DB_KINDS)('mail templates with the figures of real bookings, on %s
 
   it('hold expired: the spots were released, with a link to book again', async () => {
     const booking = await hold.createOrThrow(aBookingInput({ workshopId: 'arizona-monsoon-lightning', numParticipants: 3, customerName: 'Jo Park' }));
+    await startedCheckout(t.db, booking, 'cs_test_templates_expired'); // only a customer who went to checkout hears of it
     expect(await hold.releaseHold(booking.id, BookingStatus.expired)).toBe(true);
     expect(await hold.releaseHold(booking.id, BookingStatus.expired)).toBe(false); // idempotent, and no second mail
     const mails = await mailsOf(booking.id);
@@ -216,8 +219,15 @@ describe.each(DB_KINDS)('mail templates with the figures of real bookings, on %s
     expect((await mailsOf(cancelled.id)).size).toBe(0);
   });
 
+  it('hardening finding 8: a hold nobody took to checkout expires without mailing the address it gave', async () => {
+    const booking = await hold.createOrThrow(aBookingInput({ workshopId: 'arizona-monsoon-lightning', customerName: 'Visit evil.example', customerEmail: 'stranger@example.com' }));
+    expect(await hold.releaseHold(booking.id, BookingStatus.expired)).toBe(true);
+    expect((await mailsOf(booking.id)).size).toBe(0);
+  });
+
   it('a late payment for spots sold meanwhile: the customer is reassured, the admin is asked to act', async () => {
     const late = await hold.createOrThrow(aBookingInput({ workshopId: 'everglades-wading-birds', numParticipants: 2 }));
+    await startedCheckout(t.db, late, 'cs_test_templates_attention');
     await hold.releaseHold(late.id, BookingStatus.expired);
     await hold.createOrThrow(aBookingInput({ workshopId: 'everglades-wading-birds', numParticipants: 12, customerEmail: 'group@example.com' }));
     await pay(late, late.dueNowCents, 'cs_test_templates_attention');

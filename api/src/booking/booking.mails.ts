@@ -49,19 +49,26 @@ export class BookingMails {
     const data = bookingMailData(booking, await this.workshopOf(m, booking), paymentCents, this.clock());
     const admin = this.outbox.adminEmail;
     if (booking.status === BookingStatus.needs_attention) {
-      await this.outbox.enqueue(m, { kind: BookingMailKind.paymentNeedsAttention, to: booking.customerEmail, payload: data });
+      await this.outbox.enqueue(m, { kind: BookingMailKind.paymentNeedsAttention, to: booking.customerEmail, payload: data, beyondLimit: true });
       await this.outbox.enqueue(m, { kind: BookingMailKind.adminPaymentAttention, to: admin, payload: data });
       return;
     }
-    await this.outbox.enqueue(m, { kind: BookingMailKind.bookingPaid, to: booking.customerEmail, payload: data });
+    // Paid mails pass the recipient limit: only money received causes them.
+    await this.outbox.enqueue(m, { kind: BookingMailKind.bookingPaid, to: booking.customerEmail, payload: data, beyondLimit: true });
     // The admin hears about each new paid booking, not about every later installment.
     if (previousStatus !== BookingStatus.confirmed) {
       await this.outbox.enqueue(m, { kind: BookingMailKind.adminNewBooking, to: admin, payload: data });
     }
   }
 
-  /** An unpaid hold lapsed and its spots were released. */
+  /**
+   * An unpaid hold lapsed and its spots were released. Only to a customer who
+   * went on to checkout (a session was created): anyone can type any address
+   * into the booking form, and a hold nobody tried to pay must not let them
+   * mail a stranger text of their choosing (hardening finding 8).
+   */
   async holdExpired(m: EntityManager, booking: Booking): Promise<void> {
+    if (!checkoutStarted(booking)) return;
     const data = bookingMailData(booking, await this.workshopOf(m, booking), null, this.clock());
     await this.outbox.enqueue(m, { kind: BookingMailKind.holdExpired, to: booking.customerEmail, payload: data });
   }
@@ -69,4 +76,9 @@ export class BookingMails {
   private workshopOf(m: EntityManager, booking: Booking): Promise<Workshop> {
     return m.findOneByOrFail(Workshop, { id: booking.workshopId });
   }
+}
+
+/** A checkout session was created for the booking (a `pending:` claim is one still being created). */
+function checkoutStarted(booking: Pick<Booking, 'checkoutSessionId'>): boolean {
+  return booking.checkoutSessionId !== null && !booking.checkoutSessionId.startsWith('pending:');
 }

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import type { Database } from '../infrastructure/db/data-source';
 import { AppError, ErrorCode } from '../infrastructure/errors';
-import { RateLimiter, type RateLimitRule, type RateLimitStore } from '../infrastructure/rate-limit';
+import type { RateLimitRule } from '../infrastructure/rate-limit';
 import { clean, cleanOptional } from '../infrastructure/text';
 import { computeDueNow, computeTotalCents, POLICY } from '../shared/policy';
 import { formatCents } from '../shared/money';
@@ -32,8 +32,6 @@ export interface BookingServiceOptions {
   reservationMinutes?: number;
   /** Caps on unpaid spots per client and email, and the challenge beyond the free allowance (docs/decisions/056). */
   holdGuard?: HoldGuard;
-  /** Where attempt counts live (memory, or Redis with several instances). */
-  rateLimitStore?: RateLimitStore;
 }
 
 /**
@@ -44,7 +42,6 @@ export interface BookingServiceOptions {
  * workshop can never be oversold under any concurrency (docs/decisions/003).
  */
 export class BookingService {
-  private readonly limiter: RateLimiter;
   /** Every status change and spot claim goes through it (docs/decisions/051). */
   readonly lifecycle: BookingLifecycle;
   private readonly mails: BookingMails | null;
@@ -56,7 +53,6 @@ export class BookingService {
     /** Where booking mails are written, in the transaction of the change that causes them. */
     outbox: OutboxService | null = null,
   ) {
-    this.limiter = new RateLimiter(BOOKING_RATE_LIMIT, options.rateLimitStore, () => this.clock().getTime());
     this.mails = outbox ? new BookingMails(outbox, clock) : null;
     this.lifecycle = new BookingLifecycle(this.mails);
   }
@@ -79,7 +75,6 @@ export class BookingService {
    * (429) and CHALLENGE_REQUIRED (428).
    */
   async createOrThrow(input: BookingInput, clientKey = INTERNAL_CLIENT): Promise<Booking> {
-    await this.limiter.consumeOrThrow(clientKey);
     const now = this.clock();
     const customerEmail = clean(input.customerEmail).toLowerCase();
     const guard = this.options.holdGuard;

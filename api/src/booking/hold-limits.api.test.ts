@@ -23,7 +23,7 @@ describe.each(DB_KINDS)('hold caps and challenges (hardening finding 1) on %s', 
   let visitor = 0;
 
   beforeAll(async () => {
-    s = await startTestServer(kind, {}, undefined, { clock: () => now, tuning: { holdLimits: DEFAULT_HOLD_LIMITS, proofOfWork: CHEAP_WORK } });
+    s = await startTestServer(kind, {}, undefined, { clock: () => now, holdLimits: DEFAULT_HOLD_LIMITS, proofOfWork: CHEAP_WORK });
     workshopIds = ((await (await fetch(`${s.url}/api/workshops`)).json()) as Array<{ id: string }>).map((w) => w.id);
     expect(workshopIds.length).toBeGreaterThanOrEqual(10);
   });

@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import type { Database } from '../infrastructure/db/data-source';
 import type { Logger } from '../infrastructure/logger';
-import type { RateLimiter } from '../infrastructure/rate-limit';
 import { AppError } from '../infrastructure/errors';
 import { Booking } from '../booking/booking.entity';
 import { holdsSpotsWhere } from '../booking/booking-lifecycle';
@@ -63,8 +62,6 @@ export class CommunityService {
     private readonly db: Database,
     private readonly workshops: WorkshopService,
     private readonly clock: () => Date,
-    /** Counts posts per client; the adapters pass the client key. */
-    readonly postLimiter: RateLimiter,
     private readonly logger: Logger,
     /** The admin hears of every new message through the mail outbox (same transaction). */
     outbox: OutboxService | null = null,
@@ -107,13 +104,12 @@ export class CommunityService {
   }
 
   /**
-   * Store a validated message exactly as sent. Counts against the poster's rate
-   * limit (RATE_LIMITED past it) and answers NOT_FOUND for an unknown workshop.
+   * Store a validated message exactly as sent (the HTTP layer applies the
+   * posting rate limit first) and answer NOT_FOUND for an unknown workshop.
    * A filled honeypot is answered like a success but nothing is stored, so a
    * bot cannot tell it was caught (docs/decisions/010-community-board.md).
    */
-  async postMessageOrThrow(input: PostMessageInput, clientKey: string): Promise<CommunityMessage> {
-    await this.postLimiter.consumeOrThrow(clientKey);
+  async postMessageOrThrow(input: PostMessageInput): Promise<CommunityMessage> {
     const workshop = await this.workshops.getByIdOrThrow(input.workshopId);
     const message = this.db.manager.create(CommunityMessage, {
       id: crypto.randomUUID(),

@@ -1,33 +1,4 @@
-import { BackoffThrottle, MemoryRateLimitStore, RateLimiter } from './rate-limit';
-import { BOOKING_RATE_LIMIT } from '../booking/booking.service';
-import { CHECKOUT_RATE_LIMIT } from '../payment/payment.service';
-import { MESSAGE_POST_RATE_LIMIT } from '../community/community.types';
-
-describe('RateLimiter', () => {
-  it('allows the limit per window, then refuses with a retry time, then allows again', async () => {
-    let now = 1_000_000;
-    const limiter = new RateLimiter({ name: 'message posts', limit: 5, windowMs: 60_000 }, undefined, () => now);
-    for (let i = 0; i < 5; i++) await limiter.consumeOrThrow('1.2.3.4');
-    await expect(limiter.consumeOrThrow('1.2.3.4')).rejects.toMatchObject({
-      code: 'RATE_LIMITED',
-      status: 429,
-      retryAfterSeconds: 60,
-      message: expect.stringContaining('Too many message posts'),
-    });
-    // Another client is not affected.
-    await expect(limiter.consumeOrThrow('5.6.7.8')).resolves.toBeUndefined();
-    now += 60_001;
-    await expect(limiter.consumeOrThrow('1.2.3.4')).resolves.toBeUndefined();
-  });
-
-  it('reset forgets a client', async () => {
-    const limiter = new RateLimiter({ name: 'logins', limit: 1, windowMs: 60_000 });
-    await limiter.consumeOrThrow('a');
-    await expect(limiter.consumeOrThrow('a')).rejects.toMatchObject({ status: 429 });
-    await limiter.reset('a');
-    await expect(limiter.consumeOrThrow('a')).resolves.toBeUndefined();
-  });
-});
+import { BackoffThrottle, MemoryRateLimitStore } from './rate-limit';
 
 describe('BackoffThrottle', () => {
   const rule = { name: 'failed sign-ins', freeFailures: 2, baseDelayMs: 1_000, maxDelayMs: 8_000, windowMs: 600_000 };
@@ -57,16 +28,5 @@ describe('MemoryRateLimitStore', () => {
     let hits: number[] = [];
     for (let i = 0; i < 100; i++) hits = await store.hit('k', i, 1_000_000);
     expect(hits).toEqual([95, 96, 97, 98, 99]);
-  });
-});
-
-describe('rules and the memory store', () => {
-  it('the store keeps enough hits for the largest rule to be enforced', async () => {
-    const store = new MemoryRateLimitStore();
-    for (const rule of [BOOKING_RATE_LIMIT, CHECKOUT_RATE_LIMIT, MESSAGE_POST_RATE_LIMIT]) {
-      const limiter = new RateLimiter(rule, store, () => 1_000_000);
-      for (let i = 0; i < rule.limit; i++) await limiter.consumeOrThrow('one-client');
-      await expect(limiter.consumeOrThrow('one-client')).rejects.toMatchObject({ status: 429 });
-    }
   });
 });

@@ -1,11 +1,11 @@
-import type { Request } from 'express';
 import { AppError, ErrorCode } from './errors';
 
 /**
- * Rate limiting for writes and logins. The limiter counts hits per key in a
- * sliding window; the store is an interface so that, with more than one app
- * instance, counts can live in Redis instead of process memory (see
- * docs/security.md). One limiter per purpose (posting, login, booking...).
+ * The admin login throttle's counts (BackoffThrottle below), and the rule
+ * shape of the HTTP write limits, which @fastify/rate-limit enforces
+ * (transport/rate-limits.ts, docs/decisions/050). The store is an interface so
+ * that, with more than one app instance, counts can live in Redis instead of
+ * process memory (see docs/security.md).
  */
 export interface RateLimitStore {
   /** Record a hit at `now` for `key` and return the hit times still inside the window. */
@@ -41,40 +41,13 @@ export class MemoryRateLimitStore implements RateLimitStore {
   }
 }
 
+/** A write limit: `limit` hits per client in `windowMs`. */
 export interface RateLimitRule {
   /** Name used in the error message, e.g. "message posts". */
   name: string;
   /** Hits allowed per window. */
   limit: number;
   windowMs: number;
-}
-
-export class RateLimiter {
-  constructor(
-    readonly rule: RateLimitRule,
-    private readonly store: RateLimitStore = new MemoryRateLimitStore(),
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  /** Count a hit; throws a RATE_LIMITED AppError (HTTP 429 + Retry-After) past the limit. */
-  async consumeOrThrow(key: string): Promise<void> {
-    const t = this.now();
-    const hits = await this.store.hit(`${this.rule.name}:${key}`, t, this.rule.windowMs);
-    if (hits.length > this.rule.limit) {
-      const oldestInWindow = hits[hits.length - 1 - this.rule.limit];
-      const retryAfterSeconds = Math.max(1, Math.ceil((oldestInWindow + this.rule.windowMs - t) / 1000));
-      throw new AppError(
-        ErrorCode.RATE_LIMITED,
-        `Too many ${this.rule.name}. Please wait ${retryAfterSeconds} seconds and try again.`,
-        [],
-        retryAfterSeconds,
-      );
-    }
-  }
-
-  async reset(key: string): Promise<void> {
-    await this.store.reset(`${this.rule.name}:${key}`);
-  }
 }
 
 export interface BackoffRule {
@@ -141,7 +114,7 @@ export class BackoffThrottle {
   }
 }
 
-/** The client a request comes from (the proxy-aware IP; Express's `trust proxy` decides). */
-export function clientKey(req: Pick<Request, 'ip' | 'socket'>): string {
-  return req.ip ?? req.socket?.remoteAddress ?? 'unknown';
+/** The client a request comes from (the proxy-aware IP; Fastify's `trustProxy` decides). */
+export function clientKey(req: { ip?: string; socket?: { remoteAddress?: string } }): string {
+  return req.ip || req.socket?.remoteAddress || 'unknown';
 }

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { RateLimiter } from './rate-limit';
+import { BackoffThrottle } from './rate-limit';
 import { RedisRateLimitStore } from './redis-rate-limit-store';
 import { startTestServer, type TestServer } from '../test/app';
 import { MESSAGE_POST_RATE_LIMIT } from '../community/community.types';
@@ -8,21 +8,20 @@ import { MESSAGE_POST_RATE_LIMIT } from '../community/community.types';
 const describeRedis = process.env.TEST_REDIS_URL ? describe : describe.skip;
 
 describeRedis('rate limits shared through Redis (several app instances)', () => {
-  it('two limiters on one Redis store enforce one shared limit', async () => {
+  it('two login throttles on one Redis store count one client together', async () => {
     const a = new RedisRateLimitStore(process.env.TEST_REDIS_URL!);
     const b = new RedisRateLimitStore(process.env.TEST_REDIS_URL!);
-    const rule = { name: `test-${crypto.randomBytes(4).toString('hex')}`, limit: 4, windowMs: 60_000 };
+    const rule = { name: `test-${crypto.randomBytes(4).toString('hex')}`, freeFailures: 2, baseDelayMs: 60_000, maxDelayMs: 60_000, windowMs: 600_000 };
     try {
-      const instanceA = new RateLimiter(rule, a);
-      const instanceB = new RateLimiter(rule, b);
-      await instanceA.consumeOrThrow('203.0.113.9');
-      await instanceB.consumeOrThrow('203.0.113.9');
-      await instanceA.consumeOrThrow('203.0.113.9');
-      await instanceB.consumeOrThrow('203.0.113.9');
-      await expect(instanceA.consumeOrThrow('203.0.113.9')).rejects.toMatchObject({ status: 429 });
-      await expect(instanceB.consumeOrThrow('203.0.113.9')).rejects.toMatchObject({ status: 429 });
-      await instanceA.reset('203.0.113.9');
-      await expect(instanceB.consumeOrThrow('203.0.113.9')).resolves.toBeUndefined();
+      const instanceA = new BackoffThrottle(rule, a);
+      const instanceB = new BackoffThrottle(rule, b);
+      // Two free attempts between them, then both refuse.
+      await instanceA.attemptOrThrow('203.0.113.9');
+      await instanceB.attemptOrThrow('203.0.113.9');
+      await expect(instanceB.attemptOrThrow('203.0.113.9')).rejects.toMatchObject({ status: 429 });
+      await expect(instanceA.attemptOrThrow('203.0.113.9')).rejects.toMatchObject({ status: 429 });
+      await instanceA.succeeded('203.0.113.9');
+      await expect(instanceB.attemptOrThrow('203.0.113.9')).resolves.toBeUndefined();
     } finally {
       await a.close();
       await b.close();
@@ -32,8 +31,8 @@ describeRedis('rate limits shared through Redis (several app instances)', () => 
   it('fails open (allows, does not crash) when Redis is unreachable', async () => {
     const dead = new RedisRateLimitStore('redis://127.0.0.1:9');
     try {
-      const limiter = new RateLimiter({ name: 'dead', limit: 1, windowMs: 60_000 }, dead);
-      for (let i = 0; i < 3; i++) await expect(limiter.consumeOrThrow('x')).resolves.toBeUndefined();
+      const throttle = new BackoffThrottle({ name: 'dead', freeFailures: 0, baseDelayMs: 60_000, maxDelayMs: 60_000, windowMs: 60_000 }, dead);
+      for (let i = 0; i < 3; i++) await expect(throttle.attemptOrThrow('x')).resolves.toBeUndefined();
     } finally {
       await dead.close();
     }

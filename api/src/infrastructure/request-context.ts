@@ -1,6 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import crypto from 'node:crypto';
-import type { NextFunction, Request, Response } from 'express';
 
 /** Per-request data available to any code running for that request (logs use the id). */
 export interface RequestContext {
@@ -12,12 +11,9 @@ export const requestContext = new AsyncLocalStorage<RequestContext>();
 const SAFE_ID = /^[A-Za-z0-9._:-]{8,100}$/;
 
 /**
- * Give every request an id (the caller's X-Request-Id when it looks sane, else a
- * new one), echo it in the response and make it visible to every log line.
+ * The id of a request: the caller's X-Request-Id when it looks sane (so a trace
+ * can cross a proxy), else a new one. Anything else could inject text into logs.
  */
-export function requestIdMiddleware(req: Request, res: Response, next: NextFunction): void {
-  const incoming = req.header('x-request-id');
-  const requestId = incoming && SAFE_ID.test(incoming) ? incoming : crypto.randomUUID();
-  res.setHeader('X-Request-Id', requestId);
-  requestContext.run({ requestId }, next);
+export function requestIdFor(incoming: string | string[] | undefined): string {
+  return typeof incoming === 'string' && SAFE_ID.test(incoming) ? incoming : crypto.randomUUID();
 }

@@ -9,6 +9,8 @@ export enum MailStatus {
   sent = 'sent',
   /** Gave up after the last attempt: the admin should look at last_error. */
   failed = 'failed',
+  /** Over its recipient's limit when enqueued: kept for the record, never sent (hardening finding 8). */
+  suppressed = 'suppressed',
 }
 
 /**
@@ -18,6 +20,7 @@ export enum MailStatus {
  */
 @Entity({ name: 'mail_outbox' })
 @Index('idx_mail_outbox_status_next', ['status', 'nextAttemptAt'])
+@Index('idx_mail_outbox_recipient_created', ['recipient', 'createdAt'])
 export class MailOutbox {
   @PrimaryColumn({ type: 'varchar', length: 36 })
   id: string;
@@ -33,6 +36,7 @@ export class MailOutbox {
   @Column({ type: 'simple-json' })
   payload: object;
 
+  // 10 characters: 'suppressed' is the longest status.
   @Column({ type: 'varchar', length: 10 })
   status: MailStatus;
 

@@ -7,6 +7,7 @@ import { Booking } from '../booking/booking.entity';
 import { MailOutbox, MailStatus } from './mail-outbox.entity';
 import { MailWorker } from './mail-worker';
 import { parseIcs } from '../test/ical';
+import { HoldSweeper } from '../booking/hold-sweeper';
 
 const WEBHOOK_SECRET = 'whsec_test_secret';
 const ADMIN = 'owner@example.com';
@@ -97,6 +98,16 @@ describe.each(DB_KINDS)('mails from the real API (Stripe fake + SMTP server), on
     expect(mail.parsed.text).toContain('Book again: https://wild.test/booking/great-plains-supercells');
   });
 
+  it('hardening finding 8: a hold that lapses without anyone going to checkout mails nobody', async () => {
+    const b = await book({ workshop_id: 'great-plains-supercells', customer_email: 'stranger@example.com', customer_name: 'Visit evil.example now' });
+    await s.services.db.manager.update(Booking, { id: b.id }, { holdExpiresAt: new Date(Date.now() - 1000) });
+    expect(await new HoldSweeper(s.services, s.services.logger).sweep()).toBeGreaterThanOrEqual(1);
+    expect(await s.services.db.manager.findOneByOrFail(Booking, { id: b.id })).toMatchObject({ status: 'expired' });
+    expect(await s.services.db.manager.countBy(MailOutbox, { recipient: 'stranger@example.com' })).toBe(0);
+    expect(await worker.runOnce()).toEqual({ sent: 0, retried: 0, failed: 0 });
+    expect(smtp.to('stranger@example.com')).toHaveLength(0);
+  });
+
   it('SMTP down: the booking and payment succeed anyway; the mails go out once the server is back, exactly once', async () => {
     await smtp.stop();
     let b: { id: string };
@@ -146,5 +157,20 @@ describe.each(DB_KINDS)('mails without a payment provider, on %s', (kind) => {
     expect(mail.parsed.text).toContain('arrange your 30% deposit of $808.50');
     const ics = mail.parsed.attachments.find((a) => a.contentType === 'text/calendar')!;
     expect(await parseIcs(ics.content.toString('utf8'))).toMatchObject({ status: 'TENTATIVE', start: '2026-04-24', end: '2026-04-28' });
+  });
+
+  it('hardening finding 8: bookings naming the same address mail it at most 5 times a day; the rest are stored as suppressed and never sent', async () => {
+    const victim = 'victim@example.com';
+    for (let i = 0; i < 7; i++) {
+      const res = await json(`${s.url}/api/bookings`, aBookingBody({ customer_email: victim, customer_name: `Spam${i} buy pills at evil.example` }));
+      expect(res.status).toBe(201); // the booking itself is not refused: spots are the hoarding defence's concern
+    }
+    const rows = await s.services.db.manager.findBy(MailOutbox, { recipient: victim });
+    expect(rows.filter((r) => r.status === MailStatus.pending)).toHaveLength(5);
+    expect(rows.filter((r) => r.status === MailStatus.suppressed)).toHaveLength(2);
+    const worker = new MailWorker(s.services, s.services.logger);
+    expect(await worker.runOnce()).toEqual({ sent: 5, retried: 0, failed: 0 });
+    expect(await worker.runOnce()).toEqual({ sent: 0, retried: 0, failed: 0 });
+    expect(smtp.to(victim)).toHaveLength(5);
   });
 });

@@ -18,6 +18,13 @@ export interface OutboxOptions {
    * mid-send, and the mail is sent again. Longer than any send can take.
    */
   claimTimeoutMs: number;
+  /**
+   * At most this many mails to one address (the admin's excepted) within the
+   * window, counted in the database so every instance shares the count. Over it
+   * a mail is stored as suppressed and never sent: the booking form lets anyone
+   * name any address, and nobody may use the site to flood an inbox.
+   */
+  recipientLimit: { mails: number; windowMs: number };
 }
 
 /** 30 s, 1 min, 2 min ... doubling up to 1 hour: 10 attempts cover about 3 hours of SMTP outage. */
@@ -25,6 +32,7 @@ export const DEFAULT_OUTBOX_OPTIONS: Omit<OutboxOptions, 'adminEmail'> = {
   maxAttempts: 10,
   backoffMs: (attempt) => Math.min(3_600_000, 30_000 * 2 ** (attempt - 1)),
   claimTimeoutMs: 10 * 60_000,
+  recipientLimit: { mails: 5, windowMs: 24 * 3_600_000 },
 };
 
 export interface NewMail {
@@ -33,6 +41,12 @@ export interface NewMail {
   to: string;
   /** JSON: everything the template needs, captured when the mail is caused. */
   payload: object;
+  /**
+   * Sent even over the recipient limit (it still counts toward it): for mails
+   * the recipient proved they want by an act nobody else can do for them, such
+   * as paying. A customer's money must always be acknowledged.
+   */
+  beyondLimit?: boolean;
 }
 
 const MAX_ERROR_LENGTH = 1000;
@@ -56,24 +70,49 @@ export class OutboxService {
     private readonly options: OutboxOptions,
   ) {}
 
-  /** Write one mail into the outbox, inside the caller's transaction. */
+  /**
+   * Write one mail into the outbox, inside the caller's transaction. Over its
+   * recipient's limit it is written as suppressed (visible, never sent).
+   */
   async enqueue(m: EntityManager, mail: NewMail): Promise<MailOutbox> {
     const now = this.clock();
+    const suppressed = !mail.beyondLimit && (await this.overRecipientLimit(m, mail.to, now));
+    const { mails, windowMs } = this.options.recipientLimit;
     const row = m.create(MailOutbox, {
       id: crypto.randomUUID(),
       kind: mail.kind,
       recipient: mail.to,
       payload: mail.payload,
-      status: MailStatus.pending,
+      status: suppressed ? MailStatus.suppressed : MailStatus.pending,
       attempts: 0,
       nextAttemptAt: now,
       claimedAt: null,
       sentAt: null,
-      lastError: null,
+      lastError: suppressed ? `suppressed: ${mails} mails to this address within ${windowMs / 3_600_000} h already` : null,
       createdAt: now,
     });
     await m.insert(MailOutbox, row);
+    if (suppressed) this.logger.warn({ mailId: row.id, kind: row.kind }, 'mail suppressed: its recipient reached the per-address limit');
     return row;
+  }
+
+  /**
+   * Whether the address already has its share of mails in the window. Counted
+   * in the caller's transaction; two enqueues racing may both pass, so the
+   * limit can be exceeded by the number of concurrent requests, never more.
+   */
+  private async overRecipientLimit(m: EntityManager, to: string, now: Date): Promise<boolean> {
+    if (to.toLowerCase() === this.options.adminEmail.toLowerCase()) return false;
+    const { mails, windowMs } = this.options.recipientLimit;
+    const recent = await m
+      .createQueryBuilder(MailOutbox, 'o')
+      .where('o.recipient = :to AND o.createdAt > :since AND o.status <> :suppressed', {
+        to,
+        since: new Date(now.getTime() - windowMs),
+        suppressed: MailStatus.suppressed,
+      })
+      .getCount();
+    return recent >= mails;
   }
 
   /** Recipient of the admin notices (ADMIN_EMAIL), for the domains' mails. */

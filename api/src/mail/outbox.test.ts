@@ -30,6 +30,7 @@ const OPTIONS: OutboxOptions = {
   maxAttempts: 3,
   backoffMs: (attempt) => 1000 * 2 ** (attempt - 1),
   claimTimeoutMs: 60_000,
+  recipientLimit: { mails: 3, windowMs: 24 * 3_600_000 },
 };
 
 /** A pino logger whose lines the test can read. */
@@ -186,6 +187,47 @@ describe.each(DB_KINDS)('mail outbox on %s', (kind) => {
     expect(JSON.stringify(lines)).not.toContain('ana@example.com');
     expect(await worker.runOnce()).toEqual({ sent: 0, retried: 0, failed: 0 });
     expect(smtp.received).toHaveLength(0);
+  });
+
+  it('hardening finding 8: at most N mails per address and day; the rest stored as suppressed and never sent; the admin and paid mails exempt', async () => {
+    const { outbox, worker, bookings, lines } = setup();
+    const victim = 'victim@example.com';
+    for (let i = 0; i < 5; i++) {
+      await bookings.createOrThrow(aBookingInput({ customerEmail: victim, customerName: `Spam${i} visit evil.example` }));
+      later(1000);
+    }
+    const mine = async () => (await rows()).filter((r) => r.recipient === victim);
+    expect((await mine()).map((r) => r.status)).toEqual([MailStatus.pending, MailStatus.pending, MailStatus.pending, MailStatus.suppressed, MailStatus.suppressed]);
+    expect((await mine())[4].lastError).toBe('suppressed: 3 mails to this address within 24 h already');
+    // Another address has its own count.
+    await bookings.createOrThrow(aBookingInput({ customerEmail: 'someone.else@example.com' }));
+
+    // The admin's notices are never limited (ADMIN in another case too), and a mail marked beyondLimit
+    // (a payment's confirmation) goes out over the limit.
+    await t.db.transaction(async (m) => {
+      for (let i = 0; i < 5; i++) await outbox.enqueue(m, { kind: MailKind.holdExpired, to: i % 2 ? ADMIN : ADMIN.toUpperCase(), payload: {} as never });
+      await outbox.enqueue(m, { kind: MailKind.bookingPaid, to: victim, payload: {} as never, beyondLimit: true });
+    });
+    expect((await rows()).filter((r) => r.recipient.toLowerCase() === ADMIN).every((r) => r.status === MailStatus.pending)).toBe(true);
+    expect((await mine()).map((r) => r.status)).toEqual([...Array(3).fill(MailStatus.pending), MailStatus.suppressed, MailStatus.suppressed, MailStatus.pending]);
+
+    // Suppressed rows are never sent; the log names the row, not the address.
+    await t.db.manager.delete(MailOutbox, { recipient: ADMIN.toUpperCase() });
+    await t.db.manager.delete(MailOutbox, { kind: MailKind.bookingPaid });
+    await t.db.manager.delete(MailOutbox, { kind: MailKind.holdExpired });
+    expect(await worker.runOnce()).toEqual({ sent: 4, retried: 0, failed: 0 });
+    expect(smtp.to(victim)).toHaveLength(3);
+    expect(smtp.to('someone.else@example.com')).toHaveLength(1);
+    expect(await worker.runOnce()).toEqual({ sent: 0, retried: 0, failed: 0 });
+    expect((await mine()).filter((r) => r.status === MailStatus.suppressed)).toHaveLength(2);
+    const warned = lines.filter((l) => l.msg === 'mail suppressed: its recipient reached the per-address limit');
+    expect(warned).toHaveLength(2);
+    expect(JSON.stringify(lines)).not.toContain(victim);
+
+    // A day later the address may be mailed again (counted in the window, suppressed rows not counted).
+    later(24 * 3_600_000 + 1);
+    await bookings.createOrThrow(aBookingInput({ customerEmail: victim }));
+    expect((await mine()).at(-1)!.status).toBe(MailStatus.pending);
   });
 
   it('two workers racing over the same rows never send a mail twice', async () => {

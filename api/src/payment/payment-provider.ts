@@ -3,6 +3,9 @@
  * and signed webhooks. One real implementation (Stripe, stripe.provider.ts);
  * tests run it against a local fake of Stripe's HTTP API, never a mock.
  */
+/** Every price on the site is in US dollars; sessions are created, and only accepted, in it. */
+export const CHECKOUT_CURRENCY = 'usd';
+
 export interface CheckoutSession {
   id: string;
   /** Hosted payment page; null once the session is complete or expired. */
@@ -11,6 +14,8 @@ export interface CheckoutSession {
   paymentStatus: 'paid' | 'unpaid' | 'no_payment_required';
   /** Cents. */
   amountTotal: number | null;
+  /** ISO 4217, lower case ('usd'). */
+  currency: string | null;
   expiresAt: Date;
   bookingId: string | null;
 }

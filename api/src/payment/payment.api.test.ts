@@ -7,6 +7,9 @@ import { FakeStripe } from './fake-stripe/fake-stripe';
 import { PaymentEvent } from './payment-event.entity';
 import { HoldSweeper } from '../booking/hold-sweeper';
 import { toCheckoutSession } from './stripe.provider';
+import { UnmatchedPayment } from './unmatched-payment.entity';
+
+const ADMIN_AUTH = `Basic ${Buffer.from('admin:correct-horse-battery').toString('base64')}`; // startTestServer's ADMIN_PASSWORD
 
 const WEBHOOK_SECRET = 'whsec_test_secret';
 
@@ -204,6 +207,104 @@ describe.each(DB_KINDS)('payments with the Stripe SDK against a local fake, on %
     expect(kept.holdExpiresAt!.getTime()).toBeGreaterThan(Date.now());
     expect(await spots('canyonlands-arches-backcountry')).toBe(11);
   }, 30_000);
+
+  describe('hardening finding 3: only the session created for a booking, paid for the amount asked in usd, pays it', () => {
+    const webhook = (e: { payload: string; header: string }) =>
+      fetch(`${s.url}/api/webhook/stripe`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': e.header }, body: e.payload });
+    const unmatched = (sessionId: string) => s.services.db.manager.findBy(UnmatchedPayment, { sessionId });
+    const HELD = { status: 'held', paymentStatus: 'pending', amountPaidCents: 0 };
+
+    it('a 1-cent session someone else made naming a held $2,495 booking: webhook and status poll (REST, GraphQL) change nothing; recorded once; the admin sees it', async () => {
+      const b = await book({ workshop_id: 'everglades-wading-birds', payment_option: 'full' });
+      expect(b.amount_due_now).toBe(2495);
+      const { session_id: own } = await (await startCheckout(b.id)).json();
+      const foreign = stripe.createSession({ amountCents: 1, clientReferenceId: b.id, metadata: { booking_id: b.id } });
+
+      await stripe.pay(foreign.id); // the fake posts the signed checkout.session.completed
+      expect(stripe.webhooksSent.at(-1)).toMatchObject({ type: 'checkout.session.completed', status: 200 }); // acknowledged, so Stripe stops retrying
+      expect(await booking(b.id)).toMatchObject(HELD);
+      const replay = stripe.signedEvent('checkout.session.completed', foreign);
+      for (let i = 0; i < 3; i++) expect((await webhook(replay)).status).toBe(200);
+
+      // The status poll: not one of our sessions, so unknown; the booking is untouched.
+      expect((await fetch(`${s.url}/api/checkout/status/${foreign.id}`)).status).toBe(404);
+      const gql = await s.gql(`query($id: ID!) { checkoutStatus(sessionId: $id) { paymentStatus } }`, { id: foreign.id });
+      expect(gql.errors?.[0].extensions?.code).toBe('NOT_FOUND');
+      expect(await booking(b.id)).toMatchObject(HELD);
+      expect(await s.services.db.manager.countBy(PaymentEvent, { id: `fulfil:${foreign.id}` })).toBe(0);
+
+      const [row] = await unmatched(foreign.id);
+      expect(row).toMatchObject({ bookingIdClaimed: b.id, amountCents: 1, currency: 'usd', reason: 'unknown_session' });
+      expect(await unmatched(foreign.id)).toHaveLength(1);
+
+      const stats = await (await fetch(`${s.url}/api/admin/stats`, { headers: { authorization: ADMIN_AUTH } })).json();
+      expect(stats.unmatched_payments).toContainEqual({
+        session_id: foreign.id,
+        booking_id: b.id,
+        amount: 0.01,
+        currency: 'usd',
+        reason: 'unknown_session',
+        received_at: row.receivedAt.toISOString(),
+      });
+      const admin = await s.gql<{ adminStats: { unmatchedPayments: unknown[] } }>(
+        '{ adminStats { unmatchedPayments { sessionId bookingIdClaimed amount currency reason receivedAt } } }',
+        {},
+        { authorization: ADMIN_AUTH },
+      );
+      expect(admin.data!.adminStats.unmatchedPayments).toContainEqual({
+        sessionId: foreign.id,
+        bookingIdClaimed: b.id,
+        amount: 0.01,
+        currency: 'usd',
+        reason: 'unknown_session',
+        receivedAt: row.receivedAt.toISOString(),
+      });
+      // Nobody else sees it.
+      expect((await s.gql('{ adminStats { unmatchedPayments { sessionId } } }')).errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
+
+      // The booking's own session still pays it.
+      await stripe.pay(own);
+      expect(await booking(b.id)).toMatchObject({ status: 'confirmed', paymentStatus: 'paid', amountPaidCents: 249500 });
+    });
+
+    it('our own session paid for another amount, in another currency, or relabelled for another booking changes no booking', async () => {
+      const cases = [
+        { reason: 'wrong_amount', change: (x: { amount_total: number }) => void (x.amount_total = 1) },
+        { reason: 'wrong_currency', change: (x: { currency: string }) => void (x.currency = 'jpy') },
+      ] as const;
+      for (const { reason, change } of cases) {
+        const b = await book({ workshop_id: 'everglades-wading-birds' });
+        const { session_id: id } = await (await startCheckout(b.id)).json();
+        change(stripe.sessions.get(id)!);
+        stripe.webhookUrl = undefined; // the poll alone, then the webhook
+        await stripe.pay(id);
+        stripe.webhookUrl = `${s.url}/api/webhook/stripe`;
+        expect((await fetch(`${s.url}/api/checkout/status/${id}`)).status).toBe(200);
+        expect((await webhook(stripe.signedEvent('checkout.session.completed', stripe.sessions.get(id)!))).status).toBe(200);
+        expect(await booking(b.id)).toMatchObject(HELD);
+        expect(await unmatched(id)).toMatchObject([{ bookingIdClaimed: b.id, reason }]);
+      }
+
+      // A session we made for booking A that names booking B pays neither.
+      const a = await book({ workshop_id: 'everglades-wading-birds' });
+      const other = await book({ workshop_id: 'everglades-wading-birds' });
+      const { session_id: id } = await (await startCheckout(a.id)).json();
+      Object.assign(stripe.sessions.get(id)!, { client_reference_id: other.id, metadata: { booking_id: other.id } });
+      await stripe.pay(id);
+      expect(await booking(a.id)).toMatchObject(HELD);
+      expect(await booking(other.id)).toMatchObject(HELD);
+      expect(await unmatched(id)).toMatchObject([{ bookingIdClaimed: other.id, reason: 'wrong_booking' }]);
+    });
+
+    it('an expired session someone else made naming a held booking does not release it', async () => {
+      const b = await book({ workshop_id: 'everglades-wading-birds' });
+      await startCheckout(b.id);
+      const foreign = stripe.createSession({ amountCents: 1, clientReferenceId: b.id, metadata: { booking_id: b.id } });
+      await stripe.expire(foreign.id);
+      expect((await fetch(`${s.url}/api/checkout/status/${foreign.id}`)).status).toBe(404);
+      expect(await booking(b.id)).toMatchObject(HELD);
+    });
+  });
 
   it('the sweeper expires the session at Stripe when a hold lapses', async () => {
     const b = await book({ workshop_id: 'olympic-coast-rainforest' });

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { Database } from '../infrastructure/db/data-source';
 import type { Logger } from '../infrastructure/logger';
 import { AppError, ErrorCode } from '../infrastructure/errors';
-import { RateLimiter, type RateLimitRule, type RateLimitStore } from '../infrastructure/rate-limit';
+import type { RateLimitRule } from '../infrastructure/rate-limit';
 import { isDuplicateKey } from '../infrastructure/db-errors';
 import { POLICY } from '../shared/policy';
 import { Booking } from '../booking/booking.entity';
@@ -10,7 +10,10 @@ import type { BookingService } from '../booking/booking.service';
 import { BookingStatus } from '../booking/booking.types';
 import type { CheckoutSessionInput } from './checkout.input';
 import { PaymentEvent } from './payment-event.entity';
+import { CheckoutSessionRecord } from './checkout-session.entity';
+import { UnmatchedPayment, UnmatchedPaymentReason } from './unmatched-payment.entity';
 import {
+  CHECKOUT_CURRENCY,
   type CheckoutSession,
   type PaymentProvider,
   PaymentProviderUnavailableError,
@@ -50,7 +53,6 @@ export const CHECKOUT_RATE_LIMIT: RateLimitRule = { name: 'payment attempts', li
  * after its hold lapsed re-takes the spots or flags the booking for the admin.
  */
 export class PaymentService {
-  private readonly limiter: RateLimiter;
 
   constructor(
     private readonly db: Database,
@@ -58,19 +60,15 @@ export class PaymentService {
     private readonly provider: PaymentProvider | null,
     private readonly clock: () => Date,
     private readonly logger: Logger,
-    rateLimitStore?: RateLimitStore,
     /** The provider always returns visitors here (config.publicOrigin), whatever origin a caller claims. */
     private readonly publicOrigin = 'http://localhost:3000',
-  ) {
-    this.limiter = new RateLimiter(CHECKOUT_RATE_LIMIT, rateLimitStore, () => this.clock().getTime());
-  }
+  ) {}
 
   get enabled(): boolean {
     return this.provider !== null;
   }
 
-  async createCheckoutSessionOrThrow(input: CheckoutSessionInput, clientKey = 'internal'): Promise<CheckoutStart> {
-    await this.limiter.consumeOrThrow(clientKey);
+  async createCheckoutSessionOrThrow(input: CheckoutSessionInput): Promise<CheckoutStart> {
     // The spec's origin_url is checked, never followed: the redirects go to our own origin
     // (an open redirect through Checkout otherwise: hardening finding 2).
     const origin = this.publicOrigin;
@@ -98,10 +96,11 @@ export class PaymentService {
     if (!(await this.claimSessionCreation(booking, marker, now))) return this.waitForSession(booking.id);
 
     let session: CheckoutSession;
+    const amountCents = booking.dueNowCents;
     try {
       session = await this.provider.createCheckoutSession({
         bookingId: booking.id,
-        amountCents: booking.dueNowCents,
+        amountCents,
         productName: `${booking.workshopName} – ${chargeLabel(booking)}`,
         description: `${booking.numParticipants} participant(s)${booking.numSpouses ? ` + ${booking.numSpouses} partner(s)` : ''}, ${booking.roomType} room. Booking ${booking.id}`,
         customerEmail: booking.customerEmail,
@@ -116,7 +115,7 @@ export class PaymentService {
       throw new AppError(ErrorCode.PAYMENT_PROVIDER_ERROR, 'The payment provider is not available right now. Please try again.');
     }
     // The hold lasts exactly as long as the session can be paid.
-    await this.updateSessionId(booking.id, marker, session.id, session.expiresAt);
+    await this.updateSessionId(booking.id, marker, session.id, session.expiresAt, { id: session.id, bookingId: booking.id, amountCents, currency: CHECKOUT_CURRENCY, createdAt: now });
     return { url: session.url, sessionId: session.id };
   }
 
@@ -125,11 +124,12 @@ export class PaymentService {
       throw AppError.notFound('Checkout session');
     }
     const session = await this.retrieveOrThrow(sessionId);
-    if (!session || !session.bookingId || !(await this.bookings.findById(session.bookingId))) {
-      throw AppError.notFound('Checkout session');
-    }
+    if (!session) throw AppError.notFound('Checkout session');
+    // A paid session that is not ours is recorded for the admin by fulfil, and then unknown here.
     if (session.paymentStatus === 'paid') await this.fulfil(session);
-    else if (session.status === 'expired') await this.bookings.releaseHold(session.bookingId, BookingStatus.expired, session.id);
+    const own = await this.db.manager.findOneBy(CheckoutSessionRecord, { id: session.id });
+    if (!own) throw AppError.notFound('Checkout session');
+    if (session.paymentStatus !== 'paid' && session.status === 'expired') await this.bookings.releaseHold(own.bookingId, BookingStatus.expired, session.id);
     return { paymentStatus: session.paymentStatus, status: session.status, amountTotal: session.amountTotal };
   }
 
@@ -137,13 +137,18 @@ export class PaymentService {
    * Apply a paid session to its booking, once. The payment_events row
    * `fulfil:<session id>` is written in the same transaction, so a second call
    * (replayed webhook, status poll, concurrent request) changes nothing.
+   * Only a session this server created for the booking, paid for the amount it
+   * asked in usd, is applied; any other paid session is recorded as an
+   * UnmatchedPayment for the admin and changes no booking (hardening finding 3).
    * Returns true when this call applied the payment.
    */
   async fulfil(session: CheckoutSession): Promise<boolean> {
-    if (session.paymentStatus !== 'paid' || !session.bookingId) return false;
+    if (session.paymentStatus !== 'paid') return false;
+    const bookingId = await this.bookingPaidByOrRecord(session);
+    if (!bookingId) return false;
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.fulfilOnce(session);
+        return await this.fulfilOnce(session, bookingId);
       } catch (e) {
         if (!(e instanceof BookingChangedMeanwhile) || attempt >= FULFIL_ATTEMPTS) throw e;
       }
@@ -151,9 +156,8 @@ export class PaymentService {
   }
 
   /** One try of fulfil: rolls back (BookingChangedMeanwhile) if the booking moved under it. */
-  private async fulfilOnce(session: CheckoutSession): Promise<boolean> {
+  private async fulfilOnce(session: CheckoutSession, bookingId: string): Promise<boolean> {
     const now = this.clock();
-    const bookingId = session.bookingId!;
     try {
       return await this.db.transaction(async (m) => {
         try {
@@ -181,6 +185,38 @@ export class PaymentService {
       if (e instanceof AlreadyFulfilled) return false;
       throw e;
     }
+  }
+
+  /**
+   * The booking a paid session pays for: the one we created it for, when it was
+   * paid for the amount and in the currency we asked. The booking id a session
+   * carries is only a claim (whoever creates a session chooses it), so it is
+   * checked against our record, never trusted. Otherwise the payment is recorded
+   * for the admin (once per session) and null returned.
+   */
+  private async bookingPaidByOrRecord(session: CheckoutSession): Promise<string | null> {
+    const own = await this.db.manager.findOneBy(CheckoutSessionRecord, { id: session.id });
+    const reason = !own
+      ? UnmatchedPaymentReason.unknown_session
+      : session.bookingId !== null && session.bookingId !== own.bookingId
+        ? UnmatchedPaymentReason.wrong_booking
+        : session.currency !== own.currency
+          ? UnmatchedPaymentReason.wrong_currency
+          : session.amountTotal !== own.amountCents
+            ? UnmatchedPaymentReason.wrong_amount
+            : null;
+    if (!reason) return own!.bookingId;
+    const row = {
+      sessionId: session.id,
+      bookingIdClaimed: session.bookingId?.slice(0, 255) ?? null,
+      amountCents: session.amountTotal,
+      currency: session.currency?.slice(0, 3) ?? null,
+      reason,
+      receivedAt: this.clock(),
+    };
+    await this.db.transaction((m) => m.createQueryBuilder().insert().into(UnmatchedPayment).values(row).orIgnore().execute());
+    this.logger.warn({ sessionId: session.id, bookingId: row.bookingIdClaimed, reason }, 'paid session not applied to any booking: recorded for the admin');
+    return null;
   }
 
   /**
@@ -260,16 +296,28 @@ export class PaymentService {
     return result.affected === 1;
   }
 
-  private async updateSessionId(bookingId: string, marker: string, sessionId: string | null, holdExpiresAt?: Date): Promise<void> {
+  /**
+   * Store the outcome of our claim on creating the booking's session, and the
+   * session we created (kept even if our claim was taken over meanwhile: its
+   * address was handed out, so it may be paid).
+   */
+  private async updateSessionId(
+    bookingId: string,
+    marker: string,
+    sessionId: string | null,
+    holdExpiresAt?: Date,
+    created?: CheckoutSessionRecord,
+  ): Promise<void> {
     const now = this.clock();
-    await this.db.transaction((m) =>
-      m
+    await this.db.transaction(async (m) => {
+      if (created) await m.createQueryBuilder().insert().into(CheckoutSessionRecord).values(created).orIgnore().execute();
+      await m
         .createQueryBuilder()
         .update(Booking)
         .set({ checkoutSessionId: sessionId, updatedAt: now, ...(holdExpiresAt ? { holdExpiresAt } : {}) })
         .where('id = :id AND checkout_session_id = :marker', { id: bookingId, marker })
-        .execute(),
-    );
+        .execute();
+    });
   }
 
   /** Another request is creating this booking's session: wait briefly for its id. */

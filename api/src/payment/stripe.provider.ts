@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import {
+  CHECKOUT_CURRENCY,
   type CheckoutSession,
   type CreateCheckoutSessionParams,
   type PaymentProvider,
@@ -57,7 +58,7 @@ export class StripePaymentProvider implements PaymentProvider {
             {
               quantity: 1,
               price_data: {
-                currency: 'usd',
+                currency: CHECKOUT_CURRENCY,
                 unit_amount: p.amountCents,
                 product_data: { name: p.productName, description: p.description },
               },
@@ -133,6 +134,7 @@ export function toCheckoutSession(s: Stripe.Checkout.Session): CheckoutSession {
     status: (s.status ?? 'open') as CheckoutSession['status'],
     paymentStatus: s.payment_status as CheckoutSession['paymentStatus'],
     amountTotal: s.amount_total ?? null,
+    currency: s.currency ?? null,
     expiresAt: new Date(s.expires_at * 1000),
     bookingId: s.metadata?.booking_id ?? s.client_reference_id ?? null,
   };

@@ -5,6 +5,8 @@ import { Booking } from '../booking/booking.entity';
 import { BookingStatus, ExperienceLevel, PaymentOption, PaymentStatus, RoomType } from '../booking/booking.types';
 import { CommunityMessage } from '../community/community-message.entity';
 import { MessageTopic } from '../community/community.types';
+import { CheckoutSessionRecord } from '../payment/checkout-session.entity';
+import type { CheckoutSession } from '../payment/payment-provider';
 
 /** Overrides of a row; enum columns also take their plain strings, as a test writes them. */
 export type BookingOverrides = Omit<Partial<Booking>, 'paymentStatus' | 'status'> & {
@@ -73,4 +75,22 @@ export async function insertMessage(db: Database, overrides: Partial<CommunityMe
     ...overrides,
   });
   return db.manager.save(row);
+}
+
+/**
+ * What PaymentService writes when it creates a booking's Checkout Session (the
+ * session on the booking, and our record of what it asks for), for tests that
+ * pay or expire bookings without a provider. Returns that session, paid.
+ */
+export async function startedCheckout(
+  target: Database | EntityManager,
+  booking: Pick<Booking, 'id' | 'dueNowCents'>,
+  sessionId: string,
+  amountCents = booking.dueNowCents,
+): Promise<CheckoutSession> {
+  const manager = target instanceof EntityManager ? target : target.manager;
+  const now = new Date();
+  await manager.createQueryBuilder().insert().into(CheckoutSessionRecord).values({ id: sessionId, bookingId: booking.id, amountCents, currency: 'usd', createdAt: now }).orIgnore().execute();
+  await manager.update(Booking, { id: booking.id }, { checkoutSessionId: sessionId });
+  return { id: sessionId, url: null, status: 'complete', paymentStatus: 'paid', amountTotal: amountCents, currency: 'usd', expiresAt: now, bookingId: booking.id };
 }

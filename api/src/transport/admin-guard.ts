@@ -1,5 +1,5 @@
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import type { Services } from '../composition-root';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AdminAuthService } from '../admin/admin-auth.service';
 import { AppError, ErrorCode } from '../infrastructure/errors';
 import { clientKey } from '../infrastructure/rate-limit';
 
@@ -11,9 +11,9 @@ export type AdminCheck = { isAdmin: true; adminError?: undefined } | { isAdmin: 
  * AdminAuthService. REST admin routes use it through requireAdmin; the GraphQL
  * context uses it to set isAdmin (and keeps the reason for the auth checker).
  */
-export async function checkAdmin(services: Services, req: Request): Promise<AdminCheck> {
+export async function checkAdmin(adminAuth: AdminAuthService, authorization: string | undefined, client: string): Promise<AdminCheck> {
   try {
-    await services.adminAuth.authenticateOrThrow(req.get('authorization'), clientKey(req));
+    await adminAuth.authenticateOrThrow(authorization, client);
     return { isAdmin: true };
   } catch (e) {
     if (e instanceof AppError) return { isAdmin: false, adminError: e };
@@ -21,12 +21,11 @@ export async function checkAdmin(services: Services, req: Request): Promise<Admi
   }
 }
 
-/** Express middleware: 401 without or with a wrong credential, 429 while throttled. */
-export function requireAdmin(services: Services): RequestHandler {
-  return async (req: Request, _res: Response, next: NextFunction) => {
-    const check = await checkAdmin(services, req);
+/** Fastify preHandler: 401 without or with a wrong credential, 429 while throttled. */
+export function requireAdmin(adminAuth: AdminAuthService) {
+  return async (req: FastifyRequest): Promise<void> => {
+    const check = await checkAdmin(adminAuth, req.headers.authorization, clientKey(req));
     if (!check.isAdmin) throw check.adminError;
-    next();
   };
 }
 
@@ -42,18 +41,17 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * (GraphQL mutations are covered by Apollo Server's CSRF prevention, which
  * only accepts requests a browser must preflight.)
  */
-export function refuseCrossSite(services: Services): RequestHandler {
-  return (req: Request, _res: Response, next: NextFunction) => {
-    if (SAFE_METHODS.has(req.method)) return next();
-    const site = req.get('sec-fetch-site');
+export function refuseCrossSite(publicOrigin: string | undefined) {
+  return async (req: FastifyRequest, _reply: FastifyReply): Promise<void> => {
+    if (SAFE_METHODS.has(req.method)) return;
+    const site = req.headers['sec-fetch-site'];
     if (site !== undefined && site !== 'same-origin' && site !== 'none') {
       throw new AppError(ErrorCode.FORBIDDEN, CROSS_SITE_REFUSED);
     }
-    const origin = req.get('origin');
+    const origin = req.headers.origin;
     if (origin !== undefined) {
       const own = `${req.protocol}://${req.host}`;
-      if (origin !== own && origin !== services.config.publicOrigin) throw new AppError(ErrorCode.FORBIDDEN, CROSS_SITE_REFUSED);
+      if (origin !== own && origin !== publicOrigin) throw new AppError(ErrorCode.FORBIDDEN, CROSS_SITE_REFUSED);
     }
-    next();
   };
 }

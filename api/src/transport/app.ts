@@ -1,47 +1,113 @@
-import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import express, { type Express } from 'express';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
-import { expressMiddleware } from '@as-integrations/express5';
 import type { Services } from '../composition-root';
-import { createContext, type GraphQLContext } from './graphql/context';
+import type { GraphQLContext } from './graphql/context';
 import { createSchema } from './graphql/schema';
-import { createErrorFormatter, graphqlBodyErrorHandler } from './graphql/errors';
+import { createErrorFormatter } from './graphql/errors';
 import { graphqlProtection, unavailableStatusPlugin } from './graphql/protection';
-import { restApi } from './rest';
-import { webPages } from './web/ssr';
-import { immutableFiles } from './web/static-assets';
-import { requestIdMiddleware } from '../infrastructure/request-context';
-import { accessLog, requestTimeout, securityHeaders, staticSecurityHeaders } from './http-hardening';
-import { createCatalogFastLane, rethrowFastLaneBodyError } from './catalog-fast-lane';
+import { graphqlAnswerCache, graphqlRoute, type GraphQLAnswer } from './graphql/route';
+import { REST_BODY_LIMIT, restApi } from './rest';
+import { pageCache, webPages, type RenderedPage } from './web/ssr';
+import type { CatalogAnswerCache } from './catalog-answer-cache';
+import { requestContext, requestIdFor } from '../infrastructure/request-context';
+import { ErrorCode } from '../infrastructure/errors';
+import { securityHeaders } from './security-headers';
+import { registerWriteLimits } from './rate-limits';
 
 /** Longest time any API request may take before the caller gets a 503. */
 export const REQUEST_TIMEOUT_MS = 10_000;
+/**
+ * Longest time a client may take to send a whole request (headers and body):
+ * Node answers 408 and closes the connection (a body trickled a byte at a time
+ * must not hold a connection and a handler for minutes).
+ */
+export const REQUEST_RECEIVE_TIMEOUT_MS = 12_000;
+/** Longest time for the request headers alone. */
+export const HEADERS_TIMEOUT_MS = 10_000;
 
 export interface App {
-  express: Express;
+  fastify: FastifyInstance;
   apollo: ApolloServer<GraphQLContext>;
-  /** The request listener to serve: the catalog fast lane first, then Express. */
-  handler: http.RequestListener;
-  /** An HTTP server for `handler`, listening (port 0 picks a free one). */
+  /** The answer caches that go with the catalog snapshot (tests and diagnostics read their stats). */
+  caches: { graphql: CatalogAnswerCache<GraphQLAnswer>; pages: CatalogAnswerCache<RenderedPage> };
+  /** Listen (port 0 picks a free one) and return the HTTP server. */
   listen(port: number, host?: string): Promise<http.Server>;
+  /** Stop accepting requests, finish in-flight ones, stop Apollo. */
   stop(): Promise<void>;
 }
 
+const UNAVAILABLE = { detail: 'The server is not able to answer right now. Please try again shortly.', code: ErrorCode.SERVICE_UNAVAILABLE };
+const TIMER = Symbol('request timer');
+type TimedRequest = FastifyRequest & { [TIMER]?: NodeJS.Timeout };
+
 /**
- * One Express app serving the GraphQL API at /graphql, the REST shims at /api
- * and the built web app (with history fallback) for everything else.
+ * Fastify's request log lines, as one access line per request: method, path
+ * (no query string: it may hold session ids), status, time; error level for 5xx.
+ */
+class AccessLog extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(_error: unknown, req: FastifyRequest, reply: FastifyReply): void {
+    const status = reply.statusCode;
+    const line = { method: req.method, path: req.url.split('?')[0], status, ms: Math.round(reply.elapsedTime * 10) / 10 };
+    if (status >= 500) reply.log.error(line, 'request failed');
+    else reply.log.info(line, 'request');
+  }
+}
+
+/**
+ * One Fastify app serving the GraphQL API at /graphql, the REST shims at /api
+ * and the built web app (files, server-rendered pages, app shell) for
+ * everything else (docs/decisions/050-fastify-http-layer.md).
  */
 export async function createApp(services: Services): Promise<App> {
-  const { config } = services;
-  const app = express();
-  app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
-  app.use(requestIdMiddleware);
-  app.use(accessLog(services.logger));
-  app.use(securityHeaders({ hsts: config.hsts }));
+  const { config, logger } = services;
+  const app = Fastify({
+    loggerInstance: logger,
+    logController: new AccessLog(),
+    requestIdHeader: false,
+    genReqId: (req) => requestIdFor(req.headers['x-request-id']),
+    trustProxy: 'loopback',
+    bodyLimit: REST_BODY_LIMIT,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    // Node's own timers answer a request that is not received in time with a 408; they are
+    // checked every second (Node's default is every 30 s).
+    serverFactory: (handler) =>
+      http.createServer({ requestTimeout: REQUEST_RECEIVE_TIMEOUT_MS, headersTimeout: HEADERS_TIMEOUT_MS, connectionsCheckingInterval: 1000 }, handler),
+  });
+
+  const headers = await securityHeaders({ hsts: config.hsts });
+  app.addHook('onRequest', (req, reply, done) => {
+    void reply.headers(headers);
+    void reply.header('X-Request-Id', req.id);
+    // Never leave a caller hanging: an API request not answered in time gets a 503
+    // (e.g. a database that accepts connections but does not answer).
+    if (req.url.startsWith('/api') || req.url.startsWith('/graphql')) {
+      const timer = setTimeout(() => {
+        if (!reply.sent) void reply.code(503).send(UNAVAILABLE);
+      }, REQUEST_TIMEOUT_MS);
+      timer.unref();
+      (req as TimedRequest)[TIMER] = timer;
+    }
+    requestContext.run({ requestId: req.id }, done);
+  });
+  // Body reading leaves the request's async context: enter it again for the handler.
+  app.addHook('preHandler', (req, _reply, done) => requestContext.run({ requestId: req.id }, done));
+  app.addHook('onResponse', (req, _reply, done) => {
+    clearTimeout((req as TimedRequest)[TIMER]);
+    done();
+  });
+  // A client that gives up is not a server error: one info line, no stack.
+  app.addHook('onRequestAbort', (req, done) => {
+    clearTimeout((req as TimedRequest)[TIMER]);
+    logger.info({ reqId: req.id, method: req.method, path: req.url.split('?')[0] }, 'request aborted by the client');
+    done();
+  });
 
   const schema = await createSchema(services);
   const protection = graphqlProtection({ hideSuggestions: config.env === 'production' });
@@ -49,68 +115,101 @@ export async function createApp(services: Services): Promise<App> {
     schema,
     introspection: config.graphqlIntrospection,
     ...protection,
-    formatError: createErrorFormatter(services.logger),
+    formatError: createErrorFormatter(logger),
     plugins: [ApolloServerPluginLandingPageDisabled(), unavailableStatusPlugin, ...protection.plugins],
   });
   await apollo.start();
+  app.addHook('onClose', async () => apollo.stop());
 
-  app.use(['/api', '/graphql'], requestTimeout(REQUEST_TIMEOUT_MS));
-  app.use('/api', restApi(services));
-
+  const limits = await registerWriteLimits(app as unknown as FastifyInstance, { redisUrl: config.rateLimitRedisUrl, logger });
+  const contextDeps = { adminAuth: services.adminAuth, workshops: services.workshops };
+  const catalog = services.workshops.catalog;
   const webDist = config.webDist;
-  const explorerHtml = path.join(webDist, 'graphiql.html');
-  // Browsers asking for /graphql get the self-hosted GraphiQL explorer.
-  app.get('/graphql', (req, res, next) => {
-    if (req.query.query !== undefined || !req.accepts('html') || req.accepts(['json', 'html']) === 'json') return next();
-    if (!config.graphqlIntrospection) return next();
-    if (!fs.existsSync(explorerHtml)) {
-      res.status(404).type('text').send('GraphQL explorer not built: run `npm run build`.');
-      return;
-    }
-    res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(explorerHtml);
-  });
-  app.use(
-    '/graphql',
-    rethrowFastLaneBodyError,
-    express.json({ limit: '100kb' }),
-    expressMiddleware(apollo, {
-      context: ({ req }) => createContext(services, req),
-    }),
-    graphqlBodyErrorHandler(services.logger),
+  const caches = { graphql: graphqlAnswerCache(catalog), pages: pageCache(catalog) };
+
+  await app.register(
+    graphqlRoute({ apollo, contextDeps, limits, answers: caches.graphql, logger, explorer: config.graphqlIntrospection, webDist }),
   );
+  await app.register(restApi(services, limits), { prefix: '/api' });
 
-  // Built web app: hashed assets are immutable and sent precompressed; HTML is never cached.
-  app.use('/assets', immutableFiles(path.join(webDist, 'assets')));
-  app.use('/images/r', immutableFiles(path.join(webDist, 'images', 'r')));
-  const publicFiles = express.static(webDist, { index: false, maxAge: '1h' });
-  // web/dist/server holds the server renderer: not a public file.
-  app.use((req, res, next) => (req.path.startsWith('/server/') ? next() : publicFiles(req, res, next)));
-  // Every other path: the web app, server-rendered for the public routes (web/ssr.ts).
-  app.get(/.*/, webPages({ webDist, schema, services }));
-
-  // The hottest catalog reads are answered in front of Express (workshop/catalog-fast-lane.ts);
-  // everything else, and anything the fast lane declines, goes to Express.
-  const fastLane = createCatalogFastLane({
-    services,
-    apollo,
-    securityHeaders: staticSecurityHeaders({ hsts: config.hsts }),
-    timeoutMs: REQUEST_TIMEOUT_MS,
+  // The built web app. Hashed files (Vite's /assets, the generated responsive images) are
+  // immutable for a year; other files an hour; HTML never cached. Sent precompressed (.br/.gz
+  // written at build time) when the client accepts it. Source maps are not public.
+  await app.register(async (files) => {
+    // Vite's scripts are text/javascript (RFC 9239), as before; @fastify/static's mime table says application/javascript.
+    files.addHook('onSend', async (_req, reply, payload) => {
+      if (String(reply.getHeader('content-type') ?? '').startsWith('application/javascript')) void reply.header('content-type', 'text/javascript; charset=utf-8');
+      return payload;
+    });
+    await files.register(fastifyStatic, {
+    root: webDist,
+    index: false,
+    preCompressed: true,
+    dotfiles: 'ignore',
+    allowedPath: (pathName) => !pathName.endsWith('.map'),
+    setHeaders: (reply, file) => {
+      const rel = path.relative(webDist, file).split(path.sep).join('/');
+      void reply.header('Vary', 'Accept-Encoding');
+      if (rel.startsWith('assets/') || rel.startsWith('images/r/')) void reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+      else if (rel.endsWith('.html')) void reply.header('Cache-Control', 'no-cache');
+      else void reply.header('Cache-Control', 'public, max-age=3600');
+    },
+    });
   });
-  const handler: http.RequestListener = (req, res) => {
-    if (!fastLane(req, res, () => app(req, res))) app(req, res);
-  };
 
+  // Every other path: the web app, server-rendered for the public routes (web/ssr.ts).
+  const pages = webPages({
+    webDist,
+    serverEntry: path.resolve(webDist, '..', 'dist-server', 'entry-server.cjs'),
+    schema,
+    contextDeps,
+    pages: caches.pages,
+    logger,
+  });
+  // `/` explicitly: the static files' wildcard route would answer it as a directory.
+  app.get('/', (req, reply) => pages(req, reply));
+  app.setNotFoundHandler(async (req, reply) => {
+    const pathname = req.url.split('?')[0];
+    if (pathname.startsWith('/api/') || pathname === '/api') return reply.code(404).send({ detail: 'No such API endpoint', code: ErrorCode.NOT_FOUND });
+    // Unknown hashed files, source maps and refused paths are a 404, never the web app.
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || /^\/(assets|images\/r)\//.test(pathname) || pathname.endsWith('.map')) return notFound(reply);
+    return pages(req, reply);
+  });
+  app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, req, reply) => {
+    // @fastify/static refuses non-canonical paths (`..`, `//`, `/./`) with 403: to a client that is just a 404.
+    if (err.code === 'FST_STATIC_FORBIDDEN_PATH' || err.statusCode === 403 || err.statusCode === 404) return notFound(reply);
+    if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
+      return reply.code(err.statusCode).type('text/plain; charset=utf-8').send(http.STATUS_CODES[err.statusCode] ?? 'Bad request');
+    }
+    logger.error({ err, method: req.method, path: req.url.split('?')[0] }, 'unexpected error');
+    return reply.code(500).type('text/plain; charset=utf-8').send('Internal server error');
+  });
+
+  await app.ready();
   return {
-    express: app,
+    fastify: app as unknown as FastifyInstance,
     apollo,
-    handler,
+    caches,
+    // The server is started here rather than by app.listen(), so that without a host it listens
+    // on every interface as Node does (Fastify would pick localhost).
     listen: (port, host) =>
       new Promise((resolve, reject) => {
-        const server = http.createServer(handler);
-        server.once('error', reject);
-        server.listen(port, host, () => resolve(server));
+        app.server.once('error', reject);
+        app.server.listen(port, host, () => resolve(app.server));
       }),
-    stop: () => apollo.stop(),
+    stop: async () => {
+      const server = app.server;
+      if (server.listening) {
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeIdleConnections();
+        });
+      }
+      await app.close();
+    },
   };
+}
+
+function notFound(reply: FastifyReply) {
+  return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
 }

@@ -142,6 +142,33 @@ describe.each(DB_KINDS)('workshop catalog cache and read path on %s', (kind) => 
     expect((await spotsOf(id)).available_spots).toBe(before);
   });
 
+  it('tells its committed-write listeners (the change bus) after the commit only, never on rollback', async () => {
+    const id = 'everglades-wading-birds';
+    let told = 0;
+    s.services.workshops.catalog.onCommittedWrite(() => told++);
+    let toldBeforeCommit = -1;
+    await s.services.db.transaction(async (m) => {
+      await s.services.bookings.claimSpots(m, id, 1, new Date());
+      await s.services.bookings.releaseSpots(m, id, 1, new Date());
+      toldBeforeCommit = told;
+    });
+    expect(toldBeforeCommit).toBe(0);
+    expect(told).toBe(1); // once per transaction, however many workshop writes it made
+    await expect(
+      s.services.db.transaction(async (m) => {
+        await s.services.bookings.claimSpots(m, id, 1, new Date());
+        throw new Error('abort');
+      }),
+    ).rejects.toThrow('abort');
+    expect(told).toBe(1);
+    const res = await fetch(`${s.url}/api/admin/workshops/${id}/photo?image_url=${encodeURIComponent('https://images.example.com/e.jpg')}`, {
+      method: 'PUT',
+      headers: { authorization: ADMIN },
+    });
+    expect(res.status).toBe(200);
+    expect(told).toBe(2);
+  });
+
   it('a photo update by the admin shows at once', async () => {
     const id = 'zion-canyon-light';
     await spotsOf(id);

@@ -4,9 +4,10 @@ import { Workshop } from './workshop.entity';
 
 export interface WorkshopCatalogOptions {
   /**
-   * Safety net for writes this process cannot see (another process on the same
-   * database, hand-made SQL): a snapshot older than this is reloaded. Writes made
-   * through this process's TypeORM data source invalidate at once.
+   * Safety net for writes this process cannot see (hand-made SQL; another
+   * instance's when no change bus runs or a notice was lost): a snapshot older
+   * than this is reloaded. Writes made through this process's TypeORM data
+   * source invalidate at once, other instances' through the bus (decision 053).
    */
   maxAgeMs: number;
   /** Monotonic milliseconds (injectable for tests). */
@@ -42,6 +43,7 @@ export class WorkshopCatalog {
   /** Query runners inside a transaction that wrote a workshop (invalidate again on commit). */
   private readonly dirty = new WeakSet<QueryRunner>();
   private readonly now: () => number;
+  private readonly committedListeners: Array<() => void> = [];
 
   constructor(
     private readonly db: Database,
@@ -99,7 +101,19 @@ export class WorkshopCatalog {
     if (s && s.generation === generation && generation === this.generation) s.derived.set(key, value);
   }
 
-  /** Forget the snapshot: the next read loads from the database. */
+  /**
+   * Run `listener` after every committed write of a workshop through this data
+   * source (not on rollback), e.g. to tell the other app instances (RedisBus).
+   */
+  onCommittedWrite(listener: () => void): void {
+    this.committedListeners.push(listener);
+  }
+
+  /**
+   * Forget the snapshot and everything derived from it: the next read loads from
+   * the database. Called for this process's own writes and, through the change
+   * bus, for another instance's.
+   */
   invalidate(): void {
     this.generation++;
     this.snapshot = null;
@@ -110,14 +124,22 @@ export class WorkshopCatalog {
   onWrite(queryRunner: QueryRunner | undefined): void {
     this.invalidate();
     if (queryRunner?.isTransactionActive) this.dirty.add(queryRunner);
+    else this.committed(); // autocommit: the write is visible to others now
   }
 
   /** Called at the end of every transaction on the data source. */
-  onTransactionEnd(queryRunner: QueryRunner | undefined): void {
+  onTransactionEnd(queryRunner: QueryRunner | undefined, committed: boolean): void {
     if (queryRunner && this.dirty.has(queryRunner)) {
-      this.dirty.delete(queryRunner);
       this.invalidate();
+      // A savepoint ended inside an outer transaction: others see the write only at the outer commit.
+      if (queryRunner.isTransactionActive) return;
+      this.dirty.delete(queryRunner);
+      if (committed) this.committed();
     }
+  }
+
+  private committed(): void {
+    for (const listener of this.committedListeners) listener();
   }
 
   private current(): Promise<Snapshot> | Snapshot {
@@ -163,8 +185,8 @@ function watchWorkshopWrites(dataSource: DataSource, catalog: WorkshopCatalog): 
     afterRemove: (e) => catalog.onWrite(e.queryRunner),
     afterSoftRemove: (e) => catalog.onWrite(e.queryRunner),
     afterRecover: (e) => catalog.onWrite(e.queryRunner),
-    afterTransactionCommit: (e) => catalog.onTransactionEnd(e.queryRunner),
-    afterTransactionRollback: (e) => catalog.onTransactionEnd(e.queryRunner),
+    afterTransactionCommit: (e) => catalog.onTransactionEnd(e.queryRunner, true),
+    afterTransactionRollback: (e) => catalog.onTransactionEnd(e.queryRunner, false),
   };
   dataSource.subscribers.push(subscriber as EntitySubscriberInterface);
 }

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { GraphQLError } from 'graphql';
 import type { MockLink } from '@apollo/client/testing';
 import { renderRoute } from '../test/render';
-import { anAdminBooking, anAdminDashboard, anAdminMessage } from '../test/adminBuilders';
+import { aBooking, anAdminDashboard, aMessage } from '../test/builders';
 import { ADMIN_DASHBOARD_QUERY } from './AdminDashboardPage';
 import { DELETE_MESSAGE_MUTATION } from './MessagesTab';
 import { UPDATE_WORKSHOP_PHOTO_MUTATION } from './PhotosTab';
@@ -20,11 +20,12 @@ const dashboard = (data = anAdminDashboard()): MockLink.MockedResponse => ({ req
 const unauthenticated = { errors: [new GraphQLError('Invalid admin credential', { extensions: { code: 'UNAUTHENTICATED' } })] };
 
 const BOOKINGS = [
-  anAdminBooking({ id: 'b-3', customerName: 'Newest Person', workshopId: 'alaska-bears-glaciers', workshopName: 'Alaska Brown Bears & Glaciers', paymentStatus: 'paid', createdAt: '2026-02-03T10:00:00.000Z' }),
-  anAdminBooking({ id: 'b-2', customerName: 'Middle Person', customerEmail: 'middle@example.com', paymentStatus: 'pending', status: 'held', createdAt: '2026-02-02T10:00:00.000Z' }),
-  anAdminBooking({ id: 'b-1', customerName: 'Oldest Person', createdAt: '2026-02-01T10:00:00.000Z' }),
+  aBooking({ id: 'b-3', customerName: 'Newest Person', workshopId: 'alaska-bears-glaciers', workshopName: 'Alaska Brown Bears & Glaciers', paymentStatus: 'paid', createdAt: '2026-02-03T10:00:00.000Z' }),
+  aBooking({ id: 'b-2', customerName: 'Middle Person', customerEmail: 'middle@example.com', paymentStatus: 'pending', status: 'held', createdAt: '2026-02-02T10:00:00.000Z' }),
+  aBooking({ id: 'b-1', customerName: 'Oldest Person', createdAt: '2026-02-01T10:00:00.000Z' }),
 ];
-const MESSAGES = [anAdminMessage({ id: 'm-2', authorName: 'Newer Author', message: 'Second' }), anAdminMessage({ id: 'm-1', authorName: 'Older Author', message: 'First' })];
+const FROM_ALASKA = { workshopId: 'alaska-bears-glaciers', workshopName: 'Alaska Brown Bears & Glaciers', authorEmail: 'grace@example.com', createdAt: '2026-01-12T09:30:00.000Z' };
+const MESSAGES = [aMessage({ id: 'm-2', authorName: 'Newer Author', message: 'Second', ...FROM_ALASKA }), aMessage({ id: 'm-1', authorName: 'Older Author', message: 'First', ...FROM_ALASKA })];
 
 async function openDashboard(mocks: MockLink.MockedResponse[] = [dashboard(anAdminDashboard({ bookings: BOOKINGS, messages: MESSAGES }))]) {
   const user = userEvent.setup({ delay: null });
@@ -329,7 +330,7 @@ describe('/admin/dashboard', () => {
   });
 
   describe('booking actions', () => {
-    const held = anAdminBooking({ id: 'b-held', customerName: 'Held Person', paymentStatus: 'pending', status: 'held', totalAmount: 2895, amountPaid: 0 });
+    const held = aBooking({ id: 'b-held', customerName: 'Held Person', paymentStatus: 'pending', status: 'held', totalAmount: 2895, amountPaid: 0 });
     const withHeld = () => dashboard(anAdminDashboard({ bookings: [held], messages: [] }));
     const after = (changes: Record<string, unknown>) => ({ __typename: 'Booking', id: 'b-held', status: 'held', paymentStatus: 'pending', amountPaid: 0, ...changes });
 
@@ -369,7 +370,7 @@ describe('/admin/dashboard', () => {
     });
 
     it('offers no actions on expired or cancelled bookings', async () => {
-      await openDashboard([dashboard(anAdminDashboard({ bookings: [anAdminBooking({ id: 'x', status: 'expired', paymentStatus: 'expired' })], messages: [] }))]);
+      await openDashboard([dashboard(anAdminDashboard({ bookings: [aBooking({ id: 'x', status: 'expired', paymentStatus: 'expired' })], messages: [] }))]);
       await userEvent.setup({ delay: null }).click(screen.getByRole('tab', { name: /^Bookings/ }));
       expect(screen.queryByRole('button', { name: 'Cancel booking' })).not.toBeInTheDocument();
     });

@@ -6,7 +6,7 @@ import { renderRoute } from '../test/render';
 import { ADMIN_LOGIN_MUTATION } from './AdminLoginPage';
 import { basicCredential, readAdminCredential } from './credential';
 import { ADMIN_DASHBOARD_QUERY } from './AdminDashboardPage';
-import { anAdminDashboard } from '../test/adminBuilders';
+import { anAdminDashboard } from '../test/builders';
 
 // The first render of a file loads the lazy route modules; on a busy machine that can take over a second.
 configure({ asyncUtilTimeout: 5000 });

@@ -2,8 +2,8 @@ import { gql, type TypedDocumentNode } from '@apollo/client';
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { useMutation } from '@apollo/client/react';
 import { useState } from 'react';
-import { formatDollars } from '@shared/money';
-import { isLiveStatus } from '@shared/booking-status';
+import { formatDollars } from 'api/shared/money';
+import { isLiveStatus } from 'api/shared/booking-status';
 import type {
   AdminCancelBookingMutation,
   AdminCancelBookingMutationVariables,

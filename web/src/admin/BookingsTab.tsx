@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { gql, type TypedDocumentNode } from '@apollo/client';
-import { formatDollars } from '@shared/money';
+import { formatDollars } from 'api/shared/money';
 import type { BookingsTab_BookingFragment } from '../gql/graphql';
 import { Empty } from '../ui/States';
 import { labelOf } from '../ui/labels';

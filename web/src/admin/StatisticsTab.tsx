@@ -1,5 +1,5 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
-import { formatDollars } from '@shared/money';
+import { formatDollars } from 'api/shared/money';
 import type { StatisticsTab_StatsFragment } from '../gql/graphql';
 
 export const STATISTICS_TAB_FRAGMENT: TypedDocumentNode<StatisticsTab_StatsFragment> = gql`

@@ -1,4 +1,4 @@
-import { anAdminBooking } from '../test/adminBuilders';
+import { aBooking } from '../test/builders';
 import { csvCell, manifestCsv } from './manifest';
 
 describe('manifest CSV', () => {
@@ -19,11 +19,11 @@ describe('manifest CSV', () => {
   it("lists the workshop's live bookings, oldest first, with every participant detail", () => {
     const csv = manifestCsv(
       [
-        anAdminBooking({ id: 'late', customerName: 'Late', createdAt: '2026-03-01T00:00:00.000Z' }),
-        anAdminBooking({ id: 'early', customerName: 'Early', createdAt: '2026-01-01T00:00:00.000Z', status: 'held', paymentStatus: 'pending' }),
-        anAdminBooking({ id: 'gone', customerName: 'Expired', status: 'expired' }),
-        anAdminBooking({ id: 'cancelled', customerName: 'Cancelled', status: 'cancelled' }),
-        anAdminBooking({ id: 'elsewhere', customerName: 'Elsewhere', workshopId: 'alaska-bears-glaciers' }),
+        aBooking({ id: 'late', customerName: 'Late', createdAt: '2026-03-01T00:00:00.000Z' }),
+        aBooking({ id: 'early', customerName: 'Early', createdAt: '2026-01-01T00:00:00.000Z', status: 'held', paymentStatus: 'pending' }),
+        aBooking({ id: 'gone', customerName: 'Expired', status: 'expired' }),
+        aBooking({ id: 'cancelled', customerName: 'Cancelled', status: 'cancelled' }),
+        aBooking({ id: 'elsewhere', customerName: 'Elsewhere', workshopId: 'alaska-bears-glaciers' }),
       ],
       'zion-canyon-light',
     );

@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { aBooking, aWorkshop } from '../test/builders';
 import { renderLazyRoute as renderRoute } from '../test/render';
 import { BOOKING_WORKSHOP_QUERY, CREATE_BOOKING_MUTATION, CREATE_CHECKOUT_SESSION_MUTATION } from './documents';
 import { BOOKING_ERROR_MESSAGE } from './BookingPage';
@@ -9,21 +10,7 @@ jest.mock('../ui/browser', () => ({ redirectTo: jest.fn() }));
 // The widget's code is loaded on demand; here the test plays the widget's part.
 jest.mock('altcha', () => ({}));
 
-const workshop = {
-  __typename: 'Workshop',
-  id: 'zion-canyon-light',
-  name: 'Zion Canyon Light & Slot Canyons',
-  location: 'Zion National Park',
-  state: 'Utah',
-  dates: 'Apr 13-18, 2026',
-  startDate: '2026-04-13',
-  durationDays: 6,
-  price: 2895,
-  priceCents: 289500,
-  availableSpots: 5,
-  privateRoomSupplement: 500,
-  imageUrl: '/images/workshops/zion-canyon-light.svg',
-};
+const workshop = aWorkshop({ availableSpots: 5 });
 const workshopMock = { request: { query: BOOKING_WORKSHOP_QUERY, variables: { id: 'zion-canyon-light' } }, result: { data: { workshop } } };
 
 const expectedInput = {
@@ -49,20 +36,14 @@ const expectedInput = {
   emergencyContactEmail: 'luis@example.com',
 };
 
-const createdBooking = {
-  __typename: 'Booking',
+const createdBooking = aBooking({
   id: '6f1c1a5e-2b7a-4c1e-9d39-0f4b1c8e2a11',
-  workshopId: 'zion-canyon-light',
-  workshopName: workshop.name,
   customerName: 'Ana Lopez',
   customerEmail: 'ana@example.com',
-  numParticipants: 2,
-  totalAmount: 7737.5,
-  amountDueNow: 2321.25,
   amountPaid: 0,
   paymentStatus: 'pending',
   status: 'held',
-};
+});
 
 const bookingOk = {
   request: { query: CREATE_BOOKING_MUTATION, variables: { input: expectedInput } },

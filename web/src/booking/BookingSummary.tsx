@@ -1,5 +1,5 @@
-import { formatCents } from '@shared/money';
-import { computeDueNow, computeTotalCents, POLICY, type PaymentOption, type RoomType } from '@shared/policy';
+import { formatCents } from 'api/shared/money';
+import { computeDueNow, computeTotalCents, POLICY, type PaymentOption, type RoomType } from 'api/shared/policy';
 
 export interface SummaryWorkshop {
   name: string;

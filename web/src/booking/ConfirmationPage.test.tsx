@@ -1,28 +1,10 @@
 import { screen } from '@testing-library/react';
+import { aBooking } from '../test/builders';
 import { renderLazyRoute } from '../test/render';
 import { BOOKING_CONFIRMATION_QUERY } from './documents';
 
 const id = '6f1c1a5e-2b7a-4c1e-9d39-0f4b1c8e2a11';
-const booking = (overrides: Record<string, unknown> = {}) => ({
-  __typename: 'Booking',
-  id,
-  workshopId: 'zion-canyon-light',
-  workshopName: 'Zion Canyon Light & Slot Canyons',
-  customerName: 'Ana Lopez',
-  customerEmail: 'ana@example.com',
-  numParticipants: 2,
-  numSpouses: 1,
-  roomType: 'private',
-  paymentOption: 'deposit',
-  installments: null,
-  totalAmount: 7737.5,
-  amountDueNow: 2321.25,
-  amountPaid: 2321.25,
-  paymentStatus: 'deposit_paid',
-  status: 'confirmed',
-  holdExpiresAt: null,
-  ...overrides,
-});
+const booking = (overrides: Parameters<typeof aBooking>[0] = {}) => aBooking({ id, customerName: 'Ana Lopez', customerEmail: 'ana@example.com', ...overrides });
 const answer = (b: unknown) => ({ request: { query: BOOKING_CONFIRMATION_QUERY, variables: { id } }, result: { data: { booking: b } } });
 
 describe('/confirmation/{bookingId}', () => {

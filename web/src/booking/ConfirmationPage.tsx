@@ -1,6 +1,6 @@
 import { useQuery } from '@apollo/client/react';
 import { Link, useParams } from 'react-router-dom';
-import { formatDollars } from '@shared/money';
+import { formatDollars } from 'api/shared/money';
 import { PageMeta } from '../ui/PageMeta';
 import { Empty, Loading } from '../ui/States';
 import { BOOKING_CONFIRMATION_QUERY } from './documents';

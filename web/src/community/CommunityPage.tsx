@@ -11,6 +11,7 @@ import type {
   ParticipantsQueryVariables,
 } from '../gql/graphql';
 import { PageMeta } from '../ui/PageMeta';
+import { useHttpStatus } from '../ssr/ServerRenderContext';
 import { Failure, Loading } from '../ui/States';
 import { MESSAGE_PAGE_SIZE, MESSAGES_QUERY, MessageList } from './MessageList';
 import { PARTICIPANTS_PANEL_FRAGMENT, ParticipantsPanel } from './ParticipantsPanel';
@@ -44,6 +45,9 @@ export const PARTICIPANTS_QUERY: TypedDocumentNode<ParticipantsQuery, Participan
  * /workshop/{id}/community: the board of one workshop (topic filter, post form,
  * messages) and who is going. The three queries start together; the board and
  * the panel show once the workshop is known to exist.
+ * Server-rendered (decision 040) from the workshop alone: the page is cached with the
+ * catalog, so the messages and participants (live, and written without touching the
+ * catalog) are left out of the server's render (`ssr: false`) and load in the browser.
  */
 export default function CommunityPage() {
   const { id = '' } = useParams();
@@ -58,8 +62,10 @@ export default function CommunityPage() {
     // Show what the cache already holds for this topic at once, and refresh it behind.
     fetchPolicy: 'cache-and-network',
     nextFetchPolicy: 'cache-first',
+    ssr: false,
   });
-  const participantsQuery = useQuery(PARTICIPANTS_QUERY, { variables: { workshopId: id } });
+  const participantsQuery = useQuery(PARTICIPANTS_QUERY, { variables: { workshopId: id }, ssr: false });
+  useHttpStatus(!workshopQuery.loading && !workshopQuery.data?.workshop ? 404 : 200);
 
   const chooseTopic = (next: MessageTopicFilter) => {
     const search = new URLSearchParams(params);

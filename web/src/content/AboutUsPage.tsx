@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import { BRAND } from '@shared/brand';
-import { POLICY } from '@shared/policy';
+import { BRAND } from 'api/shared/brand';
+import { POLICY } from 'api/shared/policy';
 import { PageMeta } from '../ui/PageMeta';
 import { DEPOSIT, INSTALLMENTS, SPOUSE_PRICE_PHRASE } from './policyText';
 import { Picture } from '../ui/Picture';

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { BRAND } from '@shared/brand';
+import { BRAND } from 'api/shared/brand';
 import { renderRoute } from '../test/render';
 import { MESSAGE_SENT, SENT_MS } from './ContactPage';
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { BRAND } from '@shared/brand';
-import { POLICY } from '@shared/policy';
+import { BRAND } from 'api/shared/brand';
+import { POLICY } from 'api/shared/policy';
 import { PageMeta } from '../ui/PageMeta';
 
 export const MESSAGE_SENT = "Message sent! We'll respond within 24 hours.";

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { formatCents } from '@shared/money';
-import { POLICY } from '@shared/policy';
+import { formatCents } from 'api/shared/money';
+import { POLICY } from 'api/shared/policy';
 import { renderRoute } from '../test/render';
 import { CANCELLATION_ROWS, TRANSFER_ROWS } from './policyText';
 

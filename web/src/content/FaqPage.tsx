@@ -1,7 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { BRAND } from '@shared/brand';
-import { POLICY } from '@shared/policy';
+import { BRAND } from 'api/shared/brand';
+import { POLICY } from 'api/shared/policy';
 import { PageMeta } from '../ui/PageMeta';
 import { JsonLd } from '../ui/JsonLd';
 import { textOf } from '../ui/textOf';

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { BRAND } from '@shared/brand';
-import { POLICY } from '@shared/policy';
+import { BRAND } from 'api/shared/brand';
+import { POLICY } from 'api/shared/policy';
 import { renderRoute } from '../test/render';
 
 const main = () => within(screen.getByRole('main'));

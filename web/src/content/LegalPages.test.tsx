@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { formatCents } from '@shared/money';
-import { POLICY } from '@shared/policy';
+import { formatCents } from 'api/shared/money';
+import { POLICY } from 'api/shared/policy';
 import { renderRoute } from '../test/render';
 import { CANCELLATION_ROWS, TRANSFER_ROWS } from './policyText';
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { BRAND } from '@shared/brand';
+import { BRAND } from 'api/shared/brand';
 import { LegalPage, type LegalSection } from './LegalPage';
 
 const Email = () => <a href={`mailto:${BRAND.contactEmail}`}>{BRAND.contactEmail}</a>;

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { renderRoute } from '../test/render';
-import { aTestimonial } from '../test/testimonials';
+import { aTestimonial } from '../test/builders';
 import { NO_REVIEWS, TESTIMONIALS_QUERY } from './TestimonialsPage';
 
 const reviews = [

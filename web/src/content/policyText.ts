@@ -1,5 +1,5 @@
-import { formatCents } from '@shared/money';
-import { POLICY } from '@shared/policy';
+import { formatCents } from 'api/shared/money';
+import { POLICY } from 'api/shared/policy';
 
 /**
  * Sentences and table rows derived from POLICY, shared by the FAQ, the terms

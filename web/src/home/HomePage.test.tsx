@@ -1,18 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { BRAND } from '@shared/brand';
+import { BRAND } from 'api/shared/brand';
 import { renderRoute } from '../test/render';
-import { aWorkshopCard } from '../test/builders';
-import { aTestimonial } from '../test/testimonials';
+import { aTestimonial, aWorkshop } from '../test/builders';
 import { WORKSHOPS_QUERY } from '../workshop/WorkshopsPage';
 import { NO_REVIEWS, TESTIMONIALS_QUERY } from '../content/TestimonialsPage';
 
 const workshops = [
-  aWorkshopCard({ id: 'zion', name: 'Zion Canyon Light', availableSpots: 9 }),
-  aWorkshopCard({ id: 'alaska', name: 'Alaska Brown Bears', availableSpots: 0 }),
-  aWorkshopCard({ id: 'plains', name: 'Supercell Chase', availableSpots: 2 }),
-  aWorkshopCard({ id: 'teton', name: 'Teton Autumn', availableSpots: 4 }),
-  aWorkshopCard({ id: 'glades', name: 'Everglades Birds', availableSpots: 12 }),
+  aWorkshop({ id: 'zion', name: 'Zion Canyon Light', availableSpots: 9 }),
+  aWorkshop({ id: 'alaska', name: 'Alaska Brown Bears', availableSpots: 0 }),
+  aWorkshop({ id: 'plains', name: 'Supercell Chase', availableSpots: 2 }),
+  aWorkshop({ id: 'teton', name: 'Teton Autumn', availableSpots: 4 }),
+  aWorkshop({ id: 'glades', name: 'Everglades Birds', availableSpots: 12 }),
 ];
 const workshopsOk = { request: { query: WORKSHOPS_QUERY }, result: { data: { workshops } } };
 const reviewsOk = {

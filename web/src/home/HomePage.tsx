@@ -1,8 +1,8 @@
 import { useQuery } from '@apollo/client/react';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { BRAND } from '@shared/brand';
-import { POLICY } from '@shared/policy';
+import { BRAND } from 'api/shared/brand';
+import { POLICY } from 'api/shared/policy';
 import { PageMeta } from '../ui/PageMeta';
 import { JsonLd } from '../ui/JsonLd';
 import { absoluteUrl, useOrigin } from '../ssr/ServerRenderContext';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import { BRAND } from '@shared/brand';
-import { POLICY } from '@shared/policy';
+import { BRAND } from 'api/shared/brand';
+import { POLICY } from 'api/shared/policy';
 import { Logo } from './Logo';
 
 export function SiteFooter() {

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
-import { BRAND } from '@shared/brand';
+import { BRAND } from 'api/shared/brand';
 import { Logo } from './Logo';
 
 /** Top navigation of the spec (section 2): Reviews is the label of /testimonials. */

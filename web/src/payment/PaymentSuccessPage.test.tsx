@@ -1,11 +1,12 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { aCheckoutStatus } from '../test/builders';
 import { renderLazyRoute } from '../test/render';
 import { CHECKOUT_STATUS_QUERY } from './documents';
 
 const status = (paymentStatus: string, state: string, amountTotal: number | null = 86850) => ({
   request: { query: CHECKOUT_STATUS_QUERY, variables: { sessionId: 'cs_test_1' } },
-  result: { data: { checkoutStatus: { __typename: 'CheckoutStatus', id: 'cs_test_1', paymentStatus, status: state, amountTotal } } },
+  result: { data: { checkoutStatus: aCheckoutStatus({ paymentStatus, status: state, amountTotal }) } },
 });
 
 describe('/payment-success', () => {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
-import { formatCents } from '@shared/money';
-import { BRAND } from '@shared/brand';
+import { formatCents } from 'api/shared/money';
+import { BRAND } from 'api/shared/brand';
 import { PageMeta } from '../ui/PageMeta';
 import { usePaymentStatus } from './usePaymentStatus';
 import '../styles/booking.css';

@@ -1,9 +1,28 @@
-import type { WorkshopDetailQuery } from '../gql/graphql';
+/**
+ * Test data: one builder per entity, in the GraphQL shape the api answers (with __typename),
+ * holding every field any query of the app reads, so one builder serves every screen (fields a
+ * query does not select are left out of the cache). Override what a test is about.
+ */
+import type {
+  AdminDashboardQuery,
+  BookingConfirmationQuery,
+  BookingsTab_BookingFragment,
+  BookingWorkshopQuery,
+  CheckoutStatusQuery,
+  MessagesTab_MessageFragment,
+  ParticipantsQuery,
+  TestimonialsQuery,
+  WorkshopDetailQuery,
+} from '../gql/graphql';
 
-type WorkshopDetail = NonNullable<WorkshopDetailQuery['workshop']>;
+type Typed<T, N extends string> = T & { __typename: N };
+type Workshop = NonNullable<WorkshopDetailQuery['workshop']> & Pick<NonNullable<BookingWorkshopQuery['workshop']>, 'priceCents'>;
+type Booking = BookingsTab_BookingFragment & Pick<NonNullable<BookingConfirmationQuery['booking']>, 'amountDueNow' | 'holdExpiresAt'>;
+type Message = MessagesTab_MessageFragment;
+type Testimonial = TestimonialsQuery['testimonials'][number];
 
-/** A realistic workshop as the API returns it (GraphQL shape, with __typename). */
-export function aWorkshop(overrides: Partial<WorkshopDetail> = {}): WorkshopDetail & { __typename: 'Workshop' } {
+/** A realistic workshop (Zion, 12 spots left of 12). */
+export function aWorkshop(overrides: Partial<Workshop> = {}): Typed<Workshop, 'Workshop'> {
   return {
     __typename: 'Workshop',
     id: 'zion-canyon-light',
@@ -16,6 +35,7 @@ export function aWorkshop(overrides: Partial<WorkshopDetail> = {}): WorkshopDeta
     endDate: '2026-04-18',
     durationDays: 6,
     price: 2895,
+    priceCents: 289500,
     availableSpots: 12,
     capacity: 12,
     difficultyLevel: 'Moderate',
@@ -28,21 +48,131 @@ export function aWorkshop(overrides: Partial<WorkshopDetail> = {}): WorkshopDeta
   };
 }
 
-/** The card fields only, as the list query returns them. */
-export function aWorkshopCard(overrides: Partial<WorkshopDetail> = {}) {
-  const w = aWorkshop(overrides);
+/** A confirmed booking of two photographers and a spouse in a private room, deposit paid, with every participant field. */
+export function aBooking(overrides: Partial<Booking> = {}): Typed<Booking, 'Booking'> {
   return {
-    __typename: 'Workshop' as const,
-    id: w.id,
-    name: w.name,
-    location: w.location,
-    state: w.state,
-    dates: w.dates,
-    durationDays: w.durationDays,
-    price: w.price,
-    availableSpots: w.availableSpots,
-    difficultyLevel: w.difficultyLevel,
-    workshopType: w.workshopType,
-    imageUrl: w.imageUrl,
+    __typename: 'Booking',
+    id: 'b-1',
+    workshopId: 'zion-canyon-light',
+    workshopName: 'Zion Canyon Light & Slot Canyons',
+    customerName: 'Ada Lovelace',
+    customerEmail: 'ada@example.com',
+    customerPhone: '+1 555 0100',
+    numParticipants: 2,
+    roomType: 'private',
+    numSpouses: 1,
+    paymentOption: 'deposit',
+    installments: null,
+    specialRequests: 'Ground floor room',
+    age: 36,
+    experienceLevel: 'advanced',
+    cameraBody: 'Nikon Z6',
+    lenses: '24-70mm f/4',
+    otherEquipment: 'Drone',
+    healthConcerns: 'Asthma',
+    dietaryRestrictions: 'Vegetarian',
+    tripGoals: 'Astro photography',
+    emergencyContactName: 'Charles Babbage',
+    emergencyContactPhone: '+1 555 0101',
+    emergencyContactEmail: 'charles@example.com',
+    totalAmount: 7737.5,
+    amountDueNow: 2321.25,
+    amountPaid: 2321.25,
+    paymentStatus: 'deposit_paid',
+    status: 'confirmed',
+    holdExpiresAt: null,
+    createdAt: '2026-01-10T15:00:00.000Z',
+    ...overrides,
   };
+}
+
+let seq = 0;
+
+/** A community message, posted `minutesAgo` (default 5) before now unless `createdAt` is given. */
+export function aMessage(overrides: Partial<Message> & { minutesAgo?: number } = {}): Typed<Message, 'CommunityMessage'> {
+  const { minutesAgo = 5, ...rest } = overrides;
+  seq += 1;
+  return {
+    __typename: 'CommunityMessage',
+    id: `00000000-0000-4000-8000-${String(seq).padStart(12, '0')}`,
+    workshopId: 'zion-canyon-light',
+    workshopName: 'Zion Canyon Light & Slot Canyons',
+    authorName: 'Maria Garcia',
+    authorEmail: 'maria@example.com',
+    message: 'Anyone driving from Las Vegas?',
+    topic: 'ride_sharing',
+    createdAt: new Date(Date.now() - minutesAgo * 60_000).toISOString(),
+    ...rest,
+  };
+}
+
+/** One page of messages, as `messages(...)` answers it. */
+export function aMessagePage(messages: Message[], more: { hasMore?: boolean; nextCursor?: string | null } = {}) {
+  return { __typename: 'MessagePage' as const, hasMore: more.hasMore ?? false, nextCursor: more.nextCursor ?? null, messages };
+}
+
+/** The participants summary of a workshop. */
+export function aParticipantsSummary(
+  workshopId: string,
+  bookings: Array<{ customerName: string; numParticipants: number }>,
+): Typed<ParticipantsQuery['participants'], 'ParticipantsSummary'> {
+  return {
+    __typename: 'ParticipantsSummary',
+    workshopId,
+    totalParticipants: bookings.reduce((sum, b) => sum + b.numParticipants, 0),
+    bookings: bookings.map((b) => ({ __typename: 'ParticipantBooking' as const, ...b })),
+  };
+}
+
+/** A review. */
+export function aTestimonial(overrides: Partial<Testimonial> = {}): Typed<Testimonial, 'Testimonial'> {
+  return {
+    __typename: 'Testimonial',
+    id: 'rev-margaret-h',
+    rating: 5,
+    clientName: 'Margaret H.',
+    location: 'Portland, Oregon',
+    workshopAttended: 'Yellowstone in Winter: Wolves, Bison & Steam',
+    reviewText: 'We saw wolves on two mornings and I finally understand how to expose for snow.',
+    date: '2025-02-16',
+    ...overrides,
+  };
+}
+
+/** The state of a Stripe Checkout session as checkoutStatus answers it (a paid deposit of $868.50). */
+export function aCheckoutStatus(overrides: Partial<CheckoutStatusQuery['checkoutStatus']> = {}): Typed<CheckoutStatusQuery['checkoutStatus'], 'CheckoutStatus'> {
+  return { __typename: 'CheckoutStatus', id: 'cs_test_1', paymentStatus: 'paid', status: 'complete', amountTotal: 86850, ...overrides };
+}
+
+const WORKSHOPS = [
+  { id: 'zion-canyon-light', name: 'Zion Canyon Light & Slot Canyons', location: 'Zion National Park', startDate: '2026-04-13' },
+  { id: 'alaska-bears-glaciers', name: 'Alaska Brown Bears & Glaciers', location: 'Katmai National Park', startDate: '2026-07-20' },
+];
+
+/** A whole AdminDashboard answer: two workshops, the given bookings and messages, consistent totals. */
+export function anAdminDashboard(
+  options: { bookings?: BookingsTab_BookingFragment[]; messages?: MessagesTab_MessageFragment[]; imageUrls?: Record<string, string> } = {},
+): AdminDashboardQuery {
+  const bookings = (options.bookings ?? [aBooking()]).map((b) => ({ __typename: 'Booking' as const, ...b }));
+  const messages = (options.messages ?? [aMessage()]).map((m) => ({ __typename: 'CommunityMessage' as const, ...m }));
+  return {
+    adminStats: {
+      __typename: 'AdminStats',
+      totalWorkshops: 11,
+      totalBookings: bookings.length,
+      totalRevenue: 12345.5,
+      totalMessages: messages.length,
+      workshops: [
+        { __typename: 'WorkshopSales', ...WORKSHOPS[0], capacity: 12, minimumParticipants: 6, spotsSold: 7, spotsHeld: 2, reachedMinimum: true, revenue: 9000 },
+        { __typename: 'WorkshopSales', ...WORKSHOPS[1], capacity: 12, minimumParticipants: 6, spotsSold: 2, spotsHeld: 0, reachedMinimum: false, revenue: 3345.5 },
+      ].map(({ location: _l, ...w }) => w),
+    },
+    adminBookings: bookings,
+    adminMessages: messages,
+    workshops: WORKSHOPS.map(({ startDate: _s, ...w }) => ({
+      __typename: 'Workshop' as const,
+      ...w,
+      imageUrl: options.imageUrls?.[w.id] ?? `/images/workshops/${w.id}.svg`,
+    })),
+  } as AdminDashboardQuery;
 }

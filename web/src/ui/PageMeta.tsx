@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router-dom';
-import { BRAND } from '@shared/brand';
+import { BRAND } from 'api/shared/brand';
 import { DEFAULT_SHARE_IMAGE, shareImage } from './shareImage';
 import { absoluteUrl, useOrigin } from '../ssr/ServerRenderContext';
 

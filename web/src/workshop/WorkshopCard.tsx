@@ -1,6 +1,6 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import { Link } from 'react-router-dom';
-import { formatDollars } from '@shared/money';
+import { formatDollars } from 'api/shared/money';
 import type { WorkshopCard_WorkshopFragment } from '../gql/graphql';
 import { WorkshopImage } from '../ui/WorkshopImage';
 import { labelOf, WORKSHOP_TYPE_LABELS } from '../ui/labels';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { POLICY } from '@shared/policy';
+import { POLICY } from 'api/shared/policy';
 import { PageMeta } from '../ui/PageMeta';
 import { Empty } from '../ui/States';
 

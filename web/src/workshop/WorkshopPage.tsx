@@ -1,8 +1,8 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { formatDollars } from '@shared/money';
-import { POLICY } from '@shared/policy';
+import { formatDollars } from 'api/shared/money';
+import { POLICY } from 'api/shared/policy';
 import type { WorkshopDetailQuery, WorkshopDetailQueryVariables } from '../gql/graphql';
 import { JsonLd } from '../ui/JsonLd';
 import { useHttpStatus, useOrigin } from '../ssr/ServerRenderContext';

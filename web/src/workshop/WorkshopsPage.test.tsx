@@ -1,13 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderRoute } from '../test/render';
-import { aWorkshopCard } from '../test/builders';
+import { aWorkshop } from '../test/builders';
 import { WORKSHOPS_QUERY } from './WorkshopsPage';
 
 const list = [
-  aWorkshopCard(),
-  aWorkshopCard({ id: 'alaska', name: 'Alaska Brown Bears', workshopType: 'wildlife', availableSpots: 0, state: 'Alaska', price: 5495 }),
-  aWorkshopCard({ id: 'plains', name: 'Great Plains Supercell Chase', workshopType: 'storm_chasing', availableSpots: 2, price: 3295 }),
+  aWorkshop(),
+  aWorkshop({ id: 'alaska', name: 'Alaska Brown Bears', workshopType: 'wildlife', availableSpots: 0, state: 'Alaska', price: 5495 }),
+  aWorkshop({ id: 'plains', name: 'Great Plains Supercell Chase', workshopType: 'storm_chasing', availableSpots: 2, price: 3295 }),
 ];
 
 const ok = { request: { query: WORKSHOPS_QUERY }, result: { data: { workshops: list } } };

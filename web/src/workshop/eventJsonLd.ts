@@ -1,4 +1,4 @@
-import { BRAND } from '@shared/brand';
+import { BRAND } from 'api/shared/brand';
 import { absoluteUrl } from '../ssr/ServerRenderContext';
 import type { WorkshopDetailQuery } from '../gql/graphql';
 

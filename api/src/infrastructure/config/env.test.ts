@@ -113,6 +113,24 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NODE_ENV: 'test', ADMIN_EMAIL: 'owner' })).toThrow(/ADMIN_EMAIL must be an email address/);
   });
 
+  it('REDIS_URL, or its deprecated alias RATE_LIMIT_REDIS_URL, names the one Redis for limits and the change bus', () => {
+    expect(loadConfig({ NODE_ENV: 'test' })).toMatchObject({ redisUrl: undefined, rateLimitRedisUrl: undefined });
+    expect(loadConfig({ NODE_ENV: 'test', REDIS_URL: 'redis://r:6379' })).toMatchObject({ redisUrl: 'redis://r:6379', rateLimitRedisUrl: 'redis://r:6379' });
+    expect(loadConfig({ NODE_ENV: 'test', RATE_LIMIT_REDIS_URL: 'redis://old:6379' })).toMatchObject({ redisUrl: 'redis://old:6379', rateLimitRedisUrl: 'redis://old:6379' });
+    expect(loadConfig({ NODE_ENV: 'test', REDIS_URL: 'redis://r:6379', RATE_LIMIT_REDIS_URL: 'redis://r:6379' }).redisUrl).toBe('redis://r:6379');
+    expect(() => loadConfig({ NODE_ENV: 'test', REDIS_URL: 'redis://a:6379', RATE_LIMIT_REDIS_URL: 'redis://b:6379' })).toThrow(/Set REDIS_URL only/);
+    expect(() => loadConfig({ NODE_ENV: 'test', REDIS_URL: 'localhost:6379' })).toThrow(/REDIS_URL must look like redis:/);
+  });
+
+  it('TRUST_PROXY lists the proxies whose X-Forwarded-For is believed (loopback unless set)', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).trustProxy).toEqual(['loopback']);
+    expect(loadConfig({ NODE_ENV: 'test', TRUST_PROXY: 'loopback, uniquelocal' }).trustProxy).toEqual(['loopback', 'uniquelocal']);
+    expect(loadConfig({ NODE_ENV: 'test', TRUST_PROXY: '172.18.0.0/16,::1' }).trustProxy).toEqual(['172.18.0.0/16', '::1']);
+    expect(() => loadConfig({ NODE_ENV: 'test', TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY must be a comma-separated list/);
+    expect(() => loadConfig({ NODE_ENV: 'test', TRUST_PROXY: '10.0.0.0/40' })).toThrow(/TRUST_PROXY: "10.0.0.0\/40" is not/);
+    expect(() => loadConfig({ NODE_ENV: 'test', TRUST_PROXY: '999.1.1.1' })).toThrow(/TRUST_PROXY: "999.1.1.1" is not/);
+  });
+
   it('.env.example documents every variable the app reads', () => {
     const example = fs.readFileSync(path.resolve(__dirname, '../../../../.env.example'), 'utf8');
     const documented = [...example.matchAll(/^([A-Z_]+)=/gm)].map((m) => m[1]).sort();

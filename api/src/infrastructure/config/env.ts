@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { IsEmail, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
 import { parseDatabaseUrl, type DatabaseConfig } from '../db/data-source';
@@ -70,6 +71,17 @@ export class EnvVars {
   HSTS?: string = undefined;
 
   @IsOptional()
+  @Matches(/^rediss?:\/\/\S+$/, { message: 'REDIS_URL must look like redis://host:6379' })
+  REDIS_URL?: string = undefined;
+
+  @IsOptional()
+  @Matches(/^\s*(loopback|linklocal|uniquelocal|[0-9A-Fa-f:.]+(\/\d{1,3})?)(\s*,\s*(loopback|linklocal|uniquelocal|[0-9A-Fa-f:.]+(\/\d{1,3})?))*\s*$/, {
+    message: 'TRUST_PROXY must be a comma-separated list of loopback, linklocal, uniquelocal or IP addresses/CIDR ranges, e.g. "loopback, uniquelocal"',
+  })
+  TRUST_PROXY?: string = undefined;
+
+  /** Deprecated alias of REDIS_URL (it once served the rate limits only). */
+  @IsOptional()
   @Matches(/^rediss?:\/\/\S+$/, { message: 'RATE_LIMIT_REDIS_URL must look like redis://host:6379' })
   RATE_LIMIT_REDIS_URL?: string = undefined;
 
@@ -121,8 +133,20 @@ export interface Config {
   graphqlIntrospection: boolean;
   /** HSTS and upgrade-insecure-requests, for deployments served over https. */
   hsts: boolean;
-  /** Shared rate-limit counts for several app instances; unset: process memory. */
+  /**
+   * Redis shared by several app instances (REDIS_URL, or its deprecated alias
+   * RATE_LIMIT_REDIS_URL): rate-limit counts and the change bus that keeps their
+   * catalog caches in step. Unset: process memory, one instance.
+   */
+  redisUrl?: string;
+  /** The same as redisUrl (kept for the rate-limit store's callers). */
   rateLimitRedisUrl?: string;
+  /**
+   * Peers whose X-Forwarded-For is believed (proxy-addr names or CIDRs, for the
+   * HTTP server's trust-proxy setting): the client IP that rate limits key on.
+   * Default loopback; behind a proxy in another container (docker/compose.yml) uniquelocal.
+   */
+  trustProxy: string[];
   /** Directory of the built web app (web/dist). */
   webDist: string;
   /**
@@ -183,6 +207,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { data
   if (raw.STRIPE_SECRET_KEY && !raw.STRIPE_WEBHOOK_SECRET && nodeEnv === 'production') {
     problems.push('STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY when NODE_ENV=production');
   }
+  if (raw.REDIS_URL && raw.RATE_LIMIT_REDIS_URL && raw.REDIS_URL !== raw.RATE_LIMIT_REDIS_URL) {
+    problems.push('Set REDIS_URL only: RATE_LIMIT_REDIS_URL is its deprecated alias and names another server');
+  }
+  for (const item of (raw.TRUST_PROXY ?? '').split(',').map((t) => t.trim())) {
+    const [address, bits] = item.split('/');
+    if (!item || ['loopback', 'linklocal', 'uniquelocal'].includes(item)) continue;
+    const family = net.isIP(address);
+    if (!family || (bits !== undefined && Number(bits) > (family === 4 ? 32 : 128))) problems.push(`TRUST_PROXY: "${item}" is not an IP address or CIDR range`);
+  }
   let database: DatabaseConfig | undefined;
   try {
     database = parseDatabaseUrl(raw.DATABASE_URL);
@@ -214,7 +247,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { data
     logLevel: raw.LOG_LEVEL ?? (nodeEnv === 'test' ? 'warn' : 'info'),
     graphqlIntrospection: raw.GRAPHQL_INTROSPECTION ? raw.GRAPHQL_INTROSPECTION === 'true' : nodeEnv !== 'production',
     hsts: raw.HSTS === 'true',
-    rateLimitRedisUrl: raw.RATE_LIMIT_REDIS_URL,
+    redisUrl: raw.REDIS_URL ?? raw.RATE_LIMIT_REDIS_URL,
+    rateLimitRedisUrl: raw.REDIS_URL ?? raw.RATE_LIMIT_REDIS_URL,
+    trustProxy: raw.TRUST_PROXY ? raw.TRUST_PROXY.split(',').map((t) => t.trim()) : ['loopback'],
     webDist: path.resolve(__dirname, '../../../../web/dist'),
     altchaHmacSecret: raw.ALTCHA_HMAC_SECRET ?? localSecret(nodeEnv, options.dataDir ?? 'data', 'altcha-secret.txt'),
   };

@@ -166,6 +166,29 @@ export class Database {
     }
   }
 
+  /**
+   * Run `work` while no other process on this database runs work under the same
+   * name: several app instances starting together on an empty MySQL database
+   * would otherwise run the same migrations and seeds at once. A MySQL named
+   * lock (GET_LOCK, held by one dedicated connection); SQLite has one writer per
+   * file already and its migrations run in transactions, so it runs `work` directly.
+   */
+  async exclusive<T>(name: string, work: () => Promise<T>, timeoutSeconds = 120): Promise<T> {
+    if (this.kind !== 'mysql') return work();
+    const runner = this.dataSource.createQueryRunner();
+    try {
+      const [row] = (await runner.query('SELECT GET_LOCK(?, ?) AS got', [name, timeoutSeconds])) as Array<{ got: number | string | null }>;
+      if (Number(row?.got) !== 1) throw new Error(`another instance held the database lock "${name}" for more than ${timeoutSeconds} s`);
+      try {
+        return await work();
+      } finally {
+        await runner.query('SELECT RELEASE_LOCK(?)', [name]);
+      }
+    } finally {
+      await runner.release();
+    }
+  }
+
   async migrate(): Promise<void> {
     await this.dataSource.runMigrations({ transaction: 'each' });
   }

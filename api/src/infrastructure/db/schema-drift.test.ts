@@ -1,4 +1,6 @@
 import { createTestDb, DB_KINDS } from '../../test/db';
+import { insertBooking } from '../../test/rows';
+import { CheckoutSessionRecord } from '../../payment/checkout-session.entity';
 
 describe.each(DB_KINDS)('migrations on %s', (kind) => {
   it('create exactly the schema the entities describe (no drift)', async () => {
@@ -17,6 +19,22 @@ describe.each(DB_KINDS)('migrations on %s', (kind) => {
       await t.db.migrate();
       const executed = await t.db.dataSource.query('SELECT COUNT(*) AS n FROM typeorm_migrations');
       expect(Number(executed[0].n)).toBe(t.db.dataSource.migrations.length);
+    } finally {
+      await t.drop();
+    }
+  });
+
+  it('record the checkout sessions of existing bookings as ours, for the amount each asked (hardening finding 3)', async () => {
+    const t = await createTestDb(kind);
+    try {
+      await t.db.dataSource.undoLastMigration(); // back to before CheckoutSessionsAndMailLimit
+      const open = await insertBooking(t.db, { checkoutSessionId: 'cs_test_before_upgrade', dueNowCents: 86850 });
+      await insertBooking(t.db, { checkoutSessionId: 'pending:1767000000000:abc' });
+      await insertBooking(t.db, { checkoutSessionId: null });
+      await t.db.migrate();
+      expect(await t.db.manager.find(CheckoutSessionRecord)).toEqual([
+        { id: 'cs_test_before_upgrade', bookingId: open.id, amountCents: 86850, currency: 'usd', createdAt: open.updatedAt },
+      ]);
     } finally {
       await t.drop();
     }

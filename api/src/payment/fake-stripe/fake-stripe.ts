@@ -105,6 +105,25 @@ export class FakeStripe {
     await new Promise<void>((resolve) => this.server!.close(() => resolve()));
   }
 
+  /**
+   * A session made in the account by someone other than the app (a payment
+   * link, another integration, a leaked key), as the HTTP API would create it:
+   * whatever amount, currency and booking reference its maker chose. Tests use
+   * it to pay a session the app never created (hardening finding 3).
+   */
+  createSession(p: { amountCents: number; currency?: string; clientReferenceId?: string | null; metadata?: Record<string, string>; customerEmail?: string | null }): FakeSession {
+    return this.addSession({
+      amount: p.amountCents,
+      currency: p.currency ?? 'usd',
+      customerEmail: p.customerEmail ?? null,
+      clientReferenceId: p.clientReferenceId ?? null,
+      metadata: p.metadata ?? {},
+      successUrl: 'https://elsewhere.example/thanks',
+      cancelUrl: null,
+      expiresAt: this.now() + 24 * 3600,
+    });
+  }
+
   /** What a customer does on the hosted page: pay. Sends checkout.session.completed. */
   async pay(id: string): Promise<FakeSession> {
     const s = this.getOrThrow(id);
@@ -252,29 +271,54 @@ export class FakeStripe {
         error: { type: 'invalid_request_error', param: 'expires_at', message: 'The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.' },
       });
     }
+    const session = this.addSession({
+      mode: String(body.mode ?? 'payment'),
+      amount,
+      currency: String(items[0].price_data?.currency ?? 'usd'),
+      customerEmail: (body.customer_email as string) ?? null,
+      clientReferenceId: (body.client_reference_id as string) ?? null,
+      metadata: (body.metadata as Record<string, string>) ?? {},
+      successUrl: String(body.success_url),
+      cancelUrl: (body.cancel_url as string) ?? null,
+      expiresAt,
+    });
+    if (idempotencyKey) this.idempotent.set(idempotencyKey, { fingerprint, sessionId: session.id });
+    this.send(res, 200, session);
+  }
+
+  private addSession(p: {
+    mode?: string;
+    amount: number;
+    currency: string;
+    customerEmail: string | null;
+    clientReferenceId: string | null;
+    metadata: Record<string, string>;
+    successUrl: string;
+    cancelUrl: string | null;
+    expiresAt: number;
+  }): FakeSession {
     const id = `cs_test_${crypto.randomBytes(16).toString('hex')}`;
     const session: FakeSession = {
       id,
       object: 'checkout.session',
-      mode: String(body.mode ?? 'payment'),
+      mode: p.mode ?? 'payment',
       status: 'open',
       payment_status: 'unpaid',
-      amount_total: amount,
-      amount_subtotal: amount,
-      currency: String(items[0].price_data?.currency ?? 'usd'),
-      customer_email: (body.customer_email as string) ?? null,
-      client_reference_id: (body.client_reference_id as string) ?? null,
-      metadata: (body.metadata as Record<string, string>) ?? {},
-      success_url: String(body.success_url),
-      cancel_url: (body.cancel_url as string) ?? null,
-      expires_at: expiresAt,
-      created: now,
+      amount_total: p.amount,
+      amount_subtotal: p.amount,
+      currency: p.currency,
+      customer_email: p.customerEmail,
+      client_reference_id: p.clientReferenceId,
+      metadata: p.metadata,
+      success_url: p.successUrl,
+      cancel_url: p.cancelUrl,
+      expires_at: p.expiresAt,
+      created: this.now(),
       url: `${this.url}/pay/${id}`,
       livemode: false,
     };
     this.sessions.set(id, session);
-    if (idempotencyKey) this.idempotent.set(idempotencyKey, { fingerprint, sessionId: id });
-    this.send(res, 200, session);
+    return session;
   }
 
   private async payPage(method: string, id: string, res: ServerResponse): Promise<void> {

@@ -1,27 +1,47 @@
-import type { Request } from 'express';
-import type { Services } from '../../composition-root';
+import type { AdminAuthService } from '../../admin/admin-auth.service';
+import type { WorkshopService } from '../../workshop/workshop.service';
 import type { AppError } from '../../infrastructure/errors';
 import { checkAdmin } from '../admin-guard';
 import { createLoaders, type Loaders } from './loaders';
 
+/**
+ * What a resolver may know about the request it serves: facts only. Services
+ * come through each resolver's constructor (schema.ts), never through here.
+ */
 export interface GraphQLContext {
-  req: Request;
-  services: Services;
+  /** Who is asking, for rate limits and the login throttle (the proxy-aware client IP). */
+  clientKey: string;
   /** True when the request carries a valid admin credential. */
   isAdmin: boolean;
   /** Why isAdmin is false (no credential, a wrong one, throttled): the error admin fields answer. */
   adminError?: AppError;
   /** Per-request DataLoaders (graphql/loaders.ts). */
   loaders: Loaders;
+  /** Count one write against this client's limit (the same count as the REST route's); throws RATE_LIMITED past it. */
+  consume(limit: WriteLimitName): Promise<void>;
 }
 
-/** The context of one GraphQL request (HTTP or the server renderer's in-process calls). */
-export async function createContext(services: Services, req: Request): Promise<GraphQLContext> {
+export type WriteLimitName = 'booking' | 'checkout' | 'messagePost';
+
+/** The parts of a request the context is made from (HTTP, or the server renderer's in-process calls). */
+export interface RequestFacts {
+  clientKey: string;
+  authorization?: string;
+  consume(limit: WriteLimitName): Promise<void>;
+}
+
+export interface ContextDeps {
+  adminAuth: AdminAuthService;
+  workshops: WorkshopService;
+}
+
+/** The context of one GraphQL request. */
+export async function createContext(deps: ContextDeps, facts: RequestFacts): Promise<GraphQLContext> {
   return {
-    req,
-    services,
-    loaders: createLoaders(services),
+    clientKey: facts.clientKey,
+    consume: facts.consume,
+    loaders: createLoaders(deps.workshops),
     // The same admin guard as the REST routes; a request without a credential costs nothing.
-    ...(req.headers.authorization ? await checkAdmin(services, req) : { isAdmin: false }),
+    ...(facts.authorization ? await checkAdmin(deps.adminAuth, facts.authorization, facts.clientKey) : { isAdmin: false }),
   };
 }

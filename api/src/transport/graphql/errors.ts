@@ -5,8 +5,8 @@ import { AppError, ErrorCode } from '../../infrastructure/errors';
 import { toFieldErrors } from '../../infrastructure/validation';
 import { isDatabaseUnavailable } from '../../infrastructure/db-errors';
 import type { Logger } from '../../infrastructure/logger';
-import { clientRequestError } from '../rest/http';
-import type { NextFunction, Request, Response } from 'express';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { clientRequestError, isClientAbort } from '../rest/http';
 
 /**
  * Shape every GraphQL error for clients: domain errors keep their code, message
@@ -56,20 +56,24 @@ export function createErrorFormatter(logger: Logger) {
 }
 
 /**
- * Express error handler behind /graphql: a body refused before Apollo ran
- * (malformed JSON, too large) is answered in the GraphQL error shape, as JSON,
- * instead of Express's default HTML page (which shows a stack trace outside
- * production). Anything else is logged and answered with a generic 500.
+ * Error handler of /graphql: a body refused before Apollo ran (malformed JSON,
+ * too large, too slow) is answered in the GraphQL error shape, as JSON. A client
+ * that went away is logged as such; anything else is logged and answered with
+ * a generic 500.
  */
 export function graphqlBodyErrorHandler(logger: Logger) {
-  return (err: unknown, req: Request, res: Response, _next: NextFunction): void => {
-    if (res.headersSent) return;
+  return (err: FastifyError | Error, req: FastifyRequest, reply: FastifyReply): void => {
+    if (reply.sent) return;
     const refused = clientRequestError(err);
     if (refused) {
-      res.status(refused.status).json({ errors: [{ message: refused.detail, extensions: { code: refused.code } }] });
+      void reply.code(refused.status).send({ errors: [{ message: refused.detail, extensions: { code: refused.code } }] });
       return;
     }
-    logger.error({ err, method: req.method, path: req.path }, 'unexpected GraphQL transport error');
-    res.status(500).json({ errors: [{ message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] });
+    if (isClientAbort(err, req)) {
+      logger.info({ method: req.method, path: req.url.split('?')[0] }, 'request aborted by the client');
+      return;
+    }
+    logger.error({ err, method: req.method, path: req.url.split('?')[0] }, 'unexpected GraphQL transport error');
+    void reply.code(500).send({ errors: [{ message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] });
   };
 }

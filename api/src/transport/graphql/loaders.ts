@@ -1,6 +1,6 @@
 import DataLoader from 'dataloader';
-import type { Services } from '../../composition-root';
 import type { Workshop } from '../../workshop/workshop.entity';
+import type { WorkshopService } from '../../workshop/workshop.service';
 
 /**
  * Per-request batching of relation lookups: a list of N items resolving the
@@ -11,8 +11,8 @@ export interface Loaders {
   workshopById: DataLoader<string, Workshop | null>;
 }
 
-export function createLoaders(services: Services): Loaders {
+export function createLoaders(workshops: WorkshopService): Loaders {
   return {
-    workshopById: new DataLoader((ids: readonly string[]) => services.workshops.findByIds(ids)),
+    workshopById: new DataLoader((ids: readonly string[]) => workshops.findByIds(ids)),
   };
 }

@@ -11,8 +11,26 @@ import { unauthenticated } from '../../admin/admin-auth.service';
 import { TestimonialResolver } from './resolvers/testimonial.resolver';
 import { WorkshopResolver } from './resolvers/workshop.resolver';
 
-/** Every resolver class of the schema. Add new domains here. */
-export const RESOLVERS: NonEmptyArray<new (services: Services) => object> = [
+/** The services the resolvers are built from: each resolver receives only its own. */
+export type ResolverServices = Pick<Services, 'workshops' | 'testimonials' | 'bookings' | 'payments' | 'community' | 'adminAuth' | 'admin' | 'proofOfWork'>;
+
+/**
+ * Every resolver class of the schema with the instance serving it. Add new
+ * domains here: the constructor says which service a resolver may call.
+ */
+function resolverInstances(s: ResolverServices): Map<Function, object> {
+  return new Map<Function, object>([
+    [WorkshopResolver, new WorkshopResolver(s.workshops)],
+    [TestimonialResolver, new TestimonialResolver(s.testimonials)],
+    [BookingResolver, new BookingResolver(s.bookings, s.proofOfWork)],
+    [PaymentResolver, new PaymentResolver(s.payments)],
+    [CommunityResolver, new CommunityResolver(s.community)],
+    [AdminResolver, new AdminResolver(s.adminAuth, s.admin, s.bookings)],
+    [CommunityMessageWorkshopNameResolver, new CommunityMessageWorkshopNameResolver()],
+  ]);
+}
+
+export const RESOLVERS: NonEmptyArray<Function> = [
   WorkshopResolver,
   TestimonialResolver,
   BookingResolver,
@@ -24,15 +42,16 @@ export const RESOLVERS: NonEmptyArray<new (services: Services) => object> = [
 
 /**
  * Build the executable schema. Resolvers are constructed with the services of
- * this app instance, so tests can run several apps on different databases.
+ * this app instance (type-graphql's `container`), so tests can run several apps
+ * on different databases. Without services the schema can only be printed.
  */
-export async function createSchema(services?: Services): Promise<GraphQLSchema> {
-  const instances = new Map<Function, object>();
+export async function createSchema(services?: ResolverServices): Promise<GraphQLSchema> {
+  const instances = services ? resolverInstances(services) : null;
   const container: ContainerType = {
-    get(cls: new (s: Services) => object) {
-      if (!services) throw new Error('Schema was built without services (emit-only)');
-      let instance = instances.get(cls);
-      if (!instance) instances.set(cls, (instance = new cls(services)));
+    get(cls: Function) {
+      if (!instances) throw new Error('Schema was built without services (emit-only)');
+      const instance = instances.get(cls);
+      if (!instance) throw new Error(`No instance for resolver ${cls.name}: add it to resolverInstances()`);
       return instance;
     },
   };

@@ -1,5 +1,7 @@
-import { Router } from 'express';
-import type { Services } from '../../composition-root';
+import type { FastifyPluginAsync } from 'fastify';
+import type { AdminAuthService } from '../../admin/admin-auth.service';
+import type { AdminService } from '../../admin/admin.service';
+import type { BookingService } from '../../booking/booking.service';
 import { AppError, ErrorCode } from '../../infrastructure/errors';
 import { clientKey } from '../../infrastructure/rate-limit';
 import { validateInputOrThrow } from '../../infrastructure/validation';
@@ -31,6 +33,14 @@ export function adminStatsJson(s: AdminStats) {
       reached_minimum: w.reachedMinimum,
       bookings: w.bookings,
       revenue: w.revenue,
+    })),
+    unmatched_payments: s.unmatchedPayments.map((p) => ({
+      session_id: p.sessionId,
+      booking_id: p.bookingIdClaimed,
+      amount: p.amount,
+      currency: p.currency,
+      reason: p.reason,
+      received_at: p.receivedAt.toISOString(),
     })),
   };
 }
@@ -85,60 +95,62 @@ export function adminMessageJson(m: CommunityMessage) {
   };
 }
 
+export interface AdminRouteDeps {
+  adminAuth: AdminAuthService;
+  admin: AdminService;
+  bookings: BookingService;
+  /** PUBLIC_ORIGIN: the one other origin admin writes may come from. */
+  publicOrigin: string | undefined;
+}
+
+type IdPath = { Params: { id: string } };
+
 /**
  * The spec's /api/admin/... calls. Writes (login included) must come from our
  * own pages (refuseCrossSite); login is open but throttled; everything else
  * passes the admin guard first.
  */
-export function adminRoutes(services: Services): Router {
-  const router = Router();
-  // Before the guard, so a forged request never even counts as a failed attempt.
-  router.use('/admin', refuseCrossSite(services));
+export function adminRoutes(deps: AdminRouteDeps): FastifyPluginAsync {
+  const { adminAuth, admin, bookings } = deps;
+  return async (app) => {
+    // Before the guard, so a forged request never even counts as a failed attempt.
+    app.addHook('preHandler', refuseCrossSite(deps.publicOrigin));
 
-  router.post('/admin/login', async (req, res) => {
-    // A missing or non-object body is a missing password (422 naming it).
-    const input = await validateInputOrThrow(AdminLoginInput, { password: snakeBodyToCamel(req.body).password });
-    try {
-      await services.adminAuth.loginOrThrow(input.password, clientKey(req));
-    } catch (e) {
-      if (e instanceof AppError && e.code === ErrorCode.UNAUTHENTICATED) {
-        res.status(401).json({ success: false, detail: INVALID_PASSWORD });
-        return;
+    app.post('/login', async (req, reply) => {
+      // A missing or non-object body is a missing password (422 naming it).
+      const input = await validateInputOrThrow(AdminLoginInput, { password: snakeBodyToCamel(req.body).password });
+      try {
+        await adminAuth.loginOrThrow(input.password, clientKey(req));
+      } catch (e) {
+        if (e instanceof AppError && e.code === ErrorCode.UNAUTHENTICATED) return reply.code(401).send({ success: false, detail: INVALID_PASSWORD });
+        throw e;
       }
-      throw e;
-    }
-    res.json({ success: true });
-  });
+      return { success: true };
+    });
 
-  const admin = Router();
-  admin.use(requireAdmin(services));
-  admin.get('/stats', async (_req, res) => {
-    res.json(adminStatsJson(await services.admin.stats()));
-  });
-  admin.get('/bookings', async (_req, res) => {
-    res.json((await services.admin.listBookings()).map(adminBookingJson));
-  });
-  admin.get('/messages', async (_req, res) => {
-    res.json((await services.admin.listMessages()).map(adminMessageJson));
-  });
-  admin.delete('/messages/:id', async (req, res) => {
-    const input = await validateInputOrThrow(DeleteMessageInput, { id: req.params.id });
-    await services.admin.deleteMessageOrThrow(input.id);
-    res.json({ success: true, id: input.id });
-  });
-  admin.post('/bookings/:id/cancel', async (req, res) => {
-    const input = await validateInputOrThrow(CancelBookingInput, { bookingId: req.params.id });
-    res.json(adminBookingJson(await services.bookings.cancelOrThrow(input.bookingId)));
-  });
-  admin.post('/bookings/:id/payments', async (req, res) => {
-    const input = await validateInputOrThrow(RecordPaymentInput, { bookingId: req.params.id, amount: snakeBodyToCamel(req.body).amount });
-    res.json(adminBookingJson(await services.bookings.recordPaymentOrThrow(input.bookingId, dollarsToCents(input.amount))));
-  });
-  // The spec sends the address as a query parameter with an empty body.
-  admin.put('/workshops/:id/photo', async (req, res) => {
-    const input = await validateInputOrThrow(UpdateWorkshopPhotoInput, { workshopId: req.params.id, imageUrl: req.query.image_url });
-    res.json(workshopJson(await services.admin.updateWorkshopPhotoOrThrow(input.workshopId, input.imageUrl)));
-  });
-  router.use('/admin', admin);
-  return router;
+    await app.register(async (guarded) => {
+      guarded.addHook('preHandler', requireAdmin(adminAuth));
+      guarded.get('/stats', async () => adminStatsJson(await admin.stats()));
+      guarded.get('/bookings', async () => (await admin.listBookings()).map(adminBookingJson));
+      guarded.get('/messages', async () => (await admin.listMessages()).map(adminMessageJson));
+      guarded.delete<IdPath>('/messages/:id', async (req) => {
+        const input = await validateInputOrThrow(DeleteMessageInput, { id: req.params.id });
+        await admin.deleteMessageOrThrow(input.id);
+        return { success: true, id: input.id };
+      });
+      guarded.post<IdPath>('/bookings/:id/cancel', async (req) => {
+        const input = await validateInputOrThrow(CancelBookingInput, { bookingId: req.params.id });
+        return adminBookingJson(await bookings.cancelOrThrow(input.bookingId));
+      });
+      guarded.post<IdPath>('/bookings/:id/payments', async (req) => {
+        const input = await validateInputOrThrow(RecordPaymentInput, { bookingId: req.params.id, amount: snakeBodyToCamel(req.body).amount });
+        return adminBookingJson(await bookings.recordPaymentOrThrow(input.bookingId, dollarsToCents(input.amount)));
+      });
+      // The spec sends the address as a query parameter with an empty body.
+      guarded.put<IdPath & { Querystring: { image_url?: unknown } }>('/workshops/:id/photo', async (req) => {
+        const input = await validateInputOrThrow(UpdateWorkshopPhotoInput, { workshopId: req.params.id, imageUrl: req.query.image_url });
+        return workshopJson(await admin.updateWorkshopPhotoOrThrow(input.workshopId, input.imageUrl));
+      });
+    });
+  };
 }

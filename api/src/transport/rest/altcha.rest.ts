@@ -1,15 +1,15 @@
-import { Router } from 'express';
-import type { Services } from '../../composition-root';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ProofOfWork } from '../../infrastructure/proof-of-work/proof-of-work';
 
 /**
  * A new proof-of-work challenge for the booking form's ALTCHA widget, which
  * fetches it only after a booking answered CHALLENGE_REQUIRED (docs/decisions/056).
  */
-export function altchaRoutes(services: Services): Router {
-  const router = Router();
-  router.get('/altcha/challenge', async (_req, res) => {
-    res.setHeader('Cache-Control', 'no-store');
-    res.json(await services.proofOfWork.createChallenge());
-  });
-  return router;
+export function altchaRoutes(proofOfWork: ProofOfWork): FastifyPluginAsync {
+  return async (app) => {
+    app.get('/altcha/challenge', async (_req, reply) => {
+      void reply.header('Cache-Control', 'no-store');
+      return proofOfWork.createChallenge();
+    });
+  };
 }

@@ -1,8 +1,9 @@
-import { Router } from 'express';
-import type { Services } from '../../composition-root';
+import type { FastifyPluginAsync } from 'fastify';
+import type { BookingService } from '../../booking/booking.service';
 import { parseRestInput } from './http';
 import { AppError } from '../../infrastructure/errors';
 import { clientKey } from '../../infrastructure/rate-limit';
+import type { WriteLimit } from '../rate-limits';
 import type { Booking } from '../../booking/booking.entity';
 import { BookingInput } from '../../booking/booking.input';
 
@@ -39,17 +40,18 @@ export function bookingJson(b: Booking) {
   };
 }
 
-export function bookingRoutes(services: Services): Router {
-  const router = Router();
-  router.post('/bookings', async (req, res) => {
-    const input = await parseRestInput(BookingInput, req);
-    const booking = await services.bookings.createOrThrow(input, clientKey(req));
-    res.status(201).json(bookingJson(booking));
-  });
-  router.get('/bookings/:id', async (req, res) => {
-    const booking = await services.bookings.findById(req.params.id);
-    if (!booking) throw AppError.notFound('Booking');
-    res.json(bookingJson(booking));
-  });
-  return router;
+export function bookingRoutes(bookings: BookingService, limit: WriteLimit): FastifyPluginAsync {
+  return async (app) => {
+    app.post('/bookings', async (req, reply) => {
+      const input = await parseRestInput(BookingInput, req);
+      await limit(req);
+      const booking = await bookings.createOrThrow(input, clientKey(req));
+      return reply.code(201).send(bookingJson(booking));
+    });
+    app.get<{ Params: { id: string } }>('/bookings/:id', async (req) => {
+      const booking = await bookings.findById(req.params.id);
+      if (!booking) throw AppError.notFound('Booking');
+      return bookingJson(booking);
+    });
+  };
 }

@@ -1,8 +1,8 @@
-import { Router } from 'express';
-import type { Services } from '../../composition-root';
+import type { FastifyPluginAsync } from 'fastify';
+import type { CommunityService } from '../../community/community.service';
 import { AppError } from '../../infrastructure/errors';
 import { snakeBodyToCamel } from '../../infrastructure/case';
-import { clientKey } from '../../infrastructure/rate-limit';
+import type { WriteLimit } from '../rate-limits';
 import { validateInputOrThrow } from '../../infrastructure/validation';
 import { jsonObjectBody } from './http';
 import type { CommunityMessage } from '../../community/community-message.entity';
@@ -29,16 +29,17 @@ export function participantsJson(p: ParticipantsSummary) {
   };
 }
 
-export function communityRoutes(services: Services): Router {
-  const router = Router();
+type WorkshopPath = { Params: { id: string }; Querystring: { topic?: unknown } };
 
+export function communityRoutes(community: CommunityService, limit: WriteLimit): FastifyPluginAsync {
+  return async (app) => {
   // The first page only, as a plain array (the spec's shape); GraphQL `messages` pages further.
-  router.get('/workshops/:id/messages', async (req, res) => {
-    const page = await services.community.listMessagesOrThrow(req.params.id, { topic: req.query.topic });
-    res.json(page.messages.map(messageJson));
+  app.get<WorkshopPath>('/workshops/:id/messages', async (req) => {
+    const page = await community.listMessagesOrThrow(req.params.id, { topic: req.query.topic });
+    return page.messages.map(messageJson);
   });
 
-  router.post('/workshops/:id/messages', async (req, res) => {
+  app.post<WorkshopPath>('/workshops/:id/messages', async (req, reply) => {
     const body = snakeBodyToCamel(jsonObjectBody(req));
     // The workshop of the path is the one posted to; a body naming another is a mistake, not a redirect.
     if (body.workshopId !== undefined && body.workshopId !== req.params.id) {
@@ -52,13 +53,11 @@ export function communityRoutes(services: Services): Router {
       topic: body.topic,
       website: body.website,
     });
-    const message = await services.community.postMessageOrThrow(input, clientKey(req));
-    res.status(201).json(messageJson(message));
+    await limit(req);
+    const message = await community.postMessageOrThrow(input);
+    return reply.code(201).send(messageJson(message));
   });
 
-  router.get('/workshops/:id/participants', async (req, res) => {
-    res.json(participantsJson(await services.community.participantsOrThrow(req.params.id)));
-  });
-
-  return router;
+  app.get<WorkshopPath>('/workshops/:id/participants', async (req) => participantsJson(await community.participantsOrThrow(req.params.id)));
+  };
 }

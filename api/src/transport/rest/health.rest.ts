@@ -1,11 +1,11 @@
-import { Router } from 'express';
-import type { Services } from '../../composition-root';
+import type { FastifyPluginAsync } from 'fastify';
+import type { Database } from '../../infrastructure/db/data-source';
 
-export function healthRoutes(services: Services): Router {
-  const router = Router();
-  router.get('/health', async (_req, res) => {
-    const up = await services.db.ping();
-    res.status(up ? 200 : 503).json({ status: up ? 'ok' : 'degraded', database: up ? 'up' : 'down' });
-  });
-  return router;
+export function healthRoutes(db: Pick<Database, 'ping'>): FastifyPluginAsync {
+  return async (app) => {
+    app.get('/health', async (_req, reply) => {
+      const up = await db.ping();
+      return reply.code(up ? 200 : 503).send({ status: up ? 'ok' : 'degraded', database: up ? 'up' : 'down' });
+    });
+  };
 }

@@ -1,4 +1,4 @@
-import type { NextFunction, Request, Response } from 'express';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, ErrorCode } from '../../infrastructure/errors';
 import { isDatabaseUnavailable } from '../../infrastructure/db-errors';
 import { snakeBodyToCamel, toSnake } from '../../infrastructure/case';
@@ -6,7 +6,7 @@ import { inputFieldNames, validateInputOrThrow } from '../../infrastructure/vali
 import type { Logger } from '../../infrastructure/logger';
 
 /** A JSON object body, or a 422 naming the problem (arrays, strings and null are refused). */
-export function jsonObjectBody(req: Request): Record<string, unknown> {
+export function jsonObjectBody(req: FastifyRequest): Record<string, unknown> {
   const body: unknown = req.body;
   if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw new AppError(ErrorCode.BAD_USER_INPUT, 'Request body must be a JSON object', [{ field: 'body', message: 'must be a JSON object' }]);
@@ -20,51 +20,79 @@ export function restError(error: AppError): AppError {
 }
 
 /**
- * A 4xx raised before any handler ran (body-parser: malformed JSON, body too
- * large, unsupported encoding), as a status, a message for the caller and a code;
- * null for anything else.
+ * A 4xx raised before any handler ran (Fastify's body reading: malformed JSON,
+ * body too large, a bad Content-Length), as a status, a message for the caller
+ * and a code; null for anything else.
  */
 export function clientRequestError(err: unknown): { status: number; detail: string; code: ErrorCode } | null {
-  if (err === null || typeof err !== 'object') return null;
-  const status = (err as { status?: unknown }).status ?? (err as { statusCode?: unknown }).statusCode;
+  if (err === null || typeof err !== 'object' || err instanceof AppError) return null;
+  const status = (err as { statusCode?: unknown }).statusCode;
   if (typeof status !== 'number' || status < 400 || status >= 500) return null;
-  const type = (err as { type?: unknown }).type;
+  const code = (err as { code?: unknown }).code;
   const detail =
-    type === 'entity.parse.failed'
-      ? 'Malformed JSON body'
-      : type === 'entity.too.large'
-        ? 'Request body is too large'
-        : type === 'encoding.unsupported' || type === 'charset.unsupported'
+    status === 413
+      ? 'Request body is too large'
+      : err instanceof SyntaxError || code === 'FST_ERR_CTP_INVALID_JSON_BODY'
+        ? 'Malformed JSON body'
+        : status === 415
           ? 'Unsupported body encoding'
-          : 'Bad request';
+          : status === 408
+            ? 'The request body was not received in time'
+            : 'Bad request';
   return { status, detail, code: status === 413 ? ErrorCode.PAYLOAD_TOO_LARGE : ErrorCode.BAD_REQUEST };
+}
+
+/** A client that went away while we read its body: nothing to answer, nothing broken on our side. */
+export function isClientAbort(err: unknown, req: FastifyRequest): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return req.raw.destroyed || req.raw.errored !== null || code === 'ECONNRESET' || code === 'ECONNABORTED' || code === 'ERR_STREAM_PREMATURE_CLOSE';
+}
+
+/**
+ * Body parsing shared by /api and /graphql: JSON only (an empty body is `{}`,
+ * as before), with prototype-poisoning protection; any other content type is
+ * read and dropped so the handler sees no body (a 422 "must be a JSON object",
+ * not a 415).
+ */
+export function jsonBodies(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if (body === '' || (typeof body === 'string' && body.trim() === '')) return done(null, {});
+    parseJson(req, body as string, done);
+  });
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, _body, done) => done(null, undefined));
 }
 
 /**
  * The one error handler of the REST shims: domain errors keep their status and
- * message; body-parser errors are 4xx; a database outage is 503; anything else
- * is a logged 500 with a generic message.
+ * message; body errors are 4xx; a database outage is 503; a client that went
+ * away is logged as such; anything else is a logged 500 with a generic message.
  */
 export function restErrorHandler(logger: Logger) {
-  return (err: unknown, req: Request, res: Response, _next: NextFunction): void => {
-    if (res.headersSent) return;
+  return (err: FastifyError | Error, req: FastifyRequest, reply: FastifyReply): void => {
+    if (reply.sent) return;
     if (err instanceof AppError) {
       const e = restError(err);
-      if (e.retryAfterSeconds) res.setHeader('Retry-After', String(e.retryAfterSeconds));
-      res.status(e.status).json({ detail: e.message, code: e.code, ...(e.fields.length ? { errors: e.fields } : {}) });
+      if (e.retryAfterSeconds) void reply.header('Retry-After', String(e.retryAfterSeconds));
+      void reply.code(e.status).send({ detail: e.message, code: e.code, ...(e.fields.length ? { errors: e.fields } : {}) });
       return;
     }
     const refused = clientRequestError(err);
     if (refused) {
-      res.status(refused.status).json({ detail: refused.detail, code: refused.code });
+      void reply.code(refused.status).send({ detail: refused.detail, code: refused.code });
       return;
     }
     if (isDatabaseUnavailable(err)) {
-      res.status(503).json({ detail: 'The database is unavailable. Please try again shortly.', code: ErrorCode.SERVICE_UNAVAILABLE });
+      void reply.code(503).send({ detail: 'The database is unavailable. Please try again shortly.', code: ErrorCode.SERVICE_UNAVAILABLE });
       return;
     }
-    logger.error({ err, method: req.method, path: req.path }, 'unexpected REST error');
-    res.status(500).json({ detail: 'Internal server error', code: 'INTERNAL_SERVER_ERROR' });
+    if (isClientAbort(err, req)) {
+      logger.info({ method: req.method, path: req.url.split('?')[0] }, 'request aborted by the client');
+      return;
+    }
+    logger.error({ err, method: req.method, path: req.url.split('?')[0] }, 'unexpected REST error');
+    void reply.code(500).send({ detail: 'Internal server error', code: 'INTERNAL_SERVER_ERROR' });
   };
 }
 
@@ -73,11 +101,7 @@ export function restErrorHandler(logger: Logger) {
  * object; snake_case keys map onto the class's camelCase fields (unknown keys
  * are ignored); `extra` (e.g. path parameters) wins over the body.
  */
-export async function parseRestInput<T extends object>(
-  cls: new () => T,
-  req: Request,
-  extra: Record<string, unknown> = {},
-): Promise<T> {
+export async function parseRestInput<T extends object>(cls: new () => T, req: FastifyRequest, extra: Record<string, unknown> = {}): Promise<T> {
   const body = jsonObjectBody(req);
   return validateInputOrThrow(cls, { ...snakeBodyToCamel(body), ...extra }, inputFieldNames(cls));
 }

@@ -1,4 +1,4 @@
-import express, { Router } from 'express';
+import type { FastifyPluginAsync } from 'fastify';
 import type { Services } from '../../composition-root';
 import { AppError } from '../../infrastructure/errors';
 import { altchaRoutes } from './altcha.rest';
@@ -9,30 +9,36 @@ import { healthRoutes } from './health.rest';
 import { checkoutRoutes, webhookRoutes } from './payment.rest';
 import { testimonialRoutes } from './testimonial.rest';
 import { workshopRoutes } from './workshop.rest';
-import { restErrorHandler } from './http';
+import { jsonBodies, restErrorHandler } from './http';
+import type { WriteLimits } from '../rate-limits';
 
 /** Body size cap of the REST shims: a booking is about 3 KB at most. */
-export const REST_BODY_LIMIT = '64kb';
+export const REST_BODY_LIMIT = 64 * 1024;
 
 /**
- * The REST shims of the spec's `/api/...` calls, mounted at /api. Each router is
- * a thin adapter: parse, call one service method, map to the spec's JSON.
+ * The REST shims of the spec's `/api/...` calls, registered with prefix /api.
+ * Each route plugin is a thin adapter that receives only the service(s) it
+ * calls: parse, call one service method, map to the spec's JSON.
  */
-export function restApi(services: Services): Router {
-  const api = Router();
-  api.use(webhookRoutes(services)); // raw body: before the JSON parser
-  api.use(express.json({ limit: REST_BODY_LIMIT, strict: false }));
-  api.use(healthRoutes(services));
-  api.use(workshopRoutes(services));
-  api.use(testimonialRoutes(services));
-  api.use(bookingRoutes(services));
-  api.use(altchaRoutes(services));
-  api.use(checkoutRoutes(services));
-  api.use(communityRoutes(services));
-  api.use(adminRoutes(services));
-  api.use((_req, _res) => {
-    throw new AppError(AppError.notFound('Endpoint').code, 'No such API endpoint');
-  });
-  api.use(restErrorHandler(services.logger));
-  return api;
+export function restApi(services: Services, limits: WriteLimits): FastifyPluginAsync {
+  return async (api) => {
+    api.setErrorHandler(restErrorHandler(services.logger));
+    api.setNotFoundHandler(() => {
+      throw new AppError(AppError.notFound('Endpoint').code, 'No such API endpoint');
+    });
+    await api.register(webhookRoutes(services.payments)); // its own raw-body parser
+    await api.register(async (json) => {
+      jsonBodies(json);
+      await json.register(healthRoutes(services.db));
+      await json.register(workshopRoutes(services.workshops));
+      await json.register(testimonialRoutes(services.testimonials));
+      await json.register(bookingRoutes(services.bookings, limits.booking));
+      await json.register(altchaRoutes(services.proofOfWork));
+      await json.register(checkoutRoutes(services.payments, limits.checkout));
+      await json.register(communityRoutes(services.community, limits.messagePost));
+      await json.register(adminRoutes({ adminAuth: services.adminAuth, admin: services.admin, bookings: services.bookings, publicOrigin: services.config.publicOrigin }), {
+        prefix: '/admin',
+      });
+    });
+  };
 }

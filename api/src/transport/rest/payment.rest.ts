@@ -1,31 +1,38 @@
-import express, { Router } from 'express';
-import type { Services } from '../../composition-root';
+import type { FastifyPluginAsync } from 'fastify';
+import type { PaymentService } from '../../payment/payment.service';
 import { parseRestInput } from './http';
-import { clientKey } from '../../infrastructure/rate-limit';
+import type { WriteLimit } from '../rate-limits';
 import { CheckoutSessionInput } from '../../payment/checkout.input';
 
-/** The Stripe webhook needs the exact bytes that were signed: mount before any JSON parser. */
-export function webhookRoutes(services: Services): Router {
-  const router = Router();
-  router.post('/webhook/stripe', express.raw({ type: () => true, limit: '512kb' }), async (req, res) => {
-    const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-    const result = await services.payments.handleWebhookOrThrow(raw, req.header('stripe-signature'));
-    res.json({ received: true, duplicate: result.duplicate });
-  });
-  return router;
+/** Largest Stripe event we accept (they are a few KB). */
+const WEBHOOK_BODY_LIMIT = 512 * 1024;
+
+/** The Stripe webhook needs the exact bytes that were signed: its own scope, with a raw-body parser. */
+export function webhookRoutes(payments: PaymentService): FastifyPluginAsync {
+  return async (app) => {
+    app.removeAllContentTypeParsers();
+    app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_req, body, done) => done(null, body));
+    app.post('/webhook/stripe', { bodyLimit: WEBHOOK_BODY_LIMIT }, async (req) => {
+      const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+      const signature = req.headers['stripe-signature'];
+      const result = await payments.handleWebhookOrThrow(raw, typeof signature === 'string' ? signature : undefined);
+      return { received: true, duplicate: result.duplicate };
+    });
+  };
 }
 
-export function checkoutRoutes(services: Services): Router {
-  const router = Router();
-  router.post('/checkout/create-session', async (req, res) => {
-    const input = await parseRestInput(CheckoutSessionInput, req);
-    const start = await services.payments.createCheckoutSessionOrThrow(input, clientKey(req));
-    // Without a provider the spec's answer is an object with no url.
-    res.json(start.url ? { url: start.url, session_id: start.sessionId } : {});
-  });
-  router.get('/checkout/status/:sessionId', async (req, res) => {
-    const s = await services.payments.checkoutStatusOrThrow(req.params.sessionId);
-    res.json({ payment_status: s.paymentStatus, status: s.status, amount_total: s.amountTotal });
-  });
-  return router;
+export function checkoutRoutes(payments: PaymentService, limit: WriteLimit): FastifyPluginAsync {
+  return async (app) => {
+    app.post('/checkout/create-session', async (req) => {
+      const input = await parseRestInput(CheckoutSessionInput, req);
+      await limit(req);
+      const start = await payments.createCheckoutSessionOrThrow(input);
+      // Without a provider the spec's answer is an object with no url.
+      return start.url ? { url: start.url, session_id: start.sessionId } : {};
+    });
+    app.get<{ Params: { sessionId: string } }>('/checkout/status/:sessionId', async (req) => {
+      const s = await payments.checkoutStatusOrThrow(req.params.sessionId);
+      return { payment_status: s.paymentStatus, status: s.status, amount_total: s.amountTotal };
+    });
+  };
 }

@@ -1,5 +1,5 @@
-import { Router } from 'express';
-import type { Services } from '../../composition-root';
+import type { FastifyPluginAsync } from 'fastify';
+import type { TestimonialService } from '../../testimonial/testimonial.service';
 import type { Testimonial } from '../../testimonial/testimonial.entity';
 
 /** The spec's Testimonial (read) JSON, section 3. */
@@ -15,10 +15,8 @@ export function testimonialJson(t: Testimonial) {
   };
 }
 
-export function testimonialRoutes(services: Services): Router {
-  const router = Router();
-  router.get('/testimonials', async (_req, res) => {
-    res.json((await services.testimonials.list()).map(testimonialJson));
-  });
-  return router;
+export function testimonialRoutes(testimonials: TestimonialService): FastifyPluginAsync {
+  return async (app) => {
+    app.get('/testimonials', async () => (await testimonials.list()).map(testimonialJson));
+  };
 }

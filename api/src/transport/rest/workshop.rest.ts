@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
-import { Router } from 'express';
-import type { Services } from '../../composition-root';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { WorkshopService } from '../../workshop/workshop.service';
 import { AppError } from '../../infrastructure/errors';
 import type { Workshop } from '../../workshop/workshop.entity';
 
@@ -25,25 +25,38 @@ export function workshopJson(w: Workshop) {
   };
 }
 
-export function workshopRoutes(services: Services): Router {
-  const router = Router();
-  router.get('/workshops', async (req, res) => {
-    // Serialised (and its ETag computed) once per catalog snapshot, not per request.
-    const { body, etag } = await services.workshops.catalog.derive('rest:/api/workshops', (list) => {
-      const json = JSON.stringify(list.map(workshopJson));
-      return { body: json, etag: `W/"${crypto.createHash('sha1').update(json).digest('base64url')}"` };
+/** True when the caller's cached copy (If-None-Match) is current and it did not ask to revalidate. */
+export function isFresh(req: FastifyRequest, etag: string): boolean {
+  const noneMatch = req.headers['if-none-match'];
+  if (!noneMatch || /(?:^|,)\s*no-cache\s*(?:,|$)/.test(req.headers['cache-control'] ?? '')) return false;
+  const weak = (tag: string) => tag.replace(/^W\//, '');
+  return noneMatch.trim() === '*' || noneMatch.split(/\s*,\s*/).some((tag) => weak(tag) === weak(etag));
+}
+
+export function workshopRoutes(workshops: WorkshopService): FastifyPluginAsync {
+  return async (app) => {
+    type ListJson = { body: string; etag: string };
+    const send = (req: FastifyRequest, reply: FastifyReply, { body, etag }: ListJson) => {
+      void reply.header('ETag', etag);
+      if (isFresh(req, etag)) return reply.code(304).send();
+      return reply.type('application/json; charset=utf-8').send(body);
+    };
+    // The hottest read: serialised (and its ETag computed) once per catalog snapshot, and sent
+    // without waiting on a promise while the snapshot is warm.
+    app.get('/workshops', (req, reply) => {
+      const warm = workshops.catalog.peek<ListJson>('rest:/api/workshops');
+      if (warm) return send(req, reply, warm);
+      return workshops.catalog
+        .derive('rest:/api/workshops', (list): ListJson => {
+          const json = JSON.stringify(list.map(workshopJson));
+          return { body: json, etag: `W/"${crypto.createHash('sha1').update(json).digest('base64url')}"` };
+        })
+        .then((list) => send(req, reply, list));
     });
-    res.setHeader('ETag', etag);
-    if (req.fresh) {
-      res.status(304).end();
-      return;
-    }
-    res.type('json').send(body);
-  });
-  router.get('/workshops/:id', async (req, res) => {
-    const workshop = await services.workshops.findById(req.params.id);
-    if (!workshop) throw AppError.notFound('Workshop');
-    res.json(workshopJson(workshop));
-  });
-  return router;
+    app.get<{ Params: { id: string } }>('/workshops/:id', async (req) => {
+      const workshop = await workshops.findById(req.params.id);
+      if (!workshop) throw AppError.notFound('Workshop');
+      return workshopJson(workshop);
+    });
+  };
 }

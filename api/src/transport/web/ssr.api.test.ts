@@ -127,13 +127,33 @@ describe('server rendering of the public routes (SQLite)', () => {
   });
 
   it('personal and admin routes get the app shell, and deep links keep working', async () => {
-    for (const p of ['/admin', '/admin/dashboard', '/booking/zion-canyon-light', '/confirmation/abc', '/payment-success?session_id=x', '/workshop/zion-canyon-light/community']) {
+    for (const p of ['/admin', '/admin/dashboard', '/confirmation/abc', '/payment-success?session_id=x']) {
       const { res, html } = await page(s, p);
       expect(res.status).toBe(200);
       expect(html).toContain('<div id="root"><!--app-html--></div>');
       expect(html).toContain('data-fallback');
       expect(stateOf(html)).toBeNull();
     }
+  });
+
+  it('/booking/{id}: the first HTML holds the form and the summary; an unknown workshop answers 404', async () => {
+    const { res, html } = await page(s, '/booking/zion-canyon-light');
+    expect(res.status).toBe(200);
+    expect(titleOf(html)).toBe('Book Zion Canyon Light &amp; Slot Canyons | Wild Light Workshops');
+    expect(html).toContain('Continue to payment');
+    expect(html).toMatch(/data-testid="booking-total">\$2,895</);
+    expect((await page(s, '/booking/atlantis')).res.status).toBe(404);
+  });
+
+  it('/workshop/{id}/community: the first HTML holds the heading, filter and post form, never the live messages or participants', async () => {
+    const { res, html } = await page(s, '/workshop/zion-canyon-light/community?topic=equipment');
+    expect(res.status).toBe(200);
+    expect(html).toContain('<h1>Zion Canyon Light &amp; Slot Canyons</h1>');
+    expect(html).toContain('Loading messages...');
+    expect(html).toContain('Loading participants...');
+    expect(html).toMatch(/data-topic="equipment" aria-pressed="true"/);
+    expect(JSON.stringify(stateOf(html))).not.toMatch(/messages|participants/);
+    expect((await page(s, '/workshop/atlantis/community')).res.status).toBe(404);
   });
 
   it('a booking shows at once on the server-rendered page (rendered pages go with the catalog)', async () => {
@@ -163,7 +183,8 @@ describe('static assets', () => {
   let s: TestServer;
   const dist = path.join(root, 'web/dist');
   beforeAll(async () => {
-    s = await startTestServer('sqlite');
+    // The catalog's 10 s safety net would drop the pages during a slow flood on a loaded machine.
+    s = await startTestServer('sqlite', {}, undefined, { catalog: { maxAgeMs: 600_000 } });
   });
   afterAll(() => s?.close());
 
@@ -210,4 +231,41 @@ describe('static assets', () => {
     for (const p of ['/', '/workshops', '/admin']) expect((await rawGet(`${s.url}${p}`)).headers['cache-control']).toBe('no-cache');
     expect((await rawGet(`${s.url}/server/entry-server.cjs`)).status).toBe(404);
   });
+
+  // Finding 9: other spellings of the renderer's path gave it (853 KB) and its source map with a 200.
+  it('the server renderer and source maps cannot be downloaded under any spelling', async () => {
+    const renderer = ['/%73erver/entry-server.cjs', '//server/entry-server.cjs', '/./server/entry-server.cjs', '/server%2fentry-server.cjs', '/server/entry-server.cjs.map'];
+    const outside = ['/dist-server/entry-server.cjs', '/../dist-server/entry-server.cjs', '/%2e%2e/dist-server/entry-server.cjs', '/assets/%2e%2e/%2e%2e/dist-server/entry-server.cjs'];
+    const js = entryScript();
+    expect(fs.existsSync(path.join(dist, `${js}.map`))).toBe(true); // emitted for debugging, never served
+    const maps = [`${js}.map`, `${js.replace('/assets/', '/assets/./')}.map`, `${js.replace('/assets/', '//assets/')}.map`, `${js}%2emap`];
+    for (const p of [...renderer, ...outside, ...maps]) {
+      const res = await rawGet(`${s.url}${p}`, { 'accept-encoding': 'br, gzip' });
+      expect({ p, status: res.status }).toEqual({ p, status: 404 });
+      expect(res.bytes).toBeLessThan(100_000); // the 404 page at most, never the 853 KB bundle
+    }
+  });
+
+  // Finding 5: 420 distinct catalog queries filled the catalog's shared store and every page was rendered again.
+  it('a flood of distinct catalog queries cannot evict the rendered pages', async () => {
+    const pages = s.app.caches.pages;
+    await rawGet(`${s.url}/`);
+    const before = pages.stats.hits;
+    await rawGet(`${s.url}/`);
+    expect(pages.stats.hits).toBe(before + 1);
+    for (let batch = 0; batch < 30; batch++) {
+      await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          fetch(`${s.url}/graphql`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ query: `{ workshop(id: "flood-${batch}-${i}") { id } }` }),
+          }).then((r) => r.text()),
+        ),
+      );
+    }
+    const hits = pages.stats.hits;
+    await rawGet(`${s.url}/`);
+    expect(pages.stats.hits).toBe(hits + 1);
+  }, 30_000);
 });

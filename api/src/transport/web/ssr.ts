@@ -2,12 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { execute, validate, type DocumentNode, type FormattedExecutionResult, type GraphQLSchema } from 'graphql';
-import type { Request, RequestHandler } from 'express';
-import type { Services } from '../../composition-root';
-import { createContext } from '../graphql/context';
-import { acceptedEncodings } from './static-assets';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Logger } from '../../infrastructure/logger';
+import { clientKey } from '../../infrastructure/rate-limit';
+import { createContext, type ContextDeps } from '../graphql/context';
+import { CatalogAnswerCache, type CatalogSnapshots } from '../catalog-answer-cache';
 
-/** What web/dist/server/entry-server.cjs exports (web/src/entry-server.tsx). */
+/** What web/dist-server/entry-server.cjs exports (web/src/entry-server.tsx). */
 interface ServerEntry {
   render(
     url: string,
@@ -24,7 +25,7 @@ interface ManifestChunk {
 }
 
 /** A page ready to send, with its compressed forms made on first need. */
-interface RenderedPage {
+export interface RenderedPage {
   html: string;
   br?: Buffer;
   gz?: Buffer;
@@ -32,6 +33,38 @@ interface RenderedPage {
 
 /** Rendered pages kept per catalog snapshot at most (distinct URLs: query strings, unknown ids). */
 const MAX_CACHED_PAGES = 200;
+
+/** The encodings a request accepts (q=0 excluded), from Accept-Encoding. */
+export function acceptedEncodings(req: Pick<FastifyRequest, 'headers'>): Set<string> {
+  const accepted = new Set<string>();
+  for (const part of String(req.headers['accept-encoding'] ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (name && !(q && Number(q.slice(2)) === 0)) accepted.add(name);
+  }
+  return accepted;
+}
+
+export interface WebPagesOptions {
+  /** The browser build (web/dist): index.html, the manifest, the CSS to inline. */
+  webDist: string;
+  /** The server renderer's bundle, outside the served directory (web/dist-server/entry-server.cjs). */
+  serverEntry: string;
+  schema: GraphQLSchema;
+  contextDeps: ContextDeps;
+  /** Where rendered pages are kept (pageCache()): apart from every other cache, so no query traffic evicts them. */
+  pages: CatalogAnswerCache<RenderedPage>;
+  logger: Logger;
+}
+
+/** The bounded cache of rendered pages. */
+export function pageCache(catalog: CatalogSnapshots): CatalogAnswerCache<RenderedPage> {
+  return new CatalogAnswerCache<RenderedPage>(catalog, 'pages', {
+    max: MAX_CACHED_PAGES,
+    maxBytes: 32 * 1024 * 1024,
+    sizeOf: (p) => (p as RenderedPage).html.length * 2,
+  });
+}
 
 /** Pages differ per request, so they are compressed here, quickly. */
 const brotli = (html: string) => zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
@@ -51,11 +84,9 @@ export function scriptJson(value: unknown): string {
  * data block for the browser's Apollo cache; other routes get the app shell.
  * HTML is never cached. Unknown paths and unknown workshops answer 404.
  */
-export function webPages(options: { webDist: string; schema: GraphQLSchema; services: Services }): RequestHandler {
-  const { webDist, schema, services } = options;
-  const logger = services.logger;
+export function webPages(options: WebPagesOptions): (req: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply> {
+  const { webDist, schema, logger, serverEntry } = options;
   const indexHtml = path.join(webDist, 'index.html');
-  const serverEntry = path.join(webDist, 'server', 'entry-server.cjs');
   let loaded: {
     template: string;
     shell: string;
@@ -66,7 +97,7 @@ export function webPages(options: { webDist: string; schema: GraphQLSchema; serv
     appFiles: Set<string>;
   } | null = null;
   const validated = new WeakMap<DocumentNode, readonly Error[]>();
-  const catalog = services.workshops.catalog;
+  const pages = options.pages;
 
   function load() {
     if (loaded) return loaded;
@@ -97,36 +128,41 @@ export function webPages(options: { webDist: string; schema: GraphQLSchema; serv
     return [chunk.file, ...(chunk.imports ?? []).flatMap((k) => chunkFiles(manifest, k, seen))];
   }
 
-  return async (req: Request, res, next) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+  return async (req, reply) => {
     if (!fs.existsSync(indexHtml)) {
-      res.status(503).type('text').send('Web app not built: run `npm run build`.');
-      return;
+      return reply.code(503).type('text/plain; charset=utf-8').send('Web app not built: run `npm run build`.');
     }
     const page = load();
-    res.setHeader('Cache-Control', 'no-cache');
-    res.setHeader('Vary', 'Accept-Encoding');
+    void reply.header('Cache-Control', 'no-cache');
+    void reply.header('Vary', 'Accept-Encoding');
     const send = (status: number, doc: RenderedPage) => {
-      res.status(status).type('html');
+      void reply.code(status).type('text/html; charset=utf-8');
       const accepted = acceptedEncodings(req);
-      if (doc.html.length < 1024 || !(accepted.has('br') || accepted.has('gzip'))) return res.send(doc.html);
+      if (doc.html.length < 1024 || !(accepted.has('br') || accepted.has('gzip'))) return reply.send(doc.html);
       const br = accepted.has('br');
-      res.setHeader('Content-Encoding', br ? 'br' : 'gzip');
-      res.send(br ? (doc.br ??= brotli(doc.html)) : (doc.gz ??= zlib.gzipSync(doc.html, { level: 6 })));
+      void reply.header('Content-Encoding', br ? 'br' : 'gzip');
+      return reply.send(br ? (doc.br ??= brotli(doc.html)) : (doc.gz ??= zlib.gzipSync(doc.html, { level: 6 })));
     };
     const shell = () => send(200, (page.shellPage ??= { html: page.shell }));
 
     // Server-rendered pages show only catalog data (and the fixed reviews and texts), so a
     // rendered page is kept with the catalog snapshot: any workshop write drops it.
-    const origin = `${req.protocol}://${req.get('host')}`;
-    const cacheKey = `ssr:${origin}${req.originalUrl}`;
-    const cached = catalog.peek<RenderedPage>(cacheKey);
+    const origin = `${req.protocol}://${req.host}`;
+    const cacheKey = `${origin}${req.url}`;
+    const cached = pages.get(cacheKey);
     if (cached) return send(200, cached);
-    const generation = catalog.currentGeneration;
+    const generation = pages.generation;
     if (!page.entry) return shell();
 
     let failed = false;
-    const context = await createContext(services, req);
+    const context = await createContext(options.contextDeps, {
+      clientKey: clientKey(req),
+      authorization: req.headers.authorization,
+      // Pages run queries only.
+      consume: async () => {
+        throw new Error('the server renderer does not write');
+      },
+    });
     const run = async (request: { query: DocumentNode; variables: Record<string, unknown>; operationName: string | undefined }) => {
       let errors = validated.get(request.query);
       if (!errors) validated.set(request.query, (errors = validate(schema, request.query)));
@@ -142,9 +178,9 @@ export function webPages(options: { webDist: string; schema: GraphQLSchema; serv
 
     let rendered;
     try {
-      rendered = await page.entry.render(req.originalUrl, { origin, execute: run });
+      rendered = await page.entry.render(req.url, { origin, execute: run });
     } catch (e) {
-      logger.error({ err: e, path: req.path }, 'server render failed: sending the app shell');
+      logger.error({ err: e, path: req.url.split('?')[0] }, 'server render failed: sending the app shell');
       return shell();
     }
     // Client-rendered routes, and pages whose data could not be read (the browser retries).
@@ -168,7 +204,7 @@ export function webPages(options: { webDist: string; schema: GraphQLSchema; serv
       .replace('<!--app-html-->', () => body)
       .replace('</body>', () => `${state}</body>`);
     const doc: RenderedPage = { html };
-    if (rendered.status === 200 && catalog.derivedCount < MAX_CACHED_PAGES) catalog.storeIfCurrent(cacheKey, doc, generation);
-    send(rendered.status, doc);
+    if (rendered.status === 200) pages.set(cacheKey, doc, generation);
+    return send(rendered.status, doc);
   };
 }

@@ -1,7 +1,8 @@
 import { Arg, Authorized, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
-import type { Services } from '../../../composition-root';
+import type { AdminAuthService } from '../../../admin/admin-auth.service';
+import type { AdminService } from '../../../admin/admin.service';
+import type { BookingService } from '../../../booking/booking.service';
 import type { GraphQLContext } from '../context';
-import { clientKey } from '../../../infrastructure/rate-limit';
 import { Booking } from '../../../booking/booking.entity';
 import { CommunityMessage } from '../../../community/community-message.entity';
 import { dollarsToCents } from '../../../shared/money';
@@ -15,57 +16,61 @@ import { AdminBookingPayload, AdminLoginPayload, AdminStats, DeleteMessagePayloa
  */
 @Resolver()
 export class AdminResolver {
-  constructor(private readonly services: Services) {}
+  constructor(
+    private readonly adminAuth: AdminAuthService,
+    private readonly admin: AdminService,
+    private readonly bookings: BookingService,
+  ) {}
 
   @Mutation(() => AdminLoginPayload, {
     description: 'Check the admin password. Wrong: an UNAUTHENTICATED error "Invalid password"; repeated failures: RATE_LIMITED.',
   })
   async adminLogin(@Arg('input') input: AdminLoginInput, @Ctx() ctx: GraphQLContext): Promise<AdminLoginPayload> {
-    await this.services.adminAuth.loginOrThrow(input.password, clientKey(ctx.req));
+    await this.adminAuth.loginOrThrow(input.password, ctx.clientKey);
     return { success: true };
   }
 
   @Authorized()
   @Query(() => AdminStats, { description: 'Admin: totals and per-workshop sales.' })
   adminStats(): Promise<AdminStats> {
-    return this.services.admin.stats();
+    return this.admin.stats();
   }
 
   @Authorized()
   @Query(() => [Booking], { description: 'Admin: every booking, newest first, with all participant details.' })
   adminBookings(): Promise<Booking[]> {
-    return this.services.admin.listBookings();
+    return this.admin.listBookings();
   }
 
   @Authorized()
   @Query(() => [CommunityMessage], { description: 'Admin: every community message, newest first.' })
   adminMessages(): Promise<CommunityMessage[]> {
-    return this.services.admin.listMessages();
+    return this.admin.listMessages();
   }
 
   @Authorized()
   @Mutation(() => UpdateWorkshopPhotoPayload, { description: 'Admin: set the photograph of a workshop.' })
   async updateWorkshopPhoto(@Arg('input') input: UpdateWorkshopPhotoInput): Promise<UpdateWorkshopPhotoPayload> {
-    return { workshop: await this.services.admin.updateWorkshopPhotoOrThrow(input.workshopId, input.imageUrl) };
+    return { workshop: await this.admin.updateWorkshopPhotoOrThrow(input.workshopId, input.imageUrl) };
   }
 
   @Authorized()
   @Mutation(() => DeleteMessagePayload, { description: 'Admin: remove a community message (moderation).' })
   async deleteMessage(@Arg('input') input: DeleteMessageInput): Promise<DeleteMessagePayload> {
-    await this.services.admin.deleteMessageOrThrow(input.id);
+    await this.admin.deleteMessageOrThrow(input.id);
     return { deletedMessageId: input.id };
   }
 
   @Authorized()
   @Mutation(() => AdminBookingPayload, { description: 'Admin: cancel a booking; its spots come back, money received is flagged refund_due.' })
   async cancelBooking(@Arg('input') input: CancelBookingInput): Promise<AdminBookingPayload> {
-    return { booking: await this.services.bookings.cancelOrThrow(input.bookingId) };
+    return { booking: await this.bookings.cancelOrThrow(input.bookingId) };
   }
 
   @Authorized()
   @Mutation(() => AdminBookingPayload, { description: 'Admin: record a payment received outside the provider; a held booking becomes confirmed.' })
   async recordPayment(@Arg('input') input: RecordPaymentInput): Promise<AdminBookingPayload> {
-    return { booking: await this.services.bookings.recordPaymentOrThrow(input.bookingId, dollarsToCents(input.amount)) };
+    return { booking: await this.bookings.recordPaymentOrThrow(input.bookingId, dollarsToCents(input.amount)) };
   }
 }
 

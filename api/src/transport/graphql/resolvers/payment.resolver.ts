@@ -1,7 +1,6 @@
 import { Arg, Ctx, Field, ID, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
-import { clientKey } from '../../../infrastructure/rate-limit';
 import type { GraphQLContext } from '../context';
-import type { Services } from '../../../composition-root';
+import type { PaymentService } from '../../../payment/payment.service';
 import { CheckoutSessionInput } from '../../../payment/checkout.input';
 
 @ObjectType({ description: 'Where to send the visitor to pay.' })
@@ -30,17 +29,18 @@ export class CheckoutStatus {
 
 @Resolver()
 export class PaymentResolver {
-  constructor(private readonly services: Services) {}
+  constructor(private readonly payments: PaymentService) {}
 
   @Mutation(() => CheckoutSessionPayload, {
     description: 'Create (or reuse) the checkout session of a held booking. Errors: BAD_USER_INPUT, NOT_FOUND, CONFLICT, PAYMENT_PROVIDER_ERROR.',
   })
-  createCheckoutSession(@Arg('input', () => CheckoutSessionInput) input: CheckoutSessionInput, @Ctx() ctx: GraphQLContext): Promise<CheckoutSessionPayload> {
-    return this.services.payments.createCheckoutSessionOrThrow(input, clientKey(ctx.req));
+  async createCheckoutSession(@Arg('input', () => CheckoutSessionInput) input: CheckoutSessionInput, @Ctx() ctx: GraphQLContext): Promise<CheckoutSessionPayload> {
+    await ctx.consume('checkout');
+    return this.payments.createCheckoutSessionOrThrow(input);
   }
 
   @Query(() => CheckoutStatus, { description: 'Payment state of a session; confirms the booking when paid. NOT_FOUND for unknown sessions.' })
   async checkoutStatus(@Arg('sessionId', () => ID) sessionId: string): Promise<CheckoutStatus> {
-    return { id: sessionId, ...(await this.services.payments.checkoutStatusOrThrow(sessionId)) };
+    return { id: sessionId, ...(await this.payments.checkoutStatusOrThrow(sessionId)) };
   }
 }

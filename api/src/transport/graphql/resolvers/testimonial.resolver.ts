@@ -1,13 +1,13 @@
 import { Query, Resolver } from 'type-graphql';
-import type { Services } from '../../../composition-root';
+import type { TestimonialService } from '../../../testimonial/testimonial.service';
 import { Testimonial } from '../../../testimonial/testimonial.entity';
 
 @Resolver(() => Testimonial)
 export class TestimonialResolver {
-  constructor(private readonly services: Services) {}
+  constructor(private readonly reviews: TestimonialService) {}
 
   @Query(() => [Testimonial], { description: 'Reviews by past participants, newest first.' })
   testimonials(): Promise<Testimonial[]> {
-    return this.services.testimonials.list();
+    return this.reviews.list();
   }
 }

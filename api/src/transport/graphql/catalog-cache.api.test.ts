@@ -1,9 +1,9 @@
-import { startTestServer, type TestServer } from '../test/app';
-import { countQueries } from '../test/query-counter';
-import { aBookingBody } from '../test/builders';
+import { startTestServer, type TestServer } from '../../test/app';
+import { countQueries } from '../../test/query-counter';
+import { aBookingBody } from '../../test/builders';
 
-// The fast lane only changes who writes the answer (not the database work), so SQLite is enough.
-describe('catalog fast lane (answers in front of Express)', () => {
+// The answer cache only changes who writes the answer (not the database work), so SQLite is enough.
+describe('GraphQL catalog answer cache', () => {
   let s: TestServer;
   beforeAll(async () => {
     s = await startTestServer('sqlite');
@@ -62,7 +62,7 @@ describe('catalog fast lane (answers in front of Express)', () => {
     expect((await (await post(body)).json()).data.workshop.availableSpots).toBe(before - 2);
   });
 
-  it('everything else still goes through Express: mutations, other queries, admin calls, bad bodies', async () => {
+  it('everything else is executed every time: mutations, other queries, admin calls, bad bodies', async () => {
     const other = await post(JSON.stringify({ query: '{ testimonials { id } workshops { id } }' }));
     expect(other.status).toBe(200);
     expect((await other.json()).data.testimonials.length).toBeGreaterThan(0);

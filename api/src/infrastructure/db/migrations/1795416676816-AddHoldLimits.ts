@@ -53,8 +53,8 @@ const DDL = {
   },
 };
 
-export class AddHoldLimits1795414607725 implements MigrationInterface {
-  name = 'AddHoldLimits1795414607725';
+export class AddHoldLimits1795416676816 implements MigrationInterface {
+  name = 'AddHoldLimits1795416676816';
 
   async up(q: QueryRunner): Promise<void> {
     for (const sql of DDL[q.connection.driver.options.type === 'better-sqlite3' ? 'sqlite' : 'mysql'].up) await q.query(sql);

@@ -1,0 +1,179 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { ApolloServer } from '@apollo/server';
+import { fastifyApolloHandler } from '@as-integrations/fastify';
+import { Kind, OperationTypeNode, parse, print, type DocumentNode } from 'graphql';
+import { LRUCache } from 'lru-cache';
+import type { Logger } from '../../infrastructure/logger';
+import { clientKey } from '../../infrastructure/rate-limit';
+import { CatalogAnswerCache, type CatalogSnapshots } from '../catalog-answer-cache';
+import { jsonBodies } from '../rest/http';
+import type { WriteLimits } from '../rate-limits';
+import { createContext, type ContextDeps, type GraphQLContext } from './context';
+import { graphqlBodyErrorHandler } from './errors';
+
+/** Body size cap of /graphql: our largest operation (a booking) is a few KB. */
+export const GRAPHQL_BODY_LIMIT = 100 * 1024;
+/** Root fields whose answers depend on the workshop catalog only (and so are cached with it). */
+const CATALOG_FIELDS = new Set(['workshops', 'workshop', '__typename']);
+
+export interface GraphQLRouteOptions {
+  apollo: ApolloServer<GraphQLContext>;
+  contextDeps: ContextDeps;
+  /** The write limits mutations count against (shared with the REST routes). */
+  limits: WriteLimits;
+  /** Where anonymous catalog-only answers are kept (app.ts: graphqlAnswerCache). */
+  answers: CatalogAnswerCache<GraphQLAnswer>;
+  logger: Logger;
+  /** Serve the GraphiQL explorer (web/dist/graphiql.html) to browsers at GET /graphql. */
+  explorer: boolean;
+  webDist: string;
+}
+
+/** A cached answer: Apollo's status, its own headers and body. */
+export interface GraphQLAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** The operation a request body names, normalised (parse + print), and whether it reads the catalog only. */
+interface Described {
+  printed: string;
+  catalogOnly: boolean;
+}
+
+const CACHE_KEY = Symbol('graphql answer cache key');
+type CacheableRequest = FastifyRequest & { [CACHE_KEY]?: { key: string; generation: number; before: Set<string> } };
+
+/** The bounded cache of GraphQL catalog answers (distinct operations × variables × Accept). */
+export function graphqlAnswerCache(catalog: CatalogSnapshots): CatalogAnswerCache<GraphQLAnswer> {
+  return new CatalogAnswerCache<GraphQLAnswer>(catalog, 'graphql', {
+    max: 500,
+    maxBytes: 16 * 1024 * 1024,
+    sizeOf: (a) => (a as GraphQLAnswer).body.length,
+  });
+}
+
+/**
+ * POST/GET /graphql through Apollo Server (@as-integrations/fastify), with
+ * JSON bodies only, a 100 KB limit, errors in the GraphQL shape, and the
+ * anonymous catalog-only queries (the hottest reads) answered from a bounded
+ * cache that goes with the catalog snapshot (docs/decisions/050).
+ */
+export function graphqlRoute(options: GraphQLRouteOptions): FastifyPluginAsync {
+  const { apollo, contextDeps, answers, logger } = options;
+  // Query texts seen lately and what they are; a text is parsed once, not per request.
+  const described = new LRUCache<string, Described | false>({ max: 2000, maxSize: 4 * 1024 * 1024, sizeCalculation: (_v, k) => k.length + 1 });
+
+  function describe(query: string, operationName: string | undefined): Described | null {
+    const textKey = `${operationName ?? ''}\n${query}`;
+    let d = described.get(textKey);
+    if (d === undefined) {
+      let doc: DocumentNode | null = null;
+      try {
+        doc = parse(query, { noLocation: true, maxTokens: 2000 });
+      } catch {
+        // not cacheable: Apollo answers the syntax error
+      }
+      d = doc ? { printed: print(doc), catalogOnly: catalogOnly(doc, operationName) } : false;
+      described.set(textKey, d);
+    }
+    return d || null;
+  }
+
+  /** The cache key of a body: its normalised operation, operation name, variables and the Accept it was asked with. */
+  function cacheKey(req: FastifyRequest): string | null {
+    if (req.method !== 'POST' || req.headers.authorization !== undefined) return null;
+    const b = req.body as { query?: unknown; operationName?: unknown; variables?: unknown; extensions?: unknown } | undefined;
+    if (!b || typeof b !== 'object' || Array.isArray(b) || typeof b.query !== 'string' || b.extensions !== undefined) return null;
+    if (b.operationName !== undefined && b.operationName !== null && typeof b.operationName !== 'string') return null;
+    if (b.variables !== undefined && b.variables !== null && (typeof b.variables !== 'object' || Array.isArray(b.variables))) return null;
+    const operationName = b.operationName ?? undefined;
+    const d = describe(b.query, operationName);
+    if (!d?.catalogOnly) return null;
+    const text = [req.headers.accept ?? '', operationName ?? '', d.printed, canonicalJson(b.variables ?? {})].join('\n');
+    return crypto.createHash('sha256').update(text).digest('base64url');
+  }
+
+  const explorerHtml = path.join(options.webDist, 'graphiql.html');
+  const apolloHandler = fastifyApolloHandler(apollo, {
+    context: async (req) => createContext(contextDeps, { clientKey: clientKey(req), authorization: req.headers.authorization, consume: (limit) => options.limits[limit](req) }),
+  });
+
+  return async (app) => {
+    jsonBodies(app);
+    app.setErrorHandler(graphqlBodyErrorHandler(logger));
+
+    app.route({
+      method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+      url: '/graphql',
+      bodyLimit: GRAPHQL_BODY_LIMIT,
+      async preHandler(req: CacheableRequest, reply) {
+        const key = cacheKey(req);
+        if (key === null) return;
+        const hit = answers.get(key);
+        if (hit) return reply.code(hit.status).headers(hit.headers).send(hit.body);
+        req[CACHE_KEY] = { key, generation: answers.generation, before: new Set(Object.keys(reply.getHeaders())) };
+      },
+      async onSend(req: CacheableRequest, reply, payload) {
+        const pending = req[CACHE_KEY];
+        // Only clean answers are kept: an error may be passing (a database outage).
+        if (pending && reply.statusCode === 200 && typeof payload === 'string' && !payload.startsWith('{"errors"') && !payload.includes('"errors":[')) {
+          const headers: Record<string, string> = {};
+          for (const [name, value] of Object.entries(reply.getHeaders())) {
+            if (!pending.before.has(name) && value !== undefined && name !== 'content-length') headers[name] = String(value);
+          }
+          answers.set(pending.key, { status: 200, headers, body: payload }, pending.generation);
+        }
+        return payload;
+      },
+      async handler(req: FastifyRequest, reply: FastifyReply) {
+        // Browsers asking for /graphql get the self-hosted GraphiQL explorer.
+        if (options.explorer && req.method === 'GET' && (req.query as Record<string, unknown>).query === undefined && prefersHtml(req.headers.accept)) {
+          if (!fs.existsSync(explorerHtml)) return reply.code(404).type('text/plain; charset=utf-8').send('GraphQL explorer not built: run `npm run build`.');
+          return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(fs.createReadStream(explorerHtml));
+        }
+        return (apolloHandler as (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>)(req, reply);
+      },
+    });
+  };
+}
+
+/** True when the operation to run is a query whose root fields are all catalog fields. */
+function catalogOnly(doc: DocumentNode, operationName: string | undefined): boolean {
+  const operations = doc.definitions.filter((d) => d.kind === Kind.OPERATION_DEFINITION);
+  const op = operationName ? operations.find((o) => o.name?.value === operationName) : operations.length === 1 ? operations[0] : undefined;
+  if (!op || op.operation !== OperationTypeNode.QUERY || (op.directives?.length ?? 0) > 0) return false;
+  return op.selectionSet.selections.every((s) => s.kind === Kind.FIELD && CATALOG_FIELDS.has(s.name.value) && !(s.directives?.length ?? 0));
+}
+
+/** JSON with object keys sorted, so `{a,b}` and `{b,a}` variables are one key. */
+function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+}
+
+/**
+ * Whether an Accept header prefers HTML to JSON (a browser's address bar), by
+ * the q value of the most specific entry matching each; JSON wins a tie.
+ */
+export function prefersHtml(accept: string | undefined): boolean {
+  if (!accept) return false;
+  const entries = accept.split(',').map((part) => {
+    const [type, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return { type: type.trim(), q: q ? Number(q.slice(2)) : 1 };
+  });
+  const quality = (want: string) => {
+    const [major] = want.split('/');
+    const exact = entries.find((e) => e.type === want) ?? entries.find((e) => e.type === `${major}/*`) ?? entries.find((e) => e.type === '*/*');
+    return exact && Number.isFinite(exact.q) ? exact.q : 0;
+  };
+  const html = quality('text/html');
+  return html > 0 && html > quality('application/json');
+}

@@ -1,0 +1,44 @@
+import { startTestServer, type TestServer } from '../test/app';
+import { MESSAGE_POST_RATE_LIMIT } from '../community/community.types';
+
+// The write limits are @fastify/rate-limit's; its window follows Date.now, which this test moves.
+describe('HTTP write limits (@fastify/rate-limit)', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer('sqlite');
+  });
+  afterAll(() => s?.close());
+  afterEach(() => jest.restoreAllMocks());
+
+  const body = (message: string) => JSON.stringify({ author_name: 'Ann', author_email: 'ann@example.com', message, topic: 'general' });
+  const postRest = (client: string, message: string) =>
+    fetch(`${s.url}/api/workshops/zion-canyon-light/messages`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': client }, body: body(message) });
+  const POST = 'mutation P($input: PostMessageInput!) { postMessage(input: $input) { message { id } } }';
+  const postGql = (client: string, message: string) =>
+    s.gql(POST, { input: { workshopId: 'zion-canyon-light', authorName: 'Ann', authorEmail: 'ann@example.com', message, topic: 'general' } }, { 'x-forwarded-for': client });
+
+  it('REST and GraphQL share one count per client; past it 429 with Retry-After and the limit named; the next window is free again', async () => {
+    let now = Date.now();
+    jest.spyOn(Date, 'now').mockImplementation(() => now);
+    const client = '198.51.100.77';
+    for (let i = 0; i < MESSAGE_POST_RATE_LIMIT.limit; i++) {
+      if (i % 2) expect((await postRest(client, `rest ${i}`)).status).toBe(201);
+      else expect((await postGql(client, `gql ${i}`)).errors).toBeUndefined();
+      now += 1000;
+    }
+    const refused = await postRest(client, 'one too many');
+    expect(refused.status).toBe(429);
+    const wait = 60 - MESSAGE_POST_RATE_LIMIT.limit;
+    expect(Number(refused.headers.get('retry-after'))).toBe(wait);
+    expect(await refused.json()).toEqual({ detail: `Too many message posts. Please wait ${wait} seconds and try again.`, code: 'RATE_LIMITED' });
+    const refusedGql = await postGql(client, 'one too many');
+    expect(refusedGql.errors?.[0]).toMatchObject({ message: expect.stringMatching(/^Too many message posts/), extensions: { code: 'RATE_LIMITED' } });
+
+    // Another client is not affected; the first may post again once the window has passed.
+    expect((await postRest('198.51.100.78', 'someone else')).status).toBe(201);
+    now += (wait + 1) * 1000;
+    expect((await postRest(client, 'later')).status).toBe(201);
+    const board = await (await fetch(`${s.url}/api/workshops/zion-canyon-light/messages`)).json();
+    expect(board.map((m: { message: string }) => m.message)).not.toContain('one too many');
+  });
+});

@@ -1,0 +1,244 @@
+import { useEffect, useRef, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { POLICY, type PaymentOption, type RoomType } from 'api/shared/policy';
+import { formatDollars } from 'api/shared/money';
+import { EMAIL_HINT, EMAIL_PATTERN, PHONE_HINT, PHONE_PATTERN } from 'api/shared/formats';
+import type { ExperienceLevel } from '../gql/graphql';
+
+/** The form's values, as typed; numbers are parsed on submit (spec section 7). */
+export interface BookingFormValues {
+  customer_name: string;
+  customer_email: string;
+  customer_phone: string;
+  num_participants: string;
+  room_type: RoomType;
+  num_spouses: string;
+  payment_option: PaymentOption;
+  special_requests: string;
+  age: string;
+  experience_level: ExperienceLevel;
+  camera_body: string;
+  lenses: string;
+  other_equipment: string;
+  health_concerns: string;
+  dietary_restrictions: string;
+  trip_goals: string;
+  emergency_contact_name: string;
+  emergency_contact_phone: string;
+  emergency_contact_email: string;
+}
+
+/** Defaults of spec section 4. */
+export const INITIAL_VALUES: BookingFormValues = {
+  customer_name: '',
+  customer_email: '',
+  customer_phone: '',
+  num_participants: '1',
+  room_type: 'shared',
+  num_spouses: '0',
+  payment_option: 'deposit',
+  special_requests: '',
+  age: '',
+  experience_level: 'intermediate',
+  camera_body: '',
+  lenses: '',
+  other_equipment: '',
+  health_concerns: '',
+  dietary_restrictions: '',
+  trip_goals: '',
+  emergency_contact_name: '',
+  emergency_contact_phone: '',
+  emergency_contact_email: '',
+};
+
+interface Props {
+  workshop: { availableSpots: number; privateRoomSupplement: number };
+  values: BookingFormValues;
+  onChange(name: keyof BookingFormValues, value: string): void;
+  /** Called once the browser has accepted the fields (required, patterns, ranges). */
+  onSubmit(): void;
+  submitting: boolean;
+  /** The server's message for the last failed submit, if any. */
+  problem: string | null;
+  /** Shown above the problem and the submit button: the automatic check, when the server asked for one. */
+  check?: ReactNode;
+}
+
+/**
+ * The booking form of spec section 4: its fields, with the browser's own validation
+ * (required, patterns and ranges matching the server's rules, spec section 5).
+ */
+export function BookingForm({ workshop, values, onChange, onSubmit, submitting, problem, check }: Props) {
+  const soldOut = workshop.availableSpots <= 0;
+  const change = (e: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
+    onChange(e.target.name as keyof BookingFormValues, e.target.value);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onSubmit();
+  };
+  const form = useRef<HTMLFormElement>(null);
+  // The server renders the form and the app hydrates it once the page has loaded (main.tsx):
+  // what the visitor typed meanwhile is in the fields but not yet in the values.
+  useEffect(() => {
+    for (const el of Array.from(form.current?.elements ?? [])) {
+      const { name, value } = el as HTMLInputElement;
+      if (name in INITIAL_VALUES && value !== INITIAL_VALUES[name as keyof BookingFormValues]) onChange(name as keyof BookingFormValues, value);
+    }
+    // Once, right after hydration: later edits come through the change handlers.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  const field = (name: keyof BookingFormValues) => ({ id: name, name, value: values[name], onChange: change });
+
+  return (
+    <form ref={form} className="booking-form" onSubmit={submit} aria-label="Booking form">
+      <fieldset className="fieldset">
+        <legend>Your details</legend>
+        <div className="form-grid form-grid--2">
+          <div className="field">
+            <label htmlFor="customer_name">Full name *</label>
+            <input className="input" type="text" required autoComplete="name" maxLength={120} {...field('customer_name')} />
+          </div>
+          <div className="field">
+            <label htmlFor="customer_email">Email *</label>
+            <input className="input" type="email" required autoComplete="email" maxLength={254} pattern={EMAIL_PATTERN} title={EMAIL_HINT} {...field('customer_email')} />
+          </div>
+          <div className="field">
+            <label htmlFor="customer_phone">Phone *</label>
+            <input className="input" type="tel" required autoComplete="tel" maxLength={40} pattern={PHONE_PATTERN} title={PHONE_HINT} {...field('customer_phone')} />
+          </div>
+          <div className="field">
+            <label htmlFor="age">Age *</label>
+            <input className="input" type="number" required min={POLICY.minAge} max={POLICY.maxAge} step={1} inputMode="numeric" {...field('age')} />
+            <span className="field__hint">
+              Minimum age {POLICY.minAge} unless accompanied by a guardian.
+            </span>
+          </div>
+        </div>
+      </fieldset>
+
+      <fieldset className="fieldset">
+        <legend>Your trip</legend>
+        <div className="form-grid form-grid--2">
+          <div className="field">
+            <label htmlFor="num_participants">Participants (photographers) *</label>
+            <input
+              className="input"
+              type="number"
+              required
+              min={1}
+              max={Math.max(1, workshop.availableSpots)}
+              step={1}
+              inputMode="numeric"
+              {...field('num_participants')}
+            />
+            <span className="field__hint">Up to {workshop.availableSpots} available.</span>
+          </div>
+          <div className="field">
+            <label htmlFor="num_spouses">Spouses or partners (non-photographers)</label>
+            <input className="input" type="number" min={0} max={POLICY.maxSpouses} step={1} inputMode="numeric" {...field('num_spouses')} />
+            <span className="field__hint">
+              {POLICY.spousePercent}% of the workshop price each, up to {POLICY.maxSpouses}.
+            </span>
+          </div>
+          <div className="field">
+            <label htmlFor="room_type">Room</label>
+            <select className="select" {...field('room_type')}>
+              <option value="shared">Shared room (included)</option>
+              <option value="private">Private room (+{formatDollars(workshop.privateRoomSupplement)})</option>
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="payment_option">Payment</label>
+            <select className="select" {...field('payment_option')}>
+              <option value="deposit">{POLICY.depositPercent}% deposit now</option>
+              <option value="full">Pay in full</option>
+              <option value="payment_plan">
+                Monthly payment plan ({POLICY.minInstallments}-{POLICY.maxInstallments} installments)
+              </option>
+            </select>
+          </div>
+        </div>
+      </fieldset>
+
+      <fieldset className="fieldset">
+        <legend>Your photography</legend>
+        <div className="form-grid form-grid--2">
+          <div className="field">
+            <label htmlFor="experience_level">Experience level</label>
+            <select className="select" {...field('experience_level')}>
+              <option value="beginner">Beginner</option>
+              <option value="intermediate">Intermediate</option>
+              <option value="advanced">Advanced</option>
+              <option value="professional">Professional</option>
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="camera_body">Camera body *</label>
+            <input className="input" type="text" required maxLength={200} placeholder="e.g. Sony A7 IV" {...field('camera_body')} />
+          </div>
+          <div className="field">
+            <label htmlFor="lenses">Lenses *</label>
+            <textarea className="textarea" required maxLength={1000} rows={3} placeholder="e.g. 24-70mm f/2.8, 100-400mm" {...field('lenses')} />
+          </div>
+          <div className="field">
+            <label htmlFor="other_equipment">Other equipment</label>
+            <textarea className="textarea" maxLength={2000} rows={3} placeholder="Tripod, filters, flash…" {...field('other_equipment')} />
+          </div>
+        </div>
+        <div className="field">
+          <label htmlFor="trip_goals">What do you want to get out of this trip? *</label>
+          <textarea className="textarea" required maxLength={2000} rows={3} {...field('trip_goals')} />
+        </div>
+      </fieldset>
+
+      <fieldset className="fieldset">
+        <legend>Health and needs</legend>
+        <div className="form-grid form-grid--2">
+          <div className="field">
+            <label htmlFor="health_concerns">Health concerns</label>
+            <textarea className="textarea" maxLength={2000} rows={3} {...field('health_concerns')} />
+          </div>
+          <div className="field">
+            <label htmlFor="dietary_restrictions">Dietary restrictions</label>
+            <textarea className="textarea" maxLength={2000} rows={3} {...field('dietary_restrictions')} />
+          </div>
+        </div>
+        <div className="field">
+          <label htmlFor="special_requests">Special requests</label>
+          <textarea className="textarea" maxLength={2000} rows={3} {...field('special_requests')} />
+        </div>
+      </fieldset>
+
+      <fieldset className="fieldset">
+        <legend>Emergency contact</legend>
+        <div className="form-grid form-grid--2">
+          <div className="field">
+            <label htmlFor="emergency_contact_name">Name *</label>
+            <input className="input" type="text" required maxLength={120} {...field('emergency_contact_name')} />
+          </div>
+          <div className="field">
+            <label htmlFor="emergency_contact_phone">Phone *</label>
+            <input className="input" type="tel" required maxLength={40} pattern={PHONE_PATTERN} title={PHONE_HINT} {...field('emergency_contact_phone')} />
+          </div>
+          <div className="field">
+            <label htmlFor="emergency_contact_email">Email *</label>
+            <input className="input" type="email" required maxLength={254} pattern={EMAIL_PATTERN} title={EMAIL_HINT} {...field('emergency_contact_email')} />
+          </div>
+        </div>
+      </fieldset>
+
+      {check}
+      {problem && (
+        <p className="notice notice--error" role="alert">
+          {problem}
+        </p>
+      )}
+      <button type="submit" className="btn btn--primary btn--block booking-form__submit" disabled={submitting || soldOut}>
+        {submitting ? 'Processing...' : soldOut ? 'Sold Out' : 'Continue to payment'}
+      </button>
+      <p className="muted booking-form__legal">
+        By booking you accept our <Link to="/terms">terms</Link> and <Link to="/cancellation-policy">cancellation policy</Link>.
+      </p>
+    </form>
+  );
+}
