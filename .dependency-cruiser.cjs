@@ -68,6 +68,8 @@ module.exports = {
     doNotFollow: { path: 'node_modules' },
     
     tsPreCompilationDeps: true,
+    // Resolve packages' "exports" as Node's require() does (altcha-lib has no top-level main for it).
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['require', 'node', 'default'] },
     exclude: { path: '(^|/)(dist|node_modules)/' },
   },
 };

@@ -3,7 +3,9 @@ import path from 'node:path';
 import type { Config } from './infrastructure/config/env';
 import type { Database } from './infrastructure/db/data-source';
 import type { Logger } from './infrastructure/logger';
-import { BookingService, PROVIDER_HOLD_MINUTES } from './booking/booking.service';
+import { BookingService, OFFLINE_RESERVATION_MINUTES, PROVIDER_HOLD_MINUTES } from './booking/booking.service';
+import { DEFAULT_HOLD_LIMITS, HoldGuard, type HoldLimits } from './booking/hold-limits';
+import { DEFAULT_PROOF_OF_WORK, ProofOfWork, type ProofOfWorkOptions } from './infrastructure/proof-of-work/proof-of-work';
 import { NodemailerMailer, type Mailer } from './mail/mailer';
 import { DEFAULT_OUTBOX_OPTIONS, OutboxService } from './mail/outbox.service';
 import { PaymentService } from './payment/payment.service';
@@ -40,6 +42,8 @@ export interface Services {
   bookings: BookingService;
   payments: PaymentService;
   community: CommunityService;
+  /** Self-hosted ALTCHA challenges: issued to the booking form, redeemed once (docs/decisions/056). */
+  proofOfWork: ProofOfWork;
   /** The admin password check (with throttling) behind every admin call. */
   adminAuth: AdminAuthService;
   admin: AdminService;
@@ -49,18 +53,37 @@ export interface Services {
   mailer: Mailer;
 }
 
+/** Numbers a test may change; production uses the defaults. */
+export interface ServiceOptions {
+  /** Tests may keep the catalog snapshot longer than its 10 s safety net (a loaded machine is slow). */
+  catalog?: WorkshopCatalogOptions;
+  /** Caps on unpaid spots and the challenge threshold (docs/decisions/056); null turns the hold guard off. */
+  holdLimits?: HoldLimits | null;
+  proofOfWork?: ProofOfWorkOptions;
+}
+
 export function createServices(
   config: Config,
   db: Database,
   logger: Logger,
   clock: () => Date = () => new Date(),
-  /** Tests may keep the catalog snapshot longer than its 10 s safety net (a loaded machine is slow). */
-  options: { catalog?: WorkshopCatalogOptions } = {},
+  options: ServiceOptions = {},
 ): Services {
   const provider = createPaymentProvider(config);
   const rateLimitStore = config.rateLimitRedisUrl ? new RedisRateLimitStore(config.rateLimitRedisUrl, logger) : new MemoryRateLimitStore();
   const outbox = createOutbox(db, clock, logger, config.mail.adminEmail);
-  const bookings = new BookingService(db, clock, { holdMinutes: provider ? PROVIDER_HOLD_MINUTES : null }, outbox);
+  const proofOfWork = new ProofOfWork(db, clock, config.altchaHmacSecret, options.proofOfWork ?? DEFAULT_PROOF_OF_WORK);
+  const holdLimits = options.holdLimits === undefined ? DEFAULT_HOLD_LIMITS : options.holdLimits;
+  const bookings = new BookingService(
+    db,
+    clock,
+    {
+      holdMinutes: provider ? PROVIDER_HOLD_MINUTES : null,
+      reservationMinutes: OFFLINE_RESERVATION_MINUTES,
+      holdGuard: holdLimits ? new HoldGuard(config.altchaHmacSecret, proofOfWork, holdLimits) : undefined,
+    },
+    outbox,
+  );
   const workshops = new WorkshopService(db, options.catalog);
   const bus = config.redisUrl ? connectCatalogBus(config, workshops, logger) : null;
   return {
@@ -75,6 +98,7 @@ export function createServices(
     bookings,
     payments: new PaymentService(db, bookings, provider, clock, logger, config.publicOrigin),
     community: new CommunityService(db, workshops, clock, logger, outbox),
+    proofOfWork,
     adminAuth: new AdminAuthService(config.admin, clock, rateLimitStore),
     admin: new AdminService(db, clock),
     outbox,

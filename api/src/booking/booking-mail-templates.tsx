@@ -67,7 +67,7 @@ export const bookingReserved: MailTemplate<BookingMailData> = {
     <MailLayout ctx={ctx} title="Your spots are reserved" preheader={`${plural(d.numParticipants, 'spot')} on ${d.workshopName}, ${datesOf(d)}. Next: payment.`}>
       <Paragraph>{`Thank you, ${firstName(d.customerName)}! We have reserved ${plural(d.numParticipants, 'spot')} for you on ${d.workshopName} (${datesOf(d)}).`}</Paragraph>
       <Paragraph>
-        {`Nothing has been charged yet. We will contact you within ${POLICY.responseTimeHours} hours to arrange your ${paymentLabel(d)} of ${formatCents(d.dueNowCents)}; your spots stay reserved until then.`}
+        {`Nothing has been charged yet. We will contact you within ${POLICY.responseTimeHours} hours to arrange your ${paymentLabel(d)} of ${formatCents(d.dueNowCents)}; your spots stay reserved for ${POLICY.offlineReservationDays} days meanwhile.`}
       </Paragraph>
       <Facts facts={bookingFacts(d)} />
       <ActionButton href={bookingUrls(ctx.origin).confirmation(d.bookingId)}>View your booking</ActionButton>

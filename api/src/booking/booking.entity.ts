@@ -12,6 +12,8 @@ import { BookingStatus, ExperienceLevel, PaymentOption, PaymentStatus, RoomType 
 @Entity({ name: 'bookings' })
 @Index('idx_bookings_workshop_status', ['workshopId', 'status'])
 @Index('idx_bookings_status_hold', ['status', 'holdExpiresAt'])
+@Index('idx_bookings_client_status', ['clientKeyHash', 'status'])
+@Index('idx_bookings_email_status', ['customerEmail', 'status'])
 export class Booking {
   @Field(() => ID, { description: 'Random UUID: knowing it is what lets a visitor read the booking.' })
   @PrimaryColumn({ type: 'varchar', length: 36 })
@@ -140,6 +142,14 @@ export class Booking {
   @Index('idx_bookings_checkout_session', { unique: true })
   @Column({ type: 'varchar', length: 255, nullable: true })
   checkoutSessionId: string | null;
+
+  /**
+   * Keyed hash (HMAC) of the client key the booking came from (the IP as the
+   * transport sees it), never the address itself: the hold caps count by it
+   * (docs/decisions/056). Null for bookings made inside the app.
+   */
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  clientKeyHash: string | null;
 
   @Field(() => Date)
   @Column({ type: 'datetime', precision: 3 })

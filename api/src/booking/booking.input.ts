@@ -1,5 +1,5 @@
 import { Field, ID, InputType, Int } from 'type-graphql';
-import { IsEmail, IsIn, IsInt, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsEmail, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { OptionalText, RequiredText } from '../infrastructure/text';
 import { fullMatch, PHONE_PATTERN } from '../shared/formats';
 import { POLICY } from '../shared/policy';
@@ -102,4 +102,13 @@ export class BookingInput {
   @IsEmail({}, { message: EMAIL_MESSAGE })
   @MaxLength(254)
   emergencyContactEmail: string;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'A solved proof-of-work challenge (the ALTCHA widget’s payload), needed only when a booking answers CHALLENGE_REQUIRED.',
+  })
+  @IsOptional()
+  @IsString({ message: '$property must be the solved challenge' })
+  @MaxLength(4000, { message: '$property must be at most 4000 characters' })
+  altcha?: string | null;
 }

@@ -2,7 +2,9 @@ import { createTestDb, DB_KINDS, type TestDb } from '../test/db';
 import { aBookingInput } from '../test/builders';
 import { Workshop } from '../workshop/workshop.entity';
 import { Booking } from './booking.entity';
-import { BookingService } from './booking.service';
+import { BookingService, OFFLINE_RESERVATION_MINUTES, PROVIDER_HOLD_MINUTES } from './booking.service';
+import { HoldSweeper } from './hold-sweeper';
+import { createLogger } from '../infrastructure/logger';
 import { BookingStatus, PaymentOption, RoomType } from './booking.types';
 
 describe.each(DB_KINDS)('BookingService on %s', (kind) => {
@@ -101,6 +103,46 @@ describe.each(DB_KINDS)('BookingService on %s', (kind) => {
       const b = await service().createOrThrow(aBookingInput({ workshopId: 'canyonlands-arches-backcountry', numParticipants: 3 }));
       expect(b.status).toBe('held');
       expect(await spotsLeft('canyonlands-arches-backcountry')).toBe(9);
+    });
+  });
+
+  describe('the hold lengths in production (hardening finding 1, docs/decisions/056)', () => {
+    const sweeper = (service: BookingService) => new HoldSweeper({ bookings: service, payments: { expireSessionOf: async () => undefined } }, createLogger('silent'));
+
+    it('with a provider, a booking that never starts checkout gives its spots back after 10 minutes; one whose checkout started keeps them', async () => {
+      const service = new BookingService(t.db, clock, { holdMinutes: PROVIDER_HOLD_MINUTES });
+      const idle = await service.createOrThrow(aBookingInput({ workshopId: 'arizona-monsoon-lightning', numParticipants: 12 }));
+      expect(idle.holdExpiresAt?.toISOString()).toBe('2026-03-01T10:10:00.000Z');
+      now = new Date('2026-03-01T10:05:00.000Z');
+      const paying = await service.createOrThrow(aBookingInput({ workshopId: 'nyc-portrait-posing', numParticipants: 5 }));
+      // What PaymentService does when the Checkout Session is created: the hold follows the session.
+      await t.db.manager.update(Booking, { id: paying.id }, { checkoutSessionId: 'cs_test_hold', holdExpiresAt: new Date('2026-03-01T10:36:00.000Z') });
+
+      now = new Date('2026-03-01T10:10:00.000Z');
+      expect(await sweeper(service).sweep()).toBe(1);
+      expect(await t.db.manager.findOneByOrFail(Booking, { id: idle.id })).toMatchObject({ status: 'expired' });
+      expect(await spotsLeft('arizona-monsoon-lightning')).toBe(12);
+      expect(await t.db.manager.findOneByOrFail(Booking, { id: paying.id })).toMatchObject({ status: 'held' });
+      now = new Date('2026-03-01T10:36:00.000Z');
+      expect(await sweeper(service).sweep()).toBe(1);
+      expect(await spotsLeft('nyc-portrait-posing')).toBe(12);
+    });
+
+    it('without a provider, a reservation lasts 7 days unless the admin records a payment', async () => {
+      const service = new BookingService(t.db, clock, { holdMinutes: null, reservationMinutes: OFFLINE_RESERVATION_MINUTES });
+      now = new Date('2026-04-01T10:00:00.000Z');
+      await sweeper(service).sweep(); // holds left by the tests above
+      const unpaid = await service.createOrThrow(aBookingInput({ workshopId: 'arizona-monsoon-lightning', numParticipants: 3 }));
+      const paid = await service.createOrThrow(aBookingInput({ workshopId: 'yellowstone-winter-wildlife', numParticipants: 2 }));
+      expect(unpaid.holdExpiresAt?.toISOString()).toBe('2026-04-08T10:00:00.000Z');
+      await service.recordPaymentOrThrow(paid.id, 100_00);
+      now = new Date('2026-04-08T09:59:59.000Z');
+      expect(await sweeper(service).sweep()).toBe(0);
+      now = new Date('2026-04-08T10:00:00.000Z');
+      expect(await sweeper(service).sweep()).toBe(1);
+      expect(await t.db.manager.findOneByOrFail(Booking, { id: unpaid.id })).toMatchObject({ status: 'expired' });
+      expect(await t.db.manager.findOneByOrFail(Booking, { id: paid.id })).toMatchObject({ status: 'confirmed' });
+      expect(await spotsLeft('yellowstone-winter-wildlife')).toBe(10);
     });
   });
 });

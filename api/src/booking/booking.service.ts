@@ -13,6 +13,7 @@ import type { BookingInput } from './booking.input';
 import { BookingStatus, PaymentStatus } from './booking.types';
 import { BookingLifecycle } from './booking-lifecycle';
 import { BookingMails } from './booking.mails';
+import { INTERNAL_CLIENT, type HoldGuard } from './hold-limits';
 
 /**
  * Booking attempts per client and minute. Generous: a person books a handful of
@@ -22,11 +23,15 @@ export const BOOKING_RATE_LIMIT: RateLimitRule = { name: 'booking attempts', lim
 
 export interface BookingServiceOptions {
   /**
-   * Minutes an unpaid hold lasts when a payment provider is configured (the
-   * checkout session then sets the exact expiry). Null: no provider, holds stay
-   * until the admin acts.
+   * Minutes an unpaid hold lasts when a payment provider is configured, until a
+   * checkout session is started (which moves the expiry to the session's). Null:
+   * no provider, the admin arranges payment (see reservationMinutes).
    */
   holdMinutes: number | null;
+  /** Without a provider: minutes a reservation lasts unless the admin records a payment. Unset: until the admin acts. */
+  reservationMinutes?: number;
+  /** Caps on unpaid spots per client and email, and the challenge beyond the free allowance (docs/decisions/056). */
+  holdGuard?: HoldGuard;
 }
 
 /**
@@ -65,15 +70,21 @@ export class BookingService {
 
   /**
    * Create a booking holding its spots. Prices come from the workshop and the
-   * policy module only. Throws NOT_FOUND for an unknown workshop and SOLD_OUT
-   * (409) when the spots are not free.
+   * policy module only. Throws NOT_FOUND for an unknown workshop, SOLD_OUT
+   * (409) when the spots are not free, and the hold guard's HOLD_LIMIT_REACHED
+   * (429) and CHALLENGE_REQUIRED (428).
    */
-  async createOrThrow(input: BookingInput): Promise<Booking> {
+  async createOrThrow(input: BookingInput, clientKey = INTERNAL_CLIENT): Promise<Booking> {
     const now = this.clock();
+    const customerEmail = clean(input.customerEmail).toLowerCase();
+    const guard = this.options.holdGuard;
+    const client = guard?.client(clientKey, customerEmail) ?? { clientKeyHash: null, email: customerEmail };
     const attempt = () =>
-      this.db.transaction(async (m) => {
+      // Serialised per client and email, so parallel requests cannot all pass the caps (docs/decisions/056).
+      this.db.lockedTransaction(guard?.locks(client) ?? [], async (m) => {
         const workshop = await m.findOneBy(Workshop, { id: input.workshopId });
         if (!workshop) throw AppError.notFound('Workshop');
+        await guard?.checkOrThrow(m, client, input.numParticipants, input.altcha, now);
         if (!(await this.lifecycle.claimSpots(m, workshop.id, input.numParticipants, now))) return null;
         const totalCents = computeTotalCents({
           priceCents: workshop.priceCents,
@@ -88,7 +99,7 @@ export class BookingService {
           workshopId: workshop.id,
           workshopName: workshop.name,
           customerName: clean(input.customerName),
-          customerEmail: clean(input.customerEmail).toLowerCase(),
+          customerEmail,
           customerPhone: clean(input.customerPhone),
           numParticipants: input.numParticipants,
           roomType: input.roomType,
@@ -112,8 +123,9 @@ export class BookingService {
           totalCents,
           dueNowCents: charge.dueNowCents,
           amountPaidCents: 0,
-          holdExpiresAt: this.options.holdMinutes === null ? null : new Date(now.getTime() + this.options.holdMinutes * 60_000),
+          holdExpiresAt: this.holdExpiry(now),
           checkoutSessionId: null,
+          clientKeyHash: client.clientKeyHash,
           createdAt: now,
           updatedAt: now,
         });
@@ -139,6 +151,12 @@ export class BookingService {
       throw this.soldOutError(now?.availableSpots ?? 0, input.numParticipants);
     }
     return booking;
+  }
+
+  /** When a new booking's spots go back on sale if nothing happens (docs/decisions/003, 056). */
+  private holdExpiry(now: Date): Date | null {
+    const minutes = this.options.holdMinutes ?? this.options.reservationMinutes;
+    return minutes === undefined ? null : new Date(now.getTime() + minutes * 60_000);
   }
 
   /** Atomically take `n` spots if they are free. True when taken. */
@@ -240,8 +258,19 @@ export class BookingService {
   }
 }
 
-/** Hold length when a provider is configured: the checkout session's minimum life. */
-export const PROVIDER_HOLD_MINUTES = POLICY.checkoutHoldMinutes;
+/**
+ * Hold length when a provider is configured and no checkout has started yet: a
+ * visitor who books goes straight to payment, so a few minutes is plenty; the
+ * checkout session then keeps the spots for its own life (docs/decisions/056).
+ */
+export const PROVIDER_HOLD_MINUTES = POLICY.unpaidHoldMinutes;
+
+/**
+ * Without a provider the admin arranges every payment (we answer within a day):
+ * a reservation nobody pays lapses after a week instead of blocking spots until
+ * the admin notices it (docs/decisions/056).
+ */
+export const OFFLINE_RESERVATION_MINUTES = POLICY.offlineReservationDays * 24 * 60;
 
 function changedMeanwhile(): AppError {
   return new AppError(ErrorCode.CONFLICT, 'The booking changed meanwhile; reload and try again');

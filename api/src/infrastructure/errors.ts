@@ -12,6 +12,10 @@ export enum ErrorCode {
   UNAUTHENTICATED = 'UNAUTHENTICATED',
   FORBIDDEN = 'FORBIDDEN',
   RATE_LIMITED = 'RATE_LIMITED',
+  /** The client or customer already holds as many unpaid spots as one may (docs/decisions/056). */
+  HOLD_LIMIT_REACHED = 'HOLD_LIMIT_REACHED',
+  /** The request needs a solved proof-of-work challenge (field `altcha`), or its solution was refused. */
+  CHALLENGE_REQUIRED = 'CHALLENGE_REQUIRED',
   PAYLOAD_TOO_LARGE = 'PAYLOAD_TOO_LARGE',
   PAYMENT_PROVIDER_ERROR = 'PAYMENT_PROVIDER_ERROR',
   SERVICE_UNAVAILABLE = 'SERVICE_UNAVAILABLE',
@@ -26,6 +30,9 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   [ErrorCode.UNAUTHENTICATED]: 401,
   [ErrorCode.FORBIDDEN]: 403,
   [ErrorCode.RATE_LIMITED]: 429,
+  [ErrorCode.HOLD_LIMIT_REACHED]: 429,
+  // 428 Precondition Required: the request is fine but must come with something first.
+  [ErrorCode.CHALLENGE_REQUIRED]: 428,
   [ErrorCode.PAYLOAD_TOO_LARGE]: 413,
   [ErrorCode.PAYMENT_PROVIDER_ERROR]: 502,
   [ErrorCode.SERVICE_UNAVAILABLE]: 503,

@@ -41,6 +41,9 @@ describe.each(DB_KINDS)('payments with the Stripe SDK against a local fake, on %
 
   it('creates a Checkout Session for the amount due now, with success and cancel urls on the site’s own origin', async () => {
     const b = await book({ payment_option: 'deposit', num_participants: 2 });
+    // Until checkout starts the spots are held for 10 minutes only (hardening finding 1, docs/decisions/056).
+    const created = b as unknown as { hold_expires_at: string; created_at: string };
+    expect(Date.parse(created.hold_expires_at) - Date.parse(created.created_at)).toBe(10 * 60_000);
     const res = await startCheckout(b.id);
     expect(res.status).toBe(200);
     const body = await res.json();
@@ -320,12 +323,13 @@ describe('without a payment provider', () => {
   });
   afterAll(() => s?.close());
 
-  it('create-session answers {} and the booking stays reserved, pending, with no expiry', async () => {
+  it('create-session answers {} and the booking stays reserved, pending, for 7 days (docs/decisions/056)', async () => {
     const b = await (await json(`${s.url}/api/bookings`, aBookingBody())).json();
     const res = await json(`${s.url}/api/checkout/create-session`, { booking_id: b.id, origin_url: 'http://localhost:3000' });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({});
-    expect(b).toMatchObject({ status: 'held', payment_status: 'pending', hold_expires_at: null });
+    expect(b).toMatchObject({ status: 'held', payment_status: 'pending' });
+    expect(Date.parse(b.hold_expires_at) - Date.parse(b.created_at)).toBe(7 * 24 * 3600_000);
     expect((await fetch(`${s.url}/api/checkout/status/cs_test_x`)).status).toBe(404);
     const gql = await s.gql<{ createCheckoutSession: unknown }>(`mutation($i: CheckoutSessionInput!) { createCheckoutSession(input: $i) { url sessionId } }`, {
       i: { bookingId: b.id, originUrl: 'http://localhost:3000' },

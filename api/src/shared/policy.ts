@@ -56,6 +56,10 @@ export const POLICY = {
 
   /** Unpaid holds created with a checkout session expire with it (Stripe's minimum). */
   checkoutHoldMinutes: 30,
+  /** A booking that has not started checkout keeps its spots this long (docs/decisions/056). */
+  unpaidHoldMinutes: 10,
+  /** Without online payment, an unpaid reservation lasts this many days unless the admin records a payment. */
+  offlineReservationDays: 7,
   responseTimeHours: 24,
 } as const;
 

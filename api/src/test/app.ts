@@ -3,8 +3,7 @@ import type { Server } from 'node:http';
 import { loadConfig, type Config } from '../infrastructure/config/env';
 import { createLogger, type Logger } from '../infrastructure/logger';
 import { createApp, type App } from '../transport/app';
-import { createServices, type Services } from '../composition-root';
-import type { WorkshopCatalogOptions } from '../workshop/workshop-catalog';
+import { createServices, type ServiceOptions, type Services } from '../composition-root';
 import { createTestDb, type DbKind, type TestDb } from './db';
 
 export interface TestServer {
@@ -22,13 +21,19 @@ export async function startTestServer(
   kind: DbKind,
   env: Record<string, string> = {},
   configure?: (c: Config) => void,
-  options: { logger?: Logger; clock?: () => Date; catalog?: WorkshopCatalogOptions } = {},
+  /**
+   * holdLimits: most API tests book dozens of times as one visitor, so the hold
+   * guard is off unless a test passes the limits it tests (docs/decisions/056).
+   */
+  options: { logger?: Logger; clock?: () => Date } & ServiceOptions = {},
 ): Promise<TestServer> {
   const testDb = await createTestDb(kind);
   const config = loadConfig({ NODE_ENV: 'test', ADMIN_PASSWORD: 'correct-horse-battery', ...env });
   configure?.(config);
   const services = createServices(config, testDb.db, options.logger ?? createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'), options.clock, {
     catalog: options.catalog,
+    holdLimits: options.holdLimits ?? null,
+    proofOfWork: options.proofOfWork,
   });
   const app = await createApp(services);
   const server: Server = await app.listen(0, '127.0.0.1');

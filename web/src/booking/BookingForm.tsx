@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useRef, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { POLICY, type PaymentOption, type RoomType } from 'api/shared/policy';
 import { formatDollars } from 'api/shared/money';
@@ -60,13 +60,15 @@ interface Props {
   submitting: boolean;
   /** The server's message for the last failed submit, if any. */
   problem: string | null;
+  /** Shown above the problem and the submit button: the automatic check, when the server asked for one. */
+  check?: ReactNode;
 }
 
 /**
  * The booking form of spec section 4: its fields, with the browser's own validation
  * (required, patterns and ranges matching the server's rules, spec section 5).
  */
-export function BookingForm({ workshop, values, onChange, onSubmit, submitting, problem }: Props) {
+export function BookingForm({ workshop, values, onChange, onSubmit, submitting, problem, check }: Props) {
   const soldOut = workshop.availableSpots <= 0;
   const change = (e: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
     onChange(e.target.name as keyof BookingFormValues, e.target.value);
@@ -225,6 +227,7 @@ export function BookingForm({ workshop, values, onChange, onSubmit, submitting, 
         </div>
       </fieldset>
 
+      {check}
       {problem && (
         <p className="notice notice--error" role="alert">
           {problem}

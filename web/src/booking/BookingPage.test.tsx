@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { aBooking, aWorkshop } from '../test/builders';
 import { renderLazyRoute as renderRoute } from '../test/render';
@@ -7,6 +7,8 @@ import { BOOKING_ERROR_MESSAGE } from './BookingPage';
 import { redirectTo } from '../ui/browser';
 
 jest.mock('../ui/browser', () => ({ redirectTo: jest.fn() }));
+// The widget's code is loaded on demand; here the test plays the widget's part.
+jest.mock('altcha', () => ({}));
 
 const workshop = aWorkshop({ availableSpots: 5 });
 const workshopMock = { request: { query: BOOKING_WORKSHOP_QUERY, variables: { id: 'zion-canyon-light' } }, result: { data: { workshop } } };
@@ -204,5 +206,45 @@ describe('/booking/{id}', () => {
   it('disables booking when the workshop is sold out', async () => {
     await renderRoute('/booking/zion-canyon-light', [{ ...workshopMock, result: { data: { workshop: { ...workshop, availableSpots: 0 } } } }]);
     expect(await screen.findByRole('button', { name: 'Sold Out' })).toBeDisabled();
+  });
+
+  describe('hold limits (hardening finding 1, docs/decisions/056)', () => {
+    const refusal = (code: string, message: string) => ({ request: bookingOk.request, result: { errors: [{ message, extensions: { code } }] } });
+
+    it('shows why a booking over the cap on unpaid spots was refused, and when to retry', async () => {
+      const user = userEvent.setup();
+      const message = '24 unpaid spots are already held from this connection, and at most 24 may be held at once (you asked for 2). Pay for or give up a booking first, or try again in 8 minutes, when a hold lapses.';
+      await renderRoute('/booking/zion-canyon-light', [workshopMock, refusal('HOLD_LIMIT_REACHED', message)]);
+      await fillForm(user);
+      await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(message);
+      expect(window.alert).toHaveBeenCalledWith(BOOKING_ERROR_MESSAGE);
+      expect(screen.queryByTestId('booking-challenge')).not.toBeInTheDocument();
+    });
+
+    it('on CHALLENGE_REQUIRED shows the check instead of an error, and books again with its solution', async () => {
+      const user = userEvent.setup();
+      const withSolution = { ...bookingOk, request: { ...bookingOk.request, variables: { input: { ...expectedInput, altcha: 'c29sdmVk' } } } };
+      const { router } = await renderRoute('/booking/zion-canyon-light', [
+        workshopMock,
+        refusal('CHALLENGE_REQUIRED', 'You already hold 12 unpaid spots; please confirm you are not a robot'),
+        withSolution,
+        sessionAnswer(null),
+      ]);
+      await fillForm(user);
+      await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+      const check = await screen.findByTestId('booking-challenge');
+      expect(check).toHaveTextContent('One more step');
+      expect(screen.getByRole('button', { name: 'Processing...' })).toBeDisabled();
+      const widget = await waitFor(() => {
+        const el = check.querySelector('altcha-widget');
+        expect(el).not.toBeNull();
+        return el!;
+      });
+      expect(widget.getAttribute('challenge') ?? (widget as unknown as { challenge: string }).challenge).toBe('/api/altcha/challenge');
+      act(() => void widget.dispatchEvent(new CustomEvent('verified', { detail: { payload: 'c29sdmVk' } })));
+      await waitFor(() => expect(router.state.location.pathname).toBe(`/confirmation/${createdBooking.id}`));
+      expect(window.alert).not.toHaveBeenCalled();
+    });
   });
 });

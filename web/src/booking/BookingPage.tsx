@@ -5,6 +5,7 @@ import { formatDollars } from 'api/shared/money';
 import { useHttpStatus } from '../ssr/ServerRenderContext';
 import { PageMeta } from '../ui/PageMeta';
 import { Empty, Loading } from '../ui/States';
+import { BookingChallenge } from './BookingChallenge';
 import { BookingForm, INITIAL_VALUES, type BookingFormValues } from './BookingForm';
 import { BookingSummary } from './BookingSummary';
 import { BOOKING_WORKSHOP_QUERY } from './documents';
@@ -70,6 +71,7 @@ export default function BookingPage() {
           onSubmit={() => void flow.submit(values)}
           submitting={flow.submitting}
           problem={flow.problem}
+          check={flow.challengeRound !== null && <BookingChallenge key={flow.challengeRound} onSolved={flow.challengeSolved} />}
         />
         <BookingSummary
           workshop={workshop}

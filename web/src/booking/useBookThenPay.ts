@@ -1,6 +1,6 @@
 import { useMutation } from '@apollo/client/react';
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { BookingInput } from '../gql/graphql';
 import { redirectTo } from '../ui/browser';
@@ -37,10 +37,15 @@ export function toBookingInput(workshopId: string, values: BookingFormValues): B
   };
 }
 
-/** A message the server gave for the visitor (sold out, invalid field), if any. */
+/** A message the server gave for the visitor (sold out, too many spots held, invalid field), if any. */
 function serverMessage(error: unknown): string | null {
   if (CombinedGraphQLErrors.is(error)) return error.errors[0]?.message ?? null;
   return null;
+}
+
+/** The server wants a solved proof-of-work challenge with this booking (docs/decisions/056). */
+function challengeRequired(error: unknown): boolean {
+  return CombinedGraphQLErrors.is(error) && error.errors[0]?.extensions?.code === 'CHALLENGE_REQUIRED';
 }
 
 export interface BookThenPay {
@@ -51,6 +56,13 @@ export interface BookThenPay {
   submit(values: BookingFormValues): Promise<void>;
   /** The form changed: the next submit books afresh. */
   formChanged(): void;
+  /**
+   * Set while the server wants a solved challenge (CHALLENGE_REQUIRED): show the check, keyed by
+   * this number so a second one starts afresh. Null otherwise.
+   */
+  challengeRound: number | null;
+  /** The check solved its challenge: book again with the solution. */
+  challengeSolved(payload: string): void;
 }
 
 /**
@@ -67,17 +79,27 @@ export function useBookThenPay(workshopId: string): BookThenPay {
   // A booking made by a submit whose payment step failed: retrying pays for it
   // instead of holding a second set of spots, unless the form changed since.
   const [createdBookingId, setCreatedBookingId] = useState<string | null>(null);
+  // Set when the server asked for a challenge: the check shows, and the booking is sent again once solved.
+  const [challenge, setChallenge] = useState<{ round: number; solvedOnce: boolean } | null>(null);
+  const submitted = useRef<BookingFormValues | null>(null);
 
   const submit = async (values: BookingFormValues) => {
     if (submitting) return;
+    submitted.current = values;
+    await book(values, null);
+  };
+
+  const book = async (values: BookingFormValues, altcha: string | null) => {
     setSubmitting(true);
     setProblem(null);
     try {
       let bookingId = createdBookingId;
       if (!bookingId) {
-        const result = await createBooking({ variables: { input: toBookingInput(workshopId, values) } });
+        const input = { ...toBookingInput(workshopId, values), ...(altcha ? { altcha } : {}) };
+        const result = await createBooking({ variables: { input } });
         bookingId = result.data!.createBooking.booking.id;
         setCreatedBookingId(bookingId);
+        setChallenge(null);
       }
       const session = await createCheckoutSession({ variables: { input: { bookingId, originUrl: window.location.origin } } });
       const url = session.data?.createCheckoutSession.url;
@@ -87,13 +109,23 @@ export function useBookThenPay(workshopId: string): BookThenPay {
       }
       navigate(`/confirmation/${bookingId}`);
     } catch (err) {
+      // Not a failure the first time: show the check, which books again by itself once solved.
+      if (challengeRequired(err) && !(altcha && challenge?.solvedOnce)) {
+        setChallenge((c) => ({ round: (c?.round ?? 0) + 1, solvedOnce: altcha !== null }));
+        return; // stays "Processing..." while the check runs
+      }
       console.warn('Booking failed', err);
+      setChallenge(null);
       setProblem(serverMessage(err));
       window.alert(BOOKING_ERROR_MESSAGE);
     }
     setSubmitting(false);
   };
 
+  const challengeSolved = (payload: string) => {
+    if (submitted.current) void book(submitted.current, payload);
+  };
+
   const formChanged = useCallback(() => setCreatedBookingId(null), []);
-  return { submitting, problem, submit, formChanged };
+  return { submitting, problem, submit, formChanged, challengeRound: challenge?.round ?? null, challengeSolved };
 }

@@ -12,6 +12,8 @@ export type AdminLoginInput = {
 export type BookingInput = {
   /** Age of the booking participant, 18 to 99. */
   age: number;
+  /** A solved proof-of-work challenge (the ALTCHA widget’s payload), needed only when a booking answers CHALLENGE_REQUIRED. */
+  altcha?: string | null | undefined;
   cameraBody: string;
   customerEmail: string;
   customerName: string;

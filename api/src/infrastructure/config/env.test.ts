@@ -6,6 +6,8 @@ import { formatScryptHash, hashPasswordSync } from '../password-hash';
 
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'env-test-'));
 
+const SECRET = 'x'.repeat(32);
+
 describe('loadConfig', () => {
   it('defaults to development on the embedded database at data/app.db, port 3000', () => {
     const c = loadConfig({}, { dataDir: tmp() });
@@ -34,25 +36,36 @@ describe('loadConfig', () => {
   });
 
   it('refuses production without PUBLIC_ORIGIN: redirects and links are built from it alone (hardening finding 2)', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', ADMIN_PASSWORD: 'a-long-enough-secret' })).toThrow(/PUBLIC_ORIGIN is required when NODE_ENV=production/);
-    expect(loadConfig({ NODE_ENV: 'production', ADMIN_PASSWORD: 'a-long-enough-secret', PUBLIC_ORIGIN: 'https://wild.example' }).publicOrigin).toBe('https://wild.example');
+    expect(() => loadConfig({ NODE_ENV: 'production', ALTCHA_HMAC_SECRET: SECRET, ADMIN_PASSWORD: 'a-long-enough-secret' })).toThrow(/PUBLIC_ORIGIN is required when NODE_ENV=production/);
+    expect(loadConfig({ NODE_ENV: 'production', ALTCHA_HMAC_SECRET: SECRET, ADMIN_PASSWORD: 'a-long-enough-secret', PUBLIC_ORIGIN: 'https://wild.example' }).publicOrigin).toBe('https://wild.example');
     // Outside production the site's own origin is this server on localhost.
     expect(loadConfig({ NODE_ENV: 'development', PORT: '4010' }).publicOrigin).toBe('http://localhost:4010');
   });
 
+  it('refuses production without ALTCHA_HMAC_SECRET, or with a short one; generates and keeps one elsewhere (docs/decisions/056)', () => {
+    const base = { NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://wild.example', ADMIN_PASSWORD: 'a-long-enough-secret' };
+    expect(() => loadConfig(base)).toThrow(/ALTCHA_HMAC_SECRET is required when NODE_ENV=production/);
+    expect(() => loadConfig({ ...base, ALTCHA_HMAC_SECRET: 'short' })).toThrow(/ALTCHA_HMAC_SECRET must be at least 32 characters/);
+    expect(loadConfig({ ...base, ALTCHA_HMAC_SECRET: SECRET }).altchaHmacSecret).toBe(SECRET);
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'altcha-secret-'));
+    const first = loadConfig({ NODE_ENV: 'development', ADMIN_PASSWORD: 'a-long-enough-secret' }, { dataDir }).altchaHmacSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({ NODE_ENV: 'development', ADMIN_PASSWORD: 'a-long-enough-secret' }, { dataDir }).altchaHmacSecret).toBe(first);
+  });
+
   it('refuses production without an admin password, or with a short one', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/ADMIN_PASSWORD .*required/);
-    expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://wild.example', ADMIN_PASSWORD: 'short' })).toThrow(/at least 12/);
-    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://wild.example', ADMIN_PASSWORD: 'a-long-enough-secret' }).admin.password).toBe('a-long-enough-secret');
+    expect(() => loadConfig({ NODE_ENV: 'production', ALTCHA_HMAC_SECRET: SECRET, PUBLIC_ORIGIN: 'https://wild.example', ADMIN_PASSWORD: 'short' })).toThrow(/at least 12/);
+    expect(loadConfig({ NODE_ENV: 'production', ALTCHA_HMAC_SECRET: SECRET, PUBLIC_ORIGIN: 'https://wild.example', ADMIN_PASSWORD: 'a-long-enough-secret' }).admin.password).toBe('a-long-enough-secret');
   });
 
   it('accepts an scrypt or argon2 ADMIN_PASSWORD_HASH; refuses other formats, out-of-bounds hashes, and both variables at once', () => {
     const hash = formatScryptHash(hashPasswordSync('a-long-enough-secret'));
-    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://wild.example', ADMIN_PASSWORD_HASH: hash }).admin).toEqual({ password: undefined, passwordHash: hash, generated: false });
+    expect(loadConfig({ NODE_ENV: 'production', ALTCHA_HMAC_SECRET: SECRET, PUBLIC_ORIGIN: 'https://wild.example', ADMIN_PASSWORD_HASH: hash }).admin).toEqual({ password: undefined, passwordHash: hash, generated: false });
     const argon = '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHRzYWx0$MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY';
-    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://wild.example', ADMIN_PASSWORD_HASH: argon }).admin.passwordHash).toBe(argon);
+    expect(loadConfig({ NODE_ENV: 'production', ALTCHA_HMAC_SECRET: SECRET, PUBLIC_ORIGIN: 'https://wild.example', ADMIN_PASSWORD_HASH: argon }).admin.passwordHash).toBe(argon);
     for (const bad of ['plain-text-password', '$2b$12$abcdefghijklmnopqrstuv', 'pbkdf2$abc$def']) {
-      expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://wild.example', ADMIN_PASSWORD_HASH: bad })).toThrow(/ADMIN_PASSWORD_HASH must be an scrypt hash .* or an argon2 hash/);
+      expect(() => loadConfig({ NODE_ENV: 'production', ALTCHA_HMAC_SECRET: SECRET, PUBLIC_ORIGIN: 'https://wild.example', ADMIN_PASSWORD_HASH: bad })).toThrow(/ADMIN_PASSWORD_HASH must be an scrypt hash .* or an argon2 hash/);
     }
     expect(() => loadConfig({ NODE_ENV: 'test', ADMIN_PASSWORD_HASH: 'scrypt$c2FsdA==$a2V5' })).toThrow(/ADMIN_PASSWORD_HASH is out of bounds/);
     expect(() => loadConfig({ NODE_ENV: 'test', ADMIN_PASSWORD_HASH: argon.replace('m=19456', 'm=41943040') })).toThrow(/ADMIN_PASSWORD_HASH is out of bounds/);

@@ -98,6 +98,12 @@ export class EnvVars {
   @IsOptional()
   @IsEmail({}, { message: 'ADMIN_EMAIL must be an email address' })
   ADMIN_EMAIL?: string = undefined;
+
+  /** Signs proof-of-work challenges and keys the client hashes on bookings (docs/decisions/056). */
+  @IsOptional()
+  @IsString()
+  @MinLength(32, { message: 'ALTCHA_HMAC_SECRET must be at least 32 characters (e.g. `openssl rand -base64 32`)' })
+  ALTCHA_HMAC_SECRET?: string = undefined;
 }
 
 export interface Config {
@@ -143,6 +149,12 @@ export interface Config {
   trustProxy: string[];
   /** Directory of the built web app (web/dist). */
   webDist: string;
+  /**
+   * HMAC secret of the booking challenges and of the client hashes stored on bookings:
+   * ALTCHA_HMAC_SECRET (required in production, shared by every instance), otherwise
+   * generated once into data/altcha-secret.txt (random per run in tests).
+   */
+  altchaHmacSecret: string;
 }
 
 export class ConfigError extends Error {
@@ -187,6 +199,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { data
   if (nodeEnv === 'production' && !raw.PUBLIC_ORIGIN) {
     // Checkout redirects, mail links and page links are built from it alone (docs/security.md #21).
     problems.push('PUBLIC_ORIGIN is required when NODE_ENV=production (e.g. https://wildlightworkshops.com)');
+  }
+  if (nodeEnv === 'production' && !raw.ALTCHA_HMAC_SECRET) {
+    // Every instance must verify the challenges the others issued, and client hashes must survive restarts.
+    problems.push('ALTCHA_HMAC_SECRET is required when NODE_ENV=production (32+ characters, e.g. `openssl rand -base64 32`)');
   }
   if (raw.STRIPE_SECRET_KEY && !raw.STRIPE_WEBHOOK_SECRET && nodeEnv === 'production') {
     problems.push('STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY when NODE_ENV=production');
@@ -235,7 +251,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { data
     rateLimitRedisUrl: raw.REDIS_URL ?? raw.RATE_LIMIT_REDIS_URL,
     trustProxy: raw.TRUST_PROXY ? raw.TRUST_PROXY.split(',').map((t) => t.trim()) : ['loopback'],
     webDist: path.resolve(__dirname, '../../../../web/dist'),
+    altchaHmacSecret: raw.ALTCHA_HMAC_SECRET ?? localSecret(nodeEnv, options.dataDir ?? 'data', 'altcha-secret.txt'),
   };
+}
+
+/**
+ * Outside production a secret may be left unset: one is generated once and kept in
+ * the data directory (tests get a fresh one each run and write nothing).
+ */
+function localSecret(nodeEnv: Config['env'], dataDir: string, name: string): string {
+  if (nodeEnv === 'test') return crypto.randomBytes(32).toString('base64url');
+  const file = path.resolve(dataDir, name);
+  try {
+    const existing = fs.readFileSync(file, 'utf8').trim();
+    if (existing.length >= 32) return existing;
+  } catch {
+    // not created yet
+  }
+  const secret = crypto.randomBytes(32).toString('base64url');
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
 }
 
 /** Every variable name, from the class itself (each field is initialised, so it is enumerable). */

@@ -85,6 +85,14 @@ export function createDataSource(config: DatabaseConfig, options: DataSourceOpti
  * connection. Writes are therefore serialised through a promise queue on SQLite
  * (it allows one writer at a time anyway). MySQL uses real pooled transactions.
  */
+/** A named lock stayed taken for the whole wait: the caller answers "busy, try again". */
+export class LockTimeoutError extends Error {
+  constructor(readonly lock: string) {
+    super(`Timed out waiting for lock ${lock}`);
+    this.name = 'LockTimeoutError';
+  }
+}
+
 export class Database {
   private writeQueue: Promise<unknown> = Promise.resolve();
 
@@ -104,6 +112,41 @@ export class Database {
     // Keep the queue going whether this transaction commits or fails.
     this.writeQueue = run.catch(() => undefined);
     return run;
+  }
+
+  /**
+   * A transaction that runs alone among those naming any of the same `locks`, on
+   * every app instance, until after it commits: MySQL named locks (GET_LOCK),
+   * taken in sorted order before the transaction starts and released after it
+   * ends; SQLite already runs one write transaction at a time. For rules that
+   * count rows before inserting one (the hold caps, docs/decisions/056).
+   */
+  async lockedTransaction<T>(locks: string[], work: (manager: EntityManager) => Promise<T>, timeoutSeconds = 5): Promise<T> {
+    if (this.kind === 'sqlite' || locks.length === 0) return this.transaction(work);
+    // MySQL lock names are at most 64 characters.
+    const names = [...new Set(locks)].map((l) => l.slice(0, 64)).sort();
+    const runner = this.dataSource.createQueryRunner();
+    const taken: string[] = [];
+    try {
+      await runner.connect();
+      for (const name of names) {
+        const [row] = (await runner.query('SELECT GET_LOCK(?, ?) AS got', [name, timeoutSeconds])) as Array<{ got: number | string | null }>;
+        if (Number(row?.got) !== 1) throw new LockTimeoutError(name);
+        taken.push(name);
+      }
+      await runner.startTransaction();
+      try {
+        const result = await work(runner.manager);
+        await runner.commitTransaction();
+        return result;
+      } catch (e) {
+        if (runner.isTransactionActive) await runner.rollbackTransaction();
+        throw e;
+      }
+    } finally {
+      for (const name of taken.reverse()) await runner.query('SELECT RELEASE_LOCK(?)', [name]).catch(() => undefined);
+      await runner.release();
+    }
   }
 
   /** True when the database answers a trivial query within `timeoutMs`. */

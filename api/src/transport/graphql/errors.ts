@@ -26,7 +26,11 @@ export function createErrorFormatter(logger: Logger) {
       return {
         message: original.message,
         path: formatted.path,
-        extensions: { code: original.code, ...(original.fields.length ? { fields: original.fields } : {}) },
+        extensions: {
+          code: original.code,
+          ...(original.fields.length ? { fields: original.fields } : {}),
+          ...(original.retryAfterSeconds ? { retryAfterSeconds: original.retryAfterSeconds } : {}),
+        },
       };
     }
     if (original instanceof ArgumentValidationError) {

@@ -12,7 +12,7 @@ import { TestimonialResolver } from './resolvers/testimonial.resolver';
 import { WorkshopResolver } from './resolvers/workshop.resolver';
 
 /** The services the resolvers are built from: each resolver receives only its own. */
-export type ResolverServices = Pick<Services, 'workshops' | 'testimonials' | 'bookings' | 'payments' | 'community' | 'adminAuth' | 'admin'>;
+export type ResolverServices = Pick<Services, 'workshops' | 'testimonials' | 'bookings' | 'payments' | 'community' | 'adminAuth' | 'admin' | 'proofOfWork'>;
 
 /**
  * Every resolver class of the schema with the instance serving it. Add new
@@ -22,7 +22,7 @@ function resolverInstances(s: ResolverServices): Map<Function, object> {
   return new Map<Function, object>([
     [WorkshopResolver, new WorkshopResolver(s.workshops)],
     [TestimonialResolver, new TestimonialResolver(s.testimonials)],
-    [BookingResolver, new BookingResolver(s.bookings)],
+    [BookingResolver, new BookingResolver(s.bookings, s.proofOfWork)],
     [PaymentResolver, new PaymentResolver(s.payments)],
     [CommunityResolver, new CommunityResolver(s.community)],
     [AdminResolver, new AdminResolver(s.adminAuth, s.admin, s.bookings)],

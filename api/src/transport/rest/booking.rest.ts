@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { BookingService } from '../../booking/booking.service';
 import { parseRestInput } from './http';
 import { AppError } from '../../infrastructure/errors';
+import { clientKey } from '../../infrastructure/rate-limit';
 import type { WriteLimit } from '../rate-limits';
 import type { Booking } from '../../booking/booking.entity';
 import { BookingInput } from '../../booking/booking.input';
@@ -44,7 +45,7 @@ export function bookingRoutes(bookings: BookingService, limit: WriteLimit): Fast
     app.post('/bookings', async (req, reply) => {
       const input = await parseRestInput(BookingInput, req);
       await limit(req);
-      const booking = await bookings.createOrThrow(input);
+      const booking = await bookings.createOrThrow(input, clientKey(req));
       return reply.code(201).send(bookingJson(booking));
     });
     app.get<{ Params: { id: string } }>('/bookings/:id', async (req) => {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Services } from '../../composition-root';
 import { AppError } from '../../infrastructure/errors';
+import { altchaRoutes } from './altcha.rest';
 import { bookingRoutes } from './booking.rest';
 import { communityRoutes } from './community.rest';
 import { adminRoutes } from './admin.rest';
@@ -32,6 +33,7 @@ export function restApi(services: Services, limits: WriteLimits): FastifyPluginA
       await json.register(workshopRoutes(services.workshops));
       await json.register(testimonialRoutes(services.testimonials));
       await json.register(bookingRoutes(services.bookings, limits.booking));
+      await json.register(altchaRoutes(services.proofOfWork));
       await json.register(checkoutRoutes(services.payments, limits.checkout));
       await json.register(communityRoutes(services.community, limits.messagePost));
       await json.register(adminRoutes({ adminAuth: services.adminAuth, admin: services.admin, bookings: services.bookings, publicOrigin: services.config.publicOrigin }), {

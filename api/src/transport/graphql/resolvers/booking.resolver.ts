@@ -1,6 +1,7 @@
 import { Arg, Ctx, Field, ID, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import type { GraphQLContext } from '../context';
 import type { BookingService } from '../../../booking/booking.service';
+import type { ProofOfWork } from '../../../infrastructure/proof-of-work/proof-of-work';
 import { Booking } from '../../../booking/booking.entity';
 import { BookingInput } from '../../../booking/booking.input';
 
@@ -12,18 +13,30 @@ export class CreateBookingPayload {
 
 @Resolver(() => Booking)
 export class BookingResolver {
-  constructor(private readonly bookings: BookingService) {}
+  constructor(
+    private readonly bookings: BookingService,
+    private readonly proofOfWork: ProofOfWork,
+  ) {}
 
   @Query(() => Booking, { nullable: true, description: 'A booking by its id (the id is the secret); null when unknown.' })
   booking(@Arg('id', () => ID) id: string): Promise<Booking | null> {
     return this.bookings.findById(id);
   }
 
+  @Query(() => String, {
+    description:
+      'A new proof-of-work challenge for the ALTCHA widget, as JSON text (what GET /api/altcha/challenge answers). Needed only after createBooking answered CHALLENGE_REQUIRED.',
+  })
+  async altchaChallenge(): Promise<string> {
+    return JSON.stringify(await this.proofOfWork.createChallenge());
+  }
+
   @Mutation(() => CreateBookingPayload, {
-    description: 'Book spots on a workshop. The spots are held at once; errors: BAD_USER_INPUT (fields), NOT_FOUND, SOLD_OUT.',
+    description:
+      'Book spots on a workshop. The spots are held at once; errors: BAD_USER_INPUT (fields), NOT_FOUND, SOLD_OUT, HOLD_LIMIT_REACHED (too many unpaid spots held; extensions.retryAfterSeconds), CHALLENGE_REQUIRED (send input.altcha).',
   })
   async createBooking(@Arg('input', () => BookingInput) input: BookingInput, @Ctx() ctx: GraphQLContext): Promise<CreateBookingPayload> {
     await ctx.consume('booking');
-    return { booking: await this.bookings.createOrThrow(input) };
+    return { booking: await this.bookings.createOrThrow(input, ctx.clientKey) };
   }
 }

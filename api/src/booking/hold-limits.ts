@@ -1,0 +1,139 @@
+import crypto from 'node:crypto';
+import type { EntityManager } from 'typeorm';
+import { AppError, ErrorCode } from '../infrastructure/errors';
+import type { ProofOfWork } from '../infrastructure/proof-of-work/proof-of-work';
+import { BookingStatus } from '../shared/booking-status';
+import { Booking } from './booking.entity';
+
+/**
+ * How many unpaid spots one client (address) and one customer (email) may hold
+ * at once, and when a booking first needs a solved proof-of-work challenge
+ * (docs/decisions/056).
+ */
+export interface HoldLimits {
+  /** Unpaid spots held at once by one client key (the address the transport sees). */
+  maxHeldSpotsPerClient: number;
+  /** Unpaid spots held at once under one customer email (lower-cased, trimmed). */
+  maxHeldSpotsPerEmail: number;
+  /** A booking that would take the client's or the email's unpaid spots above this needs a challenge. */
+  freeHeldSpots: number;
+  /** Bookings a client may start within `recentWindowMinutes` before the next needs a challenge. */
+  freeRecentBookings: number;
+  recentWindowMinutes: number;
+}
+
+/**
+ * One whole group (12) is free and unchallenged; so is a family booking a few
+ * workshops. Two full groups at once is the most anyone may hold unpaid; the
+ * second needs a challenge.
+ */
+export const DEFAULT_HOLD_LIMITS: HoldLimits = {
+  maxHeldSpotsPerClient: 24,
+  maxHeldSpotsPerEmail: 24,
+  freeHeldSpots: 12,
+  freeRecentBookings: 3,
+  recentWindowMinutes: 10,
+};
+
+/** Who is booking, as the guard sees it. */
+export interface BookingClient {
+  /** Keyed hash of the client key; null for bookings made inside the app. */
+  clientKeyHash: string | null;
+  email: string;
+}
+
+/**
+ * The defence against one client holding the season (hardening finding 1): caps
+ * on unpaid spots held at once per client and per email, counted in the
+ * database, and a proof-of-work challenge beyond the free allowance. Runs inside
+ * the booking's transaction, which `locks()` serialises per client and email.
+ */
+export class HoldGuard {
+  constructor(
+    private readonly hashSecret: string,
+    private readonly proofOfWork: ProofOfWork,
+    private readonly limits: HoldLimits = DEFAULT_HOLD_LIMITS,
+  ) {}
+
+  /** The client as stored: the key hashed with our secret, so no address is kept. */
+  client(clientKey: string, email: string): BookingClient {
+    const clientKeyHash =
+      clientKey === INTERNAL_CLIENT ? null : crypto.createHmac('sha256', this.hashSecret).update(`client:${clientKey}`).digest('hex').slice(0, 40);
+    return { clientKeyHash, email };
+  }
+
+  /** Names of the locks that serialise this client's and this email's bookings across instances. */
+  locks(c: BookingClient): string[] {
+    const email = crypto.createHmac('sha256', this.hashSecret).update(`email:${c.email}`).digest('hex').slice(0, 40);
+    return [`hold:e:${email}`, ...(c.clientKeyHash ? [`hold:c:${c.clientKeyHash}`] : [])];
+  }
+
+  /**
+   * Refuse a booking of `spots` that would go over a cap (HOLD_LIMIT_REACHED,
+   * 429 with the wait until the client's first hold lapses), or that is beyond
+   * the free allowance and comes without a valid, unused challenge solution
+   * (CHALLENGE_REQUIRED, 428).
+   */
+  async checkOrThrow(m: EntityManager, c: BookingClient, spots: number, altcha: string | null | undefined, now: Date): Promise<void> {
+    const byEmail = await this.heldSpots(m, 'b.customerEmail = :email', { email: c.email }, now);
+    const byClient = c.clientKeyHash ? await this.heldSpots(m, 'b.clientKeyHash = :client', { client: c.clientKeyHash }, now) : EMPTY;
+    const over =
+      byClient.spots + spots > this.limits.maxHeldSpotsPerClient
+        ? { held: byClient, max: this.limits.maxHeldSpotsPerClient, who: 'from this connection' }
+        : byEmail.spots + spots > this.limits.maxHeldSpotsPerEmail
+          ? { held: byEmail, max: this.limits.maxHeldSpotsPerEmail, who: 'under this email address' }
+          : null;
+    if (over) throw holdLimitError(over.held, over.max, over.who, spots, now);
+
+    const reason =
+      Math.max(byClient.spots, byEmail.spots) + spots > this.limits.freeHeldSpots
+        ? `You already hold ${Math.max(byClient.spots, byEmail.spots)} unpaid spots`
+        : c.clientKeyHash && (await this.recentBookings(m, c.clientKeyHash, now)) >= this.limits.freeRecentBookings
+          ? 'Several bookings were just made from this connection'
+          : null;
+    if (reason) await this.proofOfWork.redeemOrThrow(m, altcha, `${reason}; please confirm you are not a robot`);
+  }
+
+  /** Unpaid spots held now (a hold that has not lapsed), and when the first of them lapses. */
+  private async heldSpots(m: EntityManager, where: string, params: Record<string, unknown>, now: Date): Promise<Held> {
+    const row = await m
+      .createQueryBuilder(Booking, 'b')
+      .select('COALESCE(SUM(b.numParticipants), 0)', 'spots')
+      .addSelect('MIN(b.holdExpiresAt)', 'firstLapse')
+      .where(where, params)
+      .andWhere('b.status = :held AND (b.holdExpiresAt IS NULL OR b.holdExpiresAt > :now)', { held: BookingStatus.held, now })
+      .getRawOne<{ spots: number | string; firstLapse: Date | string | null }>();
+    const firstLapse = row?.firstLapse ? new Date(row.firstLapse instanceof Date ? row.firstLapse : `${String(row.firstLapse).replace(' ', 'T')}Z`) : null;
+    return { spots: Number(row?.spots ?? 0), firstLapse };
+  }
+
+  private recentBookings(m: EntityManager, clientKeyHash: string, now: Date): Promise<number> {
+    const since = new Date(now.getTime() - this.limits.recentWindowMinutes * 60_000);
+    return m.createQueryBuilder(Booking, 'b').where('b.clientKeyHash = :clientKeyHash AND b.createdAt > :since', { clientKeyHash, since }).getCount();
+  }
+}
+
+/** The client key of bookings made inside the app (tests, scripts): no per-client cap. */
+export const INTERNAL_CLIENT = 'internal';
+
+interface Held {
+  spots: number;
+  firstLapse: Date | null;
+}
+
+const EMPTY: Held = { spots: 0, firstLapse: null };
+
+function holdLimitError(held: Held, max: number, who: string, wanted: number, now: Date): AppError {
+  const waitSeconds = held.firstLapse ? Math.max(1, Math.ceil((held.firstLapse.getTime() - now.getTime()) / 1000)) : undefined;
+  const when = waitSeconds ? `try again in ${duration(waitSeconds)}, when a hold lapses` : 'try again once we have confirmed or released one of your reservations';
+  const message =
+    `${held.spots} unpaid spots are already held ${who}, and at most ${max} may be held at once (you asked for ${wanted}). ` +
+    `Pay for or give up a booking first, or ${when}.`;
+  return new AppError(ErrorCode.HOLD_LIMIT_REACHED, message, [{ field: 'numParticipants', message }], waitSeconds);
+}
+
+/** "7 minutes", "3 hours", "6 days": rounded up, for people. */
+export function duration(seconds: number): string {
+  const [n, unit] = seconds <= 90 * 60 ? [Math.ceil(seconds / 60), 'minute'] : seconds <= 36 * 3600 ? [Math.ceil(seconds / 3600), 'hour'] : [Math.ceil(seconds / 86_400), 'day'];
+  return `${n} ${unit}${n === 1 ? '' : 's'}`;
+}
