@@ -52,7 +52,7 @@ export async function startApp(kind, env = {}, { nodeArgs = [] } = {}) {
     cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
   }
   const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'api/dist/main.js')], {
-    env: { ...process.env, NODE_ENV: 'production', PUBLIC_ORIGIN: `http://127.0.0.1:${port}`, ADMIN_PASSWORD: 'bench-admin-password', LOG_LEVEL: 'error', PORT: String(port), DATABASE_URL: databaseUrl, ...env },
+    env: { ...process.env, NODE_ENV: 'production', PUBLIC_ORIGIN: `http://127.0.0.1:${port}`, ADMIN_PASSWORD: 'bench-admin-password', LOG_LEVEL: 'error', TRUST_PROXY: 'loopback', PORT: String(port), DATABASE_URL: databaseUrl, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;

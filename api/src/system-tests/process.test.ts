@@ -39,7 +39,7 @@ interface Running {
 async function startProcess(databaseUrl: string, env: Record<string, string> = {}): Promise<Running> {
   const port = await freePort();
   const child = spawn(process.execPath, [MAIN], {
-    env: { ...process.env, NODE_ENV: 'test', ADMIN_PASSWORD: 'process-test-password', LOG_LEVEL: 'warn', PORT: String(port), DATABASE_URL: databaseUrl, ...env },
+    env: { ...process.env, NODE_ENV: 'test', ADMIN_PASSWORD: 'process-test-password', LOG_LEVEL: 'warn', TRUST_PROXY: 'loopback', PORT: String(port), DATABASE_URL: databaseUrl, ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
     cwd: fs.mkdtempSync(path.join(os.tmpdir(), 'proc-cwd-')),
   });

@@ -41,6 +41,8 @@ async function startInstance(databaseUrl: string): Promise<Instance> {
       NODE_ENV: 'test',
       ADMIN_PASSWORD: 'two-instances-password',
       LOG_LEVEL: 'warn',
+      // The test tells clients apart by X-Forwarded-For.
+      TRUST_PROXY: 'loopback',
       PORT: String(port),
       DATABASE_URL: databaseUrl,
       REDIS_URL: process.env.TEST_REDIS_URL!,

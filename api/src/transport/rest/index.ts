@@ -10,6 +10,7 @@ import { testimonialRoutes } from './testimonial.rest';
 import { workshopRoutes } from './workshop.rest';
 import { jsonBodies, restErrorHandler } from './http';
 import type { WriteLimits } from '../rate-limits';
+import { servedOverHttps } from '../admin-guard';
 
 /** Body size cap of the REST shims: a booking is about 3 KB at most. */
 export const REST_BODY_LIMIT = 64 * 1024;
@@ -34,7 +35,7 @@ export function restApi(services: Services, limits: WriteLimits): FastifyPluginA
       await json.register(bookingRoutes(services.bookings, limits.booking));
       await json.register(checkoutRoutes(services.payments, limits.checkout));
       await json.register(communityRoutes(services.community, limits.messagePost));
-      await json.register(adminRoutes({ adminAuth: services.adminAuth, admin: services.admin, bookings: services.bookings, publicOrigin: services.config.publicOrigin }), {
+      await json.register(adminRoutes({ adminAuth: services.adminAuth, admin: services.admin, bookings: services.bookings, publicOrigin: services.config.publicOrigin, secureCookies: servedOverHttps(services.config) }), {
         prefix: '/admin',
       });
     });
