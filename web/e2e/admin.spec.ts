@@ -9,14 +9,18 @@ async function signIn(page: Page, password = PASSWORD) {
   await page.getByRole('button', { name: 'Login' }).click();
 }
 
-test('wrong password, then the dashboard with its four tabs and counts', async ({ page }) => {
+test('wrong password, then the dashboard with its four tabs and counts', async ({ page, context }) => {
   await signIn(page, 'not-the-password');
   await expect(page.getByRole('alert')).toHaveText('Invalid password');
   await expect(page).toHaveURL(/\/admin$/);
+  expect((await context.cookies()).map((c) => c.name)).not.toContain('admin_device');
 
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  // The browser now holds the known-device cookie that lets it past throttles others cause (docs/decisions/057); script cannot read it.
+  expect((await context.cookies()).find((c) => c.name === 'admin_device')).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' });
+  expect(await page.evaluate(() => document.cookie)).not.toContain('admin_device');
 
   const tabs = page.getByRole('tablist').getByRole('tab');
   await expect(tabs).toHaveText(['Statistics', /^Bookings \(\d+\)$/, /^Messages \(\d+\)$/, 'Manage Photos']);

@@ -22,7 +22,7 @@ export type ExecuteOperation = (request: {
 }) => Promise<FormattedExecutionResult>;
 
 export interface RenderOptions {
-  /** Origin of the request (absolute URLs of Open Graph tags and JSON-LD). */
+  /** The site's public origin, PUBLIC_ORIGIN (absolute URLs of Open Graph tags and JSON-LD); never taken from the request. */
   origin: string;
   execute: ExecuteOperation;
 }

@@ -1,13 +1,14 @@
 import crypto from 'node:crypto';
 import type { Config } from '../infrastructure/config/env';
 import { AppError, ErrorCode } from '../infrastructure/errors';
-import { BackoffThrottle, MemoryRateLimitStore, type BackoffRule, type RateLimitStore } from '../infrastructure/rate-limit';
+import { BackoffThrottle, GlobalSlowdown, MemoryRateLimitStore, type BackoffRule, type RateLimitStore, type SlowdownRule } from '../infrastructure/rate-limit';
 import { hashPasswordSync, parsePasswordHash, verifyPassword, type PasswordHash } from '../infrastructure/password-hash';
 
 /**
- * Throttling of wrong admin passwords per client (docs/decisions/020): three
- * free failures, then waits of 2, 4, 8... seconds, never more than a minute;
- * failures are forgotten after 15 minutes or at the first success.
+ * Throttling of wrong admin passwords per client (docs/decisions/020, 057): a
+ * client is an IP, or a known device; ten free failures, then waits that
+ * double, never more than a minute; failures are forgotten after 15 minutes
+ * or at the first success.
  */
 export const ADMIN_THROTTLE: BackoffRule = {
   name: 'failed admin sign-in attempts',
@@ -18,6 +19,29 @@ export const ADMIN_THROTTLE: BackoffRule = {
   maxDelayMs: 60_000,
   windowMs: 15 * 60_000,
 };
+
+/**
+ * The cap on failures of all clients together (docs/decisions/057): past 50 in
+ * 15 minutes, clients without a known-device cookie get one password check
+ * every 5 seconds between them. Known devices are never slowed by it.
+ */
+export const ADMIN_GLOBAL_SLOWDOWN: SlowdownRule = {
+  name: 'failed admin sign-in attempts on this site',
+  failures: 50,
+  windowMs: 15 * 60_000,
+  intervalMs: 5_000,
+};
+
+/** Who is asking: the client IP, and the known-device token the request carries (its cookie), if any. */
+export interface AdminClient {
+  ip: string;
+  device?: string;
+}
+
+/** What a successful check gives back: the known-device token to (re)set on the client. */
+export interface AdminAccess {
+  deviceToken: string;
+}
 
 /** Longer candidates are refused without hashing them (no one types a 1 KB password). */
 const MAX_PASSWORD_LENGTH = 1024;
@@ -47,11 +71,21 @@ export function parseBasicPassword(header: string): string | null {
  * The single admin password: checks a login password or an Authorization
  * header against one hash (scrypt, made at start-up from ADMIN_PASSWORD; or
  * ADMIN_PASSWORD_HASH, scrypt or argon2), in constant time, with per-client throttling
- * of failures. REST routes, the GraphQL context and adminLogin all go through it.
+ * of failures, a global slow-down, and known-device tokens that let the admin
+ * through both (docs/decisions/057). REST routes, the GraphQL context and
+ * adminLogin all go through it.
  */
 export class AdminAuthService {
   private readonly hash: PasswordHash;
   private readonly throttle: BackoffThrottle;
+  private readonly slowdown: GlobalSlowdown;
+  /**
+   * Signs known-device tokens. Derived from the configured password (through
+   * scrypt, so a token cannot be used to test password guesses quickly) or from
+   * the configured hash: every instance derives the same key, and changing the
+   * password revokes every device.
+   */
+  private readonly deviceKey: Buffer;
   /** Per-process key of the verified-credential memo; never leaves memory. */
   private readonly memoKey = crypto.randomBytes(32);
   private verified: Array<{ digest: Buffer; expiresAt: number }> = [];
@@ -61,38 +95,77 @@ export class AdminAuthService {
     private readonly clock: () => Date,
     store: RateLimitStore = new MemoryRateLimitStore(),
   ) {
+    let secret: Buffer;
     if (admin.passwordHash) {
       const parsed = parsePasswordHash(admin.passwordHash);
       if (!parsed) throw new Error('ADMIN_PASSWORD_HASH is not a valid scrypt or argon2 hash');
       this.hash = parsed;
+      secret = Buffer.from(admin.passwordHash, 'utf8');
     } else if (admin.password) {
       this.hash = hashPasswordSync(admin.password);
+      secret = crypto.scryptSync(admin.password.normalize('NFC'), 'wildlight admin device key', 32);
     } else {
       throw new Error('No admin password configured');
     }
-    this.throttle = new BackoffThrottle(ADMIN_THROTTLE, store, () => this.clock().getTime());
+    this.deviceKey = Buffer.from(crypto.hkdfSync('sha256', secret, Buffer.alloc(0), 'admin known-device token v1', 32));
+    const now = () => this.clock().getTime();
+    this.throttle = new BackoffThrottle(ADMIN_THROTTLE, store, now);
+    this.slowdown = new GlobalSlowdown(ADMIN_GLOBAL_SLOWDOWN, store, now);
   }
 
-  /** POST /api/admin/login and adminLogin. Throws UNAUTHENTICATED "Invalid password" or RATE_LIMITED. */
-  async loginOrThrow(password: string, client: string): Promise<void> {
-    await this.checkOrThrow(password, client, INVALID_PASSWORD);
+  /**
+   * POST /api/admin/login and adminLogin. Throws UNAUTHENTICATED "Invalid password" or RATE_LIMITED.
+   * `client` is the client IP alone, or with the device token the request carries.
+   */
+  async loginOrThrow(password: string, client: string | AdminClient): Promise<AdminAccess> {
+    return this.checkOrThrow(password, client, INVALID_PASSWORD);
   }
 
   /**
    * An admin request: throws UNAUTHENTICATED without a credential (not counted
    * as a failure) or with a wrong one (counted), RATE_LIMITED while throttled.
    */
-  async authenticateOrThrow(authorization: string | undefined, client: string): Promise<void> {
+  async authenticateOrThrow(authorization: string | undefined, client: string | AdminClient): Promise<AdminAccess> {
     if (!authorization) throw unauthenticated(CREDENTIAL_REQUIRED);
-    await this.checkOrThrow(parseBasicPassword(authorization), client, INVALID_CREDENTIAL);
+    return this.checkOrThrow(parseBasicPassword(authorization), client, INVALID_CREDENTIAL);
   }
 
-  private async checkOrThrow(password: string | null, client: string, failure: string): Promise<void> {
-    await this.throttle.attemptOrThrow(client);
+  /**
+   * A request from a known device (a valid token, given at a successful check)
+   * is throttled by that device's own failures only: an attacker sharing the
+   * admin's IP, or guessing from many IPs, cannot keep the admin out. Any other
+   * request is throttled per IP and by the global slow-down.
+   */
+  private async checkOrThrow(password: string | null, client: string | AdminClient, failure: string): Promise<AdminAccess> {
+    const { ip, device } = typeof client === 'string' ? { ip: client, device: undefined } : client;
+    const deviceId = this.deviceIdOf(device);
+    const throttleKey = deviceId ? `device:${deviceId}` : ip;
+    await this.throttle.attemptOrThrow(throttleKey);
+    if (!deviceId) await this.slowdown.attemptOrThrow();
     if (password === null || password.length === 0 || password.length > MAX_PASSWORD_LENGTH || !(await this.matches(password))) {
+      if (!deviceId) await this.slowdown.failed();
       throw unauthenticated(failure);
     }
-    await this.throttle.succeeded(client);
+    await this.throttle.succeeded(throttleKey);
+    return { deviceToken: deviceId ? device! : this.newDeviceToken() };
+  }
+
+  /** A new known-device token: a random id and its signature. */
+  private newDeviceToken(): string {
+    const id = crypto.randomBytes(18).toString('base64url');
+    return `${id}.${this.sign(id)}`;
+  }
+
+  /** The device id of a token this password signed; null for anything else. */
+  private deviceIdOf(token: string | undefined): string | null {
+    const m = token === undefined ? null : /^([A-Za-z0-9_-]{24})\.([A-Za-z0-9_-]{43})$/.exec(token);
+    if (!m) return null;
+    const expected = Buffer.from(this.sign(m[1]), 'utf8');
+    return crypto.timingSafeEqual(expected, Buffer.from(m[2], 'utf8')) ? m[1] : null;
+  }
+
+  private sign(id: string): string {
+    return crypto.createHmac('sha256', this.deviceKey).update(`admin-device:${id}`).digest('base64url');
   }
 
   private async matches(password: string): Promise<boolean> {

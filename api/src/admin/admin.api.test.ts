@@ -2,14 +2,14 @@ import { startTestServer, type TestServer } from '../test/app';
 import { DB_KINDS } from '../test/db';
 import { insertBooking, insertMessage } from '../test/rows';
 import { BookingStatus } from '../booking/booking.types';
-import { ADMIN_THROTTLE } from './admin-auth.service';
+import { ADMIN_GLOBAL_SLOWDOWN, ADMIN_THROTTLE } from './admin-auth.service';
 
 const PASSWORD = 'correct-horse-battery'; // startTestServer's ADMIN_PASSWORD
 const basic = (password: string) => `Basic ${Buffer.from(`admin:${password}`, 'utf8').toString('base64')}`;
 const RIGHT = basic(PASSWORD);
 const WRONG = basic('not-the-password');
 
-/** Every test client gets its own address (the app trusts X-Forwarded-For from loopback), so throttling never leaks between tests. */
+/** Every test client gets its own address (startTestServer trusts X-Forwarded-For from loopback), so throttling never leaks between tests. */
 let clients = 0;
 const newClient = () => {
   clients += 1;
@@ -226,6 +226,118 @@ describe.each(DB_KINDS)('admin API on %s', (kind) => {
         expect((await login('typo-typo-typo')).status).toBe(401);
       } finally {
         await timed.close();
+      }
+    });
+  });
+
+  describe('finding 6: forwarded addresses, known devices, the global slow-down', () => {
+    const deviceCookieOf = (res: Response) => res.headers.getSetCookie().find((c) => c.startsWith('admin_device='));
+    const cookieHeader = (setCookie: string) => setCookie.split(';')[0];
+
+    it('without TRUST_PROXY, X-Forwarded-For is not believed: rotating it gives no fresh free guesses', async () => {
+      const direct = await startTestServer(kind, { TRUST_PROXY: '' });
+      try {
+        let ip = 0;
+        const statuses: number[] = [];
+        for (let i = 0; i <= ADMIN_THROTTLE.freeFailures; i++) {
+          const res = await fetch(`${direct.url}/api/admin/login`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-forwarded-for': `203.0.113.${++ip}` },
+            body: JSON.stringify({ password: `guess-${i}` }),
+          });
+          statuses.push(res.status);
+        }
+        expect(statuses.slice(0, ADMIN_THROTTLE.freeFailures).every((st) => st === 401)).toBe(true);
+        expect(statuses.at(-1)).toBe(429);
+      } finally {
+        await direct.close();
+      }
+    });
+
+    it('a successful login (REST or GraphQL) sets an HttpOnly, SameSite=Strict known-device cookie for the whole site', async () => {
+      const restLogin = await rest('POST', '/api/admin/login', {}, { password: PASSWORD });
+      const gqlRes = await fetch(`${s.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...newClient() },
+        body: JSON.stringify({ query: 'mutation($input: AdminLoginInput!) { adminLogin(input: $input) { success } }', variables: { input: { password: PASSWORD } } }),
+      });
+      expect(await gqlRes.json()).toEqual({ data: { adminLogin: { success: true } } });
+      for (const res of [restLogin, gqlRes]) {
+        const cookie = deviceCookieOf(res)!;
+        expect(cookie).toMatch(/^admin_device=[\w-]{24}\.[\w-]{43};/);
+        expect(cookie).toMatch(/; HttpOnly/i);
+        expect(cookie).toMatch(/; SameSite=Strict/i);
+        expect(cookie).toMatch(/; Path=\//);
+        expect(cookie).toMatch(/; Max-Age=\d{7,}/);
+        expect(cookie).not.toMatch(/; Secure/i); // served over http here
+      }
+      // A wrong password sets none.
+      expect(deviceCookieOf(await rest('POST', '/api/admin/login', {}, { password: 'wrong-password' }))).toBeUndefined();
+    });
+
+    it('the admin with a known-device cookie gets through while someone on the same IP has it throttled (REST, Basic and GraphQL)', async () => {
+      // A server of its own, so that these failures do not add up with other tests' towards the site-wide slow-down.
+      const own = await startTestServer(kind);
+      const shared = { 'x-forwarded-for': '192.0.2.44' };
+      const call = (method: string, path: string, headers: Record<string, string>, body?: unknown) =>
+        fetch(`${own.url}${path}`, { method, headers: { ...shared, ...(body ? { 'content-type': 'application/json' } : {}), ...headers }, body: body ? JSON.stringify(body) : undefined });
+      try {
+        const device = { cookie: cookieHeader(deviceCookieOf(await call('POST', '/api/admin/login', {}, { password: PASSWORD }))!) };
+        for (let i = 0; i < ADMIN_THROTTLE.freeFailures; i++) expect((await call('POST', '/api/admin/login', {}, { password: `guess-${i}` })).status).toBe(401);
+        expect((await call('POST', '/api/admin/login', {}, { password: PASSWORD })).status).toBe(429);
+
+        expect((await call('POST', '/api/admin/login', device, { password: PASSWORD })).status).toBe(200);
+        const stats = await call('GET', '/api/admin/stats', { ...device, authorization: RIGHT });
+        expect(stats.status).toBe(200);
+        expect(deviceCookieOf(stats)).toBeUndefined(); // already carried: not sent again
+        const viaGql = await own.gql('{ adminStats { totalWorkshops } }', undefined, { ...shared, ...device, authorization: RIGHT });
+        expect(viaGql.data?.adminStats).toBeDefined();
+        // The attacker on that IP is still throttled, and a forged cookie does not help.
+        expect((await call('GET', '/api/admin/stats', { authorization: RIGHT, cookie: 'admin_device=AAAAAAAAAAAAAAAAAAAAAAAA.' + 'B'.repeat(43) })).status).toBe(429);
+      } finally {
+        await own.close();
+      }
+    });
+
+    it('a dashboard that signed in before gets its cookie at its next admin call', async () => {
+      const res = await rest('GET', '/api/admin/stats', { authorization: RIGHT });
+      expect(res.status).toBe(200);
+      expect(deviceCookieOf(res)).toMatch(/^admin_device=/);
+    });
+
+    it('guesses from rotating IPs are slowed to one per interval across the site; the known device is not', async () => {
+      // A server of its own: the slow-down is site-wide.
+      const own = await startTestServer(kind);
+      let ip = 0;
+      const login = (password: string, headers: Record<string, string> = {}) =>
+        fetch(`${own.url}/api/admin/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.18.${Math.floor(++ip / 250)}.${ip % 250}`, ...headers },
+          body: JSON.stringify({ password }),
+        });
+      try {
+        const device = { cookie: cookieHeader(deviceCookieOf(await login(PASSWORD))!) };
+        // Each from a new address: no per-client throttle ever applies. In small batches (each failure costs a scrypt).
+        for (let i = 0; i < ADMIN_GLOBAL_SLOWDOWN.failures; i += 5) {
+          const batch = await Promise.all(Array.from({ length: 5 }, (_, j) => login(`guess-${i + j}`)));
+          expect(batch.map((r) => r.status)).toEqual([401, 401, 401, 401, 401]);
+        }
+        const statuses = (await Promise.all(Array.from({ length: 10 }, (_, i) => login(`more-${i}`)))).map((r) => r.status);
+        // At most one check per interval (two when the burst straddles one): the rest are told to wait.
+        expect(statuses.filter((st) => st === 401).length).toBeLessThanOrEqual(2);
+        const refused = await login(PASSWORD);
+        expect(refused.status).toBe(429);
+        expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(ADMIN_GLOBAL_SLOWDOWN.intervalMs / 1000);
+        expect(await refused.json()).toMatchObject({ code: 'RATE_LIMITED', detail: expect.stringContaining('on this site') });
+        // GraphQL is slowed alike.
+        const viaGql = await own.gql('{ adminStats { totalWorkshops } }', undefined, { 'x-forwarded-for': '198.18.200.1', authorization: RIGHT });
+        expect(viaGql.errors?.[0].extensions?.code).toBe('RATE_LIMITED');
+        // The admin's browser is not.
+        expect((await login(PASSWORD, device)).status).toBe(200);
+        const gqlDevice = await own.gql('{ adminStats { totalWorkshops } }', undefined, { 'x-forwarded-for': '198.18.200.2', authorization: RIGHT, ...device });
+        expect(gqlDevice.data?.adminStats).toBeDefined();
+      } finally {
+        await own.close();
       }
     });
   });

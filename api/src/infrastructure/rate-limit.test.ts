@@ -23,6 +23,16 @@ describe('BackoffThrottle', () => {
 });
 
 describe('MemoryRateLimitStore', () => {
+  it('counts the hits inside the window without recording one', async () => {
+    const store = new MemoryRateLimitStore();
+    await store.hit('k', 1_000, 10_000);
+    await store.hit('k', 5_000, 10_000);
+    expect(await store.count('k', 6_000, 10_000)).toBe(2);
+    expect(await store.count('k', 6_000, 10_000)).toBe(2);
+    expect(await store.count('k', 12_000, 10_000)).toBe(1);
+    expect(await store.count('other', 6_000, 10_000)).toBe(0);
+  });
+
   it('keeps a bounded number of hits per key', async () => {
     const store = new MemoryRateLimitStore(10, 5);
     let hits: number[] = [];

@@ -10,6 +10,8 @@ import { AppError, ErrorCode } from './errors';
 export interface RateLimitStore {
   /** Record a hit at `now` for `key` and return the hit times still inside the window. */
   hit(key: string, now: number, windowMs: number): Promise<number[]>;
+  /** How many hits of `key` are inside the window ending at `now`, without recording one. */
+  count(key: string, now: number, windowMs: number): Promise<number>;
   /** Forget a key (e.g. after a successful login). */
   reset(key: string): Promise<void>;
   /** Release connections (Redis). */
@@ -34,6 +36,10 @@ export class MemoryRateLimitStore implements RateLimitStore {
     this.hits.set(key, kept);
     if (this.hits.size > this.maxKeys) this.hits.delete(this.hits.keys().next().value!);
     return kept;
+  }
+
+  async count(key: string, now: number, windowMs: number): Promise<number> {
+    return (this.hits.get(key) ?? []).filter((t) => t > now - windowMs).length;
   }
 
   async reset(key: string): Promise<void> {
@@ -114,7 +120,59 @@ export class BackoffThrottle {
   }
 }
 
-/** The client a request comes from (the proxy-aware IP; Fastify's `trustProxy` decides). */
+export interface SlowdownRule {
+  /** Name used in the error message, e.g. "failed admin sign-in attempts on this site". */
+  name: string;
+  /** Failures (of every client together) in the window before the slow-down starts. */
+  failures: number;
+  windowMs: number;
+  /** While slowed down, one attempt per interval is let through, whoever makes it. */
+  intervalMs: number;
+}
+
+/**
+ * A cap on password guesses across all clients, for an attacker with many
+ * addresses whom the per-client BackoffThrottle cannot hold: once `failures`
+ * failures were recorded in the window, attempts are let through one per
+ * `intervalMs` (the first to ask in each interval gets it), the others get 429
+ * + Retry-After until the interval ends. A slow-down, not a lock: a person
+ * still gets in within seconds, and a refused attempt does not extend it.
+ *
+ * Counts live in the shared store, so with Redis the cap holds across
+ * instances; the interval slots are two keys used in turn, so that
+ * nothing grows with time.
+ */
+export class GlobalSlowdown {
+  constructor(
+    readonly rule: SlowdownRule,
+    private readonly store: RateLimitStore = new MemoryRateLimitStore(),
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Throws RATE_LIMITED when slowed down and this interval's one attempt is taken. */
+  async attemptOrThrow(): Promise<void> {
+    const t = this.now();
+    if ((await this.store.count(`${this.rule.name}:failures`, t, this.rule.windowMs)) < this.rule.failures) return;
+    const slot = Math.floor(t / this.rule.intervalMs);
+    // Hits of the slot before last are more than one interval old, so the window drops them.
+    const hits = await this.store.hit(`${this.rule.name}:slot:${slot % 2}`, t, this.rule.intervalMs);
+    if (hits.length === 1) return;
+    const retryAfterSeconds = Math.max(1, Math.ceil(((slot + 1) * this.rule.intervalMs - t) / 1000));
+    throw new AppError(
+      ErrorCode.RATE_LIMITED,
+      `Too many ${this.rule.name}. Please wait ${retryAfterSeconds} seconds and try again.`,
+      [],
+      retryAfterSeconds,
+    );
+  }
+
+  /** Record a failed attempt. */
+  async failed(): Promise<void> {
+    await this.store.hit(`${this.rule.name}:failures`, this.now(), this.rule.windowMs);
+  }
+}
+
+/** The client a request comes from (the proxy-aware IP: X-Forwarded-For counts only from the proxies TRUST_PROXY names). */
 export function clientKey(req: { ip?: string; socket?: { remoteAddress?: string } }): string {
   return req.ip || req.socket?.remoteAddress || 'unknown';
 }

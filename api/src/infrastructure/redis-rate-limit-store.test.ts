@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { BackoffThrottle } from './rate-limit';
+import { BackoffThrottle, GlobalSlowdown } from './rate-limit';
 import { RedisRateLimitStore } from './redis-rate-limit-store';
 import { startTestServer, type TestServer } from '../test/app';
 import { MESSAGE_POST_RATE_LIMIT } from '../community/community.types';
@@ -22,6 +22,31 @@ describeRedis('rate limits shared through Redis (several app instances)', () => 
       await expect(instanceA.attemptOrThrow('203.0.113.9')).rejects.toMatchObject({ status: 429 });
       await instanceA.succeeded('203.0.113.9');
       await expect(instanceB.attemptOrThrow('203.0.113.9')).resolves.toBeUndefined();
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
+  it('two instances share the site-wide slow-down: the failures and the one check per interval', async () => {
+    const a = new RedisRateLimitStore(process.env.TEST_REDIS_URL!);
+    const b = new RedisRateLimitStore(process.env.TEST_REDIS_URL!);
+    const rule = { name: `slow-${crypto.randomBytes(4).toString('hex')}`, failures: 3, windowMs: 600_000, intervalMs: 60_000 };
+    let now = 1_000 * 60_000; // the start of an interval
+    try {
+      const instanceA = new GlobalSlowdown(rule, a, () => now);
+      const instanceB = new GlobalSlowdown(rule, b, () => now);
+      await instanceA.failed();
+      await instanceB.failed();
+      await expect(instanceB.attemptOrThrow()).resolves.toBeUndefined(); // 2 failures: not slowed yet
+      await instanceA.failed();
+      // 3 failures between them: one check in this interval, whichever instance gets it.
+      await expect(instanceB.attemptOrThrow()).resolves.toBeUndefined();
+      await expect(instanceA.attemptOrThrow()).rejects.toMatchObject({ status: 429, retryAfterSeconds: 60 });
+      await expect(instanceB.attemptOrThrow()).rejects.toMatchObject({ status: 429 });
+      now += 60_000;
+      await expect(instanceA.attemptOrThrow()).resolves.toBeUndefined();
+      await expect(instanceB.attemptOrThrow()).rejects.toMatchObject({ status: 429 });
     } finally {
       await a.close();
       await b.close();

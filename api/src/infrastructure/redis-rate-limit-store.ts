@@ -46,6 +46,15 @@ export class RedisRateLimitStore implements RateLimitStore {
     }
   }
 
+  async count(key: string, now: number, windowMs: number): Promise<number> {
+    try {
+      return await this.redis.zcount(this.prefix + key, `(${now - windowMs}`, '+inf');
+    } catch (e) {
+      this.warnOnce(e);
+      return 0;
+    }
+  }
+
   async reset(key: string): Promise<void> {
     try {
       await this.redis.del(this.prefix + key);

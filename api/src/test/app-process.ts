@@ -34,7 +34,8 @@ export interface AppProcess {
 export async function startAppProcess(databaseUrl: string, env: Record<string, string> = {}): Promise<AppProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, [MAIN], {
-    env: { ...process.env, NODE_ENV: 'test', ADMIN_PASSWORD: 'process-test-password', LOG_LEVEL: 'warn', PORT: String(port), DATABASE_URL: databaseUrl, ...env },
+    // The system tests tell clients apart by X-Forwarded-For, as if behind a proxy on this host.
+    env: { ...process.env, NODE_ENV: 'test', ADMIN_PASSWORD: 'process-test-password', LOG_LEVEL: 'warn', TRUST_PROXY: 'loopback', PORT: String(port), DATABASE_URL: databaseUrl, ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
     cwd: fs.mkdtempSync(path.join(os.tmpdir(), 'app-cwd-')),
   });

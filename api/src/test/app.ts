@@ -28,7 +28,8 @@ export async function startTestServer(
   options: { logger?: Logger; clock?: () => Date } & ServiceOptions = {},
 ): Promise<TestServer> {
   const testDb = await createTestDb(kind);
-  const config = loadConfig({ NODE_ENV: 'test', ADMIN_PASSWORD: 'correct-horse-battery', ...env });
+  // Tests tell clients apart by X-Forwarded-For, so the loopback proxy is trusted unless a test says otherwise.
+  const config = loadConfig({ NODE_ENV: 'test', ADMIN_PASSWORD: 'correct-horse-battery', TRUST_PROXY: 'loopback', ...env });
   configure?.(config);
   const services = createServices(config, testDb.db, options.logger ?? createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'), options.clock, {
     catalog: options.catalog,

@@ -1,20 +1,50 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AdminAuthService } from '../admin/admin-auth.service';
+import type { AdminAuthService, AdminClient } from '../admin/admin-auth.service';
+import type { Config } from '../infrastructure/config/env';
 import { AppError, ErrorCode } from '../infrastructure/errors';
 import { clientKey } from '../infrastructure/rate-limit';
 
-/** Result of checking a request's admin credential. */
-export type AdminCheck = { isAdmin: true; adminError?: undefined } | { isAdmin: false; adminError: AppError };
+/** Result of checking a request's admin credential (with the known-device token to keep on the client). */
+export type AdminCheck = { isAdmin: true; adminError?: undefined; deviceToken: string } | { isAdmin: false; adminError: AppError };
+
+/**
+ * The known-device cookie (docs/decisions/057): set at each successful admin
+ * check, sent back by the admin's browser on its own (same origin), so the
+ * admin's password checks escape throttles that others caused.
+ */
+export const ADMIN_DEVICE_COOKIE = 'admin_device';
+const ADMIN_DEVICE_MAX_AGE_S = 180 * 24 * 3600;
+
+/** Cookies get the Secure attribute when the site is served over https (HSTS on, or an https PUBLIC_ORIGIN). */
+export function servedOverHttps(config: Pick<Config, 'hsts' | 'publicOrigin'>): boolean {
+  return config.hsts || config.publicOrigin.startsWith('https:');
+}
+
+/** The request's client for the admin throttles: its IP and its known-device cookie. */
+export function adminClient(req: FastifyRequest): AdminClient {
+  return { ip: clientKey(req), device: req.cookies?.[ADMIN_DEVICE_COOKIE] };
+}
+
+/**
+ * Sets (or renews) the known-device cookie: HttpOnly (no script reads it),
+ * SameSite=Strict (no other site's request carries it), Secure when the site
+ * is served over https, for 180 days. Not set again when the request already
+ * carried this token, so answers of an open dashboard do not repeat it.
+ */
+export function rememberAdminDevice(req: FastifyRequest, reply: FastifyReply, deviceToken: string, secure: boolean): void {
+  if (req.cookies?.[ADMIN_DEVICE_COOKIE] === deviceToken) return;
+  void reply.setCookie(ADMIN_DEVICE_COOKIE, deviceToken, { path: '/', httpOnly: true, sameSite: 'strict', secure, maxAge: ADMIN_DEVICE_MAX_AGE_S });
+}
 
 /**
  * The one admin guard: reads `Authorization: Basic ...` and asks the
  * AdminAuthService. REST admin routes use it through requireAdmin; the GraphQL
  * context uses it to set isAdmin (and keeps the reason for the auth checker).
  */
-export async function checkAdmin(adminAuth: AdminAuthService, authorization: string | undefined, client: string): Promise<AdminCheck> {
+export async function checkAdmin(adminAuth: AdminAuthService, authorization: string | undefined, client: string | AdminClient): Promise<AdminCheck> {
   try {
-    await adminAuth.authenticateOrThrow(authorization, client);
-    return { isAdmin: true };
+    const { deviceToken } = await adminAuth.authenticateOrThrow(authorization, client);
+    return { isAdmin: true, deviceToken };
   } catch (e) {
     if (e instanceof AppError) return { isAdmin: false, adminError: e };
     throw e;
@@ -22,10 +52,11 @@ export async function checkAdmin(adminAuth: AdminAuthService, authorization: str
 }
 
 /** Fastify preHandler: 401 without or with a wrong credential, 429 while throttled. */
-export function requireAdmin(adminAuth: AdminAuthService) {
-  return async (req: FastifyRequest): Promise<void> => {
-    const check = await checkAdmin(adminAuth, req.headers.authorization, clientKey(req));
+export function requireAdmin(adminAuth: AdminAuthService, options: { secureCookies: boolean }) {
+  return async (req: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const check = await checkAdmin(adminAuth, req.headers.authorization, adminClient(req));
     if (!check.isAdmin) throw check.adminError;
+    rememberAdminDevice(req, reply, check.deviceToken, options.secureCookies);
   };
 }
 

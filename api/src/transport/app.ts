@@ -2,6 +2,7 @@ import http from 'node:http';
 import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import fastifyCookie from '@fastify/cookie';
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import type { Services } from '../composition-root';
@@ -17,6 +18,7 @@ import { requestContext, requestIdFor } from '../infrastructure/request-context'
 import { ErrorCode } from '../infrastructure/errors';
 import { securityHeaders } from './security-headers';
 import { registerWriteLimits } from './rate-limits';
+import { servedOverHttps } from './admin-guard';
 
 /** Longest time any API request may take before the caller gets a 503. */
 export const REQUEST_TIMEOUT_MS = 10_000;
@@ -71,7 +73,8 @@ export async function createApp(services: Services): Promise<App> {
     logController: new AccessLog(),
     requestIdHeader: false,
     genReqId: (req) => requestIdFor(req.headers['x-request-id']),
-    trustProxy: 'loopback',
+    // X-Forwarded-For and -Proto are believed only from the proxies TRUST_PROXY names (none when unset).
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     bodyLimit: REST_BODY_LIMIT,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
@@ -121,6 +124,8 @@ export async function createApp(services: Services): Promise<App> {
   await apollo.start();
   app.addHook('onClose', async () => apollo.stop());
 
+  // Cookies are parsed for the admin's known-device cookie only (admin-guard.ts).
+  await app.register(fastifyCookie);
   const limits = await registerWriteLimits(app as unknown as FastifyInstance, { redisUrl: config.rateLimitRedisUrl, logger });
   const contextDeps = { adminAuth: services.adminAuth, workshops: services.workshops };
   const catalog = services.workshops.catalog;
@@ -128,7 +133,7 @@ export async function createApp(services: Services): Promise<App> {
   const caches = { graphql: graphqlAnswerCache(catalog), pages: pageCache(catalog) };
 
   await app.register(
-    graphqlRoute({ apollo, contextDeps, limits, answers: caches.graphql, logger, explorer: config.graphqlIntrospection, webDist }),
+    graphqlRoute({ apollo, contextDeps, limits, answers: caches.graphql, logger, explorer: config.graphqlIntrospection, webDist, secureCookies: servedOverHttps(config) }),
   );
   await app.register(restApi(services, limits), { prefix: '/api' });
 
@@ -165,6 +170,7 @@ export async function createApp(services: Services): Promise<App> {
     contextDeps,
     pages: caches.pages,
     logger,
+    origin: config.publicOrigin,
   });
   // `/` explicitly: the static files' wildcard route would answer it as a directory.
   app.get('/', (req, reply) => pages(req, reply));

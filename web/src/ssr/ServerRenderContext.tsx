@@ -13,7 +13,7 @@ export interface ServerRenderState {
 
 export const ServerRenderContext = createContext<ServerRenderState | null>(null);
 
-/** The origin of the site (og:url, JSON-LD): the request's on the server, window.location's in the browser. */
+/** The origin of the site (og:url, JSON-LD): PUBLIC_ORIGIN on the server (never the request's Host), window.location's in the browser. */
 export const OriginContext = createContext<string | null>(null);
 
 export function useOrigin(): string {

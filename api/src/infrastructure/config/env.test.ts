@@ -122,8 +122,9 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NODE_ENV: 'test', REDIS_URL: 'localhost:6379' })).toThrow(/REDIS_URL must look like redis:/);
   });
 
-  it('TRUST_PROXY lists the proxies whose X-Forwarded-For is believed (loopback unless set)', () => {
-    expect(loadConfig({ NODE_ENV: 'test' }).trustProxy).toEqual(['loopback']);
+  it('TRUST_PROXY lists the proxies whose X-Forwarded-For is believed (none unless set)', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).trustProxy).toEqual([]);
+    expect(loadConfig({ NODE_ENV: 'test', TRUST_PROXY: 'loopback' }).trustProxy).toEqual(['loopback']);
     expect(loadConfig({ NODE_ENV: 'test', TRUST_PROXY: 'loopback, uniquelocal' }).trustProxy).toEqual(['loopback', 'uniquelocal']);
     expect(loadConfig({ NODE_ENV: 'test', TRUST_PROXY: '172.18.0.0/16,::1' }).trustProxy).toEqual(['172.18.0.0/16', '::1']);
     expect(() => loadConfig({ NODE_ENV: 'test', TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY must be a comma-separated list/);

@@ -144,7 +144,8 @@ export interface Config {
   /**
    * Peers whose X-Forwarded-For is believed (proxy-addr names or CIDRs, for the
    * HTTP server's trust-proxy setting): the client IP that rate limits key on.
-   * Default loopback; behind a proxy in another container (docker/compose.yml) uniquelocal.
+   * None unless TRUST_PROXY is set (the connection's address is the client); behind a proxy
+   * in another container (docker/compose.yml) uniquelocal.
    */
   trustProxy: string[];
   /** Directory of the built web app (web/dist). */
@@ -249,7 +250,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { data
     hsts: raw.HSTS === 'true',
     redisUrl: raw.REDIS_URL ?? raw.RATE_LIMIT_REDIS_URL,
     rateLimitRedisUrl: raw.REDIS_URL ?? raw.RATE_LIMIT_REDIS_URL,
-    trustProxy: raw.TRUST_PROXY ? raw.TRUST_PROXY.split(',').map((t) => t.trim()) : ['loopback'],
+    trustProxy: raw.TRUST_PROXY ? raw.TRUST_PROXY.split(',').map((t) => t.trim()) : [],
     webDist: path.resolve(__dirname, '../../../../web/dist'),
     altchaHmacSecret: raw.ALTCHA_HMAC_SECRET ?? localSecret(nodeEnv, options.dataDir ?? 'data', 'altcha-secret.txt'),
   };

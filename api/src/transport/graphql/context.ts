@@ -1,4 +1,4 @@
-import type { AdminAuthService } from '../../admin/admin-auth.service';
+import type { AdminAuthService, AdminClient } from '../../admin/admin-auth.service';
 import type { WorkshopService } from '../../workshop/workshop.service';
 import type { AppError } from '../../infrastructure/errors';
 import { checkAdmin } from '../admin-guard';
@@ -11,6 +11,10 @@ import { createLoaders, type Loaders } from './loaders';
 export interface GraphQLContext {
   /** Who is asking, for rate limits and the login throttle (the proxy-aware client IP). */
   clientKey: string;
+  /** The client for the admin throttles: its IP and known-device cookie. */
+  adminClient: AdminClient;
+  /** Keep a known-device token on the client (a cookie); a no-op where there is no reply (server rendering). */
+  rememberAdminDevice(deviceToken: string): void;
   /** True when the request carries a valid admin credential. */
   isAdmin: boolean;
   /** Why isAdmin is false (no credential, a wrong one, throttled): the error admin fields answer. */
@@ -26,6 +30,9 @@ export type WriteLimitName = 'booking' | 'checkout' | 'messagePost';
 /** The parts of a request the context is made from (HTTP, or the server renderer's in-process calls). */
 export interface RequestFacts {
   clientKey: string;
+  /** The known-device cookie the request carries. */
+  adminDevice?: string;
+  rememberAdminDevice?(deviceToken: string): void;
   authorization?: string;
   consume(limit: WriteLimitName): Promise<void>;
 }
@@ -37,11 +44,17 @@ export interface ContextDeps {
 
 /** The context of one GraphQL request. */
 export async function createContext(deps: ContextDeps, facts: RequestFacts): Promise<GraphQLContext> {
+  const adminClient: AdminClient = { ip: facts.clientKey, device: facts.adminDevice };
+  const rememberAdminDevice = facts.rememberAdminDevice ?? (() => undefined);
+  // The same admin guard as the REST routes; a request without a credential costs nothing.
+  const check = facts.authorization ? await checkAdmin(deps.adminAuth, facts.authorization, adminClient) : null;
+  if (check?.isAdmin) rememberAdminDevice(check.deviceToken);
   return {
     clientKey: facts.clientKey,
+    adminClient,
+    rememberAdminDevice,
     consume: facts.consume,
     loaders: createLoaders(deps.workshops),
-    // The same admin guard as the REST routes; a request without a credential costs nothing.
-    ...(facts.authorization ? await checkAdmin(deps.adminAuth, facts.authorization, facts.clientKey) : { isAdmin: false }),
+    ...(check ? { isAdmin: check.isAdmin, adminError: check.adminError } : { isAdmin: false }),
   };
 }

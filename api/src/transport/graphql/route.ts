@@ -12,6 +12,7 @@ import { CatalogAnswerCache, type CatalogSnapshots } from '../catalog-answer-cac
 import { jsonBodies } from '../rest/http';
 import type { WriteLimits } from '../rate-limits';
 import { createContext, type ContextDeps, type GraphQLContext } from './context';
+import { ADMIN_DEVICE_COOKIE, rememberAdminDevice } from '../admin-guard';
 import { graphqlBodyErrorHandler } from './errors';
 
 /** Body size cap of /graphql: our largest operation (a booking) is a few KB. */
@@ -30,6 +31,8 @@ export interface GraphQLRouteOptions {
   /** Serve the GraphiQL explorer (web/dist/graphiql.html) to browsers at GET /graphql. */
   explorer: boolean;
   webDist: string;
+  /** The known-device cookie is Secure (the site is served over https). */
+  secureCookies: boolean;
 }
 
 /** A cached answer: Apollo's status, its own headers and body. */
@@ -100,7 +103,14 @@ export function graphqlRoute(options: GraphQLRouteOptions): FastifyPluginAsync {
 
   const explorerHtml = path.join(options.webDist, 'graphiql.html');
   const apolloHandler = fastifyApolloHandler(apollo, {
-    context: async (req) => createContext(contextDeps, { clientKey: clientKey(req), authorization: req.headers.authorization, consume: (limit) => options.limits[limit](req) }),
+    context: async (req, reply) =>
+      createContext(contextDeps, {
+        clientKey: clientKey(req),
+        adminDevice: req.cookies?.[ADMIN_DEVICE_COOKIE],
+        rememberAdminDevice: (token) => rememberAdminDevice(req, reply, token, options.secureCookies),
+        authorization: req.headers.authorization,
+        consume: (limit) => options.limits[limit](req),
+      }),
   });
 
   return async (app) => {

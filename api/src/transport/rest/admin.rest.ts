@@ -3,7 +3,6 @@ import type { AdminAuthService } from '../../admin/admin-auth.service';
 import type { AdminService } from '../../admin/admin.service';
 import type { BookingService } from '../../booking/booking.service';
 import { AppError, ErrorCode } from '../../infrastructure/errors';
-import { clientKey } from '../../infrastructure/rate-limit';
 import { validateInputOrThrow } from '../../infrastructure/validation';
 import { snakeBodyToCamel } from '../../infrastructure/case';
 import type { Booking } from '../../booking/booking.entity';
@@ -13,7 +12,7 @@ import { dollarsToCents } from '../../shared/money';
 import { AdminLoginInput, CancelBookingInput, DeleteMessageInput, RecordPaymentInput, UpdateWorkshopPhotoInput } from '../../admin/admin.input';
 import type { AdminStats } from '../../admin/admin.types';
 import { INVALID_PASSWORD } from '../../admin/admin-auth.service';
-import { refuseCrossSite, requireAdmin } from '../admin-guard';
+import { adminClient, refuseCrossSite, rememberAdminDevice, requireAdmin } from '../admin-guard';
 
 /** GET /api/admin/stats: the spec's four totals plus the per-workshop figures of the dashboard chart. */
 export function adminStatsJson(s: AdminStats) {
@@ -101,6 +100,8 @@ export interface AdminRouteDeps {
   bookings: BookingService;
   /** PUBLIC_ORIGIN: the one other origin admin writes may come from. */
   publicOrigin: string | undefined;
+  /** The known-device cookie is Secure (the site is served over https). */
+  secureCookies: boolean;
 }
 
 type IdPath = { Params: { id: string } };
@@ -120,7 +121,8 @@ export function adminRoutes(deps: AdminRouteDeps): FastifyPluginAsync {
       // A missing or non-object body is a missing password (422 naming it).
       const input = await validateInputOrThrow(AdminLoginInput, { password: snakeBodyToCamel(req.body).password });
       try {
-        await adminAuth.loginOrThrow(input.password, clientKey(req));
+        const { deviceToken } = await adminAuth.loginOrThrow(input.password, adminClient(req));
+        rememberAdminDevice(req, reply, deviceToken, deps.secureCookies);
       } catch (e) {
         if (e instanceof AppError && e.code === ErrorCode.UNAUTHENTICATED) return reply.code(401).send({ success: false, detail: INVALID_PASSWORD });
         throw e;
@@ -129,7 +131,7 @@ export function adminRoutes(deps: AdminRouteDeps): FastifyPluginAsync {
     });
 
     await app.register(async (guarded) => {
-      guarded.addHook('preHandler', requireAdmin(adminAuth));
+      guarded.addHook('preHandler', requireAdmin(adminAuth, { secureCookies: deps.secureCookies }));
       guarded.get('/stats', async () => adminStatsJson(await admin.stats()));
       guarded.get('/bookings', async () => (await admin.listBookings()).map(adminBookingJson));
       guarded.get('/messages', async () => (await admin.listMessages()).map(adminMessageJson));

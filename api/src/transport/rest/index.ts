@@ -11,6 +11,7 @@ import { testimonialRoutes } from './testimonial.rest';
 import { workshopRoutes } from './workshop.rest';
 import { jsonBodies, restErrorHandler } from './http';
 import type { WriteLimits } from '../rate-limits';
+import { servedOverHttps } from '../admin-guard';
 
 /** Body size cap of the REST shims: a booking is about 3 KB at most. */
 export const REST_BODY_LIMIT = 64 * 1024;
@@ -36,7 +37,7 @@ export function restApi(services: Services, limits: WriteLimits): FastifyPluginA
       await json.register(altchaRoutes(services.proofOfWork));
       await json.register(checkoutRoutes(services.payments, limits.checkout));
       await json.register(communityRoutes(services.community, limits.messagePost));
-      await json.register(adminRoutes({ adminAuth: services.adminAuth, admin: services.admin, bookings: services.bookings, publicOrigin: services.config.publicOrigin }), {
+      await json.register(adminRoutes({ adminAuth: services.adminAuth, admin: services.admin, bookings: services.bookings, publicOrigin: services.config.publicOrigin, secureCookies: servedOverHttps(services.config) }), {
         prefix: '/admin',
       });
     });

@@ -65,7 +65,8 @@ describe('server rendering of the public routes (SQLite)', () => {
     expect(titleOf(html)).toBe(title);
     expect(headOf(html).match(/<title>/g)).toHaveLength(1); // the shell's fallback is gone
     expect(descriptionOf(html)!.length).toBeGreaterThan(40);
-    expect(headOf(html)).toMatch(/<meta property="og:url" content="http:\/\/127\.0\.0\.1:\d+\//);
+    // Absolute links are on the configured origin (PUBLIC_ORIGIN; here unset: http://localhost:PORT), not the address asked.
+    expect(headOf(html)).toContain(`<meta property="og:url" content="${s.services.config.publicOrigin}/`);
     const ld = jsonLdOf(headOf(html));
     expect(ld.map((d) => d['@type'])).toContain(ldType);
     expect(stateOf(html)).not.toBeNull();
@@ -176,6 +177,58 @@ describe('server rendering of the public routes (SQLite)', () => {
     const plain = await rawGet(`${s.url}/`);
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(br.bytes).toBeLessThan(plain.bytes / 3);
+  });
+});
+
+/** A raw request whose Host and other headers are the caller's choice (fetch fixes Host). */
+function rawText(url: string, headers: Record<string, string> = {}): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const u = new URL(url);
+    http
+      .get({ host: u.hostname, port: u.port, path: u.pathname + u.search, headers }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (text += c));
+        res.on('end', () => resolve(text));
+      })
+      .on('error', reject);
+  });
+}
+
+// Finding 11: Host and X-Forwarded-Proto went into og:url and JSON-LD, and the page cache kept them.
+describe('absolute links in pages come from PUBLIC_ORIGIN only', () => {
+  let s: TestServer;
+  const ORIGIN = 'https://wild.example';
+  const hostile = { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'gopher' };
+  beforeAll(async () => {
+    // startTestServer trusts the loopback proxy, so forwarded headers from this test are believed as far as the app lets them be.
+    s = await startTestServer('sqlite', { PUBLIC_ORIGIN: ORIGIN }, undefined, { catalog: { maxAgeMs: 600_000 } });
+  });
+  afterAll(() => s?.close());
+
+  const absoluteLinks = (html: string) => [...headOf(html).matchAll(/(?:content|href)="([a-z][a-z0-9+.-]*:\/\/[^"]*)"|"(?:url|@id|item|sameAs)":"([a-z][a-z0-9+.-]*:\/\/[^"]*)"/g)].map((m) => m[1] ?? m[2]);
+
+  it.each([
+    ['/', true],
+    ['/workshops', true],
+    ['/workshop/zion-canyon-light', true],
+    ['/faq', false],
+  ])('%s: Host and X-Forwarded-* change no link, and do not reach the page cache', async (p, ldHasUrl) => {
+    const fromAttacker = await rawText(`${s.url}${p}`, hostile);
+    expect(fromAttacker).not.toMatch(/evil\.example|gopher/);
+    expect(headOf(fromAttacker)).toContain(`<meta property="og:url" content="${ORIGIN}${p}"`);
+    // Every absolute link of the head is on the site's origin, or an outside one the page names (schema.org).
+    const links = absoluteLinks(fromAttacker);
+    expect(links.filter((l) => l.startsWith(`${ORIGIN}/`)).length).toBeGreaterThan(0);
+    expect(links.filter((l) => !l.startsWith(`${ORIGIN}/`) && !l.startsWith('https://schema.org'))).toEqual([]);
+    if (ldHasUrl) expect(JSON.stringify(jsonLdOf(headOf(fromAttacker)))).toContain(`"${ORIGIN}/`);
+
+    // The page the attacker had rendered is the one everyone gets (one cache entry per path, whatever the Host).
+    const hits = s.app.caches.pages.stats.hits;
+    const fromVisitor = await rawText(`${s.url}${p}`);
+    expect(s.app.caches.pages.stats.hits).toBe(hits + 1);
+    expect(fromVisitor).toBe(fromAttacker);
+    expect(await rawText(`${s.url}${p}`, { ...hostile, host: 'other.example' })).toBe(fromAttacker);
   });
 });
 

@@ -55,6 +55,12 @@ export interface WebPagesOptions {
   /** Where rendered pages are kept (pageCache()): apart from every other cache, so no query traffic evicts them. */
   pages: CatalogAnswerCache<RenderedPage>;
   logger: Logger;
+  /**
+   * The site's origin for absolute links (og:url, canonical, JSON-LD): PUBLIC_ORIGIN
+   * (config.publicOrigin), never the request's Host or X-Forwarded-Proto, which a
+   * client chooses.
+   */
+  origin: string;
 }
 
 /** The bounded cache of rendered pages. */
@@ -147,8 +153,9 @@ export function webPages(options: WebPagesOptions): (req: FastifyRequest, reply:
 
     // Server-rendered pages show only catalog data (and the fixed reviews and texts), so a
     // rendered page is kept with the catalog snapshot: any workshop write drops it.
-    const origin = `${req.protocol}://${req.host}`;
-    const cacheKey = `${origin}${req.url}`;
+    // Keyed by path alone: every page has the one origin, so no Host header can add or poison an entry.
+    const origin = options.origin;
+    const cacheKey = req.url;
     const cached = pages.get(cacheKey);
     if (cached) return send(200, cached);
     const generation = pages.generation;

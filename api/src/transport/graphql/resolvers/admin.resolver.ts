@@ -26,7 +26,8 @@ export class AdminResolver {
     description: 'Check the admin password. Wrong: an UNAUTHENTICATED error "Invalid password"; repeated failures: RATE_LIMITED.',
   })
   async adminLogin(@Arg('input') input: AdminLoginInput, @Ctx() ctx: GraphQLContext): Promise<AdminLoginPayload> {
-    await this.adminAuth.loginOrThrow(input.password, ctx.clientKey);
+    const { deviceToken } = await this.adminAuth.loginOrThrow(input.password, ctx.adminClient);
+    ctx.rememberAdminDevice(deviceToken);
     return { success: true };
   }
 
