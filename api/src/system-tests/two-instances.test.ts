@@ -73,7 +73,7 @@ run('two app instances on one MariaDB database and one Redis', () => {
     const free = await spots(a.url, id);
     expect(free).toBeGreaterThan(0);
     const attempts = await Promise.all(
-      Array.from({ length: free * 3 }, (_, i) => book(i % 2 ? a.url : b.url, aBookingBody({ workshop_id: id, num_participants: 1, customer_name: `Rush ${i}` }))),
+      Array.from({ length: free * 3 }, (_, i) => book(i % 2 ? a.url : b.url, aBookingBody({ workshop_id: id, num_participants: 1, customer_name: `Rush ${i}`, customer_email: `rush${i}@example.com` }))),
     );
     const statuses = await Promise.all(attempts.map(async (r) => (await r.arrayBuffer(), r.status)));
     expect(statuses.filter((s) => s === 201)).toHaveLength(free);
