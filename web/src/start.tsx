@@ -6,16 +6,17 @@ import type { NormalizedCacheObject } from '@apollo/client';
 import { createApolloClient } from './apollo/client';
 import { AppProviders } from './AppProviders';
 import { AppRoutes, createRoutes, preloadPage } from './routes';
+import { OriginContext } from './ssr/ServerRenderContext';
 
 /**
  * Apollo cache state embedded by the server renderer: a JSON data block
  * (`<script type="application/json">`), since the CSP allows no inline script.
  */
-function embeddedState(): NormalizedCacheObject | undefined {
-  const el = document.getElementById('__APOLLO_STATE__');
+function embedded<T>(id: string): T | undefined {
+  const el = document.getElementById(id);
   if (!el?.textContent) return undefined;
   try {
-    return JSON.parse(el.textContent) as NormalizedCacheObject;
+    return JSON.parse(el.textContent) as T;
   } catch {
     return undefined;
   }
@@ -25,16 +26,21 @@ function embeddedState(): NormalizedCacheObject | undefined {
 // the static fallbacks of the app shell so the head holds exactly one of each.
 document.head.querySelectorAll('[data-fallback]').forEach((el) => el.remove());
 
-const client = createApolloClient({ initialState: embeddedState() });
+const client = createApolloClient({ initialState: embedded<NormalizedCacheObject>('__APOLLO_STATE__') });
+// The server renders absolute links (og:url, JSON-LD) on PUBLIC_ORIGIN; hydration must use the same
+// origin, or the head would get a second, different tag (the page may be reached by another name).
+const siteOrigin = embedded<string>('__SITE_ORIGIN__') ?? null;
 const routes = createRoutes();
 const container = document.getElementById('root')!;
 const app = (
   <StrictMode>
-    <AppProviders client={client}>
-      <BrowserRouter>
-        <AppRoutes routes={routes} />
-      </BrowserRouter>
-    </AppProviders>
+    <OriginContext.Provider value={siteOrigin}>
+      <AppProviders client={client}>
+        <BrowserRouter>
+          <AppRoutes routes={routes} />
+        </BrowserRouter>
+      </AppProviders>
+    </OriginContext.Provider>
   </StrictMode>
 );
 

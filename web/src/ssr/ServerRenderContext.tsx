@@ -13,7 +13,11 @@ export interface ServerRenderState {
 
 export const ServerRenderContext = createContext<ServerRenderState | null>(null);
 
-/** The origin of the site (og:url, JSON-LD): PUBLIC_ORIGIN on the server (never the request's Host), window.location's in the browser. */
+/**
+ * The origin of the site (og:url, JSON-LD): PUBLIC_ORIGIN on the server (never the request's Host);
+ * in the browser the same value, embedded by the server (`__SITE_ORIGIN__`), or window.location's on
+ * client-rendered pages.
+ */
 export const OriginContext = createContext<string | null>(null);
 
 export function useOrigin(): string {

@@ -204,7 +204,8 @@ export function webPages(options: WebPagesOptions): (req: FastifyRequest, reply:
     const head = [hoisted, ...rendered.jsonLd.map((json) => `<script type="application/ld+json">${json}</script>`)].join('');
     const state =
       `<script type="application/json" id="__APOLLO_STATE__">${scriptJson(rendered.state)}</script>` +
-      `<script type="application/json" id="__PAGE_MODULES__">${scriptJson(modules)}</script>`;
+      `<script type="application/json" id="__PAGE_MODULES__">${scriptJson(modules)}</script>` +
+      `<script type="application/json" id="__SITE_ORIGIN__">${scriptJson(origin)}</script>`;
     // Replacer functions: the page text may hold `$` sequences that string replacements would expand.
     const html = page.template
       .replace('</head>', () => `${head}</head>`)
