@@ -2,7 +2,9 @@
 // 11 workshops of 12 spots each, on SQLite and on MariaDB. Prints accepted/refused
 // counts, p50/p99 latency, and checks that no workshop was oversold.
 //   npm run build && node bench/booking-rush.mjs [sqlite|mysql ...]
-import { machine, percentile, startApp } from './lib.mjs';
+// PROFILE=1 writes a CPU profile of the app into bench/results/ (node bench/profile-summary.mjs <file>).
+import path from 'node:path';
+import { machine, percentile, root, startApp } from './lib.mjs';
 
 const ATTEMPTS = Number(process.env.ATTEMPTS ?? 1000);
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 100);
@@ -29,7 +31,8 @@ function body(workshopId, i) {
 }
 
 async function rush(kind) {
-  const app = await startApp(kind);
+  const profile = process.env.PROFILE ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${path.join(root, 'bench/results')}`] } : {};
+  const app = await startApp(kind, {}, profile);
   try {
     const workshops = await (await fetch(`${app.url}/api/workshops`)).json();
     const latencies = [];

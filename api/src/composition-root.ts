@@ -60,8 +60,8 @@ export function createServices(
   const provider = createPaymentProvider(config);
   const rateLimitStore = config.rateLimitRedisUrl ? new RedisRateLimitStore(config.rateLimitRedisUrl, logger) : new MemoryRateLimitStore();
   const outbox = createOutbox(db, clock, logger, config.mail.adminEmail);
-  const bookings = new BookingService(db, clock, { holdMinutes: provider ? PROVIDER_HOLD_MINUTES : null }, outbox);
   const workshops = new WorkshopService(db, options.catalog);
+  const bookings = new BookingService(db, clock, { holdMinutes: provider ? PROVIDER_HOLD_MINUTES : null, catalog: workshops.catalog }, outbox);
   const bus = config.redisUrl ? connectCatalogBus(config, workshops, logger) : null;
   return {
     config,
