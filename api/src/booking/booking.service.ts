@@ -167,7 +167,6 @@ export class BookingService {
     const [sql, parameters] = this.db.dataSource.driver.escapeQueryWithParameters(
       'SELECT 1 AS lapsed FROM bookings WHERE status = :held AND hold_expires_at IS NOT NULL AND hold_expires_at <= :now AND workshop_id = :workshopId LIMIT 1',
       { held: BookingStatus.held, now, workshopId },
-      {},
     );
     const rows: unknown[] = await this.db.manager.query(sql, parameters);
     return rows.length > 0;
