@@ -50,6 +50,7 @@ async function rush(kind) {
         const res = await fetch(`${app.url}/api/bookings`, { method: 'POST', headers, body: JSON.stringify(body(w.id, i)) });
         await res.arrayBuffer();
         latencies.push(performance.now() - t0);
+        if (process.env.RUSH_DEBUG) console.error(`${i} ${res.status} ${(t0 - started).toFixed(0)} ${(performance.now() - t0).toFixed(0)} sent ${Date.now() - Math.round(performance.now() - t0)}`);
         statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
         if (res.status === 201) seats.set(w.id, (seats.get(w.id) ?? 0) + 1 + (i % 3));
       }
