@@ -18,7 +18,7 @@ const MAX_SHAPES = 256;
  * and must not change the SQL's shape (put such choices in the shape key).
  */
 export class PreparedSelect<T extends ObjectLiteral> {
-  private readonly shapes = new Map<string, { sql: string; alias: string; columns: ColumnMetadata[] }>();
+  private readonly shapes = new Map<string, { sql: string; fields: Array<[key: string, column: ColumnMetadata]> }>();
 
   constructor(
     private readonly db: Database,
@@ -30,23 +30,23 @@ export class PreparedSelect<T extends ObjectLiteral> {
     const driver = this.db.dataSource.driver;
     const [sql, values] = driver.escapeQueryWithParameters(shape.sql, parameters);
     const rows: Array<Record<string, unknown>> = await this.db.manager.query(sql, values);
+    if (rows.length === 0) return [];
+    // The selected columns, found once per call from the first row (a select may name a few).
+    const fields = shape.fields.filter(([key]) => key in rows[0]);
     return rows.map((row) => {
       const entity = new this.entity();
       const target = entity as Record<string, unknown>;
-      for (const column of shape.columns) {
-        const key = `${shape.alias}_${column.databaseName}`;
-        if (key in row) target[column.propertyName] = driver.prepareHydratedValue(row[key], column);
-      }
+      for (const [key, column] of fields) target[column.propertyName] = driver.prepareHydratedValue(row[key], column);
       return entity;
     });
   }
 
   private prepare(shapeKey: string, build: () => SelectQueryBuilder<T>) {
     const qb = build();
-    const alias = qb.alias;
     const metadata = this.db.dataSource.getMetadata(this.entity);
-    // getQuery() keeps the :named parameters; they are bound per call.
-    const shape = { sql: qb.getQuery(), alias, columns: metadata.columns };
+    // getQuery() keeps the :named parameters; they are bound per call. Columns come back as `<alias>_<column>`.
+    const fields = metadata.columns.map((column): [string, ColumnMetadata] => [`${qb.alias}_${column.databaseName}`, column]);
+    const shape = { sql: qb.getQuery(), fields };
     if (this.shapes.size < MAX_SHAPES) this.shapes.set(shapeKey, shape);
     return shape;
   }
