@@ -2,7 +2,10 @@
 // 11 workshops of 12 spots each, on SQLite and on MariaDB. Prints accepted/refused
 // counts, p50/p99 latency, and checks that no workshop was oversold.
 //   npm run build && node bench/booking-rush.mjs [sqlite|mysql ...]
-import { machine, percentile, startApp } from './lib.mjs';
+// PROFILE=1 writes a CPU profile of the app into bench/results/ (node bench/profile-summary.mjs <file>).
+import http from 'node:http';
+import path from 'node:path';
+import { machine, percentile, root, startApp } from './lib.mjs';
 
 const ATTEMPTS = Number(process.env.ATTEMPTS ?? 1000);
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 100);
@@ -29,7 +32,8 @@ function body(workshopId, i) {
 }
 
 async function rush(kind) {
-  const app = await startApp(kind);
+  const profile = process.env.PROFILE ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${path.join(root, 'bench/results')}`] } : {};
+  const app = await startApp(kind, {}, profile);
   try {
     const workshops = await (await fetch(`${app.url}/api/workshops`)).json();
     const latencies = [];
@@ -37,19 +41,32 @@ async function rush(kind) {
     const seats = new Map();
     let next = 0;
     const started = performance.now();
+    // Each worker is one visitor with a connection of its own (node:http, keep-alive). fetch's shared
+    // pool queued new requests behind busy connections, so the first wave reached the app one by one.
+    const post = (agent, payload, headers) =>
+      new Promise((resolve, reject) => {
+        const req = http.request(`${app.url}/api/bookings`, { method: 'POST', agent, headers: { ...headers, 'content-length': Buffer.byteLength(payload) } }, (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode));
+        });
+        req.on('error', reject);
+        req.end(payload);
+      });
     const worker = async () => {
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
       while (next < ATTEMPTS) {
         const i = next++;
         const w = workshops[i % workshops.length];
         const t0 = performance.now();
         // Many visitors, not one: each attempt comes from its own address (the app trusts X-Forwarded-For from loopback).
         const headers = { 'content-type': 'application/json', 'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` };
-        const res = await fetch(`${app.url}/api/bookings`, { method: 'POST', headers, body: JSON.stringify(body(w.id, i)) });
-        await res.arrayBuffer();
+        const status = await post(agent, JSON.stringify(body(w.id, i)), headers);
         latencies.push(performance.now() - t0);
-        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-        if (res.status === 201) seats.set(w.id, (seats.get(w.id) ?? 0) + 1 + (i % 3));
+        if (process.env.RUSH_DEBUG) console.error(`attempt ${i}: ${status} started at ${(t0 - started).toFixed(0)} ms, took ${(performance.now() - t0).toFixed(0)} ms`);
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+        if (status === 201) seats.set(w.id, (seats.get(w.id) ?? 0) + 1 + (i % 3));
       }
+      agent.destroy();
     };
     await Promise.all(Array.from({ length: CONCURRENCY }, worker));
     const seconds = (performance.now() - started) / 1000;

@@ -74,6 +74,7 @@ export function createServices(
   const outbox = createOutbox(db, clock, logger, config.mail.adminEmail);
   const proofOfWork = new ProofOfWork(db, clock, config.altchaHmacSecret, options.proofOfWork ?? DEFAULT_PROOF_OF_WORK);
   const holdLimits = options.holdLimits === undefined ? DEFAULT_HOLD_LIMITS : options.holdLimits;
+  const workshops = new WorkshopService(db, options.catalog);
   const bookings = new BookingService(
     db,
     clock,
@@ -81,10 +82,10 @@ export function createServices(
       holdMinutes: provider ? PROVIDER_HOLD_MINUTES : null,
       reservationMinutes: OFFLINE_RESERVATION_MINUTES,
       holdGuard: holdLimits ? new HoldGuard(config.altchaHmacSecret, proofOfWork, holdLimits) : undefined,
+      catalog: workshops.catalog,
     },
     outbox,
   );
-  const workshops = new WorkshopService(db, options.catalog);
   const bus = config.redisUrl ? connectCatalogBus(config, workshops, logger) : null;
   return {
     config,

@@ -1,6 +1,7 @@
 import { createTestDb, DB_KINDS, type TestDb } from '../test/db';
 import { aBookingInput } from '../test/builders';
 import { Workshop } from '../workshop/workshop.entity';
+import { WorkshopService } from '../workshop/workshop.service';
 import { Booking } from './booking.entity';
 import { BookingService, OFFLINE_RESERVATION_MINUTES, PROVIDER_HOLD_MINUTES } from './booking.service';
 import { HoldSweeper } from './hold-sweeper';
@@ -143,6 +144,46 @@ describe.each(DB_KINDS)('BookingService on %s', (kind) => {
       expect(await t.db.manager.findOneByOrFail(Booking, { id: unpaid.id })).toMatchObject({ status: 'expired' });
       expect(await t.db.manager.findOneByOrFail(Booking, { id: paid.id })).toMatchObject({ status: 'confirmed' });
       expect(await spotsLeft('yellowstone-winter-wildlife')).toBe(10);
+    });
+  });
+
+  describe('refusals answered from the in-memory catalog', () => {
+    let catalog: WorkshopService['catalog'];
+    beforeAll(() => {
+      catalog = new WorkshopService(t.db).catalog;
+    });
+    const service = () => new BookingService(t.db, clock, { holdMinutes: 30, catalog });
+
+    it('refuses a full workshop without a write transaction, and books again once a hold lapsed', async () => {
+      const transactions = jest.spyOn(t.db, 'transaction');
+      try {
+        await service().createOrThrow(aBookingInput({ workshopId: 'great-plains-supercells', numParticipants: 11 }));
+        expect(transactions).toHaveBeenCalledTimes(1);
+        await expect(service().createOrThrow(aBookingInput({ workshopId: 'great-plains-supercells', numParticipants: 2 }))).rejects.toMatchObject({
+          code: 'SOLD_OUT',
+          message: 'Only 1 spot is left for this workshop; you asked for 2',
+        });
+        expect(transactions).toHaveBeenCalledTimes(1);
+        // The one spot left is still bookable (the catalog saw the claim above).
+        await service().createOrThrow(aBookingInput({ workshopId: 'great-plains-supercells', numParticipants: 1 }));
+        await expect(service().createOrThrow(aBookingInput({ workshopId: 'great-plains-supercells', numParticipants: 1 }))).rejects.toMatchObject({
+          code: 'SOLD_OUT',
+          message: 'This workshop is sold out',
+        });
+        expect(transactions).toHaveBeenCalledTimes(2);
+
+        // Both holds lapse: the catalog still counts them, the booking frees them and gets its spots.
+        now = new Date('2026-03-01T10:30:00.000Z');
+        const b = await service().createOrThrow(aBookingInput({ workshopId: 'great-plains-supercells', numParticipants: 5 }));
+        expect(b.status).toBe('held');
+        expect(await spotsLeft('great-plains-supercells')).toBe(7);
+      } finally {
+        transactions.mockRestore();
+      }
+    });
+
+    it('answers NOT_FOUND for a workshop the catalog does not hold', async () => {
+      await expect(service().createOrThrow(aBookingInput({ workshopId: 'no-such-workshop' }))).rejects.toMatchObject({ code: 'NOT_FOUND' });
     });
   });
 });

@@ -32,6 +32,11 @@ export interface BookingServiceOptions {
   reservationMinutes?: number;
   /** Caps on unpaid spots per client and email, and the challenge beyond the free allowance (docs/decisions/056). */
   holdGuard?: HoldGuard;
+  /**
+   * The workshops as the in-memory catalog holds them (current as of the last
+   * committed write): lets a refusal of a full workshop skip the database.
+   */
+  catalog?: { get(id: string): Promise<Pick<Workshop, 'availableSpots'> | null> };
 }
 
 /**
@@ -135,13 +140,7 @@ export class BookingService {
         return booking;
       });
 
-    // Fast refusal without a write transaction when the workshop is clearly full (a rush is mostly
-    // refusals); the claim inside the transaction stays the only thing that decides a booking.
-    const snapshot = await this.db.manager.findOneBy(Workshop, { id: input.workshopId });
-    if (!snapshot) throw AppError.notFound('Workshop');
-    if (snapshot.availableSpots < input.numParticipants && (await this.releaseExpiredHolds(input.workshopId)) === 0) {
-      throw this.soldOutError(snapshot.availableSpots, input.numParticipants);
-    }
+    await this.refuseWithoutClaimOrThrow(input, now);
 
     let booking = await attempt();
     // Spots may be tied up by holds that lapsed since the last sweep: free them and retry once.
@@ -157,6 +156,38 @@ export class BookingService {
   private holdExpiry(now: Date): Date | null {
     const minutes = this.options.holdMinutes ?? this.options.reservationMinutes;
     return minutes === undefined ? null : new Date(now.getTime() + minutes * 60_000);
+  }
+
+  /**
+   * Fast refusal without a write transaction when the workshop is clearly full
+   * (a rush is mostly refusals): the catalog shows too few spots and no hold of
+   * the workshop has lapsed. Only reads; the claim inside the transaction stays
+   * the only thing that decides a booking.
+   */
+  private async refuseWithoutClaimOrThrow(input: BookingInput, now: Date): Promise<void> {
+    const workshop = this.options.catalog
+      ? await this.options.catalog.get(input.workshopId)
+      : await this.db.manager.findOneBy(Workshop, { id: input.workshopId });
+    if (!workshop) throw AppError.notFound('Workshop');
+    if (workshop.availableSpots >= input.numParticipants) return;
+    // A lapsed hold still counts in the catalog: release it and let the claim decide.
+    if ((await this.hasLapsedHold(input.workshopId, now)) && (await this.releaseExpiredHolds(input.workshopId)) > 0) return;
+    throw this.soldOutError(workshop.availableSpots, input.numParticipants);
+  }
+
+  /**
+   * One indexed read (idx_bookings_status_hold): does a held booking of the
+   * workshop have a hold that lapsed by `now`? Plain SQL through the driver's own
+   * parameter escaping (dates as each engine stores them): the query builder
+   * cost more than the rest of a refusal.
+   */
+  private async hasLapsedHold(workshopId: string, now: Date): Promise<boolean> {
+    const [sql, parameters] = this.db.dataSource.driver.escapeQueryWithParameters(
+      'SELECT 1 AS lapsed FROM bookings WHERE status = :held AND hold_expires_at IS NOT NULL AND hold_expires_at <= :now AND workshop_id = :workshopId LIMIT 1',
+      { held: BookingStatus.held, now, workshopId },
+    );
+    const rows: unknown[] = await this.db.manager.query(sql, parameters);
+    return rows.length > 0;
   }
 
   /** Atomically take `n` spots if they are free. True when taken. */

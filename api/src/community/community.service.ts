@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { Database } from '../infrastructure/db/data-source';
+import { PreparedSelect } from '../infrastructure/db/prepared-select';
 import type { Logger } from '../infrastructure/logger';
 import { AppError } from '../infrastructure/errors';
 import { Booking } from '../booking/booking.entity';
@@ -67,9 +68,14 @@ export class CommunityService {
     outbox: OutboxService | null = null,
   ) {
     this.mails = outbox ? new CommunityMails(outbox) : null;
+    this.messageReads = new PreparedSelect(db, CommunityMessage);
+    this.participantReads = new PreparedSelect(db, Booking);
   }
 
   private readonly mails: CommunityMails | null;
+  /** The board and the panel are read on every visit: plain SQL once built (docs/performance.md). */
+  private readonly messageReads: PreparedSelect<CommunityMessage>;
+  private readonly participantReads: PreparedSelect<Booking>;
 
   /** A page of a workshop's board, newest first; NOT_FOUND for an unknown workshop. */
   async listMessagesOrThrow(workshopId: string, options: ListMessagesOptions = {}): Promise<MessagePage> {
@@ -84,20 +90,19 @@ export class CommunityService {
     const cursor = options.after ? decodeCursorOrThrow(options.after) : null;
     await this.workshops.getByIdOrThrow(workshopId);
 
-    const query = this.db.manager
-      .createQueryBuilder(CommunityMessage, 'm')
-      .where('m.workshopId = :workshopId', { workshopId })
-      .orderBy('m.createdAt', 'DESC')
-      .addOrderBy('m.id', 'DESC')
-      .limit(first + 1);
-    if (topic !== 'all') query.andWhere('m.topic = :topic', { topic });
-    if (cursor) {
-      query.andWhere('(m.createdAt < :cursorAt OR (m.createdAt = :cursorAt AND m.id < :cursorId))', {
-        cursorAt: new Date(cursor.at),
-        cursorId: cursor.id,
-      });
-    }
-    const rows = await query.getMany();
+    const build = () => {
+      const query = this.db.manager
+        .createQueryBuilder(CommunityMessage, 'm')
+        .where('m.workshopId = :workshopId')
+        .orderBy('m.createdAt', 'DESC')
+        .addOrderBy('m.id', 'DESC')
+        .limit(first + 1);
+      if (topic !== 'all') query.andWhere('m.topic = :topic');
+      if (cursor) query.andWhere('(m.createdAt < :cursorAt OR (m.createdAt = :cursorAt AND m.id < :cursorId))');
+      return query;
+    };
+    const parameters = { workshopId, topic, cursorAt: cursor ? new Date(cursor.at) : null, cursorId: cursor?.id ?? null };
+    const rows = await this.messageReads.run(`${first}:${topic === 'all'}:${cursor !== null}`, build, parameters);
     const hasMore = rows.length > first;
     const messages = hasMore ? rows.slice(0, first) : rows;
     return { messages, hasMore, nextCursor: hasMore ? encodeCursor(messages[messages.length - 1]) : null };
@@ -137,14 +142,16 @@ export class CommunityService {
    */
   async participantsOrThrow(workshopId: string): Promise<ParticipantsSummary> {
     await this.workshops.getByIdOrThrow(workshopId);
-    const bookings = await this.db.manager
-      .createQueryBuilder(Booking, 'b')
-      .select(['b.id', 'b.customerName', 'b.numParticipants', 'b.createdAt'])
-      .where('b.workshopId = :workshopId', { workshopId })
-      .andWhere(...holdsSpotsWhere('b', this.clock()))
-      .orderBy('b.createdAt', 'ASC')
-      .addOrderBy('b.id', 'ASC')
-      .getMany();
+    const [holdsSpots, holdsSpotsParameters] = holdsSpotsWhere('b', this.clock());
+    const build = () =>
+      this.db.manager
+        .createQueryBuilder(Booking, 'b')
+        .select(['b.id', 'b.customerName', 'b.numParticipants', 'b.createdAt'])
+        .where('b.workshopId = :workshopId')
+        .andWhere(holdsSpots)
+        .orderBy('b.createdAt', 'ASC')
+        .addOrderBy('b.id', 'ASC');
+    const bookings = await this.participantReads.run('holding spots', build, { workshopId, ...holdsSpotsParameters });
     return {
       workshopId,
       totalParticipants: bookings.reduce((sum, b) => sum + b.numParticipants, 0),

@@ -12,7 +12,11 @@ export interface Loaders {
 }
 
 export function createLoaders(workshops: WorkshopService): Loaders {
+  // Made on first use: most requests (the catalog, the participants panel) resolve no relation.
+  let workshopById: Loaders['workshopById'] | undefined;
   return {
-    workshopById: new DataLoader((ids: readonly string[]) => workshops.findByIds(ids)),
+    get workshopById() {
+      return (workshopById ??= new DataLoader((ids: readonly string[]) => workshops.findByIds(ids)));
+    },
   };
 }

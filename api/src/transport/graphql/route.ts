@@ -39,7 +39,8 @@ export interface GraphQLRouteOptions {
 export interface GraphQLAnswer {
   status: number;
   headers: Record<string, string>;
-  body: string;
+  /** Bytes, so a hit is written as it is (no text encoding per request). */
+  body: Buffer;
 }
 
 /** The operation a request body names, normalised (parse + print), and whether it reads the catalog only. */
@@ -136,7 +137,7 @@ export function graphqlRoute(options: GraphQLRouteOptions): FastifyPluginAsync {
           for (const [name, value] of Object.entries(reply.getHeaders())) {
             if (!pending.before.has(name) && value !== undefined && name !== 'content-length') headers[name] = String(value);
           }
-          answers.set(pending.key, { status: 200, headers, body: payload }, pending.generation);
+          answers.set(pending.key, { status: 200, headers, body: Buffer.from(payload) }, pending.generation);
         }
         return payload;
       },

@@ -29,12 +29,33 @@ export function participantsJson(p: ParticipantsSummary) {
   };
 }
 
+/**
+ * The board's answer as a response schema: Fastify serialises it with a compiled
+ * fast-json-stringify function instead of JSON.stringify (same bytes, less time
+ * on the most-read list). Every field is always present; none may be dropped.
+ */
+const MESSAGE_LIST_SCHEMA = {
+  type: 'array',
+  items: {
+    type: 'object',
+    required: ['id', 'workshop_id', 'author_name', 'message', 'topic', 'created_at'],
+    properties: {
+      id: { type: 'string' },
+      workshop_id: { type: 'string' },
+      author_name: { type: 'string' },
+      message: { type: 'string' },
+      topic: { type: 'string' },
+      created_at: { type: 'string' },
+    },
+  },
+} as const;
+
 type WorkshopPath = { Params: { id: string }; Querystring: { topic?: unknown } };
 
 export function communityRoutes(community: CommunityService, limit: WriteLimit): FastifyPluginAsync {
   return async (app) => {
   // The first page only, as a plain array (the spec's shape); GraphQL `messages` pages further.
-  app.get<WorkshopPath>('/workshops/:id/messages', async (req) => {
+  app.get<WorkshopPath>('/workshops/:id/messages', { schema: { response: { 200: MESSAGE_LIST_SCHEMA } } }, async (req) => {
     const page = await community.listMessagesOrThrow(req.params.id, { topic: req.query.topic });
     return page.messages.map(messageJson);
   });

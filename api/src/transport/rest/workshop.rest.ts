@@ -35,7 +35,8 @@ export function isFresh(req: FastifyRequest, etag: string): boolean {
 
 export function workshopRoutes(workshops: WorkshopService): FastifyPluginAsync {
   return async (app) => {
-    type ListJson = { body: string; etag: string };
+    // The body as bytes: Node then writes it as it is, without encoding 15 KB of text per request.
+    type ListJson = { body: Buffer; etag: string };
     const send = (req: FastifyRequest, reply: FastifyReply, { body, etag }: ListJson) => {
       void reply.header('ETag', etag);
       if (isFresh(req, etag)) return reply.code(304).send();
@@ -49,7 +50,7 @@ export function workshopRoutes(workshops: WorkshopService): FastifyPluginAsync {
       return workshops.catalog
         .derive('rest:/api/workshops', (list): ListJson => {
           const json = JSON.stringify(list.map(workshopJson));
-          return { body: json, etag: `W/"${crypto.createHash('sha1').update(json).digest('base64url')}"` };
+          return { body: Buffer.from(json), etag: `W/"${crypto.createHash('sha1').update(json).digest('base64url')}"` };
         })
         .then((list) => send(req, reply, list));
     });
