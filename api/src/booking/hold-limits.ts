@@ -31,7 +31,8 @@ export const DEFAULT_HOLD_LIMITS: HoldLimits = {
   maxHeldSpotsPerClient: 24,
   maxHeldSpotsPerEmail: 24,
   freeHeldSpots: 12,
-  freeRecentBookings: 3,
+  // Ten: people behind one carrier-grade NAT share an address; a script churning holds does not stop at ten.
+  freeRecentBookings: 10,
   recentWindowMinutes: 10,
 };
 

@@ -42,9 +42,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'development', PORT: '4010' }).publicOrigin).toBe('http://localhost:4010');
   });
 
-  it('refuses production without ALTCHA_HMAC_SECRET, or with a short one; generates and keeps one elsewhere (docs/decisions/056)', () => {
+  it('refuses a short ALTCHA_HMAC_SECRET; without one, production derives the same secret on every instance from the admin credential; generates and keeps one elsewhere (docs/decisions/056)', () => {
     const base = { NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://wild.example', ADMIN_PASSWORD: 'a-long-enough-secret' };
-    expect(() => loadConfig(base)).toThrow(/ALTCHA_HMAC_SECRET is required when NODE_ENV=production/);
+    const derived = loadConfig(base);
+    expect(derived.altchaSecretDerived).toBe(true);
+    expect(derived.altchaHmacSecret.length).toBeGreaterThanOrEqual(32);
+    expect(derived.altchaHmacSecret).not.toContain('a-long-enough-secret');
+    expect(loadConfig(base).altchaHmacSecret).toBe(derived.altchaHmacSecret);
+    expect(loadConfig({ ...base, ADMIN_PASSWORD: 'another-long-secret' }).altchaHmacSecret).not.toBe(derived.altchaHmacSecret);
+    expect(loadConfig({ ...base, ALTCHA_HMAC_SECRET: SECRET }).altchaSecretDerived).toBe(false);
     expect(() => loadConfig({ ...base, ALTCHA_HMAC_SECRET: 'short' })).toThrow(/ALTCHA_HMAC_SECRET must be at least 32 characters/);
     expect(loadConfig({ ...base, ALTCHA_HMAC_SECRET: SECRET }).altchaHmacSecret).toBe(SECRET);
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'altcha-secret-'));

@@ -152,10 +152,13 @@ export interface Config {
   webDist: string;
   /**
    * HMAC secret of the booking challenges and of the client hashes stored on bookings:
-   * ALTCHA_HMAC_SECRET (required in production, shared by every instance), otherwise
-   * generated once into data/altcha-secret.txt (random per run in tests).
+   * ALTCHA_HMAC_SECRET (shared by every instance). Without it: in production derived from the
+   * admin credential (the same on every instance; start-up warns), otherwise generated once into
+   * data/altcha-secret.txt (random per run in tests).
    */
   altchaHmacSecret: string;
+  /** Production started without ALTCHA_HMAC_SECRET: the secret was derived (main.ts warns). */
+  altchaSecretDerived: boolean;
 }
 
 export class ConfigError extends Error {
@@ -200,10 +203,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { data
   if (nodeEnv === 'production' && !raw.PUBLIC_ORIGIN) {
     // Checkout redirects, mail links and page links are built from it alone (docs/security.md #21).
     problems.push('PUBLIC_ORIGIN is required when NODE_ENV=production (e.g. https://wildlightworkshops.com)');
-  }
-  if (nodeEnv === 'production' && !raw.ALTCHA_HMAC_SECRET) {
-    // Every instance must verify the challenges the others issued, and client hashes must survive restarts.
-    problems.push('ALTCHA_HMAC_SECRET is required when NODE_ENV=production (32+ characters, e.g. `openssl rand -base64 32`)');
   }
   if (raw.STRIPE_SECRET_KEY && !raw.STRIPE_WEBHOOK_SECRET && nodeEnv === 'production') {
     problems.push('STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY when NODE_ENV=production');
@@ -252,7 +251,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { data
     rateLimitRedisUrl: raw.REDIS_URL ?? raw.RATE_LIMIT_REDIS_URL,
     trustProxy: raw.TRUST_PROXY ? raw.TRUST_PROXY.split(',').map((t) => t.trim()) : [],
     webDist: path.resolve(__dirname, '../../../../web/dist'),
-    altchaHmacSecret: raw.ALTCHA_HMAC_SECRET ?? localSecret(nodeEnv, options.dataDir ?? 'data', 'altcha-secret.txt'),
+    altchaHmacSecret:
+      raw.ALTCHA_HMAC_SECRET ?? (nodeEnv === 'production' ? derivedSecret(admin, 'altcha hmac secret v1') : localSecret(nodeEnv, options.dataDir ?? 'data', 'altcha-secret.txt')),
+    altchaSecretDerived: !raw.ALTCHA_HMAC_SECRET && nodeEnv === 'production',
   };
 }
 
@@ -260,6 +261,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { data
  * Outside production a secret may be left unset: one is generated once and kept in
  * the data directory (tests get a fresh one each run and write nothing).
  */
+/**
+ * A secret every instance derives alike from the admin credential: HKDF over the configured hash
+ * (its salt never leaves the environment), or over a slow scrypt of the plain password, so that a
+ * public signature made with it is no cheap oracle for guessing the password offline.
+ */
+function derivedSecret(admin: Config['admin'], label: string): string {
+  const material = admin.passwordHash
+    ? Buffer.from(admin.passwordHash, 'utf8')
+    : crypto.scryptSync((admin.password ?? '').normalize('NFC'), `wildlight ${label}`, 32, { N: 1 << 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 });
+  return Buffer.from(crypto.hkdfSync('sha256', material, Buffer.alloc(0), label, 32)).toString('base64url');
+}
+
 function localSecret(nodeEnv: Config['env'], dataDir: string, name: string): string {
   if (nodeEnv === 'test') return crypto.randomBytes(32).toString('base64url');
   const file = path.resolve(dataDir, name);
