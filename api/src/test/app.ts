@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
 import type { Server } from 'node:http';
 import { loadConfig, type Config } from '../infrastructure/config/env';
 import { createLogger, type Logger } from '../infrastructure/logger';
@@ -61,4 +62,31 @@ export async function startTestServer(
       await testDb.drop();
     },
   };
+}
+
+/** A logger at `level` whose JSON lines are kept in `lines`, for tests that read the logs. */
+export function capturedLogger(level = 'info'): { logger: Logger; lines: Array<Record<string, unknown>> } {
+  const lines: Array<Record<string, unknown>> = [];
+  const sink = new Writable({
+    write(chunk, _enc, done) {
+      for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+      done();
+    },
+  });
+  return { logger: createLogger(level, sink), lines };
+}
+
+/** `batches` × 20 distinct anonymous catalog queries (unknown workshop ids), as the cache-exhaustion probe sent them. */
+export async function floodCatalogQueries(s: Pick<TestServer, 'url'>, prefix: string, batches = 30): Promise<void> {
+  for (let batch = 0; batch < batches; batch++) {
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        fetch(`${s.url}/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ query: `{ workshop(id: "${prefix}-${batch}-${i}") { id } }` }),
+        }).then((r) => r.text()),
+      ),
+    );
+  }
 }

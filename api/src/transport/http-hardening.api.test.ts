@@ -1,7 +1,5 @@
 import net from 'node:net';
-import { Writable } from 'node:stream';
-import { createLogger } from '../infrastructure/logger';
-import { startTestServer, type TestServer } from '../test/app';
+import { capturedLogger, floodCatalogQueries, startTestServer, type TestServer } from '../test/app';
 
 /** Send a request whose body never finishes: one byte a second. Resolves with the status line's code (null: closed without one). */
 function trickle(s: TestServer, path: string): Promise<{ status: number | null; ms: number }> {
@@ -40,16 +38,10 @@ async function abandon(s: TestServer, path: string): Promise<void> {
 
 describe('HTTP hardening: slow and abandoned requests, the GraphQL answer cache', () => {
   let s: TestServer;
-  const logLines: Array<Record<string, unknown>> = [];
+  const { logger, lines: logLines } = capturedLogger('info');
 
   beforeAll(async () => {
-    const sink = new Writable({
-      write(chunk, _enc, done) {
-        for (const line of String(chunk).split('\n').filter(Boolean)) logLines.push(JSON.parse(line));
-        done();
-      },
-    });
-    s = await startTestServer('sqlite', {}, undefined, { logger: createLogger('info', sink) });
+    s = await startTestServer('sqlite', {}, undefined, { logger });
   });
   afterAll(() => s?.close());
 
@@ -91,17 +83,7 @@ describe('HTTP hardening: slow and abandoned requests, the GraphQL answer cache'
 
   it('keeps the GraphQL answer cache bounded under a flood of distinct catalog queries', async () => {
     const cache = s.app.caches.graphql;
-    for (let batch = 0; batch < 30; batch++) {
-      await Promise.all(
-        Array.from({ length: 20 }, (_, i) =>
-          fetch(`${s.url}/graphql`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ query: `{ workshop(id: "no-such-${batch}-${i}") { id } }` }),
-          }).then((r) => r.text()),
-        ),
-      );
-    }
+    await floodCatalogQueries(s, 'no-such');
     expect(cache.size).toBeGreaterThan(100);
     expect(cache.size).toBeLessThanOrEqual(500);
   }, 30_000);

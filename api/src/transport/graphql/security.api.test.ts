@@ -1,7 +1,5 @@
-import { Writable } from 'node:stream';
 import { serverAudits } from 'graphql-http';
-import { createLogger } from '../../infrastructure/logger';
-import { startTestServer, type TestServer } from '../../test/app';
+import { capturedLogger, startTestServer, type TestServer } from '../../test/app';
 import { GRAPHQL_LIMITS } from './protection';
 
 const postRaw = (s: TestServer, body: unknown, headers: Record<string, string> = {}) =>
@@ -9,16 +7,10 @@ const postRaw = (s: TestServer, body: unknown, headers: Record<string, string> =
 
 describe('GraphQL and HTTP hardening (development settings)', () => {
   let s: TestServer;
-  const logLines: Array<Record<string, unknown>> = [];
+  const { logger, lines: logLines } = capturedLogger('info');
 
   beforeAll(async () => {
-    const sink = new Writable({
-      write(chunk, _enc, done) {
-        for (const line of String(chunk).split('\n').filter(Boolean)) logLines.push(JSON.parse(line));
-        done();
-      },
-    });
-    s = await startTestServer('sqlite', {}, undefined, { logger: createLogger('info', sink) });
+    s = await startTestServer('sqlite', {}, undefined, { logger });
   });
   afterAll(() => s?.close());
 

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { startTestServer, type TestServer } from '../../test/app';
+import { floodCatalogQueries, startTestServer, type TestServer } from '../../test/app';
 import { aBookingBody } from '../../test/builders';
 
 const root = path.resolve(__dirname, '../../../..');
@@ -306,17 +306,7 @@ describe('static assets', () => {
     const before = pages.stats.hits;
     await rawGet(`${s.url}/`);
     expect(pages.stats.hits).toBe(before + 1);
-    for (let batch = 0; batch < 30; batch++) {
-      await Promise.all(
-        Array.from({ length: 20 }, (_, i) =>
-          fetch(`${s.url}/graphql`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ query: `{ workshop(id: "flood-${batch}-${i}") { id } }` }),
-          }).then((r) => r.text()),
-        ),
-      );
-    }
+    await floodCatalogQueries(s, 'flood');
     const hits = pages.stats.hits;
     await rawGet(`${s.url}/`);
     expect(pages.stats.hits).toBe(hits + 1);
