@@ -6,6 +6,9 @@ import {
   type PaymentProvider,
   PaymentProviderUnavailableError,
   type PaymentWebhookEvent,
+  type PaymentIntentInfo,
+  type OffSessionChargeResult,
+  type RefundInfo,
   WebhookSignatureError,
 } from './payment-provider';
 
@@ -97,6 +100,20 @@ export class StripePaymentProvider implements PaymentProvider {
     }
   }
 
+  // Being implemented on the stripe branch (issue 14); not called yet.
+  createCustomer(): Promise<{ id: string }> {
+    throw new Error('not implemented yet');
+  }
+  retrievePaymentIntent(): Promise<PaymentIntentInfo | null> {
+    throw new Error('not implemented yet');
+  }
+  chargeOffSession(): Promise<OffSessionChargeResult> {
+    throw new Error('not implemented yet');
+  }
+  refund(): Promise<RefundInfo> {
+    throw new Error('not implemented yet');
+  }
+
   parseWebhook(rawBody: Buffer, signatureHeader: string | undefined): PaymentWebhookEvent {
     if (!this.config.webhookSecret) throw new WebhookSignatureError('Webhook secret not configured');
     if (!signatureHeader) throw new WebhookSignatureError('Missing Stripe-Signature header');
@@ -137,5 +154,8 @@ export function toCheckoutSession(s: Stripe.Checkout.Session): CheckoutSession {
     currency: s.currency ?? null,
     expiresAt: new Date(s.expires_at * 1000),
     bookingId: s.metadata?.booking_id ?? s.client_reference_id ?? null,
+    paymentIntentId: typeof s.payment_intent === 'string' ? s.payment_intent : (s.payment_intent?.id ?? null),
+    customerId: typeof s.customer === 'string' ? s.customer : (s.customer?.id ?? null),
+    metadata: { ...(s.metadata ?? {}) },
   };
 }

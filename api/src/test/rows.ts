@@ -92,5 +92,5 @@ export async function startedCheckout(
   const now = new Date();
   await manager.createQueryBuilder().insert().into(CheckoutSessionRecord).values({ id: sessionId, bookingId: booking.id, amountCents, currency: 'usd', createdAt: now }).orIgnore().execute();
   await manager.update(Booking, { id: booking.id }, { checkoutSessionId: sessionId });
-  return { id: sessionId, url: null, status: 'complete', paymentStatus: 'paid', amountTotal: amountCents, currency: 'usd', expiresAt: now, bookingId: booking.id };
+  return { id: sessionId, url: null, status: 'complete', paymentStatus: 'paid', amountTotal: amountCents, currency: 'usd', expiresAt: now, bookingId: booking.id, paymentIntentId: null, customerId: null, metadata: { booking_id: booking.id } };
 }
