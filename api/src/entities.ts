@@ -1,4 +1,5 @@
 import { Booking } from './booking/booking.entity';
+import { BookingInstallment, BookingPayment, BookingRefund } from './booking/ledger.entities';
 import { CommunityMessage } from './community/community-message.entity';
 import { MailOutbox } from './mail/mail-outbox.entity';
 import { PaymentEvent } from './payment/payment-event.entity';
@@ -9,5 +10,5 @@ import { Testimonial } from './testimonial/testimonial.entity';
 import { Workshop } from './workshop/workshop.entity';
 
 /** Every entity of the product; the data source is built from this list. */
-export const ENTITIES = [Workshop, Booking, CommunityMessage, Testimonial, PaymentEvent, MailOutbox, CheckoutSessionRecord, UnmatchedPayment, UsedChallenge];
+export const ENTITIES = [Workshop, Booking, CommunityMessage, Testimonial, PaymentEvent, MailOutbox, CheckoutSessionRecord, UnmatchedPayment, UsedChallenge, BookingPayment, BookingRefund, BookingInstallment];
 

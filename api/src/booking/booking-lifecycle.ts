@@ -1,15 +1,10 @@
 import type { EntityManager } from 'typeorm';
 import { AppError, ErrorCode } from '../infrastructure/errors';
-import {
-  BookingStatus,
-  canTransition,
-  isLiveStatus,
-  PaymentStatus,
-  paymentStatusAfterPayment,
-  SPOT_HOLDING_STATUSES,
-} from '../shared/booking-status';
+import crypto from 'node:crypto';
+import { BookingStatus, canTransition, isLiveStatus, paymentStatusOf, SPOT_HOLDING_STATUSES } from '../shared/booking-status';
 import { Workshop } from '../workshop/workshop.entity';
 import { Booking } from './booking.entity';
+import { BookingPayment, BookingRefund, PaymentMethod, type PaymentPurpose, RefundState } from './ledger.entities';
 import type { BookingMails } from './booking.mails';
 
 /**
@@ -24,10 +19,47 @@ export function holdsSpotsWhere(b: string, now: Date): [where: string, parameter
 }
 
 /** The columns a status change may write. */
-type StatusChanges = Pick<Booking, 'status' | 'paymentStatus' | 'holdExpiresAt'> & Partial<Pick<Booking, 'amountPaidCents'>>;
+type StatusChanges = Pick<Booking, 'status' | 'paymentStatus' | 'holdExpiresAt'> &
+  Partial<Pick<Booking, 'amountPaidCents' | 'amountRefundedCents' | 'workshopId' | 'workshopName' | 'totalCents' | 'feeCents'>>;
 
-/** Who is paying: the provider (a paid checkout session) or the admin (money received outside it). */
+/** Who is paying: the provider (a paid checkout session or charge) or the admin (money received outside it). */
 export type PaymentSource = 'provider' | 'admin';
+
+/** Money received, as the ledger records it. */
+export interface PaymentReceived {
+  amountCents: number;
+  source: PaymentSource;
+  purpose: PaymentPurpose;
+  installmentNumber?: number | null;
+  /** The provider's PaymentIntent: a second payment with it is a duplicate and changes nothing. */
+  providerPaymentId?: string | null;
+  checkoutSessionId?: string | null;
+  note?: string | null;
+}
+
+/** A refund decided for a booking (online ones name the payment they give back). */
+export interface RefundDecided {
+  amountCents: number;
+  method: PaymentMethod;
+  state: RefundState.pending | RefundState.owed | RefundState.succeeded;
+  reason: BookingRefund['reason'];
+  paymentId?: string | null;
+  providerPaymentId?: string | null;
+  providerRefundId?: string | null;
+  note?: string | null;
+}
+
+/** The payment status of a booking with these changes applied. */
+function statusAfter(booking: Booking, changes: Partial<Booking>): Booking['paymentStatus'] {
+  const b = { ...booking, ...changes };
+  return paymentStatusOf({
+    status: b.status,
+    paymentOption: b.paymentOption,
+    owedCents: b.totalCents + b.feeCents,
+    receivedCents: b.amountPaidCents,
+    refundedCents: b.amountRefundedCents,
+  });
+}
 
 export interface AppliedPayment {
   /** The booking with the payment applied. */
@@ -50,6 +82,12 @@ export class BookingLifecycle {
     /** Mails caused by the changes, written in the same transaction. */
     private readonly mails: BookingMails | null = null,
   ) {}
+
+  /**
+   * Called in the transaction of every applied payment (the money lifecycle
+   * schedules a plan's installments and the balance reminders from it).
+   */
+  onPaymentApplied?: (m: EntityManager, booking: Booking, payment: PaymentReceived, previousStatus: BookingStatus, now: Date) => Promise<void>;
 
   /** Atomically take `n` spots if they are free. True when taken. */
   async claimSpots(m: EntityManager, workshopId: string, n: number, now: Date): Promise<boolean> {
@@ -74,15 +112,14 @@ export class BookingLifecycle {
 
   /**
    * Release a booking's spots: its hold lapsed or its checkout expired
-   * (expired), or the admin cancelled it (cancelled). Money already received is
-   * flagged refund_due. Throws CONFLICT when the table refuses the move (the
-   * booking was already released); false when the booking changed meanwhile.
+   * (expired), or it was cancelled (cancelled). What becomes of money already
+   * received is the caller's refund decision (recordRefunds, same
+   * transaction). Throws CONFLICT when the table refuses the move (the booking
+   * was already released); false when the booking changed meanwhile.
    */
   async releaseOrThrow(m: EntityManager, booking: Booking, to: BookingStatus.expired | BookingStatus.cancelled, now: Date): Promise<boolean> {
     if (!canTransition(booking.status, to)) throw new AppError(ErrorCode.CONFLICT, `This booking is already ${booking.status}`);
-    const paymentStatus =
-      to === BookingStatus.expired ? PaymentStatus.expired : booking.amountPaidCents > 0 ? PaymentStatus.refund_due : booking.paymentStatus;
-    const changes: StatusChanges = { status: to, paymentStatus, holdExpiresAt: null };
+    const changes: StatusChanges = { status: to, paymentStatus: statusAfter(booking, { status: to }), holdExpiresAt: null };
     if (!(await this.compareAndSet(m, booking, changes, now))) return false;
     if (SPOT_HOLDING_STATUSES.includes(booking.status)) await this.releaseSpots(m, booking.workshopId, booking.numParticipants, now);
     if (to === BookingStatus.expired) await this.mails?.holdExpired(m, booking);
@@ -98,8 +135,10 @@ export class BookingLifecycle {
    * a released booking (CONFLICT). Null when the booking changed meanwhile
    * (status or amount paid): nothing is written and the caller may retry.
    */
-  async applyPaymentOrThrow(m: EntityManager, booking: Booking, amountCents: number, source: PaymentSource, now: Date): Promise<AppliedPayment | null> {
+  async applyPaymentOrThrow(m: EntityManager, booking: Booking, payment: PaymentReceived, now: Date): Promise<AppliedPayment | null | 'duplicate'> {
+    const { amountCents, source } = payment;
     this.assertTakesPaymentsOrThrow(booking, source);
+    if (payment.providerPaymentId && (await m.existsBy(BookingPayment, { providerPaymentId: payment.providerPaymentId }))) return 'duplicate';
     const previousStatus = booking.status;
     let status: BookingStatus;
     let late: AppliedPayment['late'] = null;
@@ -116,16 +155,143 @@ export class BookingLifecycle {
     const amountPaidCents = booking.amountPaidCents + amountCents;
     const changes: StatusChanges = {
       status,
-      paymentStatus: paymentStatusAfterPayment(amountPaidCents, booking.totalCents),
+      paymentStatus: statusAfter(booking, { status, amountPaidCents }),
       amountPaidCents,
       holdExpiresAt: null,
     };
     // Also compare the amount paid: two payments read the same total, only one may add to it.
     if (!(await this.compareAndSet(m, booking, changes, now, booking.amountPaidCents))) return null;
+    await m.insert(BookingPayment, {
+      id: crypto.randomUUID(),
+      bookingId: booking.id,
+      amountCents,
+      method: source === 'admin' ? PaymentMethod.offline : PaymentMethod.card,
+      purpose: payment.purpose,
+      installmentNumber: payment.installmentNumber ?? null,
+      providerPaymentId: payment.providerPaymentId ?? null,
+      checkoutSessionId: payment.checkoutSessionId ?? null,
+      refundedCents: 0,
+      note: payment.note?.slice(0, 300) ?? null,
+      receivedAt: now,
+    });
     const paid = Object.assign(new Booking(), booking, changes, { updatedAt: now });
     // Mail only here, where the payment is applied once: a replayed event sends nothing.
     await this.mails?.paymentApplied(m, paid, amountCents, previousStatus);
+    await this.onPaymentApplied?.(m, paid, payment, previousStatus, now);
     return { booking: paid, previousStatus, late };
+  }
+
+  /**
+   * Record refunds decided for the booking (a cancellation, the admin, a
+   * transfer to a cheaper workshop): the rows, the running total and the
+   * payment status, compare-and-set on the refunded total so two refunds read
+   * at once cannot both pass. Online refunds are then made by the caller
+   * (pending until the provider confirms). Returns the rows, or null when the
+   * booking changed meanwhile.
+   */
+  async recordRefunds(m: EntityManager, booking: Booking, refunds: RefundDecided[], now: Date): Promise<BookingRefund[] | null> {
+    const total = refunds.reduce((sum, r) => sum + r.amountCents, 0);
+    if (total <= 0) return [];
+    const amountRefundedCents = booking.amountRefundedCents + total;
+    const result = await m
+      .createQueryBuilder()
+      .update(Booking)
+      .set({ amountRefundedCents, paymentStatus: statusAfter(booking, { amountRefundedCents }), updatedAt: now })
+      .where('id = :id AND status = :status AND amount_refunded_cents = :before', { id: booking.id, status: booking.status, before: booking.amountRefundedCents })
+      .execute();
+    if (result.affected !== 1) return null;
+    const rows: BookingRefund[] = [];
+    for (const r of refunds) {
+      if (r.amountCents <= 0) continue;
+      const row = m.create(BookingRefund, {
+        id: crypto.randomUUID(),
+        bookingId: booking.id,
+        paymentId: r.paymentId ?? null,
+        amountCents: r.amountCents,
+        method: r.method,
+        state: r.state,
+        reason: r.reason,
+        providerPaymentId: r.providerPaymentId ?? null,
+        providerRefundId: r.providerRefundId ?? null,
+        note: r.note?.slice(0, 300) ?? null,
+        lastError: null,
+        createdAt: now,
+        completedAt: r.state === RefundState.succeeded ? now : null,
+      });
+      await m.insert(BookingRefund, row);
+      if (r.paymentId) {
+        await m
+          .createQueryBuilder()
+          .update(BookingPayment)
+          .set({ refundedCents: () => `refunded_cents + ${Math.trunc(r.amountCents)}` })
+          .where('id = :id', { id: r.paymentId })
+          .execute();
+      }
+      rows.push(row);
+    }
+    Object.assign(booking, { amountRefundedCents, paymentStatus: statusAfter(booking, { amountRefundedCents }), updatedAt: now });
+    return rows;
+  }
+
+  /**
+   * A refund the provider refused in the end: it no longer counts as refunded
+   * (the admin sees it failed and decides).
+   */
+  async refundFailed(m: EntityManager, refund: BookingRefund, error: string, now: Date): Promise<void> {
+    const changed = await m
+      .createQueryBuilder()
+      .update(BookingRefund)
+      .set({ state: RefundState.failed, lastError: error.slice(0, 300), completedAt: now })
+      .where('id = :id AND state = :pending', { id: refund.id, pending: RefundState.pending })
+      .execute();
+    if (changed.affected !== 1) return;
+    if (refund.paymentId) {
+      await m.createQueryBuilder().update(BookingPayment).set({ refundedCents: () => `refunded_cents - ${Math.trunc(refund.amountCents)}` }).where('id = :id', { id: refund.paymentId }).execute();
+    }
+    const booking = await m.findOneByOrFail(Booking, { id: refund.bookingId });
+    const amountRefundedCents = booking.amountRefundedCents - refund.amountCents;
+    await m
+      .createQueryBuilder()
+      .update(Booking)
+      .set({ amountRefundedCents, paymentStatus: statusAfter(booking, { amountRefundedCents }), updatedAt: now })
+      .where('id = :id', { id: booking.id })
+      .execute();
+  }
+
+  /**
+   * Move a live booking to another workshop (a transfer): the new workshop's
+   * spots are claimed with the same atomic rule as a booking, the old ones
+   * given back, the price and the fee replaced, all in the caller's
+   * transaction. False when the new spots are not free; CONFLICT when the
+   * booking changed meanwhile.
+   */
+  async moveOrThrow(m: EntityManager, booking: Booking, target: Pick<Workshop, 'id' | 'name'>, totalCents: number, feeCents: number, now: Date): Promise<boolean> {
+    if (booking.status !== BookingStatus.confirmed) throw new AppError(ErrorCode.CONFLICT, `A ${booking.status} booking cannot be transferred`);
+    if (!(await this.claimSpots(m, target.id, booking.numParticipants, now))) return false;
+    const changes: StatusChanges = {
+      status: booking.status,
+      holdExpiresAt: null,
+      workshopId: target.id,
+      workshopName: target.name,
+      totalCents,
+      feeCents,
+      paymentStatus: statusAfter(booking, { totalCents, feeCents }),
+    };
+    const moved = await m
+      .createQueryBuilder()
+      .update(Booking)
+      .set({ ...changes, updatedAt: now })
+      .where('id = :id AND status = :status AND workshop_id = :from AND amount_paid_cents = :paid', {
+        id: booking.id,
+        status: booking.status,
+        from: booking.workshopId,
+        paid: booking.amountPaidCents,
+      })
+      .execute();
+    if (moved.affected !== 1) throw new AppError(ErrorCode.CONFLICT, 'The booking changed meanwhile; reload and try again');
+    await this.releaseSpots(m, booking.workshopId, booking.numParticipants, now);
+    Object.assign(booking, changes, { updatedAt: now });
+    return true;
   }
 
   /**

@@ -139,6 +139,22 @@ export class Booking {
   @Column({ type: 'datetime', precision: 3, nullable: true })
   holdExpiresAt: Date | null;
 
+  /** Money refunded so far (online refunds made, offline ones owed or done). */
+  @Column({ type: 'int', default: 0 })
+  amountRefundedCents: number;
+
+  /** Fees kept on top of the price (a transfer fee). */
+  @Column({ type: 'int', default: 0 })
+  feeCents: number;
+
+  /** The Stripe Customer a payment plan's card is saved on. */
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  providerCustomerId: string | null;
+
+  /** The saved card (payment method) later installments are charged to. */
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  providerPaymentMethodId: string | null;
+
   @Index('idx_bookings_checkout_session', { unique: true })
   @Column({ type: 'varchar', length: 255, nullable: true })
   checkoutSessionId: string | null;
@@ -171,5 +187,30 @@ export class Booking {
   @Field(() => Float, { description: 'Money received so far in US dollars.' })
   get amountPaid(): number {
     return centsToDollars(this.amountPaidCents);
+  }
+
+  @Field(() => Float, { description: 'Money refunded so far in US dollars.' })
+  get amountRefunded(): number {
+    return centsToDollars(this.amountRefundedCents);
+  }
+
+  @Field(() => Float, { description: 'Fees kept on top of the price (a transfer fee) in US dollars.' })
+  get fees(): number {
+    return centsToDollars(this.feeCents);
+  }
+
+  /** What the booking owes in all: the price and any fee. */
+  get owedCents(): number {
+    return this.totalCents + this.feeCents;
+  }
+
+  /** Still to pay: what it owes minus what was received and kept. */
+  get balanceCents(): number {
+    return Math.max(0, this.owedCents - (this.amountPaidCents - this.amountRefundedCents));
+  }
+
+  @Field(() => Float, { description: 'Still to pay in US dollars (0 when paid in full or released).' })
+  get balance(): number {
+    return centsToDollars(this.balanceCents);
   }
 }

@@ -4,7 +4,7 @@ import type { Database } from '../infrastructure/db/data-source';
 import { AppError, ErrorCode } from '../infrastructure/errors';
 import type { RateLimitRule } from '../infrastructure/rate-limit';
 import { clean, cleanOptional } from '../infrastructure/text';
-import { computeDueNow, computeTotalCents, POLICY } from '../shared/policy';
+import { computeDueNow, computeTotalCents, installmentSchedule, paymentOptionsFor, POLICY } from '../shared/policy';
 import { formatCents } from '../shared/money';
 import type { OutboxService } from '../mail/outbox.service';
 import { Workshop } from '../workshop/workshop.entity';
@@ -12,6 +12,7 @@ import { Booking } from './booking.entity';
 import type { BookingInput } from './booking.input';
 import { BookingStatus, PaymentStatus } from './booking.types';
 import { BookingLifecycle } from './booking-lifecycle';
+import { BookingInstallment, InstallmentState, PaymentPurpose } from './ledger.entities';
 import { BookingMails } from './booking.mails';
 import { INTERNAL_CLIENT, type HoldGuard } from './hold-limits';
 
@@ -98,7 +99,9 @@ export class BookingService {
           numSpouses: input.numSpouses,
           roomType: input.roomType,
         });
-        const charge = computeDueNow(totalCents, input.paymentOption, workshop.startDate, now);
+        const offer = paymentOptionsFor(workshop.startDate, now, workshop.timeZone).find((o) => o.option === input.paymentOption);
+        if (!offer?.available) throw AppError.invalid([{ field: 'paymentOption', message: offer?.reason ?? 'This payment option is not offered' }]);
+        const charge = computeDueNow(totalCents, input.paymentOption, workshop.startDate, now, workshop.timeZone);
         const booking = m.create(Booking, {
           id: crypto.randomUUID(),
           workshopId: workshop.id,
@@ -128,6 +131,10 @@ export class BookingService {
           totalCents,
           dueNowCents: charge.dueNowCents,
           amountPaidCents: 0,
+          amountRefundedCents: 0,
+          feeCents: 0,
+          providerCustomerId: null,
+          providerPaymentMethodId: null,
           holdExpiresAt: this.holdExpiry(now),
           checkoutSessionId: null,
           clientKeyHash: client.clientKeyHash,
@@ -135,6 +142,21 @@ export class BookingService {
           updatedAt: now,
         });
         await m.insert(Booking, booking);
+        // A plan's schedule is fixed when booked: the first installment is what checkout charges.
+        const schedule = input.paymentOption === 'payment_plan' ? installmentSchedule(totalCents, workshop.startDate, now, workshop.timeZone) : null;
+        for (const i of schedule ?? []) {
+          await m.insert(BookingInstallment, {
+            id: crypto.randomUUID(),
+            bookingId: booking.id,
+            number: i.number,
+            dueDate: i.dueDate,
+            amountCents: i.amountCents,
+            state: InstallmentState.scheduled,
+            failedAttempts: 0,
+            lastError: null,
+            paidAt: null,
+          });
+        }
         // Without a provider nobody pays online: tell the customer the spots are reserved.
         if (this.options.holdMinutes === null) await this.mails?.reserved(m, booking, workshop);
         return booking;
@@ -237,13 +259,13 @@ export class BookingService {
     return this.db.transaction(async (m) => {
       const booking = await this.findInTransactionOrThrow(m, id);
       this.lifecycle.assertTakesPaymentsOrThrow(booking, 'admin');
-      const owed = booking.totalCents - booking.amountPaidCents;
+      const owed = booking.balanceCents;
       if (!Number.isSafeInteger(amountCents) || amountCents <= 0 || amountCents > owed) {
         const message = `amount must be more than $0 and at most the balance of ${formatCents(owed)}`;
         throw AppError.invalid([{ field: 'amount', message }]);
       }
-      const applied = await this.lifecycle.applyPaymentOrThrow(m, booking, amountCents, 'admin', now);
-      if (!applied) throw changedMeanwhile();
+      const applied = await this.lifecycle.applyPaymentOrThrow(m, booking, { amountCents, source: 'admin', purpose: PaymentPurpose.offline }, now);
+      if (!applied || applied === 'duplicate') throw changedMeanwhile();
       return applied.booking;
     });
   }

@@ -35,7 +35,7 @@ registerEnumType(BookingStatus, {
     held: { description: 'Spots held, payment not yet received; lapses at holdExpiresAt when set.' },
     confirmed: { description: 'Paid (deposit, installment or in full): the spots are sold.' },
     expired: { description: 'The hold lapsed before payment: the spots were released.' },
-    cancelled: { description: 'Cancelled by the admin: the spots were released.' },
+    cancelled: { description: 'Cancelled by the customer, the admin or with its workshop: the spots were released.' },
     needs_attention: { description: 'Paid after the hold lapsed and the spots were gone: the admin refunds or moves it.' },
   },
 });
@@ -44,9 +44,10 @@ registerEnumType(PaymentStatus, {
   description: 'Where the money of a booking stands.',
   valuesConfig: {
     pending: { description: 'Nothing received yet.' },
-    deposit_paid: { description: 'Part of the total received (deposit or installments).' },
-    paid: { description: 'The total has been received.' },
-    expired: { description: 'The hold lapsed before anything was paid.' },
-    refund_due: { description: 'Cancelled after money was received: the admin owes a refund.' },
+    deposit_paid: { description: 'The deposit of a deposit booking received; the balance is left.' },
+    partially_paid: { description: 'Some installments of a payment plan received.' },
+    paid: { description: 'Everything owed has been received.' },
+    refunded: { description: 'Everything received was refunded (a cancelled booking).' },
+    partially_refunded: { description: 'Part of what was received was refunded; the rest was kept under the policy.' },
   },
 });

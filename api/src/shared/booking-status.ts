@@ -21,18 +21,47 @@ export enum BookingStatus {
   needs_attention = 'needs_attention',
 }
 
-/** Where the money of a booking stands. */
+/**
+ * Where the money of a booking stands (docs/decisions/062). Derived from the
+ * ledger by paymentStatusOf: never set by hand.
+ */
 export enum PaymentStatus {
   /** Nothing received yet. */
   pending = 'pending',
-  /** Some money received (deposit or installments), a balance is left. */
+  /** The deposit (or more) of a deposit booking received, a balance is left. */
   deposit_paid = 'deposit_paid',
-  /** The total has been received. */
+  /** Some installments of a payment plan received. */
+  partially_paid = 'partially_paid',
+  /** Everything owed has been received. */
   paid = 'paid',
-  /** The hold lapsed before anything was paid. */
-  expired = 'expired',
-  /** Cancelled after money was received: the admin owes a refund. */
-  refund_due = 'refund_due',
+  /** Everything received was given back (a cancelled booking). */
+  refunded = 'refunded',
+  /** Part of what was received was given back (a cancelled booking that kept a fee). */
+  partially_refunded = 'partially_refunded',
+}
+
+export interface MoneyState {
+  status: BookingStatus;
+  paymentOption: string;
+  /** Price plus fees kept (transfer fee). */
+  owedCents: number;
+  receivedCents: number;
+  /** Refunds made (online ones succeeded, offline ones marked done or owed). */
+  refundedCents: number;
+}
+
+/**
+ * The payment status the ledger gives. A live booking says how much of what it
+ * owes has come in (net of any refund of an overpayment); a released one says
+ * what became of its money.
+ */
+export function paymentStatusOf(m: MoneyState): PaymentStatus {
+  const live = m.status === BookingStatus.held || m.status === BookingStatus.confirmed || m.status === BookingStatus.needs_attention;
+  if (!live && m.refundedCents > 0) return m.refundedCents >= m.receivedCents ? PaymentStatus.refunded : PaymentStatus.partially_refunded;
+  const net = m.receivedCents - (live ? m.refundedCents : 0);
+  if (net <= 0) return PaymentStatus.pending;
+  if (net >= m.owedCents) return PaymentStatus.paid;
+  return m.paymentOption === 'payment_plan' ? PaymentStatus.partially_paid : PaymentStatus.deposit_paid;
 }
 
 const { held, confirmed, expired, cancelled, needs_attention } = BookingStatus;
@@ -87,9 +116,4 @@ export function holdsSpots(b: Hold, now: Date): boolean {
 /** Whether the booking counts as a booking now: it holds spots, or it has money that needs the admin. */
 export function isLive(b: Hold, now: Date): boolean {
   return holdsSpots(b, now) || b.status === needs_attention;
-}
-
-/** The payment status after a payment brought the amount received to `amountPaidCents`. */
-export function paymentStatusAfterPayment(amountPaidCents: number, totalCents: number): PaymentStatus {
-  return amountPaidCents >= totalCents ? PaymentStatus.paid : PaymentStatus.deposit_paid;
 }

@@ -91,18 +91,127 @@ export function balanceDueDate(startDate: string): string {
   return d.toISOString().slice(0, 10);
 }
 
+/** A calendar date (YYYY-MM-DD) moved by whole days. */
+export function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
 /**
- * How many monthly installments fit between now and the balance due date,
- * clamped to the plan's 3..6 (when fewer than 3 fit, the plan still has 3).
+ * A calendar date moved by whole months; a day the month lacks becomes its
+ * last day (Jan 31 + 1 month = Feb 28).
  */
-export function installmentCount(startDate: string, now: Date): number {
-  const due = new Date(`${balanceDueDate(startDate)}T00:00:00Z`);
-  let months =
-    (due.getUTCFullYear() - now.getUTCFullYear()) * 12 + (due.getUTCMonth() - now.getUTCMonth());
-  if (due.getUTCDate() < now.getUTCDate()) months -= 1;
-  // The first installment is paid today, so months that fit + 1 installments in all.
-  const fit = months + 1;
-  return Math.min(POLICY.maxInstallments, Math.max(POLICY.minInstallments, fit));
+export function addMonths(date: string, months: number): string {
+  const [y, m, d] = date.split('-').map(Number);
+  const first = new Date(Date.UTC(y, m - 1 + months, 1));
+  const last = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
+  first.setUTCDate(Math.min(d, last));
+  return first.toISOString().slice(0, 10);
+}
+
+/** Whole calendar days from one date to another (negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The calendar date (YYYY-MM-DD) it is at `now` in an IANA time zone (UTC when none). */
+export function localDate(now: Date, timeZone?: string | null): string {
+  if (!timeZone || timeZone === 'UTC') return now.toISOString().slice(0, 10);
+  let format = zoneFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    zoneFormats.set(timeZone, format);
+  }
+  return format.format(now);
+}
+
+/**
+ * Calendar days from today, in the workshop's time zone, to its first day:
+ * THE measure of every "days before" rule (balance, cancellation tiers,
+ * transfers, reminders). 0 on the first day, negative once it has started.
+ */
+export function daysBeforeStart(startDate: string, now: Date, timeZone?: string | null): number {
+  return daysBetween(localDate(now, timeZone), startDate);
+}
+
+export interface Installment {
+  /** 1-based. The first is charged at booking. */
+  number: number;
+  /** YYYY-MM-DD. */
+  dueDate: string;
+  amountCents: number;
+}
+
+/**
+ * The monthly installments of a payment plan booked today: the first today,
+ * one each month after, the last on or before the balance due date, at most
+ * six. Null when fewer than three fit (the plan is not offered). Amounts add
+ * up to the total exactly: the last one takes the rounding.
+ */
+export function installmentSchedule(totalCents: number, startDate: string, now: Date, timeZone?: string | null): Installment[] | null {
+  const today = localDate(now, timeZone);
+  const due = balanceDueDate(startDate);
+  let n = 0;
+  while (n < POLICY.maxInstallments && addMonths(today, n) <= due) n++;
+  if (n < POLICY.minInstallments) return null;
+  const each = Math.ceil(totalCents / n);
+  return Array.from({ length: n }, (_, i) => ({
+    number: i + 1,
+    dueDate: addMonths(today, i),
+    amountCents: i < n - 1 ? each : totalCents - each * (n - 1),
+  }));
+}
+
+/** How many installments a plan booked now would have; null when the plan is not offered. */
+export function installmentCount(startDate: string, now: Date, timeZone?: string | null): number | null {
+  return installmentSchedule(1_000_00, startDate, now, timeZone)?.length ?? null;
+}
+
+export interface PaymentOptionOffer {
+  option: PaymentOption;
+  available: boolean;
+  /** Why it is not offered (shown in the booking summary); null when available. */
+  reason: string | null;
+}
+
+/**
+ * Which ways to pay a booking made now can use: in full always; the deposit
+ * only before the balance falls due (outside the 60-day window); the plan only
+ * where at least three monthly installments fit before the balance due date.
+ */
+export function paymentOptionsFor(startDate: string, now: Date, timeZone?: string | null): PaymentOptionOffer[] {
+  const due = balanceDueDate(startDate);
+  const depositOpen = localDate(now, timeZone) < due;
+  const planOpen = installmentSchedule(1_000_00, startDate, now, timeZone) !== null;
+  const dueText = formatIsoDate(due);
+  return [
+    { option: 'full', available: true, reason: null },
+    {
+      option: 'deposit',
+      available: depositOpen,
+      reason: depositOpen
+        ? null
+        : `The balance is due ${POLICY.balanceDueDaysBefore} days before the workshop starts (${dueText}), so the full price is paid at booking.`,
+    },
+    {
+      option: 'payment_plan',
+      available: planOpen,
+      reason: planOpen
+        ? null
+        : `A payment plan needs at least ${POLICY.minInstallments} monthly installments before the balance due date (${dueText}).`,
+    },
+  ];
+}
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** "March 3, 2027" for 2027-03-03 (no Intl: the booking page stays light). */
+export function formatIsoDate(date: string): string {
+  const [y, m, d] = date.split('-').map(Number);
+  return `${MONTHS[m - 1]} ${d}, ${y}`;
 }
 
 export interface ChargeNow {
@@ -112,12 +221,16 @@ export interface ChargeNow {
   installments: number | null;
 }
 
-/** What is charged today for a payment option. */
+/**
+ * What is charged today for a payment option. Throws for an option that is
+ * not offered now (check paymentOptionsFor first).
+ */
 export function computeDueNow(
   totalCents: number,
   option: PaymentOption,
   startDate: string,
   now: Date,
+  timeZone?: string | null,
 ): ChargeNow {
   switch (option) {
     case 'full':
@@ -125,8 +238,47 @@ export function computeDueNow(
     case 'deposit':
       return { dueNowCents: Math.round((totalCents * POLICY.depositPercent) / 100), installments: null };
     case 'payment_plan': {
-      const n = installmentCount(startDate, now);
-      return { dueNowCents: Math.ceil(totalCents / n), installments: n };
+      const schedule = installmentSchedule(totalCents, startDate, now, timeZone);
+      if (!schedule) throw new Error('payment plan not offered for this date');
+      return { dueNowCents: schedule[0].amountCents, installments: schedule.length };
     }
   }
+}
+
+export interface CancellationQuote {
+  daysBeforeStart: number;
+  /** Percentage of what was paid that comes back, before the fee. */
+  refundPercent: number;
+  feeCents: number;
+  /** What the customer gets back: refundPercent of what they paid, minus the fee, never below zero. */
+  refundCents: number;
+  /** What the business keeps. */
+  keptCents: number;
+}
+
+/**
+ * The refund a participant's cancellation gives today (the cancellation page's
+ * tiers). The percentages apply to the money paid so far, not to the price
+ * (docs/decisions/062): a deposit is never worth more than it cost, and a
+ * payment plan is treated like the money it has collected. One function for
+ * the policy page, the FAQ, the quote on the manage page and the refund made.
+ */
+export function cancellationQuote(startDate: string, now: Date, paidCents: number, timeZone?: string | null): CancellationQuote {
+  const days = daysBeforeStart(startDate, now, timeZone);
+  const tier = POLICY.cancellationTiers.find((t) => days >= t.minDaysBefore) ?? POLICY.cancellationTiers[POLICY.cancellationTiers.length - 1];
+  const refundCents = Math.max(0, Math.round((paidCents * tier.refundPercent) / 100) - tier.feeCents);
+  return { daysBeforeStart: days, refundPercent: tier.refundPercent, feeCents: tier.feeCents, refundCents, keptCents: paidCents - refundCents };
+}
+
+export interface TransferQuote {
+  daysBeforeStart: number;
+  allowed: boolean;
+  feeCents: number;
+}
+
+/** Moving a booking to another workshop: free 60+ days before the start, a fee at 30-59, not under 30. */
+export function transferQuote(startDate: string, now: Date, timeZone?: string | null): TransferQuote {
+  const days = daysBeforeStart(startDate, now, timeZone);
+  const tier = POLICY.transferTiers.find((t) => days >= t.minDaysBefore);
+  return { daysBeforeStart: days, allowed: tier?.allowed ?? false, feeCents: tier?.allowed ? tier.feeCents : 0 };
 }
