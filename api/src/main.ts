@@ -29,6 +29,9 @@ async function main(): Promise<void> {
   if (config.altchaSecretDerived) {
     logger.warn('No ALTCHA_HMAC_SECRET: the booking challenges are signed with a key derived from the admin credential; set ALTCHA_HMAC_SECRET (32+ characters, the same on every instance)');
   }
+  if (config.bookingLinkSecretDerived) {
+    logger.warn('No BOOKING_LINK_SECRET: manage-booking links are signed with a key derived from the admin credential; set BOOKING_LINK_SECRET (32+ characters, the same on every instance)');
+  }
   if (config.admin.generated) {
     logger.warn(`No ADMIN_PASSWORD set: generated one for this ${config.env} install: ${config.admin.password} (kept in data/admin-password.txt)`);
   }
