@@ -17,7 +17,7 @@ import Stripe from 'stripe';
  * for the same key and parameters (402 card errors included), refused with an
  * idempotency_error for other parameters or another endpoint; requests refused
  * by validation (400) are not saved. Webhooks caused by an API call are sent
- * after its response, as Stripe does (`settle()` waits for them); those caused
+ * after its response, as Stripe does (`idle()` waits for them); those caused
  * by `pay()`/`expire()` (a customer on the hosted page, the session lapsing)
  * are delivered before those helpers return.
  */
@@ -124,9 +124,12 @@ export interface FakeCharge {
   amount_captured: number;
   amount_refunded: number;
   refunded: boolean;
-  captured: true;
-  paid: true;
-  status: 'succeeded';
+  captured: boolean;
+  paid: boolean;
+  /** A declined charge stays on the PaymentIntent as a failed one, as in Stripe. */
+  status: 'succeeded' | 'failed';
+  failure_code: string | null;
+  failure_message: string | null;
   currency: string;
   customer: string | null;
   payment_intent: string;
@@ -275,14 +278,14 @@ export class FakeStripe {
   }
 
   async close(): Promise<void> {
-    await this.settle();
+    await this.idle();
     if (!this.server) return;
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server!.close(() => resolve()));
   }
 
   /** Wait until every webhook sent after an API answer has been delivered (or failed). */
-  async settle(): Promise<void> {
+  async idle(): Promise<void> {
     while (this.deliveries.size) await Promise.all([...this.deliveries]);
   }
 
@@ -720,16 +723,27 @@ export class FakeStripe {
   }
 
   private succeed(pi: FakePaymentIntent, pm: FakePaymentMethod): void {
+    const charge = this.addCharge(pi, pm, null);
+    pi.status = 'succeeded';
+    pi.amount_received = pi.amount;
+    pi.latest_charge = charge.id;
+    pi.last_payment_error = null;
+  }
+
+  /** A charge of the PaymentIntent's amount; failed when given Stripe's error. */
+  private addCharge(pi: FakePaymentIntent, pm: FakePaymentMethod, failure: { code: string; message: string } | null): FakeCharge {
     const charge: FakeCharge = {
       id: this.newId('ch'),
       object: 'charge',
       amount: pi.amount,
-      amount_captured: pi.amount,
+      amount_captured: failure ? 0 : pi.amount,
       amount_refunded: 0,
       refunded: false,
-      captured: true,
-      paid: true,
-      status: 'succeeded',
+      captured: !failure,
+      paid: !failure,
+      status: failure ? 'failed' : 'succeeded',
+      failure_code: failure?.code ?? null,
+      failure_message: failure?.message ?? null,
       currency: pi.currency,
       customer: pi.customer,
       payment_intent: pi.id,
@@ -742,10 +756,7 @@ export class FakeStripe {
     };
     charge.refunds.url = `/v1/charges/${charge.id}/refunds`;
     this.charges.set(charge.id, charge);
-    pi.status = 'succeeded';
-    pi.amount_received = pi.amount;
-    pi.latest_charge = charge.id;
-    pi.last_payment_error = null;
+    return charge;
   }
 
   private createCustomer(body: Body): Reply {
@@ -803,11 +814,14 @@ export class FakeStripe {
       return ok(pi, [this.event('payment_intent.requires_action', pi)]);
     }
     const error = CARD_ERRORS[behaviour];
+    // The issuer declined: a failed charge, as in Stripe. Authentication required: no charge was attempted.
+    const failed = behaviour === 'authentication_required' ? null : this.addCharge(pi, pm, { code: error.decline_code, message: error.message });
     pi.status = 'requires_payment_method';
+    pi.latest_charge = failed?.id ?? null;
     pi.last_payment_error = { type: 'card_error', ...error, doc_url: `https://docs.stripe.com/error-codes/${error.code.replace(/_/g, '-')}`, payment_method: pm };
     return {
       status: 402,
-      body: { error: { ...pi.last_payment_error, payment_intent: pi, payment_method: pm } },
+      body: { error: { ...pi.last_payment_error, ...(failed ? { charge: failed.id } : {}), payment_intent: pi, payment_method: pm } },
       events: [this.event('payment_intent.payment_failed', pi)],
     };
   }
@@ -821,12 +835,13 @@ export class FakeStripe {
       const pi = this.paymentIntents.get(piId);
       if (!pi) return invalid(`No such payment_intent: '${piId}'`, { param: 'payment_intent', code: 'resource_missing' });
       charge = pi.latest_charge ? this.charges.get(pi.latest_charge) : undefined;
-      if (!charge || pi.status !== 'succeeded') {
+      if (!charge || charge.status !== 'succeeded' || pi.status !== 'succeeded') {
         return invalid(`This PaymentIntent (${piId}) does not have a successful charge to refund.`, { param: 'payment_intent', code: 'charge_not_refundable' });
       }
     } else {
       charge = this.charges.get(chargeId!);
       if (!charge) return invalid(`No such charge: '${chargeId}'`, { param: 'charge', code: 'resource_missing' });
+      if (charge.status !== 'succeeded') return invalid(`Charge ${charge.id} has not been captured and cannot be refunded.`, { param: 'charge', code: 'charge_not_refundable' });
     }
     if (charge.refunded) return invalid(`Charge ${charge.id} has already been refunded.`, { code: 'charge_already_refunded' });
     const left = charge.amount - charge.amount_refunded;
@@ -876,7 +891,7 @@ export class FakeStripe {
     const cards = (Object.keys(TEST_CARDS) as TestCard[])
       .map(
         (key, i) =>
-          `<div><input type="radio" name="card" id="card-${key}" value="${key}" ${i === 0 ? 'checked' : ''} ${open ? '' : 'disabled'}>
+          `<div><input type="radio" name="card" value="${key}"${i === 0 ? ' checked' : ''}${open ? '' : ' disabled'} id="card-${key}">
            <label for="card-${key}">${TEST_CARDS[key].number} (${TEST_CARDS[key].label})</label></div>`,
       )
       .join('');
@@ -884,6 +899,7 @@ export class FakeStripe {
       res,
       200,
       `<h1>Fake Stripe Checkout</h1><p>Amount due: $${amount}</p><p>Status: ${s.status}</p>
+       ${this.sessionIntentData.get(s.id)?.setupFutureUsage ? '<p>This card will be saved for future payments.</p>' : ''}
        <form method="post"><fieldset><legend>Test card</legend>${cards}</fieldset>
        <button type="submit" ${open ? '' : 'disabled'}>Pay $${amount}</button></form>
        ${s.cancel_url ? `<p><a href="${s.cancel_url}">Cancel</a></p>` : ''}`,
