@@ -175,8 +175,9 @@ describe('StripePaymentProvider against the Stripe fake', () => {
     const again = await Promise.all([charge(card, idempotencyKey), charge(card, idempotencyKey)]);
     expect(again).toEqual([first, first]);
     expect(fake.paymentIntents.size - piBefore).toBe(1);
-    expect([...fake.charges.values()].filter((c) => c.payment_intent === first.paymentIntent.id)).toHaveLength(1);
-    const sent = await eventsFor('payment_intent.succeeded', first.paymentIntent.id);
+    const piId = first.paymentIntent!.id;
+    expect([...fake.charges.values()].filter((c) => c.payment_intent === piId)).toHaveLength(1);
+    const sent = await eventsFor('payment_intent.succeeded', piId);
     expect(sent).toHaveLength(1);
     expect(sent[0].paymentIntent).toEqual(first.paymentIntent);
   });
