@@ -288,6 +288,16 @@ describe('StripePaymentProvider against the Stripe fake', () => {
     await expect(provider.retrievePaymentIntent('pi_unknown')).resolves.toBeNull();
   });
 
+  it('parseWebhook reads charge.refunded without its refunds list (Stripe does not include it by default)', () => {
+    const bare = fake.signedEvent('charge.refunded', { id: 'ch_bare', object: 'charge', payment_intent: 'pi_bare', amount: 9000, amount_refunded: 4000, refunded: false });
+    expect(provider.parseWebhook(Buffer.from(bare.payload), bare.header)).toMatchObject({
+      type: 'charge.refunded',
+      session: null,
+      paymentIntent: null,
+      charge: { id: 'ch_bare', paymentIntentId: 'pi_bare', amountRefunded: 4000, refunds: [] },
+    });
+  });
+
   it('an outage is PaymentProviderUnavailableError; one failed attempt is retried by the SDK with the same key, one charge', async () => {
     const saved = await savedCard();
     fake.failNext = 2; // the call and its one retry
