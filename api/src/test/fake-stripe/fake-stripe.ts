@@ -19,7 +19,12 @@ import Stripe from 'stripe';
  * by validation (400) are not saved. Webhooks caused by an API call are sent
  * after its response, as Stripe does (`idle()` waits for them); those caused
  * by `pay()`/`expire()` (a customer on the hosted page, the session lapsing)
- * are delivered before those helpers return.
+ * and by expiring a session through the API are delivered before the answer.
+ *
+ * Test controls: `pay(id, { card })`, `setCardBehaviour(pm or customer, ...)`,
+ * `failNext` (500s), `delayMs`, `dropNextAnswers` (done but unanswered),
+ * `redeliver(eventId)`; state in `sessions`, `customers`, `paymentMethods`,
+ * `paymentIntents`, `charges`, `refunds`, `events`, `requests`, `webhooksSent`.
  */
 export interface FakeSession {
   id: string;
@@ -248,6 +253,12 @@ export class FakeStripe {
   failNext = 0;
   /** Delay every API answer by this many ms (simulates a slow provider). */
   delayMs = 0;
+  /**
+   * Carry out the next N POSTs but drop the connection instead of answering:
+   * the charge or refund happened and the caller never heard (the SDK retries
+   * with the same idempotency key and gets the saved answer).
+   */
+  dropNextAnswers = 0;
   private readonly idempotent = new Map<string, { endpoint: string; fingerprint: string; replay: () => Reply }>();
   /** What payment_intent_data each session was created with (not part of Stripe's session object). */
   private readonly sessionIntentData = new Map<string, { setupFutureUsage: 'off_session' | 'on_session' | null; metadata: Record<string, string> }>();
@@ -374,10 +385,18 @@ export class FakeStripe {
     await this.deliver(this.event(type, object), this.webhookUrl);
   }
 
-  /** A new event, the object as it is now; recorded in `events`. */
+  /** Send an event again, as Stripe does until the endpoint acknowledges it (duplicate-delivery tests). */
+  async redeliver(eventId: string): Promise<void> {
+    const event = this.events.find((e) => e.id === eventId);
+    if (!event) throw new Error(`no event ${eventId}`);
+    await this.deliver(event, this.webhookUrl);
+  }
+
+  /** A new event, the object as it is now; recorded in `events` (the latest few thousand: benchmarks make many). */
   private event(type: string, object: object): FakeEvent {
     const event = this.signedEvent(type, object);
     this.events.push(event);
+    if (this.events.length > 5000) this.events.splice(0, this.events.length - 5000);
     return event;
   }
 
@@ -486,6 +505,12 @@ export class FakeStripe {
         fingerprint: crypto.createHash('sha256').update(raw).digest('hex'),
         replay: () => (session ? ok(this.sessions.get(session.id)) : { status: reply.status, body: JSON.parse(saved) }),
       });
+    }
+    if (method === 'POST' && this.dropNextAnswers > 0) {
+      this.dropNextAnswers--;
+      res.destroy();
+      this.deliverLater(reply.events ?? []);
+      return;
     }
     if (reply.deliverFirst) {
       for (const event of reply.events ?? []) await this.deliver(event, this.webhookUrl);
