@@ -148,8 +148,8 @@ describe.each(DB_KINDS)('job queue on %s', (kind) => {
     opened.push(db2);
     const k = kindName('race');
     const counter = counting();
-    const a = queue({ batchSize: 10, workerId: 'worker-a' });
-    const b = queue({ batchSize: 10, workerId: 'worker-b', db: db2 });
+    const a = queue({ batchSize: 5, workerId: 'worker-a' });
+    const b = queue({ batchSize: 5, workerId: 'worker-b', db: db2 });
     a.q.register(k, counter.handler);
     b.q.register(k, counter.handler);
     await t.db.transaction(async (m) => {
