@@ -6,6 +6,7 @@ import { JobState, type ClaimedJob, type JobHandler, type JobOutcome } from './j
 import { JobQueue, jobBackoffMs, type JobQueueOptions } from './job-queue';
 import { JobWorker } from './job-worker';
 import { ScheduledJob } from './scheduled-job.entity';
+import { startTestServer } from '../../test/app';
 
 const START = new Date('2026-03-02T09:00:00.000Z');
 const MINUTE = 60_000;
@@ -396,5 +397,27 @@ describe.each(DB_KINDS)('job queue on %s', (kind) => {
     expect(await row(`${k}:0`)).toMatchObject({ state: JobState.done, attempts: 1 });
     expect(await row(`${k}:1`)).toMatchObject({ state: JobState.pending, attempts: 0, lockedBy: null, lockedUntil: null });
     expect(await row(`${k}:2`)).toMatchObject({ state: JobState.pending, attempts: 0 });
+  });
+});
+
+describe.each(DB_KINDS)('services.jobs in the test server on %s', (kind) => {
+  it('is built with the test’s clock: a test moves it and calls runDue() itself (no worker runs in tests)', async () => {
+    let now = new Date(START);
+    const s = await startTestServer(kind, {}, undefined, { clock: () => now });
+    try {
+      const seen: string[] = [];
+      s.services.jobs.register('test.reminder', async (job) => {
+        seen.push(job.key);
+        return { done: true };
+      });
+      await s.services.db.transaction((m) => s.services.jobs.schedule(m, { kind: 'test.reminder', key: 'booking:b1:reminder', dueAt: new Date(START.getTime() + 7 * DAY) }));
+      expect((await s.services.jobs.runDue()).ran).toBe(0);
+      now = new Date(START.getTime() + 8 * DAY);
+      expect(await s.services.jobs.runDue()).toEqual({ ran: 1, done: 1, retried: 0, failed: 0 });
+      expect(seen).toEqual(['booking:b1:reminder']);
+      expect(await s.services.jobs.findByKey('booking:b1:reminder')).toMatchObject({ state: JobState.done, finishedAt: now });
+    } finally {
+      await s.close();
+    }
   });
 });
