@@ -14,6 +14,7 @@ import { StripePaymentProvider } from './payment/stripe.provider';
 import { MemoryRateLimitStore, type RateLimitStore } from './infrastructure/rate-limit';
 import { RedisRateLimitStore } from './infrastructure/redis-rate-limit-store';
 import { RedisBus } from './infrastructure/redis-bus';
+import { JobQueue } from './infrastructure/jobs/job-queue';
 import { CommunityService } from './community/community.service';
 import { COMMUNITY_MAILS } from './community/community.mails';
 import { BOOKING_MAILS } from './booking/booking.mails';
@@ -51,6 +52,8 @@ export interface Services {
   outbox: OutboxService;
   /** SMTP, or .eml files without SMTP_URL. Used by the MailWorker only. */
   mailer: Mailer;
+  /** Scheduled work in the database (docs/decisions/058); the JobWorker runs it, tests call `runDue()` with a moved clock. */
+  jobs: JobQueue;
 }
 
 /** Numbers a test may change; production uses the defaults. */
@@ -104,6 +107,7 @@ export function createServices(
     admin: new AdminService(db, clock),
     outbox,
     mailer: new NodemailerMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: config.mail.outboxDir }),
+    jobs: new JobQueue(db, clock, logger),
   };
 }
 
