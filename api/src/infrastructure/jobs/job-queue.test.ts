@@ -353,6 +353,27 @@ describe.each(DB_KINDS)('job queue on %s', (kind) => {
     expect((await q.findByKey(`${k}:2`))?.kind).toBe(k);
   });
 
+  it('never starts a claimed job with less than half its lease left: the rest of the batch is handed back, uncounted', async () => {
+    const { q } = queue({ leaseMs: 10 * MINUTE });
+    const k = kindName('slow');
+    const ran: string[] = [];
+    q.register(k, async (job) => {
+      ran.push(job.key);
+      // Slow work: six minutes pass while it runs.
+      now = new Date(now.getTime() + 6 * MINUTE);
+      return { done: true };
+    });
+    await t.db.transaction(async (m) => {
+      for (let i = 0; i < 3; i++) await q.schedule(m, { kind: k, key: `${k}:${i}`, dueAt: new Date(START.getTime() - (3 - i) * MINUTE) });
+    });
+    expect(await q.runDue()).toEqual({ ran: 1, done: 1, retried: 0, failed: 0 });
+    expect(await row(`${k}:1`)).toMatchObject({ state: JobState.pending, attempts: 0, lockedBy: null });
+    expect(await q.runDue()).toEqual({ ran: 1, done: 1, retried: 0, failed: 0 });
+    expect(await q.runDue()).toEqual({ ran: 1, done: 1, retried: 0, failed: 0 });
+    expect(ran).toEqual([0, 1, 2].map((i) => `${k}:${i}`));
+    expect((await q.list({ kind: k })).map((r) => r.attempts)).toEqual([1, 1, 1]);
+  });
+
   it('JobWorker: start() runs what is due at once, not after the first interval; stop() waits for the run', async () => {
     const { q } = queue();
     const k = kindName('worker');
