@@ -104,12 +104,13 @@ describe.each(DB_KINDS)('BookingLifecycle on %s', (kind) => {
     const b = await aBooking(BookingStatus.confirmed, { totalCents: 10_000, amountPaidCents: 10_000, paymentStatus: PaymentStatus.paid });
     await t.db.transaction((m) => lifecycle.releaseOrThrow(m, b, BookingStatus.cancelled, now));
     const cancelled = await stored(b.id);
+    const readBefore = Object.assign(new Booking(), cancelled);
     const rows = await t.db.transaction((m) =>
       lifecycle.recordRefunds(m, cancelled, [{ amountCents: 4_000, method: 'offline' as never, state: 'owed' as never, reason: 'cancellation' as never }], now),
     );
     expect(rows).toHaveLength(1);
     expect(await stored(b.id)).toMatchObject({ amountRefundedCents: 4_000, paymentStatus: 'partially_refunded' });
-    const stale = await t.db.transaction((m) => lifecycle.recordRefunds(m, cancelled, [{ amountCents: 6_000, method: 'offline' as never, state: 'owed' as never, reason: 'cancellation' as never }], now));
+    const stale = await t.db.transaction((m) => lifecycle.recordRefunds(m, readBefore, [{ amountCents: 6_000, method: 'offline' as never, state: 'owed' as never, reason: 'cancellation' as never }], now));
     expect(stale).toBeNull(); // read before the first refund: the compare-and-set refuses it
     const fresh = await stored(b.id);
     await t.db.transaction((m) => lifecycle.recordRefunds(m, fresh, [{ amountCents: 6_000, method: 'offline' as never, state: 'owed' as never, reason: 'cancellation' as never }], now));

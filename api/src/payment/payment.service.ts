@@ -139,8 +139,8 @@ export class PaymentService {
           return { url: existing.url, sessionId: existing.id };
         }
         await this.provider.expireCheckoutSession(current).catch(() => undefined);
-      } else if (existing?.paymentStatus === 'paid') {
-        await this.fulfil(existing);
+      } else if (existing?.paymentStatus === 'paid' && (await this.fulfil(existing))) {
+        // Paid meanwhile and only applied now: what is due has changed.
         throw new AppError(ErrorCode.CONFLICT, 'That payment was just received. Reload the page to see what is left.');
       }
     }

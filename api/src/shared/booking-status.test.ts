@@ -46,7 +46,7 @@ describe('booking transitions', () => {
 
   it('keeps the enum values the strings stored and sent over REST', () => {
     expect(ALL).toEqual(['held', 'confirmed', 'expired', 'cancelled', 'needs_attention']);
-    expect(Object.values(PaymentStatus)).toEqual(['pending', 'deposit_paid', 'paid', 'expired', 'refund_due']);
+    expect(Object.values(PaymentStatus)).toEqual(['pending', 'deposit_paid', 'partially_paid', 'paid', 'refunded', 'partially_refunded']);
     for (const e of [BookingStatus, PaymentStatus]) for (const [key, value] of Object.entries(e)) expect(key).toBe(value);
   });
 });
