@@ -42,6 +42,9 @@ export const BALANCE_REMINDER_DAYS = [14, 3] as const;
 /** Scheduled money work runs at this hour (UTC) of its day: morning across the US. */
 const RUN_HOUR_UTC = 15;
 
+/** Metadata that marks the PaymentIntents of our off-session charges. */
+const OFF_SESSION = 'off_session';
+
 /** Who acts on a booking's money. */
 export type Actor = 'customer' | 'admin' | 'system';
 
@@ -533,7 +536,7 @@ export class BookingAccountService {
         paymentMethodId: booking.providerPaymentMethodId,
         amountCents,
         description: `${booking.workshopName} – installment ${number} of ${schedule.length}`,
-        metadata: { booking_id: booking.id, purpose: PaymentPurpose.installment, installment: String(number) },
+        metadata: { booking_id: booking.id, purpose: PaymentPurpose.installment, installment: String(number), channel: OFF_SESSION },
         idempotencyKey: `installment:${booking.id}:${number}:${installment.failedAttempts}`,
       });
       if (result.outcome === 'succeeded') {
@@ -570,7 +573,8 @@ export class BookingAccountService {
   private async recordOffSession(pi: PaymentIntentInfo): Promise<void> {
     const bookingId = pi.metadata.booking_id;
     const number = Number(pi.metadata.installment) || null;
-    if (!bookingId || pi.status !== 'succeeded' || pi.metadata.purpose !== PaymentPurpose.installment) return;
+    // Only our own off-session charges: a checkout's PaymentIntent is applied with its session (payment.service fulfil).
+    if (!bookingId || pi.status !== 'succeeded' || pi.metadata.channel !== OFF_SESSION) return;
     for (let attempt = 0; attempt < 5; attempt++) {
       const done = await this.db.transaction(async (m) => {
         const booking = await m.findOneBy(Booking, { id: bookingId });
