@@ -370,7 +370,7 @@ describe('/admin/dashboard', () => {
     });
 
     it('offers no actions on expired or cancelled bookings', async () => {
-      await openDashboard([dashboard(anAdminDashboard({ bookings: [aBooking({ id: 'x', status: 'expired', paymentStatus: 'expired' })], messages: [] }))]);
+      await openDashboard([dashboard(anAdminDashboard({ bookings: [aBooking({ id: 'x', status: 'expired', paymentStatus: 'pending' })], messages: [] }))]);
       await userEvent.setup({ delay: null }).click(screen.getByRole('tab', { name: /^Bookings/ }));
       expect(screen.queryByRole('button', { name: 'Cancel booking' })).not.toBeInTheDocument();
     });
