@@ -7,7 +7,8 @@ import { UnmatchedPayment } from './payment/unmatched-payment.entity';
 import { UsedChallenge } from './infrastructure/proof-of-work/used-challenge.entity';
 import { Testimonial } from './testimonial/testimonial.entity';
 import { Workshop } from './workshop/workshop.entity';
+import { WaitlistEntry } from './waitlist/waitlist-entry.entity';
 
 /** Every entity of the product; the data source is built from this list. */
-export const ENTITIES = [Workshop, Booking, CommunityMessage, Testimonial, PaymentEvent, MailOutbox, CheckoutSessionRecord, UnmatchedPayment, UsedChallenge];
+export const ENTITIES = [Workshop, Booking, CommunityMessage, Testimonial, PaymentEvent, MailOutbox, CheckoutSessionRecord, UnmatchedPayment, UsedChallenge, WaitlistEntry];
 

@@ -7,6 +7,7 @@ import { seedIfEmpty } from './content/seed';
 import { createServices } from './composition-root';
 import { createApp } from './transport/app';
 import { HoldSweeper } from './booking/hold-sweeper';
+import { OfferSweeper } from './waitlist/offer-sweeper';
 import { MailWorker } from './mail/mail-worker';
 
 async function main(): Promise<void> {
@@ -45,6 +46,8 @@ async function main(): Promise<void> {
   const app = await createApp(services);
   const sweeper = new HoldSweeper(services, logger);
   sweeper.start();
+  const offerSweeper = new OfferSweeper(services, logger);
+  offerSweeper.start();
   const mailWorker = new MailWorker(services, logger);
   mailWorker.start();
   if (config.mail.smtpUrl) logger.info({ smtp: services.mailer.target }, 'sending mail over SMTP');
@@ -64,6 +67,7 @@ async function main(): Promise<void> {
     // No new connections; in-flight requests finish; idle keep-alive connections close; Apollo stops.
     await app.stop();
     await sweeper.stop();
+    await offerSweeper.stop();
     await mailStopped;
     services.mailer.close();
     await services.rateLimitStore.close?.();
