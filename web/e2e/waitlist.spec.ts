@@ -70,6 +70,18 @@ test('waiting list (docs/decisions/061): a visitor joins the list of a sold-out 
       expect((await list()).find((e) => e.id === entryId)).toMatchObject({ state: 'offered' });
       expect(await availableSpots(request)).toBe(before - 2);
     }
+
+    // The admin's Waiting lists tab shows the entry and its offer, with no axe violation.
+    await page.goto('/admin');
+    await page.getByLabel('Password').fill('e2e-admin-password');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByRole('tab', { name: 'Waiting lists' }).click();
+    await page.getByLabel('Workshop', { exact: true }).selectOption(WORKSHOP);
+    const row = page.getByRole('row').filter({ hasText: 'mia.waitlist@example.com' });
+    await expect(row).toContainText(filler ? 'Offer open' : 'Waiting');
+    await expect(row.getByRole('button', { name: 'Remove Mia Chen from the waiting list' })).toBeVisible();
+    const admin = await new AxeBuilder({ page }).analyze();
+    expect(admin.violations.map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), 'axe violations').toEqual([]);
   } finally {
     // Leave the workshop as this file found it for the files after it.
     if (entryId) await request.delete(`/api/admin/waitlist/${entryId}`, { headers: ADMIN });

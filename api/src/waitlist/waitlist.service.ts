@@ -159,9 +159,8 @@ export class WaitlistService implements HeldOffers {
 
   /** The offer of a link, for the booking form; the same 4xx errors as booking with it. */
   async findOfferOrThrow(workshopId: string, token: string): Promise<WaitlistOffer> {
-    const entry = await this.entryOfToken(this.db.manager, token);
-    this.checkOfferOrThrow(entry, workshopId, this.clock());
-    return { workshopId: entry!.workshopId, name: entry!.name, email: entry!.email, spots: entry!.spots, expiresAt: entry!.offerExpiresAt! };
+    const entry = this.checkOfferOrThrow(await this.entryOfToken(this.db.manager, token), workshopId, this.clock());
+    return { workshopId: entry.workshopId, name: entry.name, email: entry.email, spots: entry.spots, expiresAt: entry.offerExpiresAt! };
   }
 
   /**
