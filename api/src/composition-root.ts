@@ -24,6 +24,8 @@ import { AdminAuthService } from './admin/admin-auth.service';
 import { AdminService } from './admin/admin.service';
 import { TestimonialService } from './testimonial/testimonial.service';
 import { WorkshopService } from './workshop/workshop.service';
+import { WaitlistService } from './waitlist/waitlist.service';
+import { WAITLIST_MAILS } from './waitlist/waitlist.mails';
 import type { WorkshopCatalogOptions } from './workshop/workshop-catalog';
 
 /**
@@ -45,6 +47,8 @@ export interface Services {
   bookings: BookingService;
   payments: PaymentService;
   community: CommunityService;
+  /** Waiting lists of sold-out workshops; told of every release of spots (docs/decisions/061). */
+  waitlist: WaitlistService;
   /** Self-hosted ALTCHA challenges: issued to the booking form, redeemed once (docs/decisions/056). */
   proofOfWork: ProofOfWork;
   /** The admin password check (with throttling) behind every admin call. */
@@ -82,6 +86,7 @@ export function createServices(
   const proofOfWork = new ProofOfWork(db, clock, config.altchaHmacSecret, options.proofOfWork ?? DEFAULT_PROOF_OF_WORK);
   const holdLimits = options.holdLimits === undefined ? DEFAULT_HOLD_LIMITS : options.holdLimits;
   const workshops = new WorkshopService(db, options.catalog);
+  const waitlist = new WaitlistService(db, clock, outbox);
   const bookings = new BookingService(
     db,
     clock,
@@ -90,6 +95,11 @@ export function createServices(
       reservationMinutes: OFFLINE_RESERVATION_MINUTES,
       holdGuard: holdLimits ? new HoldGuard(config.altchaHmacSecret, proofOfWork, holdLimits) : undefined,
       catalog: workshops.catalog,
+      // Spots that come back are offered to the waiting list in the same transaction.
+      onSpotsReleased: async (m, workshopId, now) => {
+        await waitlist.offerFreedSpots(m, workshopId, now);
+      },
+      offers: waitlist,
     },
     outbox,
   );
@@ -111,6 +121,7 @@ export function createServices(
     bookings,
     payments,
     community: new CommunityService(db, workshops, clock, logger, outbox),
+    waitlist,
     proofOfWork,
     adminAuth: new AdminAuthService(config.admin, clock, rateLimitStore),
     admin: new AdminService(db, clock),
@@ -126,7 +137,7 @@ export function createServices(
  * A new kind of mail is one template and one line in its domain's registry.
  */
 export function createOutbox(db: Database, clock: () => Date, logger: Logger, adminEmail: string, options = DEFAULT_OUTBOX_OPTIONS): OutboxService {
-  return new OutboxService(db, clock, logger, { ...options, adminEmail }).register(BOOKING_MAILS).register(COMMUNITY_MAILS);
+  return new OutboxService(db, clock, logger, { ...options, adminEmail }).register(BOOKING_MAILS).register(COMMUNITY_MAILS).register(WAITLIST_MAILS);
 }
 
 /** Stripe when a secret key is configured; otherwise no provider (bookings stay reserved). */

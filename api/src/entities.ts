@@ -9,7 +9,23 @@ import { ScheduledJob } from './infrastructure/jobs/scheduled-job.entity';
 import { UsedChallenge } from './infrastructure/proof-of-work/used-challenge.entity';
 import { Testimonial } from './testimonial/testimonial.entity';
 import { Workshop } from './workshop/workshop.entity';
+import { WaitlistEntry } from './waitlist/waitlist-entry.entity';
 
 /** Every entity of the product; the data source is built from this list. */
-export const ENTITIES = [Workshop, Booking, CommunityMessage, Testimonial, PaymentEvent, MailOutbox, CheckoutSessionRecord, UnmatchedPayment, UsedChallenge, ScheduledJob, BookingPayment, BookingRefund, BookingInstallment];
+export const ENTITIES = [
+  Workshop,
+  Booking,
+  CommunityMessage,
+  Testimonial,
+  PaymentEvent,
+  MailOutbox,
+  CheckoutSessionRecord,
+  UnmatchedPayment,
+  UsedChallenge,
+  ScheduledJob,
+  BookingPayment,
+  BookingRefund,
+  BookingInstallment,
+  WaitlistEntry,
+];
 

@@ -11,7 +11,7 @@ import { Workshop } from '../workshop/workshop.entity';
 import { Booking } from './booking.entity';
 import type { BookingInput } from './booking.input';
 import { BookingStatus, PaymentStatus } from './booking.types';
-import { BookingLifecycle } from './booking-lifecycle';
+import { BookingLifecycle, type BookingLifecycleOptions } from './booking-lifecycle';
 import { BookingInstallment, InstallmentState, PaymentPurpose } from './ledger.entities';
 import { BookingMails } from './booking.mails';
 import { INTERNAL_CLIENT, type HoldGuard } from './hold-limits';
@@ -38,6 +38,21 @@ export interface BookingServiceOptions {
    * committed write): lets a refusal of a full workshop skip the database.
    */
   catalog?: { get(id: string): Promise<Pick<Workshop, 'availableSpots'> | null> };
+  /** Told of every release of spots, in its transaction (the waiting list, docs/decisions/061). */
+  onSpotsReleased?: BookingLifecycleOptions['onSpotsReleased'];
+  /** The waiting list's offers: a booking with an offer token takes the spots its offer holds. */
+  offers?: HeldOffers;
+}
+
+/** Spots a waiting-list offer already claimed, as booking creation takes them (docs/decisions/061). */
+export interface HeldOffers {
+  /**
+   * In the booking's transaction: check the offer (a 4xx naming offerToken
+   * when it is unknown, for another workshop, used or expired; one naming
+   * numParticipants when it asks for more than the offer holds), mark it
+   * booked by `bookingId` and give back any spots held beyond `spots`.
+   */
+  useOrThrow(m: EntityManager, offer: { token: string; workshopId: string; spots: number; bookingId: string }, now: Date): Promise<void>;
 }
 
 /**
@@ -60,7 +75,7 @@ export class BookingService {
     outbox: OutboxService | null = null,
   ) {
     this.mails = outbox ? new BookingMails(outbox, clock) : null;
-    this.lifecycle = new BookingLifecycle(this.mails);
+    this.lifecycle = new BookingLifecycle(this.mails, { onSpotsReleased: options.onSpotsReleased });
   }
 
   async findById(id: string): Promise<Booking | null> {
@@ -78,10 +93,12 @@ export class BookingService {
    * Create a booking holding its spots. Prices come from the workshop and the
    * policy module only. Throws NOT_FOUND for an unknown workshop, SOLD_OUT
    * (409) when the spots are not free, and the hold guard's HOLD_LIMIT_REACHED
-   * (429) and CHALLENGE_REQUIRED (428).
+   * (429) and CHALLENGE_REQUIRED (428). With an offer token the spots its
+   * waiting-list offer holds are used instead of new ones (docs/decisions/061).
    */
   async createOrThrow(input: BookingInput, clientKey = INTERNAL_CLIENT): Promise<Booking> {
     const now = this.clock();
+    const offerToken = input.offerToken ?? null;
     const customerEmail = clean(input.customerEmail).toLowerCase();
     const guard = this.options.holdGuard;
     const client = guard?.client(clientKey, customerEmail) ?? { clientKeyHash: null, email: customerEmail };
@@ -91,7 +108,9 @@ export class BookingService {
         const workshop = await m.findOneBy(Workshop, { id: input.workshopId });
         if (!workshop) throw AppError.notFound('Workshop');
         await guard?.checkOrThrow(m, client, input.numParticipants, input.altcha, now);
-        if (!(await this.lifecycle.claimSpots(m, workshop.id, input.numParticipants, now))) return null;
+        const id = crypto.randomUUID();
+        if (offerToken) await this.offersOrThrow().useOrThrow(m, { token: offerToken, workshopId: workshop.id, spots: input.numParticipants, bookingId: id }, now);
+        else if (!(await this.lifecycle.claimSpots(m, workshop.id, input.numParticipants, now))) return null;
         const totalCents = computeTotalCents({
           priceCents: workshop.priceCents,
           privateRoomSupplementCents: workshop.privateRoomSupplementCents,
@@ -103,7 +122,7 @@ export class BookingService {
         if (!offer?.available) throw AppError.invalid([{ field: 'paymentOption', message: offer?.reason ?? 'This payment option is not offered' }]);
         const charge = computeDueNow(totalCents, input.paymentOption, workshop.startDate, now, workshop.timeZone);
         const booking = m.create(Booking, {
-          id: crypto.randomUUID(),
+          id,
           workshopId: workshop.id,
           workshopName: workshop.name,
           customerName: clean(input.customerName),
@@ -162,7 +181,8 @@ export class BookingService {
         return booking;
       });
 
-    await this.refuseWithoutClaimOrThrow(input, now);
+    // The offer's spots are claimed already: the catalog counts them as taken.
+    if (!offerToken) await this.refuseWithoutClaimOrThrow(input, now);
 
     let booking = await attempt();
     // Spots may be tied up by holds that lapsed since the last sweep: free them and retry once.
@@ -287,6 +307,11 @@ export class BookingService {
       }
     }
     return released;
+  }
+
+  private offersOrThrow(): HeldOffers {
+    if (!this.options.offers) throw AppError.invalid([{ field: 'offerToken', message: 'offerToken is not a valid offer' }]);
+    return this.options.offers;
   }
 
   private soldOutError(left: number, wanted: number): AppError {

@@ -7,6 +7,7 @@ import { aBooking, anAdminDashboard, aMessage } from '../test/builders';
 import { ADMIN_DASHBOARD_QUERY } from './AdminDashboardPage';
 import { DELETE_MESSAGE_MUTATION } from './MessagesTab';
 import { UPDATE_WORKSHOP_PHOTO_MUTATION } from './PhotosTab';
+import { ADMIN_WAITLIST_QUERY, REMOVE_WAITLIST_ENTRY_MUTATION } from './WaitlistsTab';
 import { CANCEL_BOOKING_MUTATION, RECORD_PAYMENT_MUTATION } from './BookingActions';
 import { readAdminCredential, storeAdminCredential } from './credential';
 // The route modules load lazily; having them loaded keeps the first test of the file as fast as the others.
@@ -75,10 +76,10 @@ describe('/admin/dashboard', () => {
   });
 
   describe('tabs', () => {
-    it('are Statistics, Bookings (count), Messages (count) and Manage Photos, as accessible tabs', async () => {
+    it('are Statistics, Bookings (count), Messages (count), Manage Photos and Waiting lists, as accessible tabs', async () => {
       const { user } = await openDashboard();
       const tabs = within(screen.getByRole('tablist')).getAllByRole('tab');
-      expect(tabs.map((t) => t.textContent)).toEqual(['Statistics', 'Bookings (3)', 'Messages (2)', 'Manage Photos']);
+      expect(tabs.map((t) => t.textContent)).toEqual(['Statistics', 'Bookings (3)', 'Messages (2)', 'Manage Photos', 'Waiting lists']);
       expect(tabs[0]).toHaveAttribute('aria-selected', 'true');
       expect(screen.getByRole('tabpanel')).toHaveAttribute('aria-labelledby', tabs[0].id);
 
@@ -90,10 +91,10 @@ describe('/admin/dashboard', () => {
       await user.keyboard('{ArrowRight}');
       expect(screen.getByRole('tab', { name: 'Manage Photos' })).toHaveFocus();
       expect(screen.getByRole('tab', { name: 'Manage Photos' })).toHaveAttribute('aria-selected', 'true');
-      await user.keyboard('{ArrowRight}');
+      await user.keyboard('{ArrowRight}{ArrowRight}');
       expect(screen.getByRole('tab', { name: 'Statistics' })).toHaveAttribute('aria-selected', 'true');
       await user.keyboard('{End}');
-      expect(screen.getByRole('tab', { name: 'Manage Photos' })).toHaveAttribute('aria-selected', 'true');
+      expect(screen.getByRole('tab', { name: 'Waiting lists' })).toHaveAttribute('aria-selected', 'true');
       await user.keyboard('{Home}');
       expect(screen.getByRole('tab', { name: 'Statistics' })).toHaveFocus();
     });
@@ -373,6 +374,57 @@ describe('/admin/dashboard', () => {
       await openDashboard([dashboard(anAdminDashboard({ bookings: [aBooking({ id: 'x', status: 'expired', paymentStatus: 'pending' })], messages: [] }))]);
       await userEvent.setup({ delay: null }).click(screen.getByRole('tab', { name: /^Bookings/ }));
       expect(screen.queryByRole('button', { name: 'Cancel booking' })).not.toBeInTheDocument();
+    });
+  });
+
+  describe('Waiting lists', () => {
+    const entry = (id: string, name: string, state: string, offered: boolean) => ({
+      __typename: 'WaitlistEntry' as const,
+      id,
+      name,
+      email: `${name.split(' ')[0].toLowerCase()}@example.com`,
+      spots: 3,
+      state,
+      createdAt: '2026-03-01T10:00:00.000Z',
+      offeredAt: offered ? '2026-03-02T10:00:00.000Z' : null,
+      offerExpiresAt: offered ? '2026-03-04T10:00:00.000Z' : null,
+      bookingId: null,
+    });
+    const list = (entries: ReturnType<typeof entry>[]): MockLink.MockedResponse => ({
+      request: { query: ADMIN_WAITLIST_QUERY, variables: { workshopId: 'zion-canyon-light' } },
+      result: { data: { adminWaitlist: entries } },
+    });
+
+    it('lists a workshop’s entries and offers; removing an open offer asks first, then shows the list with the offer passed on', async () => {
+      jest.spyOn(window, 'confirm').mockReturnValue(true);
+      const { user } = await openDashboard([
+        dashboard(anAdminDashboard({ bookings: BOOKINGS, messages: MESSAGES })),
+        list([entry('w-1', 'Olga Offered', 'offered', true), entry('w-2', 'Walt Waiting', 'waiting', false)]),
+        {
+          request: { query: REMOVE_WAITLIST_ENTRY_MUTATION, variables: { input: { entryId: 'w-1' } } },
+          result: { data: { removeWaitlistEntry: { __typename: 'RemoveWaitlistEntryPayload', entry: { __typename: 'WaitlistEntry', id: 'w-1', state: 'removed' } } } },
+        },
+        list([entry('w-1', 'Olga Offered', 'removed', true), entry('w-2', 'Walt Waiting', 'offered', true)]),
+      ]);
+      await user.click(screen.getByRole('tab', { name: 'Waiting lists' }));
+      expect(screen.getByLabelText('Workshop')).toHaveValue('zion-canyon-light');
+      const rows = await screen.findAllByRole('row');
+      expect(rows.slice(1).map((r) => within(r).getAllByRole('cell')[1].textContent)).toEqual(['Olga Offered', 'Walt Waiting']);
+      expect(within(rows[1]).getByText('Offer open')).toBeInTheDocument();
+      expect(within(rows[2]).getByText('Waiting')).toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: 'Remove Olga Offered from the waiting list' }));
+      expect(window.confirm).toHaveBeenCalledWith('Remove Olga Offered from the waiting list? Their held spots go to the next person waiting.');
+      expect(await screen.findByText('Olga Offered was removed from the waiting list.')).toBeInTheDocument();
+      await waitFor(() => expect(within(screen.getAllByRole('row')[2]).getByText('Offer open')).toBeInTheDocument());
+      expect(within(screen.getAllByRole('row')[1]).getByText('Removed')).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Remove Olga Offered from the waiting list' })).not.toBeInTheDocument();
+    });
+
+    it('says when nobody is waiting', async () => {
+      const { user } = await openDashboard([dashboard(anAdminDashboard({ bookings: BOOKINGS, messages: MESSAGES })), list([])]);
+      await user.click(screen.getByRole('tab', { name: 'Waiting lists' }));
+      expect(await screen.findByText('Nobody is waiting for this workshop.')).toBeInTheDocument();
     });
   });
 });

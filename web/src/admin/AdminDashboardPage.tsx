@@ -13,6 +13,7 @@ import { STATISTICS_TAB_FRAGMENT, StatisticsTab } from './StatisticsTab';
 import { BOOKINGS_TAB_FRAGMENT, BookingsTab } from './BookingsTab';
 import { MESSAGES_TAB_FRAGMENT, MessagesTab } from './MessagesTab';
 import { PHOTOS_TAB_FRAGMENT, PhotosTab } from './PhotosTab';
+import { WAITLISTS_TAB_FRAGMENT, WaitlistsTab } from './WaitlistsTab';
 import '../styles/admin.css';
 
 /** Everything the dashboard shows, in one admin request (the tab labels need the counts up front). */
@@ -32,15 +33,17 @@ export const ADMIN_DASHBOARD_QUERY: TypedDocumentNode<AdminDashboardQuery, Admin
     workshops {
       id
       ...PhotosTab_workshop
+      ...WaitlistsTab_workshop
     }
   }
   ${STATISTICS_TAB_FRAGMENT}
   ${BOOKINGS_TAB_FRAGMENT}
   ${MESSAGES_TAB_FRAGMENT}
   ${PHOTOS_TAB_FRAGMENT}
+  ${WAITLISTS_TAB_FRAGMENT}
 `;
 
-type TabKey = 'statistics' | 'bookings' | 'messages' | 'photos';
+type TabKey = 'statistics' | 'bookings' | 'messages' | 'photos' | 'waitlists';
 
 /** /admin/dashboard: only with a stored credential; a 401 (or Logout) ends the session. */
 export default function AdminDashboardPage() {
@@ -71,6 +74,7 @@ function Dashboard() {
     { key: 'bookings', label: data ? `Bookings (${data.adminBookings.length})` : 'Bookings' },
     { key: 'messages', label: data ? `Messages (${data.adminMessages.length})` : 'Messages' },
     { key: 'photos', label: 'Manage Photos' },
+    { key: 'waitlists', label: 'Waiting lists' },
   ];
 
   let panel;
@@ -98,6 +102,8 @@ function Dashboard() {
         }}
       />
     );
+  } else if (tab === 'waitlists') {
+    panel = <WaitlistsTab workshops={data.workshops} onError={logoutIfUnauthenticated} />;
   } else {
     panel = <PhotosTab workshops={data.workshops} onUpdated={reload} onError={logoutIfUnauthenticated} />;
   }

@@ -29,6 +29,8 @@ export type BookingInput = {
   numParticipants: number;
   /** Non-photographer spouses or partners, 0 to 4. */
   numSpouses?: number;
+  /** The token of a waiting-list offer (the `offer` of its link): the booking takes the spots the offer holds. */
+  offerToken?: string | null | undefined;
   otherEquipment?: string | null | undefined;
   paymentOption?: PaymentOption;
   roomType?: RoomType;
@@ -80,6 +82,18 @@ export type ExperienceLevel =
   | 'beginner'
   | 'intermediate'
   | 'professional';
+
+/** A request to join the waiting list of a sold-out workshop. */
+export type JoinWaitlistInput = {
+  /** Where the offer is sent when spots come back. */
+  email: string;
+  /** Who is waiting; at most 120 characters. */
+  name: string;
+  /** Spots wanted, 1 to 12. */
+  spots: number;
+  /** The workshop to wait for. */
+  workshopId: string | number;
+};
 
 /** Topic of a community message. */
 export type MessageTopic =
@@ -140,6 +154,11 @@ export type RecordPaymentInput = {
   bookingId: string | number;
 };
 
+/** Admin: the waiting-list entry to remove. */
+export type RemoveWaitlistEntryInput = {
+  entryId: string | number;
+};
+
 /** Shared room (included) or private room (supplement). */
 export type RoomType =
   | 'private'
@@ -152,6 +171,14 @@ export type UpdateWorkshopPhotoInput = {
   workshopId: string | number;
 };
 
+/** Where a waiting-list entry is: waiting, offered, booked, lapsed or removed. */
+export type WaitlistState =
+  | 'booked'
+  | 'lapsed'
+  | 'offered'
+  | 'removed'
+  | 'waiting';
+
 /** The kind of photography a workshop teaches. */
 export type WorkshopType =
   | 'adventure'
@@ -163,7 +190,7 @@ export type WorkshopType =
 export type AdminDashboardQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type AdminDashboardQuery = { adminStats: { totalWorkshops: number, totalBookings: number, totalRevenue: number, totalMessages: number, workshops: Array<{ id: string, name: string, startDate: string, capacity: number, minimumParticipants: number, spotsSold: number, spotsHeld: number, reachedMinimum: boolean, revenue: number }> }, adminBookings: Array<{ id: string, workshopId: string, workshopName: string, customerName: string, customerEmail: string, customerPhone: string, numParticipants: number, roomType: RoomType, numSpouses: number, paymentOption: PaymentOption, installments: number | null, specialRequests: string | null, age: number | null, experienceLevel: ExperienceLevel, cameraBody: string, lenses: string, otherEquipment: string | null, healthConcerns: string | null, dietaryRestrictions: string | null, tripGoals: string, emergencyContactName: string, emergencyContactPhone: string, emergencyContactEmail: string, totalAmount: number, amountPaid: number, paymentStatus: PaymentStatus, status: BookingStatus, createdAt: string }>, adminMessages: Array<{ id: string, workshopId: string, workshopName: string, authorName: string, authorEmail: string, message: string, topic: MessageTopic, createdAt: string }>, workshops: Array<{ id: string, name: string, location: string, imageUrl: string }> };
+export type AdminDashboardQuery = { adminStats: { totalWorkshops: number, totalBookings: number, totalRevenue: number, totalMessages: number, workshops: Array<{ id: string, name: string, startDate: string, capacity: number, minimumParticipants: number, spotsSold: number, spotsHeld: number, reachedMinimum: boolean, revenue: number }> }, adminBookings: Array<{ id: string, workshopId: string, workshopName: string, customerName: string, customerEmail: string, customerPhone: string, numParticipants: number, roomType: RoomType, numSpouses: number, paymentOption: PaymentOption, installments: number | null, specialRequests: string | null, age: number | null, experienceLevel: ExperienceLevel, cameraBody: string, lenses: string, otherEquipment: string | null, healthConcerns: string | null, dietaryRestrictions: string | null, tripGoals: string, emergencyContactName: string, emergencyContactPhone: string, emergencyContactEmail: string, totalAmount: number, amountPaid: number, paymentStatus: PaymentStatus, status: BookingStatus, createdAt: string }>, adminMessages: Array<{ id: string, workshopId: string, workshopName: string, authorName: string, authorEmail: string, message: string, topic: MessageTopic, createdAt: string }>, workshops: Array<{ id: string, name: string, location: string, imageUrl: string, dates: string, availableSpots: number }> };
 
 export type AdminLoginMutationVariables = Exact<{
   input: AdminLoginInput;
@@ -210,6 +237,22 @@ export type UpdateWorkshopPhotoMutation = { updateWorkshopPhoto: { workshop: { i
 
 export type StatisticsTab_StatsFragment = { totalWorkshops: number, totalBookings: number, totalRevenue: number, totalMessages: number, workshops: Array<{ id: string, name: string, startDate: string, capacity: number, minimumParticipants: number, spotsSold: number, spotsHeld: number, reachedMinimum: boolean, revenue: number }> };
 
+export type WaitlistsTab_WorkshopFragment = { id: string, name: string, dates: string, availableSpots: number };
+
+export type AdminWaitlistQueryVariables = Exact<{
+  workshopId: string | number;
+}>;
+
+
+export type AdminWaitlistQuery = { adminWaitlist: Array<{ id: string, name: string, email: string, spots: number, state: WaitlistState, createdAt: string, offeredAt: string | null, offerExpiresAt: string | null, bookingId: string | null }> };
+
+export type RemoveWaitlistEntryMutationVariables = Exact<{
+  input: RemoveWaitlistEntryInput;
+}>;
+
+
+export type RemoveWaitlistEntryMutation = { removeWaitlistEntry: { entry: { id: string, state: WaitlistState } } };
+
 export type AuthLinkProbeQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -221,6 +264,14 @@ export type BookingWorkshopQueryVariables = Exact<{
 
 
 export type BookingWorkshopQuery = { workshop: { id: string, name: string, location: string, state: string, dates: string, startDate: string, durationDays: number, price: number, priceCents: number, availableSpots: number, privateRoomSupplement: number, imageUrl: string } | null };
+
+export type WaitlistOfferQueryVariables = Exact<{
+  workshopId: string | number;
+  offerToken: string;
+}>;
+
+
+export type WaitlistOfferQuery = { waitlistOffer: { workshopId: string, name: string, email: string, spots: number, expiresAt: string } };
 
 export type CreateBookingMutationVariables = Exact<{
   input: BookingInput;
@@ -291,6 +342,13 @@ export type CheckoutStatusQueryVariables = Exact<{
 
 
 export type CheckoutStatusQuery = { checkoutStatus: { id: string, paymentStatus: string, status: string, amountTotal: number | null } };
+
+export type JoinWaitlistMutationVariables = Exact<{
+  input: JoinWaitlistInput;
+}>;
+
+
+export type JoinWaitlistMutation = { joinWaitlist: { entry: { id: string, name: string, spots: number, state: WaitlistState } } };
 
 export type WorkshopCard_WorkshopFragment = { id: string, name: string, location: string, state: string, dates: string, durationDays: number, price: number, availableSpots: number, difficultyLevel: DifficultyLevel, workshopType: WorkshopType, imageUrl: string };
 

@@ -145,8 +145,8 @@ export function aCheckoutStatus(overrides: Partial<CheckoutStatusQuery['checkout
 }
 
 const WORKSHOPS = [
-  { id: 'zion-canyon-light', name: 'Zion Canyon Light & Slot Canyons', location: 'Zion National Park', startDate: '2026-04-13' },
-  { id: 'alaska-bears-glaciers', name: 'Alaska Brown Bears & Glaciers', location: 'Katmai National Park', startDate: '2026-07-20' },
+  { id: 'zion-canyon-light', name: 'Zion Canyon Light & Slot Canyons', location: 'Zion National Park', startDate: '2026-04-13', dates: 'Apr 13-18, 2026', availableSpots: 3 },
+  { id: 'alaska-bears-glaciers', name: 'Alaska Brown Bears & Glaciers', location: 'Katmai National Park', startDate: '2026-07-20', dates: 'Jul 20-26, 2026', availableSpots: 10 },
 ];
 
 /** A whole AdminDashboard answer: two workshops, the given bookings and messages, consistent totals. */
@@ -165,7 +165,7 @@ export function anAdminDashboard(
       workshops: [
         { __typename: 'WorkshopSales', ...WORKSHOPS[0], capacity: 12, minimumParticipants: 6, spotsSold: 7, spotsHeld: 2, reachedMinimum: true, revenue: 9000 },
         { __typename: 'WorkshopSales', ...WORKSHOPS[1], capacity: 12, minimumParticipants: 6, spotsSold: 2, spotsHeld: 0, reachedMinimum: false, revenue: 3345.5 },
-      ].map(({ location: _l, ...w }) => w),
+      ].map(({ location: _l, dates: _d, availableSpots: _a, ...w }) => w),
     },
     adminBookings: bookings,
     adminMessages: messages,

@@ -13,6 +13,7 @@ import { labelOf, WORKSHOP_TYPE_LABELS } from '../ui/labels';
 import { SpotsBadge } from './SpotsBadge';
 import { eventJsonLd } from './eventJsonLd';
 import { WorkshopNotFound } from './WorkshopNotFound';
+import { WaitlistForm } from './WaitlistForm';
 
 export const WORKSHOP_DETAIL_QUERY: TypedDocumentNode<WorkshopDetailQuery, WorkshopDetailQueryVariables> = gql`
   query WorkshopDetail($id: ID!) {
@@ -156,6 +157,7 @@ export default function WorkshopPage() {
                   Join Community
                 </button>
               </div>
+              {soldOut && <WaitlistForm workshopId={w.id} />}
               <p className="booking-panel__note muted">
                 Shared accommodation, meals and permits included. Pay a {POLICY.depositPercent}% deposit, in full, or in {POLICY.minInstallments}-{POLICY.maxInstallments} monthly installments.
               </p>

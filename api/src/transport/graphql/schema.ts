@@ -11,9 +11,10 @@ import { unauthenticated } from '../../admin/admin-auth.service';
 import { TestimonialResolver } from './resolvers/testimonial.resolver';
 import { WorkshopResolver } from './resolvers/workshop.resolver';
 import { BookingAccountResolver } from './resolvers/booking-account.resolver';
+import { WaitlistResolver } from './resolvers/waitlist.resolver';
 
 /** The services the resolvers are built from: each resolver receives only its own. */
-export type ResolverServices = Pick<Services, 'workshops' | 'testimonials' | 'bookings' | 'payments' | 'community' | 'adminAuth' | 'admin' | 'proofOfWork' | 'accounts'>;
+export type ResolverServices = Pick<Services, 'workshops' | 'testimonials' | 'bookings' | 'payments' | 'community' | 'adminAuth' | 'admin' | 'proofOfWork' | 'accounts' | 'waitlist'>;
 
 /**
  * Every resolver class of the schema with the instance serving it. Add new
@@ -29,6 +30,7 @@ function resolverInstances(s: ResolverServices): Map<Function, object> {
     [AdminResolver, new AdminResolver(s.adminAuth, s.admin, s.bookings, s.accounts)],
     [BookingAccountResolver, new BookingAccountResolver(s.accounts)],
     [CommunityMessageWorkshopNameResolver, new CommunityMessageWorkshopNameResolver()],
+    [WaitlistResolver, new WaitlistResolver(s.waitlist)],
   ]);
 }
 
@@ -41,6 +43,7 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   AdminResolver,
   CommunityMessageWorkshopNameResolver,
   BookingAccountResolver,
+  WaitlistResolver,
 ];
 
 /**

@@ -4,6 +4,9 @@ import type { AdminService } from '../../admin/admin.service';
 import type { BookingService } from '../../booking/booking.service';
 import type { BookingAccountService } from '../../payment/booking-account.service';
 import { adminAccountRoutes } from './booking-account.rest';
+import type { WaitlistService } from '../../waitlist/waitlist.service';
+import { RemoveWaitlistEntryInput } from '../../waitlist/waitlist.input';
+import { adminWaitlistEntryJson } from './waitlist.rest';
 import { AppError, ErrorCode } from '../../infrastructure/errors';
 import { validateInputOrThrow } from '../../infrastructure/validation';
 import { snakeBodyToCamel } from '../../infrastructure/case';
@@ -105,6 +108,7 @@ export interface AdminRouteDeps {
   accounts: BookingAccountService;
   admin: AdminService;
   bookings: BookingService;
+  waitlist: WaitlistService;
   /** PUBLIC_ORIGIN: the one other origin admin writes may come from. */
   publicOrigin: string | undefined;
   /** The known-device cookie is Secure (the site is served over https). */
@@ -119,7 +123,7 @@ type IdPath = { Params: { id: string } };
  * passes the admin guard first.
  */
 export function adminRoutes(deps: AdminRouteDeps): FastifyPluginAsync {
-  const { adminAuth, admin, bookings } = deps;
+  const { adminAuth, admin, bookings, waitlist } = deps;
   return async (app) => {
     // Before the guard, so a forged request never even counts as a failed attempt.
     app.addHook('preHandler', refuseCrossSite(deps.publicOrigin));
@@ -156,6 +160,12 @@ export function adminRoutes(deps: AdminRouteDeps): FastifyPluginAsync {
       guarded.put<IdPath & { Querystring: { image_url?: unknown } }>('/workshops/:id/photo', async (req) => {
         const input = await validateInputOrThrow(UpdateWorkshopPhotoInput, { workshopId: req.params.id, imageUrl: req.query.image_url });
         return workshopJson(await admin.updateWorkshopPhotoOrThrow(input.workshopId, input.imageUrl));
+      });
+      // The waiting list of a workshop with the offers made (docs/decisions/061).
+      guarded.get<IdPath>('/workshops/:id/waitlist', async (req) => (await waitlist.listForWorkshopOrThrow(req.params.id)).map(adminWaitlistEntryJson));
+      guarded.delete<IdPath>('/waitlist/:id', async (req) => {
+        const input = await validateInputOrThrow(RemoveWaitlistEntryInput, { entryId: req.params.id });
+        return adminWaitlistEntryJson(await waitlist.removeOrThrow(input.entryId));
       });
     });
   };

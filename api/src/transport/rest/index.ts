@@ -10,6 +10,7 @@ import { healthRoutes } from './health.rest';
 import { checkoutRoutes, webhookRoutes } from './payment.rest';
 import { testimonialRoutes } from './testimonial.rest';
 import { workshopRoutes } from './workshop.rest';
+import { waitlistRoutes } from './waitlist.rest';
 import { jsonBodies, restErrorHandler } from './http';
 import type { WriteLimits } from '../rate-limits';
 import { servedOverHttps } from '../admin-guard';
@@ -39,7 +40,8 @@ export function restApi(services: Services, limits: WriteLimits): FastifyPluginA
       await json.register(checkoutRoutes(services.payments, limits.checkout));
       await json.register(communityRoutes(services.community, limits.messagePost));
       await json.register(manageRoutes(services.accounts, limits.checkout));
-      await json.register(adminRoutes({ adminAuth: services.adminAuth, accounts: services.accounts, admin: services.admin, bookings: services.bookings, publicOrigin: services.config.publicOrigin, secureCookies: servedOverHttps(services.config) }), {
+      await json.register(waitlistRoutes(services.waitlist, limits.waitlistJoin));
+      await json.register(adminRoutes({ adminAuth: services.adminAuth, accounts: services.accounts, admin: services.admin, bookings: services.bookings, waitlist: services.waitlist, publicOrigin: services.config.publicOrigin, secureCookies: servedOverHttps(services.config) }), {
         prefix: '/admin',
       });
     });
