@@ -113,7 +113,7 @@ export class BookingAccountService {
     ]);
     const live = isLiveStatus(booking.status);
     const balanceCents = live ? booking.balanceCents : 0;
-    const next = live && booking.status === BookingStatus.confirmed ? this.nextCharge(booking, schedule, workshop, now) : null;
+    const next = live && booking.status === BookingStatus.confirmed ? this.nextCharge(booking, schedule, workshop) : null;
     const nextPayment: NextPayment | null = next
       ? {
           label: next.label,
@@ -141,7 +141,7 @@ export class BookingAccountService {
   }
 
   /** What the customer should pay next: the next unpaid installment, or the balance. */
-  private nextCharge(booking: Booking, schedule: BookingInstallment[], workshop: Workshop, now: Date): { amountCents: number; purpose: PaymentPurpose; installmentNumber: number | null; label: string; dueDate: string | null } | null {
+  private nextCharge(booking: Booking, schedule: BookingInstallment[], workshop: Workshop): { amountCents: number; purpose: PaymentPurpose; installmentNumber: number | null; label: string; dueDate: string | null } | null {
     const balance = booking.balanceCents;
     if (balance <= 0) return null;
     const unpaid = schedule.filter((i) => i.state === InstallmentState.scheduled || i.state === InstallmentState.failed);
@@ -205,7 +205,7 @@ export class BookingAccountService {
       this.db.manager.findOneByOrFail(Workshop, { id: booking.workshopId }),
       this.db.manager.find(BookingInstallment, { where: { bookingId: booking.id }, order: { number: 'ASC' } }),
     ]);
-    const next = this.nextCharge(booking, schedule, workshop, this.clock());
+    const next = this.nextCharge(booking, schedule, workshop);
     if (!next) throw new AppError(ErrorCode.CONFLICT, 'Nothing is left to pay on this booking');
     if (!this.payments.enabled) throw new AppError(ErrorCode.CONFLICT, 'Online payment is not available: we will contact you to arrange the payment');
     return this.payments.startLaterPaymentOrThrow(booking, next, `${this.publicOrigin}/manage/${booking.id}`);
