@@ -7,7 +7,7 @@ import { snakeBodyToCamel } from '../../infrastructure/case';
 import { dollarsToCents } from '../../shared/money';
 import type { WriteLimit } from '../rate-limits';
 import { workshopJson } from './workshop.rest';
-import { adminBookingJson } from './admin.rest';
+import { adminBookingJson } from './booking-json';
 import { bookingJson } from './booking.rest';
 
 /** GET /api/manage/{id} and the admin's /api/admin/bookings/{id}/account: snake_case, dollars. */
