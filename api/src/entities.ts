@@ -1,3 +1,4 @@
+import { AuditEvent } from './audit/audit-event.entity';
 import { Booking } from './booking/booking.entity';
 import { CommunityMessage } from './community/community-message.entity';
 import { MailOutbox } from './mail/mail-outbox.entity';
@@ -9,5 +10,5 @@ import { Testimonial } from './testimonial/testimonial.entity';
 import { Workshop } from './workshop/workshop.entity';
 
 /** Every entity of the product; the data source is built from this list. */
-export const ENTITIES = [Workshop, Booking, CommunityMessage, Testimonial, PaymentEvent, MailOutbox, CheckoutSessionRecord, UnmatchedPayment, UsedChallenge];
+export const ENTITIES = [Workshop, Booking, CommunityMessage, Testimonial, PaymentEvent, MailOutbox, CheckoutSessionRecord, UnmatchedPayment, UsedChallenge, AuditEvent];
 

@@ -14,6 +14,7 @@ import { BookingStatus, PaymentStatus } from './booking.types';
 import { BookingLifecycle } from './booking-lifecycle';
 import { BookingMails } from './booking.mails';
 import { INTERNAL_CLIENT, type HoldGuard } from './hold-limits';
+import { ADMIN_ACTOR, type AuditLog } from '../audit/audit-log.service';
 
 /**
  * Booking attempts per client and minute. Generous: a person books a handful of
@@ -37,7 +38,12 @@ export interface BookingServiceOptions {
    * committed write): lets a refusal of a full workshop skip the database.
    */
   catalog?: { get(id: string): Promise<Pick<Workshop, 'availableSpots'> | null> };
+  /** The audit log: admin actions and money movements are recorded in their transaction (docs/decisions/060). */
+  audit?: AuditLog;
 }
+
+/** The fields of a booking an audit entry compares (money in cents). */
+const auditState = (b: Booking) => ({ status: b.status, paymentStatus: b.paymentStatus, amountPaidCents: b.amountPaidCents, totalCents: b.totalCents });
 
 /**
  * Bookings and the spots they hold: creating them, and the admin's and the
@@ -222,7 +228,9 @@ export class BookingService {
     const now = this.clock();
     return this.db.transaction(async (m) => {
       const booking = await this.findInTransactionOrThrow(m, id);
+      const before = auditState(booking);
       if (!(await this.lifecycle.releaseOrThrow(m, booking, BookingStatus.cancelled, now))) throw changedMeanwhile();
+      await this.options.audit?.record(m, { ...ADMIN_ACTOR, action: 'booking.cancelled', bookingId: booking.id, workshopId: booking.workshopId, before, after: auditState(booking) });
       return booking;
     });
   }
@@ -242,8 +250,18 @@ export class BookingService {
         const message = `amount must be more than $0 and at most the balance of ${formatCents(owed)}`;
         throw AppError.invalid([{ field: 'amount', message }]);
       }
+      const before = auditState(booking);
       const applied = await this.lifecycle.applyPaymentOrThrow(m, booking, amountCents, 'admin', now);
       if (!applied) throw changedMeanwhile();
+      await this.options.audit?.record(m, {
+        ...ADMIN_ACTOR,
+        action: 'booking.payment_recorded',
+        bookingId: booking.id,
+        workshopId: booking.workshopId,
+        before,
+        after: auditState(applied.booking),
+        detail: `${formatCents(amountCents)} received outside the payment provider`,
+      });
       return applied.booking;
     });
   }

@@ -2,6 +2,7 @@ import { Initial1795304002232 } from './1795304002232-Initial';
 import { AddMailOutbox1795307088400 } from './1795307088400-AddMailOutbox';
 import { CheckoutSessionsAndMailLimit1795414782164 } from './1795414782164-CheckoutSessionsAndMailLimit';
 import { AddHoldLimits1795416676816 } from './1795416676816-AddHoldLimits';
+import { AddAuditLog1795422038553 } from './1795422038553-AddAuditLog';
 
 /** Every migration, in order. Add new ones at the end. */
-export const MIGRATIONS = [Initial1795304002232, AddMailOutbox1795307088400, CheckoutSessionsAndMailLimit1795414782164, AddHoldLimits1795416676816];
+export const MIGRATIONS = [Initial1795304002232, AddMailOutbox1795307088400, CheckoutSessionsAndMailLimit1795414782164, AddHoldLimits1795416676816, AddAuditLog1795422038553];
