@@ -13,6 +13,7 @@ import { STATISTICS_TAB_FRAGMENT, StatisticsTab } from './StatisticsTab';
 import { BOOKINGS_TAB_FRAGMENT, BookingsTab } from './BookingsTab';
 import { MESSAGES_TAB_FRAGMENT, MessagesTab } from './MessagesTab';
 import { PHOTOS_TAB_FRAGMENT, PhotosTab } from './PhotosTab';
+import { ActivityTab } from './ActivityTab';
 import '../styles/admin.css';
 
 /** Everything the dashboard shows, in one admin request (the tab labels need the counts up front). */
@@ -40,7 +41,7 @@ export const ADMIN_DASHBOARD_QUERY: TypedDocumentNode<AdminDashboardQuery, Admin
   ${PHOTOS_TAB_FRAGMENT}
 `;
 
-type TabKey = 'statistics' | 'bookings' | 'messages' | 'photos';
+type TabKey = 'statistics' | 'bookings' | 'messages' | 'photos' | 'activity';
 
 /** /admin/dashboard: only with a stored credential; a 401 (or Logout) ends the session. */
 export default function AdminDashboardPage() {
@@ -71,10 +72,14 @@ function Dashboard() {
     { key: 'bookings', label: data ? `Bookings (${data.adminBookings.length})` : 'Bookings' },
     { key: 'messages', label: data ? `Messages (${data.adminMessages.length})` : 'Messages' },
     { key: 'photos', label: 'Manage Photos' },
+    { key: 'activity', label: 'Activity' },
   ];
 
   let panel;
-  if (!data) {
+  if (tab === 'activity') {
+    // Its own query (the audit log is paged and searched on the server): shown even while the rest loads.
+    panel = <ActivityTab onError={logoutIfUnauthenticated} onSignedOut={logout} />;
+  } else if (!data) {
     panel = loading ? (
       <Loading>Loading dashboard...</Loading>
     ) : (
