@@ -5,6 +5,7 @@ import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS } from 'api/shared/audit-actions';
 import type { AdminActivityQuery, AdminActivityQueryVariables, ActivityTable_EntryFragment } from '../gql/graphql';
 import { Empty, Failure, Loading } from '../ui/States';
 import { labelOf } from '../ui/labels';
+import { formatExactTime } from '../ui/time';
 import { readAdminCredential } from './credential';
 import { downloadBlob } from './manifest';
 
@@ -82,7 +83,8 @@ export function activityCsvUrl(f: ActivityFilters): string {
 }
 
 const ACTOR_LABELS: Record<string, string> = { admin: 'Admin', system: 'System' };
-const dateTime = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZoneName: 'short' });
+/** In the admin's own time zone, named. */
+const dateTime = (iso: string) => formatExactTime(new Date(iso));
 
 function parseObject(text: string | null | undefined): Record<string, unknown> {
   if (!text) return {};

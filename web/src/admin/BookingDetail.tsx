@@ -4,13 +4,15 @@ import { formatDollars } from 'api/shared/money';
 import type { BookingsTab_BookingFragment } from '../gql/graphql';
 import { Empty, Failure, Loading } from '../ui/States';
 import { labelOf } from '../ui/labels';
+import { formatExactTime } from '../ui/time';
 import { ActivityTable, ADMIN_ACTIVITY_QUERY } from './ActivityTab';
 import { BookingActions } from './BookingActions';
 import { isLiveStatus } from 'api/shared/booking-status';
 import { PaymentStatusBadge } from './PaymentBadge';
 
 const STATUS_LABELS: Record<string, string> = { needs_attention: 'Needs attention' };
-const dateTime = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZoneName: 'short' });
+/** In the admin's own time zone, named. */
+const dateTime = (iso: string) => formatExactTime(new Date(iso));
 const orDash = (v: string | number | null | undefined) => (v === null || v === undefined || v === '' ? '–' : v);
 
 function Fact({ term, value }: { term: string; value: string | number | null | undefined }) {
@@ -23,15 +25,21 @@ function Fact({ term, value }: { term: string; value: string | number | null | u
 }
 
 /** The booking's audit trail, newest first (docs/decisions/060). */
-function BookingHistory({ bookingId, onError }: { bookingId: string; onError: (e: unknown) => boolean }) {
-  const { data, loading, error, refetch } = useQuery(ADMIN_ACTIVITY_QUERY, {
+function useBookingHistory(bookingId: string, onError: (e: unknown) => boolean) {
+  const result = useQuery(ADMIN_ACTIVITY_QUERY, {
     variables: { bookingId, limit: 200 },
     context: { admin: true },
     fetchPolicy: 'cache-and-network',
   });
+  const { error } = result;
   useEffect(() => {
     if (error) onError(error);
   }, [error, onError]);
+  return result;
+}
+
+function BookingHistory({ bookingId, history }: { bookingId: string; history: ReturnType<typeof useBookingHistory> }) {
+  const { data, loading, refetch } = history;
   const page = data?.adminActivity;
   if (!page) {
     return loading ? (
@@ -68,6 +76,12 @@ export function BookingDetail({
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const balance = Math.round((b.totalAmount - b.amountPaid) * 100) / 100;
+  const history = useBookingHistory(b.id, onError);
+  const changed = () => {
+    onChanged();
+    // The action left an audit entry: show it.
+    history.refetch().catch((e: unknown) => onError(e));
+  };
 
   return (
     <section className="stack admin-booking-detail" aria-labelledby="booking-detail-heading">
@@ -136,13 +150,13 @@ export function BookingDetail({
 
       <section aria-labelledby="booking-detail-actions">
         <h3 id="booking-detail-actions">Actions</h3>
-        <BookingActions booking={b} onChanged={onChanged} onError={onError} />
+        <BookingActions booking={b} onChanged={changed} onError={onError} />
         {!isLiveStatus(b.status) && <p className="muted">No actions: this booking is {labelOf(STATUS_LABELS, b.status).toLowerCase()}.</p>}
       </section>
 
       <section aria-labelledby="booking-detail-history">
         <h3 id="booking-detail-history">History</h3>
-        <BookingHistory bookingId={b.id} onError={onError} />
+        <BookingHistory bookingId={b.id} history={history} />
       </section>
     </section>
   );
