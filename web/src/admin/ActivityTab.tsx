@@ -252,7 +252,6 @@ export function ActivityTab({
 
   return (
     <div className="stack">
-      <h2 className="visually-hidden">Activity</h2>
       <form className="admin-filters" role="search" aria-label="Activity" onSubmit={apply}>
         <div className="field">
           <label htmlFor="activity-search">Search activity</label>

@@ -43,6 +43,15 @@ export const ADMIN_DASHBOARD_QUERY: TypedDocumentNode<AdminDashboardQuery, Admin
 
 type TabKey = 'statistics' | 'bookings' | 'messages' | 'photos' | 'activity';
 
+/** Each panel starts with a heading (hidden: the tab shows it), so the items inside can be h3 under the page's h1. */
+const PANEL_HEADINGS: Record<TabKey, string> = {
+  statistics: 'Statistics',
+  bookings: 'Bookings',
+  messages: 'Community messages',
+  photos: 'Manage photos',
+  activity: 'Activity',
+};
+
 /** /admin/dashboard: only with a stored credential; a 401 (or Logout) ends the session. */
 export default function AdminDashboardPage() {
   if (!readAdminCredential()) return <Navigate to="/admin" replace />;
@@ -117,6 +126,7 @@ function Dashboard() {
         </button>
       </header>
       <Tabs label="Admin sections" tabs={tabs} selected={tab} onSelect={setTab}>
+        <h2 className="visually-hidden">{PANEL_HEADINGS[tab]}</h2>
         {panel}
       </Tabs>
     </div>

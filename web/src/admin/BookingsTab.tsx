@@ -174,7 +174,6 @@ export function BookingsTab({
 
   return (
     <div className="stack">
-      <h2 className="visually-hidden">Bookings</h2>
       <div className="admin-filters">
         <div className="field">
           <label htmlFor="booking-search">Search bookings</label>
