@@ -97,9 +97,13 @@ export class AuditLog {
     });
   }
 
-  /** An entry for an event that changes nothing else (an admin sign-in): its own insert. */
+  /**
+   * An entry for an event that changes nothing else (an admin sign-in): its
+   * own transaction (on SQLite a bare insert could land inside another
+   * caller's open transaction on the one connection, and roll back with it).
+   */
   async recordAlone(entry: AuditEntry): Promise<void> {
-    await this.record(this.db.manager, entry);
+    await this.db.transaction((m) => this.record(m, entry));
   }
 
   /** A page of entries matching every given filter, newest first. */
