@@ -111,7 +111,8 @@ export function changesOf(e: Pick<ActivityTable_EntryFragment, 'before' | 'after
 /** Entries as a table: when, who, what, which booking or workshop, what changed. */
 export function ActivityTable({ entries, caption }: { entries: ReadonlyArray<ActivityTable_EntryFragment>; caption: string }) {
   return (
-    <div className="admin-table__scroll">
+    // Focusable, so a keyboard can scroll it sideways on a narrow screen (it holds no links or buttons).
+    <div className="admin-table__scroll" role="region" aria-label={caption} tabIndex={0}>
       <table className="admin-table admin-activity">
         <caption className="visually-hidden">{caption}</caption>
         <thead>

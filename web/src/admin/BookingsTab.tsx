@@ -48,8 +48,6 @@ const KNOWN_PAYMENT_STATUSES = ['paid', 'deposit_paid', 'pending', 'refund_due',
 
 const STATUS_LABELS: Record<string, string> = { needs_attention: 'Needs attention' };
 
-export { PaymentStatusBadge };
-
 const dateTime = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 function matches(b: BookingsTab_BookingFragment, query: string): boolean {
