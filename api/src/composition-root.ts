@@ -22,6 +22,7 @@ import { COMMUNITY_MAILS } from './community/community.mails';
 import { BOOKING_MAILS } from './booking/booking.mails';
 import { AdminAuthService } from './admin/admin-auth.service';
 import { AdminService } from './admin/admin.service';
+import { AuditLog } from './audit/audit-log.service';
 import { TestimonialService } from './testimonial/testimonial.service';
 import { WorkshopService } from './workshop/workshop.service';
 import { WaitlistService } from './waitlist/waitlist.service';
@@ -54,6 +55,8 @@ export interface Services {
   /** The admin password check (with throttling) behind every admin call. */
   adminAuth: AdminAuthService;
   admin: AdminService;
+  /** The append-only audit log: written in the transaction of each admin action and money movement (docs/decisions/060). */
+  audit: AuditLog;
   /** Mails to send, written in the transactions that cause them (docs/decisions/030). */
   outbox: OutboxService;
   /** SMTP, or .eml files without SMTP_URL. Used by the MailWorker only. */
@@ -84,6 +87,7 @@ export function createServices(
   const rateLimitStore = config.rateLimitRedisUrl ? new RedisRateLimitStore(config.rateLimitRedisUrl, logger) : new MemoryRateLimitStore();
   const outbox = createOutbox(db, clock, logger, config.mail.adminEmail);
   const proofOfWork = new ProofOfWork(db, clock, config.altchaHmacSecret, options.proofOfWork ?? DEFAULT_PROOF_OF_WORK);
+  const audit = new AuditLog(db, clock);
   const holdLimits = options.holdLimits === undefined ? DEFAULT_HOLD_LIMITS : options.holdLimits;
   const workshops = new WorkshopService(db, options.catalog);
   const waitlist = new WaitlistService(db, clock, outbox);
@@ -100,6 +104,7 @@ export function createServices(
         await waitlist.offerFreedSpots(m, workshopId, now);
       },
       offers: waitlist,
+      audit,
     },
     outbox,
   );
@@ -123,12 +128,13 @@ export function createServices(
     community: new CommunityService(db, workshops, clock, logger, outbox),
     waitlist,
     proofOfWork,
-    adminAuth: new AdminAuthService(config.admin, clock, rateLimitStore),
-    admin: new AdminService(db, clock),
+    adminAuth: new AdminAuthService(config.admin, clock, rateLimitStore, audit),
+    admin: new AdminService(db, clock, audit),
+    audit,
     outbox,
     mailer: new NodemailerMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: config.mail.outboxDir }),
     jobs,
-    accounts: new BookingAccountService(db, bookings, payments, jobs, links, clock, logger, config.publicOrigin),
+    accounts: new BookingAccountService(db, bookings, payments, jobs, links, clock, logger, config.publicOrigin, audit),
   };
 }
 

@@ -1,3 +1,4 @@
+import { AuditEvent } from './audit/audit-event.entity';
 import { Booking } from './booking/booking.entity';
 import { BookingInstallment, BookingPayment, BookingRefund } from './booking/ledger.entities';
 import { CommunityMessage } from './community/community-message.entity';
@@ -27,5 +28,6 @@ export const ENTITIES = [
   BookingRefund,
   BookingInstallment,
   WaitlistEntry,
+  AuditEvent,
 ];
 

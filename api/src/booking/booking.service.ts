@@ -15,6 +15,7 @@ import { BookingLifecycle, type BookingLifecycleOptions } from './booking-lifecy
 import { BookingInstallment, InstallmentState, PaymentPurpose } from './ledger.entities';
 import { BookingMails } from './booking.mails';
 import { INTERNAL_CLIENT, type HoldGuard } from './hold-limits';
+import { ADMIN_ACTOR, type AuditLog } from '../audit/audit-log.service';
 
 /**
  * Booking attempts per client and minute. Generous: a person books a handful of
@@ -38,6 +39,8 @@ export interface BookingServiceOptions {
    * committed write): lets a refusal of a full workshop skip the database.
    */
   catalog?: { get(id: string): Promise<Pick<Workshop, 'availableSpots'> | null> };
+  /** The audit log: admin actions and money movements are recorded in their transaction (docs/decisions/060). */
+  audit?: AuditLog;
   /** Told of every release of spots, in its transaction (the waiting list, docs/decisions/061). */
   onSpotsReleased?: BookingLifecycleOptions['onSpotsReleased'];
   /** The waiting list's offers: a booking with an offer token takes the spots its offer holds. */
@@ -54,6 +57,9 @@ export interface HeldOffers {
    */
   useOrThrow(m: EntityManager, offer: { token: string; workshopId: string; spots: number; bookingId: string }, now: Date): Promise<void>;
 }
+
+/** The fields of a booking an audit entry compares (money in cents). */
+const auditState = (b: Booking) => ({ status: b.status, paymentStatus: b.paymentStatus, amountPaidCents: b.amountPaidCents, totalCents: b.totalCents });
 
 /**
  * Bookings and the spots they hold: creating them, and the admin's and the
@@ -271,8 +277,18 @@ export class BookingService {
         const message = `amount must be more than $0 and at most the balance of ${formatCents(owed)}`;
         throw AppError.invalid([{ field: 'amount', message }]);
       }
+      const before = auditState(booking);
       const applied = await this.lifecycle.applyPaymentOrThrow(m, booking, { amountCents, source: 'admin', purpose: PaymentPurpose.offline }, now);
       if (!applied || applied === 'duplicate') throw changedMeanwhile();
+      await this.options.audit?.record(m, {
+        ...ADMIN_ACTOR,
+        action: 'booking.payment_recorded',
+        bookingId: booking.id,
+        workshopId: booking.workshopId,
+        before,
+        after: auditState(applied.booking),
+        detail: `${formatCents(amountCents)} received outside the payment provider`,
+      });
       return applied.booking;
     });
   }

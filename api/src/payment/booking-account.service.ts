@@ -24,6 +24,7 @@ import {
 } from '../booking/ledger.entities';
 import { Workshop } from '../workshop/workshop.entity';
 import type { PaymentService } from './payment.service';
+import { ADMIN_ACTOR, type AuditActor, type AuditLog, customerActor, SYSTEM_ACTOR } from '../audit/audit-log.service';
 import { type PaymentIntentInfo, type PaymentWebhookEvent, PaymentProviderUnavailableError, RefundRefusedError } from './payment-provider';
 import { BookingAccount, type CancellationQuoteView, type NextPayment, type TransferAvailability } from './booking-account.types';
 
@@ -74,6 +75,8 @@ export class BookingAccountService {
     private readonly clock: () => Date,
     private readonly logger: Logger,
     private readonly publicOrigin: string,
+    /** Every money movement and admin action is written to it in its transaction (docs/decisions/060). */
+    private readonly audit: AuditLog | null = null,
   ) {
     bookings.lifecycle.onPaymentApplied = (m, booking, payment, previous, now) => this.afterPayment(m, booking, payment, previous, now);
     payments.hooks.paymentIntentSucceeded = (pi) => this.offSessionSucceeded(pi);
@@ -227,6 +230,7 @@ export class BookingAccountService {
       const booking = await m.findOneBy(Booking, { id: bookingId });
       if (!booking) throw AppError.notFound('Booking');
       if (!isLiveStatus(booking.status)) throw new AppError(ErrorCode.CONFLICT, `This booking is already ${booking.status}`);
+      const before = { status: booking.status, paymentStatus: booking.paymentStatus };
       const workshop = await m.findOneByOrFail(Workshop, { id: booking.workshopId });
       const paid = booking.amountPaidCents - booking.amountRefundedCents;
       const refundCents = options.applyPolicyFee ? cancellationQuote(workshop.startDate, now, paid, workshop.timeZone).refundCents : paid;
@@ -245,6 +249,17 @@ export class BookingAccountService {
         .execute();
       const refunds = await this.decideRefundsOrThrow(m, booking, refundCents, options.reason ?? RefundReason.cancellation, now);
       const owed = refunds.filter((r) => r.state === RefundState.owed).reduce((s, r) => s + r.amountCents, 0);
+      const by = actorOf(actor, booking);
+      await this.audit?.record(m, {
+        ...by,
+        action: 'booking.cancelled',
+        bookingId: booking.id,
+        workshopId: booking.workshopId,
+        before: { status: before.status, paymentStatus: before.paymentStatus },
+        after: { status: booking.status, paymentStatus: booking.paymentStatus, amountRefundedCents: booking.amountRefundedCents },
+        detail: `Cancelled by the ${actor}${options.applyPolicyFee ? ' under the cancellation policy' : ' with everything refunded'}: ${formatCents(refundCents)} to refund`,
+      });
+      await this.auditRefunds(m, by, booking, refunds);
       await this.bookings.mails?.money(m, BookingMailKind.bookingCancelled, booking, { refundCents, refundOwedCents: owed });
       return { booking, refunds };
     });
@@ -278,6 +293,20 @@ export class BookingAccountService {
       if (r.state === RefundState.pending) await this.jobs.schedule(m, { kind: ACCOUNT_JOBS.refund, key: jobKey(booking.id, `refund:${r.id}`), dueAt: now, payload: { refundId: r.id } });
     }
     return rows;
+  }
+
+  /** One audit row per refund decided (its state tells online from owed). */
+  private async auditRefunds(m: EntityManager, by: AuditActor, booking: Booking, refunds: BookingRefund[]): Promise<void> {
+    for (const r of refunds) {
+      await this.audit?.record(m, {
+        ...by,
+        action: 'refund.issued',
+        bookingId: booking.id,
+        workshopId: booking.workshopId,
+        after: { refundId: r.id, amountCents: r.amountCents, method: r.method, state: r.state, reason: r.reason },
+        detail: `${formatCents(r.amountCents)} ${r.method === PaymentMethod.card ? 'refunded to the card' : 'owed back by hand (paid offline)'} (${r.reason})`,
+      });
+    }
   }
 
   /** Try the refunds at once (the customer sees them made); their jobs finish any that fail now. */
@@ -363,6 +392,16 @@ export class BookingAccountService {
         dueCents: booking.balanceCents,
         dueDate: booking.balanceCents > 0 ? maxDate(balanceDueDate(target.startDate), localDate(now, target.timeZone)) : undefined,
       });
+      await this.audit?.record(m, {
+        ...actorOf(actor, booking),
+        action: 'booking.transferred',
+        bookingId: booking.id,
+        workshopId: target.id,
+        before: { workshopId: from.id },
+        after: { workshopId: target.id, totalCents: newTotal, feeCents },
+        detail: `Moved from ${from.name} to ${target.name}${q.feeCents ? ` with a ${formatCents(q.feeCents)} fee` : ''}`,
+      });
+      await this.auditRefunds(m, actorOf(actor, booking), booking, refunds);
       this.logger.info({ bookingId, actor, from: from.id, to: target.id }, 'booking transferred');
       return { refunds };
     });
@@ -417,6 +456,7 @@ export class BookingAccountService {
         throw AppError.invalid([{ field: 'amount', message: `amount must be more than $0 and at most ${formatCents(left)} (received and not yet refunded)` }]);
       }
       const rows = await this.decideRefundsOrThrow(m, booking, amountCents, RefundReason.admin, now, note);
+      await this.auditRefunds(m, ADMIN_ACTOR, booking, rows);
       const owed = rows.filter((r) => r.state === RefundState.owed).reduce((s, r) => s + r.amountCents, 0);
       await this.bookings.mails?.money(m, BookingMailKind.refundIssued, booking, { refundCents: amountCents, refundOwedCents: owed });
       return rows;
@@ -429,14 +469,25 @@ export class BookingAccountService {
   async markRefundDoneOrThrow(refundId: string): Promise<Booking> {
     const refund = typeof refundId === 'string' ? await this.db.manager.findOneBy(BookingRefund, { id: refundId }) : null;
     if (!refund) throw AppError.notFound('Refund');
-    const done = await this.db.transaction((m) =>
-      m
+    const done = await this.db.transaction(async (m) => {
+      const result = await m
         .createQueryBuilder()
         .update(BookingRefund)
         .set({ state: RefundState.done, completedAt: this.clock() })
         .where('id = :id AND state = :owed', { id: refund.id, owed: RefundState.owed })
-        .execute(),
-    );
+        .execute();
+      if (result.affected === 1) {
+        await this.audit?.record(m, {
+          ...ADMIN_ACTOR,
+          action: 'refund.marked_done',
+          bookingId: refund.bookingId,
+          before: { refundId: refund.id, state: RefundState.owed },
+          after: { refundId: refund.id, state: RefundState.done },
+          detail: `${formatCents(refund.amountCents)} paid back outside the payment provider`,
+        });
+      }
+      return result;
+    });
     if (done.affected !== 1) throw new AppError(ErrorCode.CONFLICT, `This refund is ${refund.state}, not owed`);
     return this.bookings.getByIdOrThrow(refund.bookingId);
   }
@@ -462,6 +513,18 @@ export class BookingAccountService {
   // --- After a payment (in its transaction) ------------------------------------------
 
   private async afterPayment(m: EntityManager, booking: Booking, payment: PaymentReceived, previous: BookingStatus, now: Date): Promise<void> {
+    // The admin's recorded payments are audited as the admin's action (booking.payment_recorded).
+    if (payment.source === 'provider') {
+      await this.audit?.record(m, {
+        ...SYSTEM_ACTOR,
+        action: 'payment.received',
+        bookingId: booking.id,
+        workshopId: booking.workshopId,
+        before: { amountPaidCents: booking.amountPaidCents - payment.amountCents, status: previous },
+        after: { amountPaidCents: booking.amountPaidCents, status: booking.status, paymentStatus: booking.paymentStatus },
+        detail: `${formatCents(payment.amountCents)} ${payment.purpose === PaymentPurpose.installment ? `for installment ${payment.installmentNumber}` : `(${payment.purpose})`} through ${payment.providerPaymentId ?? 'the payment provider'}`,
+      });
+    }
     if (payment.installmentNumber) {
       await m
         .createQueryBuilder()
@@ -651,6 +714,10 @@ export class BookingAccountService {
       throw e;
     }
   }
+}
+
+function actorOf(actor: Actor, booking: Booking): AuditActor {
+  return actor === 'admin' ? ADMIN_ACTOR : actor === 'customer' ? customerActor(booking.customerEmail) : SYSTEM_ACTOR;
 }
 
 function changedMeanwhile(): AppError {

@@ -14,6 +14,7 @@ import { BOOKINGS_TAB_FRAGMENT, BookingsTab } from './BookingsTab';
 import { MESSAGES_TAB_FRAGMENT, MessagesTab } from './MessagesTab';
 import { PHOTOS_TAB_FRAGMENT, PhotosTab } from './PhotosTab';
 import { WAITLISTS_TAB_FRAGMENT, WaitlistsTab } from './WaitlistsTab';
+import { ActivityTab } from './ActivityTab';
 import '../styles/admin.css';
 
 /** Everything the dashboard shows, in one admin request (the tab labels need the counts up front). */
@@ -43,7 +44,17 @@ export const ADMIN_DASHBOARD_QUERY: TypedDocumentNode<AdminDashboardQuery, Admin
   ${WAITLISTS_TAB_FRAGMENT}
 `;
 
-type TabKey = 'statistics' | 'bookings' | 'messages' | 'photos' | 'waitlists';
+type TabKey = 'statistics' | 'bookings' | 'messages' | 'photos' | 'waitlists' | 'activity';
+
+/** Each panel starts with a heading (hidden: the tab shows it), so the items inside can be h3 under the page's h1. */
+const PANEL_HEADINGS: Record<TabKey, string> = {
+  statistics: 'Statistics',
+  bookings: 'Bookings',
+  messages: 'Community messages',
+  photos: 'Manage photos',
+  waitlists: 'Waiting lists',
+  activity: 'Activity',
+};
 
 /** /admin/dashboard: only with a stored credential; a 401 (or Logout) ends the session. */
 export default function AdminDashboardPage() {
@@ -75,10 +86,14 @@ function Dashboard() {
     { key: 'messages', label: data ? `Messages (${data.adminMessages.length})` : 'Messages' },
     { key: 'photos', label: 'Manage Photos' },
     { key: 'waitlists', label: 'Waiting lists' },
+    { key: 'activity', label: 'Activity' },
   ];
 
   let panel;
-  if (!data) {
+  if (tab === 'activity') {
+    // Its own query (the audit log is paged and searched on the server): shown even while the rest loads.
+    panel = <ActivityTab onError={logoutIfUnauthenticated} onSignedOut={logout} />;
+  } else if (!data) {
     panel = loading ? (
       <Loading>Loading dashboard...</Loading>
     ) : (
@@ -118,6 +133,7 @@ function Dashboard() {
         </button>
       </header>
       <Tabs label="Admin sections" tabs={tabs} selected={tab} onSelect={setTab}>
+        <h2 className="visually-hidden">{PANEL_HEADINGS[tab]}</h2>
         {panel}
       </Tabs>
     </div>

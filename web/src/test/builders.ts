@@ -4,6 +4,8 @@
  * query does not select are left out of the cache). Override what a test is about.
  */
 import type {
+  ActivityTable_EntryFragment,
+  AdminActivityQuery,
   AdminDashboardQuery,
   BookingConfirmationQuery,
   BookingsTab_BookingFragment,
@@ -175,4 +177,37 @@ export function anAdminDashboard(
       imageUrl: options.imageUrls?.[w.id] ?? `/images/workshops/${w.id}.svg`,
     })),
   } as AdminDashboardQuery;
+}
+
+let auditSeq = 0;
+
+/** An audit log entry (the admin cancelled Ada's booking, unless overridden). */
+export function anAuditEvent(overrides: Partial<ActivityTable_EntryFragment> = {}): Typed<ActivityTable_EntryFragment, 'AuditEvent'> {
+  auditSeq += 1;
+  return {
+    __typename: 'AuditEvent',
+    id: String(1000 + auditSeq),
+    at: '2026-03-02T15:04:00.000Z',
+    actorType: 'admin',
+    actor: 'admin',
+    action: 'booking.cancelled',
+    bookingId: 'b-1',
+    workshopId: 'zion-canyon-light',
+    before: JSON.stringify({ status: 'confirmed', paymentStatus: 'deposit_paid' }),
+    after: JSON.stringify({ status: 'cancelled', paymentStatus: 'refund_due' }),
+    detail: null,
+    ...overrides,
+  };
+}
+
+/** The answer of AdminActivity: one page of entries. */
+export function anActivityPage(entries: ActivityTable_EntryFragment[], more: { hasMore?: boolean; nextCursor?: string | null } = {}): AdminActivityQuery {
+  return {
+    adminActivity: {
+      __typename: 'AuditPage',
+      entries: entries.map((e) => ({ __typename: 'AuditEvent' as const, ...e })),
+      hasMore: more.hasMore ?? false,
+      nextCursor: more.nextCursor ?? null,
+    },
+  } as AdminActivityQuery;
 }

@@ -12,9 +12,10 @@ import { TestimonialResolver } from './resolvers/testimonial.resolver';
 import { WorkshopResolver } from './resolvers/workshop.resolver';
 import { BookingAccountResolver } from './resolvers/booking-account.resolver';
 import { WaitlistResolver } from './resolvers/waitlist.resolver';
+import { AuditResolver } from './resolvers/audit.resolver';
 
 /** The services the resolvers are built from: each resolver receives only its own. */
-export type ResolverServices = Pick<Services, 'workshops' | 'testimonials' | 'bookings' | 'payments' | 'community' | 'adminAuth' | 'admin' | 'proofOfWork' | 'accounts' | 'waitlist'>;
+export type ResolverServices = Pick<Services, 'workshops' | 'testimonials' | 'bookings' | 'payments' | 'community' | 'adminAuth' | 'admin' | 'proofOfWork' | 'accounts' | 'waitlist' | 'audit'>;
 
 /**
  * Every resolver class of the schema with the instance serving it. Add new
@@ -31,6 +32,7 @@ function resolverInstances(s: ResolverServices): Map<Function, object> {
     [BookingAccountResolver, new BookingAccountResolver(s.accounts)],
     [CommunityMessageWorkshopNameResolver, new CommunityMessageWorkshopNameResolver()],
     [WaitlistResolver, new WaitlistResolver(s.waitlist)],
+    [AuditResolver, new AuditResolver(s.audit)],
   ]);
 }
 
@@ -44,6 +46,7 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   CommunityMessageWorkshopNameResolver,
   BookingAccountResolver,
   WaitlistResolver,
+  AuditResolver,
 ];
 
 /**

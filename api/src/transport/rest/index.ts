@@ -6,6 +6,7 @@ import { bookingRoutes } from './booking.rest';
 import { communityRoutes } from './community.rest';
 import { adminRoutes } from './admin.rest';
 import { manageRoutes } from './booking-account.rest';
+import { activityRoutes } from './activity.rest';
 import { healthRoutes } from './health.rest';
 import { checkoutRoutes, webhookRoutes } from './payment.rest';
 import { testimonialRoutes } from './testimonial.rest';
@@ -44,6 +45,7 @@ export function restApi(services: Services, limits: WriteLimits): FastifyPluginA
       await json.register(adminRoutes({ adminAuth: services.adminAuth, accounts: services.accounts, admin: services.admin, bookings: services.bookings, waitlist: services.waitlist, publicOrigin: services.config.publicOrigin, secureCookies: servedOverHttps(services.config) }), {
         prefix: '/admin',
       });
+      await json.register(activityRoutes({ adminAuth: services.adminAuth, audit: services.audit, secureCookies: servedOverHttps(services.config), clock: services.clock }), { prefix: '/admin' });
     });
   };
 }
