@@ -76,7 +76,7 @@ describe.each(DB_KINDS)('audit log on %s', (kind) => {
       expect(more).toEqual([]);
       expect(row).toMatchObject({ action: 'booking.cancelled', bookingId: b.id, actor: 'admin' });
       expect(json(row.before)).toMatchObject({ status: 'confirmed', paymentStatus: 'deposit_paid' });
-      expect(json(row.after)).toMatchObject({ status: 'cancelled', paymentStatus: 'refund_due', amountPaidCents: 10_000 });
+      expect(json(row.after)).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded', amountPaidCents: 10_000, amountRefundedCents: 10_000 });
 
       expect(await added(async () => expect((await admin('POST', `/admin/bookings/${b.id}/cancel`)).status).toBe(409))).toEqual([]);
     });

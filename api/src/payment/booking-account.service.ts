@@ -256,10 +256,9 @@ export class BookingAccountService {
         bookingId: booking.id,
         workshopId: booking.workshopId,
         before: { status: before.status, paymentStatus: before.paymentStatus },
-        after: { status: booking.status, paymentStatus: booking.paymentStatus, amountRefundedCents: booking.amountRefundedCents },
-        detail: `Cancelled by the ${actor}${options.applyPolicyFee ? ' under the cancellation policy' : ' with everything refunded'}: ${formatCents(refundCents)} to refund`,
+        after: { status: booking.status, paymentStatus: booking.paymentStatus, amountPaidCents: booking.amountPaidCents, amountRefundedCents: booking.amountRefundedCents, refunds: refundsOf(refunds) },
+        detail: `Cancelled by the ${actor}${options.applyPolicyFee ? ' under the cancellation policy' : ' with everything refunded'}: ${formatCents(refundCents)} refunded`,
       });
-      await this.auditRefunds(m, by, booking, refunds);
       await this.bookings.mails?.money(m, BookingMailKind.bookingCancelled, booking, { refundCents, refundOwedCents: owed });
       return { booking, refunds };
     });
@@ -293,20 +292,6 @@ export class BookingAccountService {
       if (r.state === RefundState.pending) await this.jobs.schedule(m, { kind: ACCOUNT_JOBS.refund, key: jobKey(booking.id, `refund:${r.id}`), dueAt: now, payload: { refundId: r.id } });
     }
     return rows;
-  }
-
-  /** One audit row per refund decided (its state tells online from owed). */
-  private async auditRefunds(m: EntityManager, by: AuditActor, booking: Booking, refunds: BookingRefund[]): Promise<void> {
-    for (const r of refunds) {
-      await this.audit?.record(m, {
-        ...by,
-        action: 'refund.issued',
-        bookingId: booking.id,
-        workshopId: booking.workshopId,
-        after: { refundId: r.id, amountCents: r.amountCents, method: r.method, state: r.state, reason: r.reason },
-        detail: `${formatCents(r.amountCents)} ${r.method === PaymentMethod.card ? 'refunded to the card' : 'owed back by hand (paid offline)'} (${r.reason})`,
-      });
-    }
   }
 
   /** Try the refunds at once (the customer sees them made); their jobs finish any that fail now. */
@@ -398,10 +383,9 @@ export class BookingAccountService {
         bookingId: booking.id,
         workshopId: target.id,
         before: { workshopId: from.id },
-        after: { workshopId: target.id, totalCents: newTotal, feeCents },
-        detail: `Moved from ${from.name} to ${target.name}${q.feeCents ? ` with a ${formatCents(q.feeCents)} fee` : ''}`,
+        after: { workshopId: target.id, totalCents: newTotal, feeCents, refunds: refundsOf(refunds) },
+        detail: `Moved from ${from.name} to ${target.name}${q.feeCents ? ` with a ${formatCents(q.feeCents)} fee` : ''}${over > 0 ? `, ${formatCents(over)} refunded` : ''}`,
       });
-      await this.auditRefunds(m, actorOf(actor, booking), booking, refunds);
       this.logger.info({ bookingId, actor, from: from.id, to: target.id }, 'booking transferred');
       return { refunds };
     });
@@ -456,7 +440,15 @@ export class BookingAccountService {
         throw AppError.invalid([{ field: 'amount', message: `amount must be more than $0 and at most ${formatCents(left)} (received and not yet refunded)` }]);
       }
       const rows = await this.decideRefundsOrThrow(m, booking, amountCents, RefundReason.admin, now, note);
-      await this.auditRefunds(m, ADMIN_ACTOR, booking, rows);
+      await this.audit?.record(m, {
+        ...ADMIN_ACTOR,
+        action: 'refund.issued',
+        bookingId: booking.id,
+        workshopId: booking.workshopId,
+        before: { amountRefundedCents: booking.amountRefundedCents - amountCents },
+        after: { amountRefundedCents: booking.amountRefundedCents, refunds: refundsOf(rows) },
+        detail: `${formatCents(amountCents)} refunded by the admin${note ? `: ${note}` : ''}`,
+      });
       const owed = rows.filter((r) => r.state === RefundState.owed).reduce((s, r) => s + r.amountCents, 0);
       await this.bookings.mails?.money(m, BookingMailKind.refundIssued, booking, { refundCents: amountCents, refundOwedCents: owed });
       return rows;
@@ -714,6 +706,11 @@ export class BookingAccountService {
       throw e;
     }
   }
+}
+
+/** The refunds of one action, as its audit row lists them. */
+function refundsOf(refunds: BookingRefund[]): Array<Record<string, unknown>> {
+  return refunds.map((r) => ({ refundId: r.id, amountCents: r.amountCents, method: r.method, state: r.state, reason: r.reason }));
 }
 
 function actorOf(actor: Actor, booking: Booking): AuditActor {
