@@ -19,6 +19,7 @@ import { COMMUNITY_MAILS } from './community/community.mails';
 import { BOOKING_MAILS } from './booking/booking.mails';
 import { AdminAuthService } from './admin/admin-auth.service';
 import { AdminService } from './admin/admin.service';
+import { WorkshopEditor } from './admin/workshop-editor.service';
 import { TestimonialService } from './testimonial/testimonial.service';
 import { WorkshopService } from './workshop/workshop.service';
 import type { WorkshopCatalogOptions } from './workshop/workshop-catalog';
@@ -47,6 +48,8 @@ export interface Services {
   /** The admin password check (with throttling) behind every admin call. */
   adminAuth: AdminAuthService;
   admin: AdminService;
+  /** The admin's calendar: create, edit, schedule again, archive (docs/decisions/059). */
+  workshopEditor: WorkshopEditor;
   /** Mails to send, written in the transactions that cause them (docs/decisions/030). */
   outbox: OutboxService;
   /** SMTP, or .eml files without SMTP_URL. Used by the MailWorker only. */
@@ -74,7 +77,7 @@ export function createServices(
   const outbox = createOutbox(db, clock, logger, config.mail.adminEmail);
   const proofOfWork = new ProofOfWork(db, clock, config.altchaHmacSecret, options.proofOfWork ?? DEFAULT_PROOF_OF_WORK);
   const holdLimits = options.holdLimits === undefined ? DEFAULT_HOLD_LIMITS : options.holdLimits;
-  const workshops = new WorkshopService(db, options.catalog);
+  const workshops = new WorkshopService(db, options.catalog, clock);
   const bookings = new BookingService(
     db,
     clock,
@@ -102,6 +105,7 @@ export function createServices(
     proofOfWork,
     adminAuth: new AdminAuthService(config.admin, clock, rateLimitStore),
     admin: new AdminService(db, clock),
+    workshopEditor: new WorkshopEditor(db, clock),
     outbox,
     mailer: new NodemailerMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: config.mail.outboxDir }),
   };

@@ -10,9 +10,10 @@ import { AdminResolver, CommunityMessageWorkshopNameResolver } from './resolvers
 import { unauthenticated } from '../../admin/admin-auth.service';
 import { TestimonialResolver } from './resolvers/testimonial.resolver';
 import { WorkshopResolver } from './resolvers/workshop.resolver';
+import { AdminWorkshopResolver } from './resolvers/admin-workshop.resolver';
 
 /** The services the resolvers are built from: each resolver receives only its own. */
-export type ResolverServices = Pick<Services, 'workshops' | 'testimonials' | 'bookings' | 'payments' | 'community' | 'adminAuth' | 'admin' | 'proofOfWork'>;
+export type ResolverServices = Pick<Services, 'workshops' | 'testimonials' | 'bookings' | 'payments' | 'community' | 'adminAuth' | 'admin' | 'proofOfWork' | 'workshopEditor'>;
 
 /**
  * Every resolver class of the schema with the instance serving it. Add new
@@ -27,6 +28,7 @@ function resolverInstances(s: ResolverServices): Map<Function, object> {
     [CommunityResolver, new CommunityResolver(s.community)],
     [AdminResolver, new AdminResolver(s.adminAuth, s.admin, s.bookings)],
     [CommunityMessageWorkshopNameResolver, new CommunityMessageWorkshopNameResolver()],
+    [AdminWorkshopResolver, new AdminWorkshopResolver(s.workshopEditor)],
   ]);
 }
 
@@ -37,6 +39,7 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   PaymentResolver,
   CommunityResolver,
   AdminResolver,
+  AdminWorkshopResolver,
   CommunityMessageWorkshopNameResolver,
 ];
 

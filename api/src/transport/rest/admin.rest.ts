@@ -7,7 +7,7 @@ import { validateInputOrThrow } from '../../infrastructure/validation';
 import { snakeBodyToCamel } from '../../infrastructure/case';
 import type { Booking } from '../../booking/booking.entity';
 import type { CommunityMessage } from '../../community/community-message.entity';
-import { workshopJson } from './workshop.rest';
+import { type WorkshopCalendar, workshopJson } from './workshop.rest';
 import { dollarsToCents } from '../../shared/money';
 import { AdminLoginInput, CancelBookingInput, DeleteMessageInput, RecordPaymentInput, UpdateWorkshopPhotoInput } from '../../admin/admin.input';
 import type { AdminStats } from '../../admin/admin.types';
@@ -98,6 +98,8 @@ export interface AdminRouteDeps {
   adminAuth: AdminAuthService;
   admin: AdminService;
   bookings: BookingService;
+  /** The calendar facts of the workshop JSON (has_started, board_open). */
+  workshops: WorkshopCalendar;
   /** PUBLIC_ORIGIN: the one other origin admin writes may come from. */
   publicOrigin: string | undefined;
   /** The known-device cookie is Secure (the site is served over https). */
@@ -151,7 +153,7 @@ export function adminRoutes(deps: AdminRouteDeps): FastifyPluginAsync {
       // The spec sends the address as a query parameter with an empty body.
       guarded.put<IdPath & { Querystring: { image_url?: unknown } }>('/workshops/:id/photo', async (req) => {
         const input = await validateInputOrThrow(UpdateWorkshopPhotoInput, { workshopId: req.params.id, imageUrl: req.query.image_url });
-        return workshopJson(await admin.updateWorkshopPhotoOrThrow(input.workshopId, input.imageUrl));
+        return workshopJson(await admin.updateWorkshopPhotoOrThrow(input.workshopId, input.imageUrl), deps.workshops);
       });
     });
   };

@@ -5,6 +5,7 @@ import { altchaRoutes } from './altcha.rest';
 import { bookingRoutes } from './booking.rest';
 import { communityRoutes } from './community.rest';
 import { adminRoutes } from './admin.rest';
+import { adminWorkshopRoutes } from './admin-workshop.rest';
 import { healthRoutes } from './health.rest';
 import { checkoutRoutes, webhookRoutes } from './payment.rest';
 import { testimonialRoutes } from './testimonial.rest';
@@ -37,9 +38,27 @@ export function restApi(services: Services, limits: WriteLimits): FastifyPluginA
       await json.register(altchaRoutes(services.proofOfWork));
       await json.register(checkoutRoutes(services.payments, limits.checkout));
       await json.register(communityRoutes(services.community, limits.messagePost));
-      await json.register(adminRoutes({ adminAuth: services.adminAuth, admin: services.admin, bookings: services.bookings, publicOrigin: services.config.publicOrigin, secureCookies: servedOverHttps(services.config) }), {
-        prefix: '/admin',
-      });
+      await json.register(
+        adminRoutes({
+          adminAuth: services.adminAuth,
+          admin: services.admin,
+          bookings: services.bookings,
+          workshops: services.workshops,
+          publicOrigin: services.config.publicOrigin,
+          secureCookies: servedOverHttps(services.config),
+        }),
+        { prefix: '/admin' },
+      );
+      await json.register(
+        adminWorkshopRoutes({
+          adminAuth: services.adminAuth,
+          editor: services.workshopEditor,
+          calendar: services.workshops,
+          publicOrigin: services.config.publicOrigin,
+          secureCookies: servedOverHttps(services.config),
+        }),
+        { prefix: '/admin/workshops' },
+      );
     });
   };
 }
