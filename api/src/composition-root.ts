@@ -56,6 +56,16 @@ export interface Services {
   mailer: Mailer;
 }
 
+/**
+ * The real clock, or (tests: CLOCK_START) one that reads `start` now and then
+ * advances in real time, so a test of the calendar runs at a chosen day.
+ */
+export function clockStartingAt(start: Date | undefined): () => Date {
+  if (!start) return () => new Date();
+  const offset = start.getTime() - Date.now();
+  return () => new Date(Date.now() + offset);
+}
+
 /** Numbers a test may change; production uses the defaults. */
 export interface ServiceOptions {
   /** Tests may keep the catalog snapshot longer than its 10 s safety net (a loaded machine is slow). */

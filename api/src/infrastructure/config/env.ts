@@ -104,6 +104,15 @@ export class EnvVars {
   @IsString()
   @MinLength(32, { message: 'ALTCHA_HMAC_SECRET must be at least 32 characters (e.g. `openssl rand -base64 32`)' })
   ALTCHA_HMAC_SECRET?: string = undefined;
+
+  /**
+   * Tests only (NODE_ENV=test): the instant the app's clock reads at start-up, then
+   * advancing in real time, e.g. 2026-01-15T12:00:00Z, so browser tests run at a
+   * chosen point of the season (docs/decisions/059).
+   */
+  @IsOptional()
+  @Matches(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?Z$/, { message: 'CLOCK_START must be a UTC instant such as 2026-01-15T12:00:00Z' })
+  CLOCK_START?: string = undefined;
 }
 
 export interface Config {
@@ -159,6 +168,8 @@ export interface Config {
   altchaHmacSecret: string;
   /** Production started without ALTCHA_HMAC_SECRET: the secret was derived (main.ts warns). */
   altchaSecretDerived: boolean;
+  /** Tests only (CLOCK_START): what the app's clock reads at start-up; unset: the real time. */
+  clockStart?: Date;
 }
 
 export class ConfigError extends Error {
@@ -207,6 +218,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { data
   if (raw.STRIPE_SECRET_KEY && !raw.STRIPE_WEBHOOK_SECRET && nodeEnv === 'production') {
     problems.push('STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY when NODE_ENV=production');
   }
+  if (raw.CLOCK_START && nodeEnv !== 'test') problems.push('CLOCK_START is for tests only (NODE_ENV=test)');
   if (raw.REDIS_URL && raw.RATE_LIMIT_REDIS_URL && raw.REDIS_URL !== raw.RATE_LIMIT_REDIS_URL) {
     problems.push('Set REDIS_URL only: RATE_LIMIT_REDIS_URL is its deprecated alias and names another server');
   }
@@ -254,6 +266,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { data
     altchaHmacSecret:
       raw.ALTCHA_HMAC_SECRET ?? (nodeEnv === 'production' ? derivedSecret(admin, 'altcha hmac secret v1') : localSecret(nodeEnv, options.dataDir ?? 'data', 'altcha-secret.txt')),
     altchaSecretDerived: !raw.ALTCHA_HMAC_SECRET && nodeEnv === 'production',
+    clockStart: raw.CLOCK_START ? new Date(raw.CLOCK_START) : undefined,
   };
 }
 
