@@ -26,7 +26,11 @@ export const DEFAULT_CATALOG_OPTIONS: WorkshopCatalogOptions = { maxAgeMs: 10_00
 interface Snapshot {
   generation: number;
   loadedAt: number;
-  /** Wall-clock epoch ms of the next start or board closing of a workshop: the snapshot's end. */
+  /**
+   * Wall-clock epoch ms the snapshot is good for: from its load (a clock set back,
+   * as tests do, reloads) to the next start or board closing of a workshop.
+   */
+  validFrom: number;
   validUntil: number;
   list: readonly Workshop[];
   byId: ReadonlyMap<string, Workshop>;
@@ -154,7 +158,9 @@ export class WorkshopCatalog {
   }
 
   private isCurrent(s: Snapshot): boolean {
-    return s.generation === this.generation && this.now() - s.loadedAt < this.options.maxAgeMs && this.clock().getTime() < s.validUntil;
+    if (s.generation !== this.generation || this.now() - s.loadedAt >= this.options.maxAgeMs) return false;
+    const wall = this.clock().getTime();
+    return wall >= s.validFrom && wall < s.validUntil;
   }
 
   private current(): Promise<Snapshot> | Snapshot {
@@ -183,8 +189,9 @@ export class WorkshopCatalog {
       Object.freeze(w.highlights);
       Object.freeze(w);
     }
-    const validUntil = nextCalendarChange(rows, this.clock());
-    const snapshot: Snapshot = { generation, loadedAt, validUntil, list: Object.freeze(rows), byId: new Map(rows.map((w) => [w.id, w])), derived: new Map() };
+    const wall = this.clock();
+    const validUntil = nextCalendarChange(rows, wall);
+    const snapshot: Snapshot = { generation, loadedAt, validFrom: wall.getTime(), validUntil, list: Object.freeze(rows), byId: new Map(rows.map((w) => [w.id, w])), derived: new Map() };
     // A write since this load started made these rows possibly stale: hand them to
     // this caller (its read began before the write) but do not keep them.
     if (generation === this.generation) this.snapshot = snapshot;
