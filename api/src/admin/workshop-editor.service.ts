@@ -153,7 +153,7 @@ export class WorkshopEditor {
   private columnsOrThrow(input: WorkshopFieldsInput, { newDates }: { newDates: boolean }): EditableColumns {
     const errors: FieldError[] = [];
     const days = daysBetween(input.startDate, input.endDate) + 1;
-    if (days < 1) errors.push({ field: 'endDate', message: 'endDate must be on or after startDate' });
+    if (days < 1) errors.push({ field: 'endDate', message: 'endDate must be on or after the start date' });
     else if (days > MAX_WORKSHOP_DAYS) errors.push({ field: 'endDate', message: `endDate must be at most ${MAX_WORKSHOP_DAYS} days after startDate` });
     if (newDates && daysUntilStart(input.startDate, input.timeZone, this.clock()) < 1) {
       errors.push({ field: 'startDate', message: `startDate must be after today (${input.timeZone})` });

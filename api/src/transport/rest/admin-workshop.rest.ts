@@ -4,6 +4,7 @@ import type { WorkshopEditor } from '../../admin/workshop-editor.service';
 import type { Workshop } from '../../workshop/workshop.entity';
 import { ArchiveWorkshopInput, CreateWorkshopInput, ScheduleWorkshopAgainInput, UpdateWorkshopInput } from '../../admin/workshop-editor.input';
 import { refuseCrossSite, requireAdmin } from '../admin-guard';
+import { validateInputOrThrow } from '../../infrastructure/validation';
 import { parseRestInput } from './http';
 import { type WorkshopCalendar, workshopJson } from './workshop.rest';
 
@@ -59,11 +60,12 @@ export function adminWorkshopRoutes(deps: AdminWorkshopRouteDeps): FastifyPlugin
       return reply.code(201).send(json(await editor.scheduleAgainOrThrow(input)));
     });
     app.post<IdPath>('/:id/archive', async (req) => {
-      const input = await parseRestInput(ArchiveWorkshopInput, req, { workshopId: req.params.id, archived: true });
+      // No body needed: the path says it all.
+      const input = await validateInputOrThrow(ArchiveWorkshopInput, { workshopId: req.params.id, archived: true });
       return json(await editor.setArchivedOrThrow(input.workshopId, input.archived));
     });
     app.post<IdPath>('/:id/unarchive', async (req) => {
-      const input = await parseRestInput(ArchiveWorkshopInput, req, { workshopId: req.params.id, archived: false });
+      const input = await validateInputOrThrow(ArchiveWorkshopInput, { workshopId: req.params.id, archived: false });
       return json(await editor.setArchivedOrThrow(input.workshopId, input.archived));
     });
   };
