@@ -25,6 +25,7 @@ export const BOOKING_WORKSHOP_QUERY: TypedDocumentNode<BookingWorkshopQuery, Boo
       availableSpots
       privateRoomSupplement
       imageUrl
+      hasStarted
     }
   }
 `;

@@ -44,8 +44,18 @@ export function aWorkshop(overrides: Partial<Workshop> = {}): Typed<Workshop, 'W
     highlights: ['Sunrise at the Watchman', 'A wade into the Narrows', 'Night sky session', 'Editing session'],
     itinerary: 'Day 1: Arrive in Springdale\nDay 2: Watchman sunrise',
     privateRoomSupplement: 500,
+    hasStarted: false,
+    boardOpen: true,
     ...overrides,
   };
+}
+
+type AdminWorkshop = AdminDashboardQuery['adminWorkshops'][number];
+
+/** A workshop as the admin's Workshops tab reads it (every stored field). */
+export function anAdminWorkshop(overrides: Partial<AdminWorkshop> = {}): Typed<AdminWorkshop, 'Workshop'> {
+  const { availableSpots: _a, durationDays: _d, priceCents: _p, boardOpen: _b, ...w } = aWorkshop();
+  return { ...w, timeZone: 'America/Denver', minimumParticipants: 6, spotsClaimed: 0, archived: false, ...overrides, __typename: 'Workshop' };
 }
 
 /** A confirmed booking of two photographers and a spouse in a private room, deposit paid, with every participant field. */
@@ -151,7 +161,7 @@ const WORKSHOPS = [
 
 /** A whole AdminDashboard answer: two workshops, the given bookings and messages, consistent totals. */
 export function anAdminDashboard(
-  options: { bookings?: BookingsTab_BookingFragment[]; messages?: MessagesTab_MessageFragment[]; imageUrls?: Record<string, string> } = {},
+  options: { bookings?: BookingsTab_BookingFragment[]; messages?: MessagesTab_MessageFragment[]; imageUrls?: Record<string, string>; adminWorkshops?: AdminWorkshop[] } = {},
 ): AdminDashboardQuery {
   const bookings = (options.bookings ?? [aBooking()]).map((b) => ({ __typename: 'Booking' as const, ...b }));
   const messages = (options.messages ?? [aMessage()]).map((m) => ({ __typename: 'CommunityMessage' as const, ...m }));
@@ -174,5 +184,6 @@ export function anAdminDashboard(
       ...w,
       imageUrl: options.imageUrls?.[w.id] ?? `/images/workshops/${w.id}.svg`,
     })),
+    adminWorkshops: (options.adminWorkshops ?? [anAdminWorkshop()]).map((w) => ({ ...w, __typename: 'Workshop' as const })),
   } as AdminDashboardQuery;
 }
