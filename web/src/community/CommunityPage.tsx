@@ -140,7 +140,7 @@ export default function CommunityPage() {
             {workshop.boardOpen ? (
               <PostMessageForm workshopId={workshop.id} onPosted={onPosted} />
             ) : (
-              <p className="notice" data-testid="board-closed">
+              <p className="notice" id="post-message" data-testid="board-closed">
                 This board closed to new messages {CALENDAR.boardOpenDaysAfterEnd} days after the workshop ended. You can still read everything below.
               </p>
             )}
