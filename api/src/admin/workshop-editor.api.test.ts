@@ -36,7 +36,7 @@ const ARCHIVE = `mutation Archive($input: ArchiveWorkshopInput!) { archiveWorksh
 /** The admin's calendar (docs/decisions/059) over REST and GraphQL, with the clock at 2026-11-23 (the issue's day). */
 describe.each(DB_KINDS)('admin workshop editor on %s', (kind) => {
   let s: TestServer;
-  let now = new Date('2026-11-23T12:00:00Z');
+  const now = new Date('2026-11-23T12:00:00Z');
 
   const call = (method: string, path: string, body?: unknown, headers: Record<string, string> = ADMIN) =>
     fetch(`${s.url}/api/admin/workshops${path}`, {

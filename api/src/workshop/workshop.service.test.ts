@@ -7,7 +7,7 @@ import { WorkshopType } from './workshop.types';
 describe.each(DB_KINDS)('WorkshopService on %s', (kind) => {
   let t: TestDb;
   let service: WorkshopService;
-  let now = new Date('2026-01-15T12:00:00Z');
+  const now = new Date('2026-01-15T12:00:00Z');
 
   beforeAll(async () => {
     t = await createTestDb(kind);
