@@ -1,3 +1,5 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { CALENDAR_APP_URL } from './playwright.config';
 
@@ -10,12 +12,19 @@ test.use({ baseURL: CALENDAR_APP_URL });
 
 const PASSWORD = 'e2e-admin-password'; // ADMIN_PASSWORD of the e2e servers (playwright.config.ts)
 
+/** WCAG 2.2 AA, as in a11y.spec.ts: any axe violation fails. */
+async function audit(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), 'axe violations').toEqual([]);
+}
+
 test('a past workshop shows that it has taken place: no Book Now, no booking form, listed apart', async ({ page }) => {
   await page.goto('/workshop/zion-canyon-light');
   await expect(page.getByRole('heading', { level: 1, name: 'Zion Canyon Light & Slot Canyons' })).toBeVisible();
   await expect(page.getByTestId('workshop-past')).toContainText('This workshop has taken place.');
   await expect(page.getByRole('button', { name: 'Book Now' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Join Community' })).toBeVisible();
+  await audit(page);
 
   await page.goto('/booking/zion-canyon-light');
   await expect(page.getByTestId('booking-closed')).toContainText('This workshop has taken place');
@@ -27,7 +36,8 @@ test('a past workshop shows that it has taken place: no Book Now, no booking for
   await expect(page.getByTestId('upcoming-workshops')).toContainText('Everglades');
   const past = page.getByRole('region', { name: 'Past workshops' });
   await expect(past.getByRole('article')).toHaveCount(10);
-  await expect(past.getByText('Past workshop')).toHaveCount(10);
+  await expect(past.getByText('Past workshop', { exact: true })).toHaveCount(10);
+  await audit(page);
 
   // The server refuses a booking for it anyway (REST), naming the reason.
   const refused = await page.request.post('/api/bookings', {
@@ -47,14 +57,25 @@ test('the admin schedules the 2027 run of a past workshop in two clicks, and it 
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
 
-  await page.getByRole('tab', { name: /^Workshops \(\d+\)$/ }).click();
+  await page.getByRole('tab', { name: 'Workshops' }).click();
   const zionRow = page.locator('tr[data-workshop="zion-canyon-light"]');
   await expect(zionRow.getByText('Past')).toBeVisible();
+  await audit(page);
+
+  // The editor: an empty form sent as it is comes back with the server's errors next to the fields.
+  await page.getByRole('button', { name: 'New workshop' }).click();
+  await page.getByRole('button', { name: 'Create workshop' }).click();
+  await expect(page.getByRole('alert')).toContainText('Please correct the');
+  await expect(page.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.locator('#workshop-name-error')).toHaveText('name is required');
+  await audit(page);
+  await page.getByRole('button', { name: 'Cancel' }).click();
   // Click one: "Schedule again" proposes the same dates a year later under a new id.
   await zionRow.getByRole('button', { name: 'Schedule Zion Canyon Light & Slot Canyons again' }).click();
   await expect(page.getByLabel('Id of the new run')).toHaveValue('zion-canyon-light-2027');
   await expect(page.getByLabel('Start date')).toHaveValue('2027-04-13');
   await expect(page.getByLabel('End date')).toHaveValue('2027-04-18');
+  await audit(page);
   // Click two.
   await page.getByRole('button', { name: 'Create the new run' }).click();
   await expect(page.getByRole('status')).toContainText('scheduled again: Apr 13-18, 2027 (zion-canyon-light-2027)');

@@ -13,10 +13,10 @@ import { defineConfig, devices } from '@playwright/test';
  * seeded workshop: a workshop that has started takes no bookings, docs/decisions/059).
  */
 export const SEASON_START = '2026-01-15T12:00:00Z';
-export const CALENDAR_APP_URL = `http://127.0.0.1:${E2E_PORT + 3}`;
 export const CALENDAR_DAY = '2026-11-23T12:00:00Z';
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3107);
 export const STRIPE_APP_URL = `http://127.0.0.1:${E2E_PORT + 1}`;
+export const CALENDAR_APP_URL = `http://127.0.0.1:${E2E_PORT + 3}`;
 const FAKE_STRIPE_PORT = E2E_PORT + 2;
 const WEBHOOK_SECRET = 'whsec_e2e_secret';
 

@@ -13,7 +13,7 @@ import { STATISTICS_TAB_FRAGMENT, StatisticsTab } from './StatisticsTab';
 import { BOOKINGS_TAB_FRAGMENT, BookingsTab } from './BookingsTab';
 import { MESSAGES_TAB_FRAGMENT, MessagesTab } from './MessagesTab';
 import { PHOTOS_TAB_FRAGMENT, PhotosTab } from './PhotosTab';
-import { WORKSHOPS_TAB_FRAGMENT, WorkshopsTab } from './WorkshopsTab';
+import { WorkshopsTab } from './WorkshopsTab';
 import '../styles/admin.css';
 
 /** Everything the dashboard shows, in one admin request (the tab labels need the counts up front). */
@@ -34,16 +34,11 @@ export const ADMIN_DASHBOARD_QUERY: TypedDocumentNode<AdminDashboardQuery, Admin
       id
       ...PhotosTab_workshop
     }
-    adminWorkshops {
-      id
-      ...WorkshopsTab_workshop
-    }
   }
   ${STATISTICS_TAB_FRAGMENT}
   ${BOOKINGS_TAB_FRAGMENT}
   ${MESSAGES_TAB_FRAGMENT}
   ${PHOTOS_TAB_FRAGMENT}
-  ${WORKSHOPS_TAB_FRAGMENT}
 `;
 
 type TabKey = 'statistics' | 'bookings' | 'messages' | 'workshops' | 'photos';
@@ -76,7 +71,7 @@ function Dashboard() {
     // Counts only once known: "(0)" while loading would be wrong.
     { key: 'bookings', label: data ? `Bookings (${data.adminBookings.length})` : 'Bookings' },
     { key: 'messages', label: data ? `Messages (${data.adminMessages.length})` : 'Messages' },
-    { key: 'workshops', label: data ? `Workshops (${data.adminWorkshops.length})` : 'Workshops' },
+    { key: 'workshops', label: 'Workshops' },
     { key: 'photos', label: 'Manage Photos' },
   ];
 
@@ -106,7 +101,7 @@ function Dashboard() {
       />
     );
   } else if (tab === 'workshops') {
-    panel = <WorkshopsTab workshops={data.adminWorkshops} onChanged={reload} onError={logoutIfUnauthenticated} />;
+    panel = <WorkshopsTab onChanged={reload} onError={logoutIfUnauthenticated} />;
   } else {
     panel = <PhotosTab workshops={data.workshops} onUpdated={reload} onError={logoutIfUnauthenticated} />;
   }

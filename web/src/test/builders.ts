@@ -5,6 +5,7 @@
  */
 import type {
   AdminDashboardQuery,
+  AdminWorkshopsQuery,
   BookingConfirmationQuery,
   BookingsTab_BookingFragment,
   BookingWorkshopQuery,
@@ -50,7 +51,7 @@ export function aWorkshop(overrides: Partial<Workshop> = {}): Typed<Workshop, 'W
   };
 }
 
-type AdminWorkshop = AdminDashboardQuery['adminWorkshops'][number];
+type AdminWorkshop = AdminWorkshopsQuery['adminWorkshops'][number];
 
 /** A workshop as the admin's Workshops tab reads it (every stored field). */
 export function anAdminWorkshop(overrides: Partial<AdminWorkshop> = {}): Typed<AdminWorkshop, 'Workshop'> {
@@ -161,7 +162,7 @@ const WORKSHOPS = [
 
 /** A whole AdminDashboard answer: two workshops, the given bookings and messages, consistent totals. */
 export function anAdminDashboard(
-  options: { bookings?: BookingsTab_BookingFragment[]; messages?: MessagesTab_MessageFragment[]; imageUrls?: Record<string, string>; adminWorkshops?: AdminWorkshop[] } = {},
+  options: { bookings?: BookingsTab_BookingFragment[]; messages?: MessagesTab_MessageFragment[]; imageUrls?: Record<string, string> } = {},
 ): AdminDashboardQuery {
   const bookings = (options.bookings ?? [aBooking()]).map((b) => ({ __typename: 'Booking' as const, ...b }));
   const messages = (options.messages ?? [aMessage()]).map((m) => ({ __typename: 'CommunityMessage' as const, ...m }));
@@ -184,6 +185,5 @@ export function anAdminDashboard(
       ...w,
       imageUrl: options.imageUrls?.[w.id] ?? `/images/workshops/${w.id}.svg`,
     })),
-    adminWorkshops: (options.adminWorkshops ?? [anAdminWorkshop()]).map((w) => ({ ...w, __typename: 'Workshop' as const })),
   } as AdminDashboardQuery;
 }
