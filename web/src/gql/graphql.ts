@@ -306,35 +306,35 @@ export type AdminWorkshopsQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type AdminWorkshopsQuery = { adminWorkshops: Array<{ id: string, name: string, description: string, location: string, state: string, dates: string, startDate: string, endDate: string, timeZone: string, capacity: number, minimumParticipants: number, spotsClaimed: number, price: number, privateRoomSupplement: number, difficultyLevel: DifficultyLevel, workshopType: WorkshopType, imageUrl: string, highlights: Array<string>, itinerary: string, hasStarted: boolean, archived: boolean }> };
 
-export type WorkshopsTab_PayloadFragment = { workshop: { id: string, name: string, description: string, location: string, state: string, dates: string, startDate: string, endDate: string, timeZone: string, capacity: number, minimumParticipants: number, spotsClaimed: number, price: number, privateRoomSupplement: number, difficultyLevel: DifficultyLevel, workshopType: WorkshopType, imageUrl: string, highlights: Array<string>, itinerary: string, hasStarted: boolean, archived: boolean } };
+export type WorkshopsTab_PayloadFragment = { workshop: { id: string, name: string, dates: string, startDate: string, endDate: string, capacity: number, price: number, archived: boolean } };
 
 export type CreateWorkshopMutationVariables = Exact<{
   input: CreateWorkshopInput;
 }>;
 
 
-export type CreateWorkshopMutation = { createWorkshop: { workshop: { id: string, name: string, description: string, location: string, state: string, dates: string, startDate: string, endDate: string, timeZone: string, capacity: number, minimumParticipants: number, spotsClaimed: number, price: number, privateRoomSupplement: number, difficultyLevel: DifficultyLevel, workshopType: WorkshopType, imageUrl: string, highlights: Array<string>, itinerary: string, hasStarted: boolean, archived: boolean } } };
+export type CreateWorkshopMutation = { createWorkshop: { workshop: { id: string, name: string, dates: string, startDate: string, endDate: string, capacity: number, price: number, archived: boolean } } };
 
 export type UpdateWorkshopMutationVariables = Exact<{
   input: UpdateWorkshopInput;
 }>;
 
 
-export type UpdateWorkshopMutation = { updateWorkshop: { workshop: { id: string, name: string, description: string, location: string, state: string, dates: string, startDate: string, endDate: string, timeZone: string, capacity: number, minimumParticipants: number, spotsClaimed: number, price: number, privateRoomSupplement: number, difficultyLevel: DifficultyLevel, workshopType: WorkshopType, imageUrl: string, highlights: Array<string>, itinerary: string, hasStarted: boolean, archived: boolean } } };
+export type UpdateWorkshopMutation = { updateWorkshop: { workshop: { id: string, name: string, dates: string, startDate: string, endDate: string, capacity: number, price: number, archived: boolean } } };
 
 export type ScheduleWorkshopAgainMutationVariables = Exact<{
   input: ScheduleWorkshopAgainInput;
 }>;
 
 
-export type ScheduleWorkshopAgainMutation = { scheduleWorkshopAgain: { workshop: { id: string, name: string, description: string, location: string, state: string, dates: string, startDate: string, endDate: string, timeZone: string, capacity: number, minimumParticipants: number, spotsClaimed: number, price: number, privateRoomSupplement: number, difficultyLevel: DifficultyLevel, workshopType: WorkshopType, imageUrl: string, highlights: Array<string>, itinerary: string, hasStarted: boolean, archived: boolean } } };
+export type ScheduleWorkshopAgainMutation = { scheduleWorkshopAgain: { workshop: { id: string, name: string, dates: string, startDate: string, endDate: string, capacity: number, price: number, archived: boolean } } };
 
 export type ArchiveWorkshopMutationVariables = Exact<{
   input: ArchiveWorkshopInput;
 }>;
 
 
-export type ArchiveWorkshopMutation = { archiveWorkshop: { workshop: { id: string, name: string, description: string, location: string, state: string, dates: string, startDate: string, endDate: string, timeZone: string, capacity: number, minimumParticipants: number, spotsClaimed: number, price: number, privateRoomSupplement: number, difficultyLevel: DifficultyLevel, workshopType: WorkshopType, imageUrl: string, highlights: Array<string>, itinerary: string, hasStarted: boolean, archived: boolean } } };
+export type ArchiveWorkshopMutation = { archiveWorkshop: { workshop: { id: string, name: string, dates: string, startDate: string, endDate: string, capacity: number, price: number, archived: boolean } } };
 
 export type AuthLinkProbeQueryVariables = Exact<{ [key: string]: never; }>;
 
