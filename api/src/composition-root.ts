@@ -23,6 +23,7 @@ import { BOOKING_MAILS } from './booking/booking.mails';
 import { AdminAuthService } from './admin/admin-auth.service';
 import { AdminService } from './admin/admin.service';
 import { AuditLog } from './audit/audit-log.service';
+import { WorkshopEditor } from './admin/workshop-editor.service';
 import { TestimonialService } from './testimonial/testimonial.service';
 import { WorkshopService } from './workshop/workshop.service';
 import { WaitlistService } from './waitlist/waitlist.service';
@@ -57,6 +58,8 @@ export interface Services {
   admin: AdminService;
   /** The append-only audit log: written in the transaction of each admin action and money movement (docs/decisions/060). */
   audit: AuditLog;
+  /** The admin's calendar: create, edit, schedule again, archive (docs/decisions/059). */
+  workshopEditor: WorkshopEditor;
   /** Mails to send, written in the transactions that cause them (docs/decisions/030). */
   outbox: OutboxService;
   /** SMTP, or .eml files without SMTP_URL. Used by the MailWorker only. */
@@ -65,6 +68,16 @@ export interface Services {
   accounts: BookingAccountService;
   /** Scheduled work in the database (docs/decisions/058); the JobWorker runs it, tests call `runDue()` with a moved clock. */
   jobs: JobQueue;
+}
+
+/**
+ * The real clock, or (tests: CLOCK_START) one that reads `start` now and then
+ * advances in real time, so a test of the calendar runs at a chosen day.
+ */
+export function clockStartingAt(start: Date | undefined): () => Date {
+  if (!start) return () => new Date();
+  const offset = start.getTime() - Date.now();
+  return () => new Date(Date.now() + offset);
 }
 
 /** Numbers a test may change; production uses the defaults. */
@@ -89,7 +102,7 @@ export function createServices(
   const proofOfWork = new ProofOfWork(db, clock, config.altchaHmacSecret, options.proofOfWork ?? DEFAULT_PROOF_OF_WORK);
   const audit = new AuditLog(db, clock);
   const holdLimits = options.holdLimits === undefined ? DEFAULT_HOLD_LIMITS : options.holdLimits;
-  const workshops = new WorkshopService(db, options.catalog);
+  const workshops = new WorkshopService(db, options.catalog, clock);
   const waitlist = new WaitlistService(db, clock, outbox);
   const bookings = new BookingService(
     db,
@@ -131,6 +144,7 @@ export function createServices(
     adminAuth: new AdminAuthService(config.admin, clock, rateLimitStore, audit),
     admin: new AdminService(db, clock, audit),
     audit,
+    workshopEditor: new WorkshopEditor(db, clock),
     outbox,
     mailer: new NodemailerMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: config.mail.outboxDir }),
     jobs,

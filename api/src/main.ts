@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from './infrastructure/config/env';
 import { createLogger } from './infrastructure/logger';
 import { openDatabase } from './infrastructure/db/data-source';
 import { seedIfEmpty } from './content/seed';
-import { createServices } from './composition-root';
+import { clockStartingAt, createServices } from './composition-root';
 import { createApp } from './transport/app';
 import { HoldSweeper } from './booking/hold-sweeper';
 import { OfferSweeper } from './waitlist/offer-sweeper';
@@ -46,7 +46,7 @@ async function main(): Promise<void> {
   });
   if (seeded.workshops || seeded.testimonials) logger.info(seeded, 'seeded an empty database');
 
-  const services = createServices(config, db, logger);
+  const services = createServices(config, db, logger, clockStartingAt(config.clockStart));
   const app = await createApp(services);
   const sweeper = new HoldSweeper(services, logger);
   sweeper.start();

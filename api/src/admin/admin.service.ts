@@ -1,7 +1,6 @@
 import type { Database } from '../infrastructure/db/data-source';
 import { AppError } from '../infrastructure/errors';
 import { centsToDollars } from '../shared/money';
-import { POLICY } from '../shared/policy';
 import { Booking } from '../booking/booking.entity';
 import { BookingStatus, isLive, isUnlapsedHold } from '../shared/booking-status';
 import { CommunityMessage } from '../community/community-message.entity';
@@ -51,7 +50,7 @@ export class AdminService {
         name: w.name,
         startDate: w.startDate,
         capacity: w.capacity,
-        minimumParticipants: POLICY.minParticipants,
+        minimumParticipants: w.minimumParticipants,
         spotsSold: 0,
         spotsHeld: 0,
         reachedMinimum: false,

@@ -8,6 +8,8 @@ import { computeDueNow, computeTotalCents, installmentSchedule, paymentOptionsFo
 import { formatCents } from '../shared/money';
 import type { OutboxService } from '../mail/outbox.service';
 import { Workshop } from '../workshop/workshop.entity';
+import { workshopStartedError } from '../workshop/workshop.service';
+import { hasStarted } from '../shared/workshop-calendar';
 import { Booking } from './booking.entity';
 import type { BookingInput } from './booking.input';
 import { BookingStatus, PaymentStatus } from './booking.types';
@@ -38,7 +40,7 @@ export interface BookingServiceOptions {
    * The workshops as the in-memory catalog holds them (current as of the last
    * committed write): lets a refusal of a full workshop skip the database.
    */
-  catalog?: { get(id: string): Promise<Pick<Workshop, 'availableSpots'> | null> };
+  catalog?: { get(id: string): Promise<Pick<Workshop, 'availableSpots' | 'name' | 'startDate' | 'endDate' | 'timeZone'> | null> };
   /** The audit log: admin actions and money movements are recorded in their transaction (docs/decisions/060). */
   audit?: AuditLog;
   /** Told of every release of spots, in its transaction (the waiting list, docs/decisions/061). */
@@ -97,7 +99,8 @@ export class BookingService {
 
   /**
    * Create a booking holding its spots. Prices come from the workshop and the
-   * policy module only. Throws NOT_FOUND for an unknown workshop, SOLD_OUT
+   * policy module only. Throws NOT_FOUND for an unknown workshop,
+   * WORKSHOP_STARTED (409) once its first day has come (docs/decisions/059), SOLD_OUT
    * (409) when the spots are not free, and the hold guard's HOLD_LIMIT_REACHED
    * (429) and CHALLENGE_REQUIRED (428). With an offer token the spots its
    * waiting-list offer holds are used instead of new ones (docs/decisions/061).
@@ -113,6 +116,8 @@ export class BookingService {
       this.db.lockedTransaction(guard?.locks(client) ?? [], async (m) => {
         const workshop = await m.findOneBy(Workshop, { id: input.workshopId });
         if (!workshop) throw AppError.notFound('Workshop');
+        // Before the hold guard and the claim: nothing is taken for a workshop that has started.
+        if (hasStarted(workshop, now)) throw workshopStartedError(workshop);
         await guard?.checkOrThrow(m, client, input.numParticipants, input.altcha, now);
         const id = crypto.randomUUID();
         if (offerToken) await this.offersOrThrow().useOrThrow(m, { token: offerToken, workshopId: workshop.id, spots: input.numParticipants, bookingId: id }, now);
@@ -200,6 +205,18 @@ export class BookingService {
     return booking;
   }
 
+  /**
+   * A held booking of a workshop that has started cannot be paid for any more:
+   * checkout refuses it with WORKSHOP_STARTED (docs/decisions/059). The hold
+   * itself lapses as usual.
+   */
+  async assertWorkshopNotStartedOrThrow(booking: Pick<Booking, 'workshopId'>): Promise<void> {
+    const workshop = this.options.catalog
+      ? await this.options.catalog.get(booking.workshopId)
+      : await this.db.manager.findOneBy(Workshop, { id: booking.workshopId });
+    if (workshop && hasStarted(workshop, this.clock())) throw workshopStartedError(workshop, 'bookingId');
+  }
+
   /** When a new booking's spots go back on sale if nothing happens (docs/decisions/003, 056). */
   private holdExpiry(now: Date): Date | null {
     const minutes = this.options.holdMinutes ?? this.options.reservationMinutes;
@@ -217,6 +234,7 @@ export class BookingService {
       ? await this.options.catalog.get(input.workshopId)
       : await this.db.manager.findOneBy(Workshop, { id: input.workshopId });
     if (!workshop) throw AppError.notFound('Workshop');
+    if (hasStarted(workshop, now)) throw workshopStartedError(workshop);
     if (workshop.availableSpots >= input.numParticipants) return;
     // A lapsed hold still counts in the catalog: release it and let the claim decide.
     if ((await this.hasLapsedHold(input.workshopId, now)) && (await this.releaseExpiredHolds(input.workshopId)) > 0) return;

@@ -178,7 +178,7 @@ export class BookingAccountService {
     if (!q.allowed) return none(`Transfers close 30 days before the start (${q.daysBeforeStart} days to go).`);
     const targets = await this.db.manager.createQueryBuilder(Workshop, 'w').where('w.id != :id', { id: workshop.id }).orderBy('w.startDate', 'ASC').getMany();
     const options = targets
-      .filter((w) => daysBeforeStart(w.startDate, now, w.timeZone) > 0 && w.availableSpots >= booking.numParticipants && !(w as { archivedAt?: Date | null }).archivedAt)
+      .filter((w) => daysBeforeStart(w.startDate, now, w.timeZone) > 0 && w.availableSpots >= booking.numParticipants && !w.archivedAt)
       .map((w) => {
         const newTotalCents = this.priceFor(booking, w);
         const paid = booking.amountPaidCents - booking.amountRefundedCents;
@@ -357,7 +357,7 @@ export class BookingAccountService {
       if (!q.allowed) throw new AppError(ErrorCode.CONFLICT, `Transfers close 30 days before the start (${q.daysBeforeStart} days to go)`);
       const target = typeof targetId === 'string' ? await m.findOneBy(Workshop, { id: targetId }) : null;
       if (!target || target.id === from.id) throw AppError.invalid([{ field: 'workshopId', message: 'workshopId must be another workshop' }]);
-      if (daysBeforeStart(target.startDate, now, target.timeZone) <= 0 || (target as { archivedAt?: Date | null }).archivedAt) {
+      if (daysBeforeStart(target.startDate, now, target.timeZone) <= 0 || target.archivedAt) {
         throw AppError.invalid([{ field: 'workshopId', message: 'That workshop has already started' }]);
       }
       const newTotal = this.priceFor(booking, target);

@@ -88,10 +88,10 @@ describe('/admin/dashboard', () => {
   });
 
   describe('tabs', () => {
-    it('are Statistics, Bookings (count), Messages (count), Manage Photos and Waiting lists, as accessible tabs', async () => {
+    it('are Statistics, Bookings (count), Messages (count), Workshops, Manage Photos, Waiting lists and Activity, as accessible tabs', async () => {
       const { user } = await openDashboard();
       const tabs = within(screen.getByRole('tablist')).getAllByRole('tab');
-      expect(tabs.map((t) => t.textContent)).toEqual(['Statistics', 'Bookings (3)', 'Messages (2)', 'Manage Photos', 'Waiting lists', 'Activity']);
+      expect(tabs.map((t) => t.textContent)).toEqual(['Statistics', 'Bookings (3)', 'Messages (2)', 'Workshops', 'Manage Photos', 'Waiting lists', 'Activity']);
       expect(tabs[0]).toHaveAttribute('aria-selected', 'true');
       expect(screen.getByRole('tabpanel')).toHaveAttribute('aria-labelledby', tabs[0].id);
 
@@ -100,6 +100,8 @@ describe('/admin/dashboard', () => {
       expect(screen.getByRole('tab', { name: 'Statistics' })).toHaveAttribute('aria-selected', 'false');
 
       // Keyboard: arrows move and select, wrapping; Home/End jump.
+      await user.keyboard('{ArrowRight}');
+      expect(screen.getByRole('tab', { name: 'Workshops' })).toHaveFocus();
       await user.keyboard('{ArrowRight}');
       expect(screen.getByRole('tab', { name: 'Manage Photos' })).toHaveFocus();
       expect(screen.getByRole('tab', { name: 'Manage Photos' })).toHaveAttribute('aria-selected', 'true');

@@ -15,6 +15,7 @@ import { MESSAGES_TAB_FRAGMENT, MessagesTab } from './MessagesTab';
 import { PHOTOS_TAB_FRAGMENT, PhotosTab } from './PhotosTab';
 import { WAITLISTS_TAB_FRAGMENT, WaitlistsTab } from './WaitlistsTab';
 import { ActivityTab } from './ActivityTab';
+import { WorkshopsTab } from './WorkshopsTab';
 import '../styles/admin.css';
 
 /** Everything the dashboard shows, in one admin request (the tab labels need the counts up front). */
@@ -44,13 +45,14 @@ export const ADMIN_DASHBOARD_QUERY: TypedDocumentNode<AdminDashboardQuery, Admin
   ${WAITLISTS_TAB_FRAGMENT}
 `;
 
-type TabKey = 'statistics' | 'bookings' | 'messages' | 'photos' | 'waitlists' | 'activity';
+type TabKey = 'statistics' | 'bookings' | 'messages' | 'workshops' | 'photos' | 'waitlists' | 'activity';
 
 /** Each panel starts with a heading (hidden: the tab shows it), so the items inside can be h3 under the page's h1. */
 const PANEL_HEADINGS: Record<TabKey, string> = {
   statistics: 'Statistics',
   bookings: 'Bookings',
   messages: 'Community messages',
+  workshops: 'Workshops',
   photos: 'Manage photos',
   waitlists: 'Waiting lists',
   activity: 'Activity',
@@ -84,6 +86,7 @@ function Dashboard() {
     // Counts only once known: "(0)" while loading would be wrong.
     { key: 'bookings', label: data ? `Bookings (${data.adminBookings.length})` : 'Bookings' },
     { key: 'messages', label: data ? `Messages (${data.adminMessages.length})` : 'Messages' },
+    { key: 'workshops', label: 'Workshops' },
     { key: 'photos', label: 'Manage Photos' },
     { key: 'waitlists', label: 'Waiting lists' },
     { key: 'activity', label: 'Activity' },
@@ -117,6 +120,8 @@ function Dashboard() {
         }}
       />
     );
+  } else if (tab === 'workshops') {
+    panel = <WorkshopsTab onChanged={reload} onError={logoutIfUnauthenticated} />;
   } else if (tab === 'waitlists') {
     panel = <WaitlistsTab workshops={data.workshops} onError={logoutIfUnauthenticated} />;
   } else {

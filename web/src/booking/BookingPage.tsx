@@ -78,6 +78,29 @@ export default function BookingPage() {
       </div>
     );
   }
+  if (workshop.hasStarted) {
+    // The server refuses bookings once a workshop has started (its own time zone): say so instead of the form.
+    return (
+      <div className="container booking-page">
+        <PageMeta title={`${workshop.name} has taken place`} />
+        <nav className="breadcrumbs" aria-label="Breadcrumb">
+          <Link to={`/workshop/${workshop.id}`}>← Back to {workshop.name}</Link>
+        </nav>
+        <header className="booking-page__header">
+          <span className="eyebrow">Bookings closed</span>
+          <h1>{workshop.name}</h1>
+        </header>
+        <div className="notice" data-testid="booking-closed">
+          <p>
+            <strong>This workshop has taken place</strong> ({workshop.dates}), so it can no longer be booked.
+          </p>
+          <p>
+            <Link to="/workshops">Browse the upcoming workshops</Link> or read its <Link to={`/workshop/${workshop.id}/community`}>community board</Link>.
+          </p>
+        </div>
+      </div>
+    );
+  }
   const soldOut = workshop.availableSpots <= 0;
   // The offer's spots are claimed already: they are this visitor's to book, not part of availableSpots.
   const bookable = offer ? { ...workshop, availableSpots: offer.spots } : workshop;

@@ -27,6 +27,7 @@ export const BOOKING_WORKSHOP_QUERY: TypedDocumentNode<BookingWorkshopQuery, Boo
       availableSpots
       privateRoomSupplement
       imageUrl
+      hasStarted
     }
   }
 `;

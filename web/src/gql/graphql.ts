@@ -8,6 +8,13 @@ export type AdminLoginInput = {
   password: string;
 };
 
+/** The workshop to archive or bring back. */
+export type ArchiveWorkshopInput = {
+  /** True to archive (a workshop that has started), false to show it in the lists again. */
+  archived?: boolean;
+  workshopId: string | number;
+};
+
 /** A booking request. The server computes all prices. */
 export type BookingInput = {
   /** Age of the booking participant, 18 to 99. */
@@ -62,6 +69,42 @@ export type CheckoutSessionInput = {
   bookingId: string | number;
   /** Origin of the site the visitor is on, e.g. https://wildlightworkshops.com; the provider returns there. */
   originUrl: string;
+};
+
+/** A new workshop (or a new run of one), with its own id. */
+export type CreateWorkshopInput = {
+  /** Maximum group size, 1 to 12; never below the spots already taken. */
+  capacity: number;
+  /** About the workshop: paragraphs separated by a blank line. */
+  description: string;
+  difficultyLevel: DifficultyLevel;
+  /** Last day (YYYY-MM-DD, in the workshop time zone), on or after startDate. */
+  endDate: string;
+  /** 1 to 8 short highlights. */
+  highlights: Array<string>;
+  /** Readable slug, unique: lower-case letters, digits and hyphens, e.g. "zion-canyon-light-2027". */
+  id: string | number;
+  /** An http(s) URL or a site path starting with "/", at most 2000 characters. */
+  imageUrl: string;
+  /** Day-by-day plan, one line per day ("Day 1: ..." or plain lines). */
+  itinerary: string;
+  /** Place name, e.g. "Zion National Park". */
+  location: string;
+  /** Fewest participants for the workshop to run (usually 6), at most the capacity. */
+  minimumParticipants: number;
+  /** Display name. */
+  name: string;
+  /** Price per person in US dollars (e.g. 2895). Existing bookings keep the totals they were made with. */
+  price: number;
+  /** Private room supplement in US dollars; null for the default ($500). */
+  privateRoomSupplement?: number | null | undefined;
+  /** First day (YYYY-MM-DD, in the workshop time zone). */
+  startDate: string;
+  /** US state, e.g. "Utah". */
+  state: string;
+  /** IANA time zone of the location, e.g. "America/Denver". */
+  timeZone: string;
+  workshopType: WorkshopType;
 };
 
 /** The community message to remove (moderation). */
@@ -163,6 +206,54 @@ export type RemoveWaitlistEntryInput = {
 export type RoomType =
   | 'private'
   | 'shared';
+
+/** "Schedule again": a copy of a workshop on new dates, under a new id, with no bookings. */
+export type ScheduleWorkshopAgainInput = {
+  /** Last day of the new run; omitted: the same length as the original. */
+  endDate?: string | null | undefined;
+  /** Id of the new run, e.g. "zion-canyon-light-2027". */
+  id: string | number;
+  /** The workshop to copy. */
+  sourceId: string | number;
+  /** First day of the new run (YYYY-MM-DD), in the future. */
+  startDate: string;
+};
+
+/** Every editable field of an existing workshop (sent whole, as the form shows it). */
+export type UpdateWorkshopInput = {
+  /** Maximum group size, 1 to 12; never below the spots already taken. */
+  capacity: number;
+  /** About the workshop: paragraphs separated by a blank line. */
+  description: string;
+  difficultyLevel: DifficultyLevel;
+  /** Last day (YYYY-MM-DD, in the workshop time zone), on or after startDate. */
+  endDate: string;
+  /** 1 to 8 short highlights. */
+  highlights: Array<string>;
+  /** The workshop to change. */
+  id: string | number;
+  /** An http(s) URL or a site path starting with "/", at most 2000 characters. */
+  imageUrl: string;
+  /** Day-by-day plan, one line per day ("Day 1: ..." or plain lines). */
+  itinerary: string;
+  /** Place name, e.g. "Zion National Park". */
+  location: string;
+  /** Fewest participants for the workshop to run (usually 6), at most the capacity. */
+  minimumParticipants: number;
+  /** Display name. */
+  name: string;
+  /** Price per person in US dollars (e.g. 2895). Existing bookings keep the totals they were made with. */
+  price: number;
+  /** Private room supplement in US dollars; null for the default ($500). */
+  privateRoomSupplement?: number | null | undefined;
+  /** First day (YYYY-MM-DD, in the workshop time zone). */
+  startDate: string;
+  /** US state, e.g. "Utah". */
+  state: string;
+  /** IANA time zone of the location, e.g. "America/Denver". */
+  timeZone: string;
+  workshopType: WorkshopType;
+};
 
 /** A new photograph address for a workshop. */
 export type UpdateWorkshopPhotoInput = {
@@ -268,6 +359,43 @@ export type RemoveWaitlistEntryMutationVariables = Exact<{
 
 export type RemoveWaitlistEntryMutation = { removeWaitlistEntry: { entry: { id: string, state: WaitlistState } } };
 
+export type WorkshopsTab_WorkshopFragment = { id: string, name: string, description: string, location: string, state: string, dates: string, startDate: string, endDate: string, timeZone: string, capacity: number, minimumParticipants: number, spotsClaimed: number, price: number, privateRoomSupplement: number, difficultyLevel: DifficultyLevel, workshopType: WorkshopType, imageUrl: string, highlights: Array<string>, itinerary: string, hasStarted: boolean, archived: boolean };
+
+export type AdminWorkshopsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AdminWorkshopsQuery = { adminWorkshops: Array<{ id: string, name: string, description: string, location: string, state: string, dates: string, startDate: string, endDate: string, timeZone: string, capacity: number, minimumParticipants: number, spotsClaimed: number, price: number, privateRoomSupplement: number, difficultyLevel: DifficultyLevel, workshopType: WorkshopType, imageUrl: string, highlights: Array<string>, itinerary: string, hasStarted: boolean, archived: boolean }> };
+
+export type WorkshopsTab_PayloadFragment = { workshop: { id: string, name: string, dates: string, startDate: string, endDate: string, capacity: number, price: number, archived: boolean } };
+
+export type CreateWorkshopMutationVariables = Exact<{
+  input: CreateWorkshopInput;
+}>;
+
+
+export type CreateWorkshopMutation = { createWorkshop: { workshop: { id: string, name: string, dates: string, startDate: string, endDate: string, capacity: number, price: number, archived: boolean } } };
+
+export type UpdateWorkshopMutationVariables = Exact<{
+  input: UpdateWorkshopInput;
+}>;
+
+
+export type UpdateWorkshopMutation = { updateWorkshop: { workshop: { id: string, name: string, dates: string, startDate: string, endDate: string, capacity: number, price: number, archived: boolean } } };
+
+export type ScheduleWorkshopAgainMutationVariables = Exact<{
+  input: ScheduleWorkshopAgainInput;
+}>;
+
+
+export type ScheduleWorkshopAgainMutation = { scheduleWorkshopAgain: { workshop: { id: string, name: string, dates: string, startDate: string, endDate: string, capacity: number, price: number, archived: boolean } } };
+
+export type ArchiveWorkshopMutationVariables = Exact<{
+  input: ArchiveWorkshopInput;
+}>;
+
+
+export type ArchiveWorkshopMutation = { archiveWorkshop: { workshop: { id: string, name: string, dates: string, startDate: string, endDate: string, capacity: number, price: number, archived: boolean } } };
+
 export type AuthLinkProbeQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -278,7 +406,7 @@ export type BookingWorkshopQueryVariables = Exact<{
 }>;
 
 
-export type BookingWorkshopQuery = { workshop: { id: string, name: string, location: string, state: string, dates: string, startDate: string, durationDays: number, price: number, priceCents: number, availableSpots: number, privateRoomSupplement: number, imageUrl: string } | null };
+export type BookingWorkshopQuery = { workshop: { id: string, name: string, location: string, state: string, dates: string, startDate: string, durationDays: number, price: number, priceCents: number, availableSpots: number, privateRoomSupplement: number, imageUrl: string, hasStarted: boolean } | null };
 
 export type WaitlistOfferQueryVariables = Exact<{
   workshopId: string | number;
@@ -314,7 +442,7 @@ export type CommunityWorkshopQueryVariables = Exact<{
 }>;
 
 
-export type CommunityWorkshopQuery = { workshop: { id: string, name: string, location: string, state: string, dates: string } | null };
+export type CommunityWorkshopQuery = { workshop: { id: string, name: string, location: string, state: string, dates: string, boardOpen: boolean } | null };
 
 export type ParticipantsQueryVariables = Exact<{
   workshopId: string | number;
@@ -365,16 +493,16 @@ export type JoinWaitlistMutationVariables = Exact<{
 
 export type JoinWaitlistMutation = { joinWaitlist: { entry: { id: string, name: string, spots: number, state: WaitlistState } } };
 
-export type WorkshopCard_WorkshopFragment = { id: string, name: string, location: string, state: string, dates: string, durationDays: number, price: number, availableSpots: number, difficultyLevel: DifficultyLevel, workshopType: WorkshopType, imageUrl: string };
+export type WorkshopCard_WorkshopFragment = { id: string, name: string, location: string, state: string, dates: string, durationDays: number, price: number, availableSpots: number, difficultyLevel: DifficultyLevel, workshopType: WorkshopType, imageUrl: string, hasStarted: boolean };
 
 export type WorkshopDetailQueryVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type WorkshopDetailQuery = { workshop: { id: string, name: string, description: string, location: string, state: string, dates: string, startDate: string, endDate: string, durationDays: number, price: number, availableSpots: number, capacity: number, difficultyLevel: DifficultyLevel, workshopType: WorkshopType, imageUrl: string, highlights: Array<string>, itinerary: string, privateRoomSupplement: number } | null };
+export type WorkshopDetailQuery = { workshop: { id: string, name: string, description: string, location: string, state: string, dates: string, startDate: string, endDate: string, durationDays: number, price: number, availableSpots: number, capacity: number, difficultyLevel: DifficultyLevel, workshopType: WorkshopType, imageUrl: string, highlights: Array<string>, itinerary: string, privateRoomSupplement: number, hasStarted: boolean, boardOpen: boolean } | null };
 
 export type WorkshopsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type WorkshopsQuery = { workshops: Array<{ id: string, name: string, location: string, state: string, dates: string, durationDays: number, price: number, availableSpots: number, difficultyLevel: DifficultyLevel, workshopType: WorkshopType, imageUrl: string }> };
+export type WorkshopsQuery = { workshops: Array<{ id: string, name: string, location: string, state: string, dates: string, durationDays: number, price: number, availableSpots: number, difficultyLevel: DifficultyLevel, workshopType: WorkshopType, imageUrl: string, hasStarted: boolean }> };

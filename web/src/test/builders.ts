@@ -7,6 +7,7 @@ import type {
   ActivityTable_EntryFragment,
   AdminActivityQuery,
   AdminDashboardQuery,
+  AdminWorkshopsQuery,
   BookingConfirmationQuery,
   BookingsTab_BookingFragment,
   BookingWorkshopQuery,
@@ -46,8 +47,18 @@ export function aWorkshop(overrides: Partial<Workshop> = {}): Typed<Workshop, 'W
     highlights: ['Sunrise at the Watchman', 'A wade into the Narrows', 'Night sky session', 'Editing session'],
     itinerary: 'Day 1: Arrive in Springdale\nDay 2: Watchman sunrise',
     privateRoomSupplement: 500,
+    hasStarted: false,
+    boardOpen: true,
     ...overrides,
   };
+}
+
+type AdminWorkshop = AdminWorkshopsQuery['adminWorkshops'][number];
+
+/** A workshop as the admin's Workshops tab reads it (every stored field). */
+export function anAdminWorkshop(overrides: Partial<AdminWorkshop> = {}): Typed<AdminWorkshop, 'Workshop'> {
+  const { availableSpots: _a, durationDays: _d, priceCents: _p, boardOpen: _b, ...w } = aWorkshop();
+  return { ...w, timeZone: 'America/Denver', minimumParticipants: 6, spotsClaimed: 0, archived: false, ...overrides, __typename: 'Workshop' };
 }
 
 /** A confirmed booking of two photographers and a spouse in a private room, deposit paid, with every participant field. */

@@ -13,9 +13,13 @@ import { WorkshopResolver } from './resolvers/workshop.resolver';
 import { BookingAccountResolver } from './resolvers/booking-account.resolver';
 import { WaitlistResolver } from './resolvers/waitlist.resolver';
 import { AuditResolver } from './resolvers/audit.resolver';
+import { AdminWorkshopResolver } from './resolvers/admin-workshop.resolver';
 
 /** The services the resolvers are built from: each resolver receives only its own. */
-export type ResolverServices = Pick<Services, 'workshops' | 'testimonials' | 'bookings' | 'payments' | 'community' | 'adminAuth' | 'admin' | 'proofOfWork' | 'accounts' | 'waitlist' | 'audit'>;
+export type ResolverServices = Pick<
+  Services,
+  'workshops' | 'testimonials' | 'bookings' | 'payments' | 'community' | 'adminAuth' | 'admin' | 'proofOfWork' | 'accounts' | 'waitlist' | 'audit' | 'workshopEditor'
+>;
 
 /**
  * Every resolver class of the schema with the instance serving it. Add new
@@ -33,6 +37,7 @@ function resolverInstances(s: ResolverServices): Map<Function, object> {
     [CommunityMessageWorkshopNameResolver, new CommunityMessageWorkshopNameResolver()],
     [WaitlistResolver, new WaitlistResolver(s.waitlist)],
     [AuditResolver, new AuditResolver(s.audit)],
+    [AdminWorkshopResolver, new AdminWorkshopResolver(s.workshopEditor)],
   ]);
 }
 
@@ -43,6 +48,7 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   PaymentResolver,
   CommunityResolver,
   AdminResolver,
+  AdminWorkshopResolver,
   CommunityMessageWorkshopNameResolver,
   BookingAccountResolver,
   WaitlistResolver,

@@ -11,7 +11,7 @@ import { AppError, ErrorCode } from '../../infrastructure/errors';
 import { validateInputOrThrow } from '../../infrastructure/validation';
 import { snakeBodyToCamel } from '../../infrastructure/case';
 import type { CommunityMessage } from '../../community/community-message.entity';
-import { workshopJson } from './workshop.rest';
+import { type WorkshopCalendar, workshopJson } from './workshop.rest';
 import { dollarsToCents } from '../../shared/money';
 import { AdminLoginInput, DeleteMessageInput, RecordPaymentInput, UpdateWorkshopPhotoInput } from '../../admin/admin.input';
 import type { AdminStats } from '../../admin/admin.types';
@@ -72,6 +72,8 @@ export interface AdminRouteDeps {
   admin: AdminService;
   bookings: BookingService;
   waitlist: WaitlistService;
+  /** The calendar facts of the workshop JSON (has_started, board_open). */
+  workshops: WorkshopCalendar;
   /** PUBLIC_ORIGIN: the one other origin admin writes may come from. */
   publicOrigin: string | undefined;
   /** The known-device cookie is Secure (the site is served over https). */
@@ -106,7 +108,7 @@ export function adminRoutes(deps: AdminRouteDeps): FastifyPluginAsync {
 
     await app.register(async (guarded) => {
       guarded.addHook('preHandler', requireAdmin(adminAuth, { secureCookies: deps.secureCookies }));
-      await guarded.register(adminAccountRoutes(deps.accounts));
+      await guarded.register(adminAccountRoutes(deps.accounts, deps.workshops));
       guarded.get('/stats', async () => adminStatsJson(await admin.stats()));
       guarded.get('/bookings', async () => (await admin.listBookings()).map(adminBookingJson));
       guarded.get('/messages', async () => (await admin.listMessages()).map(adminMessageJson));
@@ -122,7 +124,7 @@ export function adminRoutes(deps: AdminRouteDeps): FastifyPluginAsync {
       // The spec sends the address as a query parameter with an empty body.
       guarded.put<IdPath & { Querystring: { image_url?: unknown } }>('/workshops/:id/photo', async (req) => {
         const input = await validateInputOrThrow(UpdateWorkshopPhotoInput, { workshopId: req.params.id, imageUrl: req.query.image_url });
-        return workshopJson(await admin.updateWorkshopPhotoOrThrow(input.workshopId, input.imageUrl));
+        return workshopJson(await admin.updateWorkshopPhotoOrThrow(input.workshopId, input.imageUrl), deps.workshops);
       });
       // The waiting list of a workshop with the offers made (docs/decisions/061).
       guarded.get<IdPath>('/workshops/:id/waitlist', async (req) => (await waitlist.listForWorkshopOrThrow(req.params.id)).map(adminWaitlistEntryJson));
