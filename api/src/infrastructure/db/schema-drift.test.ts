@@ -4,8 +4,6 @@ import { BookingPayment, BookingRefund } from '../../booking/ledger.entities';
 import { Booking } from '../../booking/booking.entity';
 import { BookingStatus } from '../../shared/booking-status';
 import { CheckoutSessionRecord } from '../../payment/checkout-session.entity';
-import { MIGRATIONS } from './migrations';
-import { CheckoutSessionsAndMailLimit1795414782164 } from './migrations/1795414782164-CheckoutSessionsAndMailLimit';
 
 describe.each(DB_KINDS)('migrations on %s', (kind) => {
   it('create exactly the schema the entities describe (no drift)', async () => {
