@@ -11,6 +11,7 @@ import { UsedChallenge } from './infrastructure/proof-of-work/used-challenge.ent
 import { Testimonial } from './testimonial/testimonial.entity';
 import { Workshop } from './workshop/workshop.entity';
 import { WaitlistEntry } from './waitlist/waitlist-entry.entity';
+import { Credit } from './credit/credit.entity';
 
 /** Every entity of the product; the data source is built from this list. */
 export const ENTITIES = [
@@ -29,5 +30,6 @@ export const ENTITIES = [
   BookingInstallment,
   WaitlistEntry,
   AuditEvent,
+  Credit,
 ];
 

@@ -14,6 +14,8 @@ export enum PaymentMethod {
   card = 'card',
   /** Recorded by the admin: bank transfer, card by phone, cash. */
   offline = 'offline',
+  /** A credit code applied to the booking (docs/decisions/063); never refunded in money. */
+  credit = 'credit',
 }
 registerEnumType(PaymentMethod, { name: 'PaymentMethod', description: 'Online through the payment provider, or recorded by the admin.' });
 
@@ -26,6 +28,8 @@ export enum PaymentPurpose {
   transfer = 'transfer',
   /** Recorded by the admin. */
   offline = 'offline',
+  /** A credit code from a cancelled workshop (docs/decisions/063). */
+  credit = 'credit',
 }
 registerEnumType(PaymentPurpose, { name: 'PaymentPurpose' });
 
@@ -97,6 +101,8 @@ export enum RefundState {
   owed = 'owed',
   /** An owed refund the admin marked as made. */
   done = 'done',
+  /** A pending refund the customer replaced with a credit (docs/decisions/063): it no longer counts as refunded. */
+  credited = 'credited',
 }
 registerEnumType(RefundState, { name: 'RefundState' });
 
@@ -110,6 +116,8 @@ export enum RefundReason {
   workshop_cancelled = 'workshop_cancelled',
   /** Made outside the site (the provider's dashboard) and reported by its webhook. */
   provider = 'provider',
+  /** A credit used on a booking whose hold lapsed unpaid: the credit is usable again (docs/decisions/063). */
+  credit_returned = 'credit_returned',
 }
 registerEnumType(RefundReason, { name: 'RefundReason' });
 

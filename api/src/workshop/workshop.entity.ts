@@ -94,6 +94,18 @@ export class Workshop {
   @Column({ type: 'datetime', precision: 3, nullable: true, default: null })
   archivedAt: Date | null;
 
+  /**
+   * The go/no-go decision date (YYYY-MM-DD) the admin set; null: the default,
+   * the balance due date (shared/go-no-go.ts, docs/decisions/063).
+   */
+  @Field(() => String, { nullable: true, description: 'Go/no-go decision date the admin set (YYYY-MM-DD); null for the default, the balance due date.' })
+  @Column({ type: 'varchar', length: 10, nullable: true, default: null })
+  decisionDate: string | null;
+
+  /** Set when the admin cancelled the workshop: not bookable any more, its bookings cancelled (docs/decisions/063). */
+  @Column({ type: 'datetime', precision: 3, nullable: true, default: null })
+  cancelledAt: Date | null;
+
   @Column({ type: 'datetime', precision: 3 })
   createdAt: Date;
 
@@ -108,6 +120,11 @@ export class Workshop {
   @Field({ description: 'True once the admin archived it: hidden from the lists, still reachable by id.' })
   get archived(): boolean {
     return this.archivedAt !== null && this.archivedAt !== undefined;
+  }
+
+  @Field({ description: 'True once the admin cancelled it: it takes no bookings; its bookings were cancelled and refunded.' })
+  get cancelled(): boolean {
+    return this.cancelledAt !== null && this.cancelledAt !== undefined;
   }
 
   @Field(() => Float, { description: 'Price per person in US dollars.' })

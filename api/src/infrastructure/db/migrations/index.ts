@@ -7,6 +7,7 @@ import { MoneyLedger1795422325470 } from './1795422325470-MoneyLedger';
 import { AddWaitlist1795422065648 } from './1795422065648-AddWaitlist';
 import { AddAuditLog1795422038553 } from './1795422038553-AddAuditLog';
 import { WorkshopCalendar1795421936218 } from './1795421936218-WorkshopCalendar';
+import { WorkshopCancellationAndCredits1795424530233 } from './1795424530233-WorkshopCancellationAndCredits';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -19,4 +20,5 @@ export const MIGRATIONS = [
   AddWaitlist1795422065648,
   AddAuditLog1795422038553,
   WorkshopCalendar1795421936218,
+  WorkshopCancellationAndCredits1795424530233,
 ];
