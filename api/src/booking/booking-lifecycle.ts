@@ -35,6 +35,13 @@ export interface PaymentReceived {
   providerPaymentId?: string | null;
   checkoutSessionId?: string | null;
   note?: string | null;
+  /** How it was paid when not the source's usual way (a credit code: PaymentMethod.credit). */
+  method?: PaymentMethod;
+  /**
+   * A credit that covers only part of the first payment (docs/decisions/063):
+   * the booking stays held until checkout takes the rest.
+   */
+  keepHold?: boolean;
 }
 
 /** A refund decided for a booking (online ones name the payment they give back). */
@@ -98,6 +105,9 @@ export class BookingLifecycle {
    */
   onPaymentApplied?: (m: EntityManager, booking: Booking, payment: PaymentReceived, previousStatus: BookingStatus, now: Date) => Promise<void>;
 
+  /** Called in the transaction of a held booking's lapse (a credit it used becomes usable again, docs/decisions/063). */
+  onHoldLapsed?: (m: EntityManager, booking: Booking, now: Date) => Promise<void>;
+
   /** Atomically take `n` spots if they are free. True when taken. */
   async claimSpots(m: EntityManager, workshopId: string, n: number, now: Date): Promise<boolean> {
     const result = await m
@@ -132,8 +142,10 @@ export class BookingLifecycle {
     const changes: StatusChanges = { status: to, paymentStatus: statusAfter(booking, { status: to }), holdExpiresAt: null };
     if (!(await this.compareAndSet(m, booking, changes, now))) return false;
     if (SPOT_HOLDING_STATUSES.includes(booking.status)) await this.releaseSpots(m, booking.workshopId, booking.numParticipants, now);
+    const previous = booking.status;
     if (to === BookingStatus.expired) await this.mails?.holdExpired(m, booking);
     Object.assign(booking, changes, { updatedAt: now });
+    if (to === BookingStatus.expired && previous === BookingStatus.held) await this.onHoldLapsed?.(m, booking, now);
     return true;
   }
 
@@ -153,7 +165,7 @@ export class BookingLifecycle {
     let status: BookingStatus;
     let late: AppliedPayment['late'] = null;
     if (isLiveStatus(previousStatus)) {
-      status = previousStatus === BookingStatus.held ? BookingStatus.confirmed : previousStatus;
+      status = previousStatus === BookingStatus.held && !payment.keepHold ? BookingStatus.confirmed : previousStatus;
     } else if (await this.claimSpots(m, booking.workshopId, booking.numParticipants, now)) {
       status = BookingStatus.confirmed;
       late = 'spots_retaken';
@@ -161,7 +173,7 @@ export class BookingLifecycle {
       status = BookingStatus.needs_attention;
       late = 'spots_gone';
     }
-    if (!canTransition(previousStatus, status)) throw new Error(`booking lifecycle: ${previousStatus} -> ${status} is not in the table`);
+    if (status !== previousStatus && !canTransition(previousStatus, status)) throw new Error(`booking lifecycle: ${previousStatus} -> ${status} is not in the table`);
     const amountPaidCents = booking.amountPaidCents + amountCents;
     const changes: StatusChanges = {
       status,
@@ -175,7 +187,7 @@ export class BookingLifecycle {
       id: crypto.randomUUID(),
       bookingId: booking.id,
       amountCents,
-      method: source === 'admin' ? PaymentMethod.offline : PaymentMethod.card,
+      method: payment.method ?? (source === 'admin' ? PaymentMethod.offline : PaymentMethod.card),
       purpose: payment.purpose,
       installmentNumber: payment.installmentNumber ?? null,
       providerPaymentId: payment.providerPaymentId ?? null,
@@ -186,7 +198,8 @@ export class BookingLifecycle {
     });
     const paid = Object.assign(new Booking(), booking, changes, { updatedAt: now });
     // Mail only here, where the payment is applied once: a replayed event sends nothing.
-    await this.mails?.paymentApplied(m, paid, amountCents, previousStatus);
+    // A credit that leaves the booking held is no payment received yet: the checkout's payment mails it.
+    if (status !== BookingStatus.held) await this.mails?.paymentApplied(m, paid, amountCents, previousStatus);
     await this.onPaymentApplied?.(m, paid, payment, previousStatus, now);
     return { booking: paid, previousStatus, late };
   }

@@ -120,4 +120,13 @@ export class BookingInput {
   @IsString({ message: '$property must be the token of the offer link' })
   @MaxLength(100, { message: '$property must be at most 100 characters' })
   offerToken?: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'A credit code (e.g. WL-7KQ3-M9XD) from a cancelled workshop: applied to this booking once (docs/decisions/063).',
+  })
+  @IsOptional()
+  @IsString({ message: '$property must be a credit code such as WL-7KQ3-M9XD' })
+  @MaxLength(30, { message: '$property must be at most 30 characters' })
+  creditCode?: string | null;
 }

@@ -8,7 +8,7 @@ import { computeDueNow, computeTotalCents, installmentSchedule, paymentOptionsFo
 import { formatCents } from '../shared/money';
 import type { OutboxService } from '../mail/outbox.service';
 import { Workshop } from '../workshop/workshop.entity';
-import { workshopStartedError } from '../workshop/workshop.service';
+import { workshopCancelledError, workshopStartedError } from '../workshop/workshop.service';
 import { hasStarted } from '../shared/workshop-calendar';
 import { Booking } from './booking.entity';
 import type { BookingInput } from './booking.input';
@@ -40,13 +40,25 @@ export interface BookingServiceOptions {
    * The workshops as the in-memory catalog holds them (current as of the last
    * committed write): lets a refusal of a full workshop skip the database.
    */
-  catalog?: { get(id: string): Promise<Pick<Workshop, 'availableSpots' | 'name' | 'startDate' | 'endDate' | 'timeZone'> | null> };
+  catalog?: { get(id: string): Promise<Pick<Workshop, 'availableSpots' | 'name' | 'startDate' | 'endDate' | 'timeZone' | 'cancelledAt'> | null> };
   /** The audit log: admin actions and money movements are recorded in their transaction (docs/decisions/060). */
   audit?: AuditLog;
   /** Told of every release of spots, in its transaction (the waiting list, docs/decisions/061). */
   onSpotsReleased?: BookingLifecycleOptions['onSpotsReleased'];
   /** The waiting list's offers: a booking with an offer token takes the spots its offer holds. */
   offers?: HeldOffers;
+  /** Credit codes entered on the booking form, applied in the booking's transaction (docs/decisions/063). */
+  credits?: CreditRedeemer;
+}
+
+/** Applies a credit code to a new booking (docs/decisions/063). */
+export interface CreditRedeemer {
+  /**
+   * In the booking's transaction: mark the credit used by the booking
+   * (compare-and-set: never twice; a 4xx naming creditCode otherwise) and
+   * record it as a payment. Returns the booking as it is after that.
+   */
+  redeemOrThrow(m: EntityManager, code: string, booking: Booking, now: Date): Promise<Booking>;
 }
 
 /** Spots a waiting-list offer already claimed, as booking creation takes them (docs/decisions/061). */
@@ -118,6 +130,7 @@ export class BookingService {
         if (!workshop) throw AppError.notFound('Workshop');
         // Before the hold guard and the claim: nothing is taken for a workshop that has started.
         if (hasStarted(workshop, now)) throw workshopStartedError(workshop);
+        if (workshop.cancelledAt) throw workshopCancelledError(workshop);
         await guard?.checkOrThrow(m, client, input.numParticipants, input.altcha, now);
         const id = crypto.randomUUID();
         if (offerToken) await this.offersOrThrow().useOrThrow(m, { token: offerToken, workshopId: workshop.id, spots: input.numParticipants, bookingId: id }, now);
@@ -188,6 +201,14 @@ export class BookingService {
           });
         }
         // Without a provider nobody pays online: tell the customer the spots are reserved.
+        const creditCode = input.creditCode?.trim();
+        if (creditCode) {
+          if (!this.options.credits) throw AppError.invalid([{ field: 'creditCode', message: 'Credit codes are not accepted here' }]);
+          const credited = await this.options.credits.redeemOrThrow(m, creditCode, booking, now);
+          // Paid in full (or its first payment) by the credit: confirmed, nothing to reserve or pay now.
+          if (credited.status !== BookingStatus.held) return credited;
+          Object.assign(booking, credited);
+        }
         if (this.options.holdMinutes === null) await this.mails?.reserved(m, booking, workshop);
         return booking;
       });
@@ -215,6 +236,7 @@ export class BookingService {
       ? await this.options.catalog.get(booking.workshopId)
       : await this.db.manager.findOneBy(Workshop, { id: booking.workshopId });
     if (workshop && hasStarted(workshop, this.clock())) throw workshopStartedError(workshop, 'bookingId');
+    if (workshop?.cancelledAt) throw workshopCancelledError(workshop, 'bookingId');
   }
 
   /** When a new booking's spots go back on sale if nothing happens (docs/decisions/003, 056). */
@@ -235,6 +257,7 @@ export class BookingService {
       : await this.db.manager.findOneBy(Workshop, { id: input.workshopId });
     if (!workshop) throw AppError.notFound('Workshop');
     if (hasStarted(workshop, now)) throw workshopStartedError(workshop);
+    if (workshop.cancelledAt) throw workshopCancelledError(workshop);
     if (workshop.availableSpots >= input.numParticipants) return;
     // A lapsed hold still counts in the catalog: release it and let the claim decide.
     if ((await this.hasLapsedHold(input.workshopId, now)) && (await this.releaseExpiredHolds(input.workshopId)) > 0) return;

@@ -12,6 +12,8 @@ export enum ErrorCode {
   WORKSHOP_STARTED = 'WORKSHOP_STARTED',
   /** The workshop ended more than 30 days ago: its community board is read-only (docs/decisions/059). */
   BOARD_CLOSED = 'BOARD_CLOSED',
+  /** The admin cancelled the workshop: it takes no bookings (docs/decisions/063). */
+  WORKSHOP_CANCELLED = 'WORKSHOP_CANCELLED',
   CONFLICT = 'CONFLICT',
   UNAUTHENTICATED = 'UNAUTHENTICATED',
   FORBIDDEN = 'FORBIDDEN',
@@ -32,6 +34,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   [ErrorCode.SOLD_OUT]: 409,
   [ErrorCode.WORKSHOP_STARTED]: 409,
   [ErrorCode.BOARD_CLOSED]: 409,
+  [ErrorCode.WORKSHOP_CANCELLED]: 409,
   [ErrorCode.CONFLICT]: 409,
   [ErrorCode.UNAUTHENTICATED]: 401,
   [ErrorCode.FORBIDDEN]: 403,

@@ -226,7 +226,26 @@ export class BookingAccountService {
    */
   async cancelOrThrow(bookingId: string, actor: Actor, options: { applyPolicyFee: boolean; expectedRefundCents?: number; reason?: RefundReason }): Promise<Booking> {
     const now = this.clock();
-    const { booking, refunds } = await this.db.transaction(async (m) => {
+    const { booking, refunds } = await this.db.transaction((m) => this.cancelInTransactionOrThrow(m, bookingId, actor, options, now));
+    this.logger.info({ bookingId, actor, refunds: refunds.length }, 'booking cancelled');
+    await this.makeRefundsNow(refunds);
+    return (await this.bookings.findById(bookingId)) ?? booking;
+  }
+
+  /**
+   * cancelOrThrow's work inside the caller's transaction (a workshop
+   * cancellation cancels every booking in its own, docs/decisions/063).
+   * `refundsDueAt` schedules the online refunds' jobs then instead of now (the
+   * caller makes no refund at once); `mail: false` leaves the mail to the caller.
+   */
+  async cancelInTransactionOrThrow(
+    m: EntityManager,
+    bookingId: string,
+    actor: Actor,
+    options: { applyPolicyFee: boolean; expectedRefundCents?: number; reason?: RefundReason; refundsDueAt?: Date; mail?: boolean },
+    now: Date,
+  ): Promise<{ booking: Booking; refunds: BookingRefund[] }> {
+    {
       const booking = await m.findOneBy(Booking, { id: bookingId });
       if (!booking) throw AppError.notFound('Booking');
       if (!isLiveStatus(booking.status)) throw new AppError(ErrorCode.CONFLICT, `This booking is already ${booking.status}`);
@@ -247,7 +266,7 @@ export class BookingAccountService {
         .set({ state: InstallmentState.cancelled })
         .where('booking_id = :id AND state IN (:...open)', { id: booking.id, open: [InstallmentState.scheduled, InstallmentState.failed] })
         .execute();
-      const refunds = await this.decideRefundsOrThrow(m, booking, refundCents, options.reason ?? RefundReason.cancellation, now);
+      const refunds = await this.decideRefundsOrThrow(m, booking, refundCents, options.reason ?? RefundReason.cancellation, now, undefined, options.refundsDueAt);
       const owed = refunds.filter((r) => r.state === RefundState.owed).reduce((s, r) => s + r.amountCents, 0);
       const by = actorOf(actor, booking);
       await this.audit?.record(m, {
@@ -259,12 +278,9 @@ export class BookingAccountService {
         after: { status: booking.status, paymentStatus: booking.paymentStatus, amountPaidCents: booking.amountPaidCents, amountRefundedCents: booking.amountRefundedCents, refunds: refundsOf(refunds) },
         detail: `Cancelled by the ${actor}${options.applyPolicyFee ? ' under the cancellation policy' : ' with everything refunded'}: ${formatCents(refundCents)} refunded`,
       });
-      await this.bookings.mails?.money(m, BookingMailKind.bookingCancelled, booking, { refundCents, refundOwedCents: owed });
+      if (options.mail !== false) await this.bookings.mails?.money(m, BookingMailKind.bookingCancelled, booking, { refundCents, refundOwedCents: owed });
       return { booking, refunds };
-    });
-    this.logger.info({ bookingId, actor, refunds: refunds.length }, 'booking cancelled');
-    await this.makeRefundsNow(refunds);
-    return (await this.bookings.findById(bookingId)) ?? booking;
+    }
   }
 
   /**
@@ -272,7 +288,7 @@ export class BookingAccountService {
    * to what is left of it), the rest owed by the admin for money paid offline.
    * Each online part gets a job that makes it through the provider.
    */
-  private async decideRefundsOrThrow(m: EntityManager, booking: Booking, refundCents: number, reason: RefundReason, now: Date, note?: string): Promise<BookingRefund[]> {
+  private async decideRefundsOrThrow(m: EntityManager, booking: Booking, refundCents: number, reason: RefundReason, now: Date, note?: string, dueAt: Date = now): Promise<BookingRefund[]> {
     if (refundCents <= 0) return [];
     const payments = await m.find(BookingPayment, { where: { bookingId: booking.id }, order: { receivedAt: 'DESC' } });
     let left = refundCents;
@@ -289,7 +305,7 @@ export class BookingAccountService {
     const rows = await this.bookings.lifecycle.recordRefunds(m, booking, decided, now);
     if (!rows) throw changedMeanwhile();
     for (const r of rows) {
-      if (r.state === RefundState.pending) await this.jobs.schedule(m, { kind: ACCOUNT_JOBS.refund, key: jobKey(booking.id, `refund:${r.id}`), dueAt: now, payload: { refundId: r.id } });
+      if (r.state === RefundState.pending) await this.jobs.schedule(m, { kind: ACCOUNT_JOBS.refund, key: jobKey(booking.id, `refund:${r.id}`), dueAt, payload: { refundId: r.id } });
     }
     return rows;
   }
@@ -304,6 +320,11 @@ export class BookingAccountService {
         this.logger.warn({ refundId: r.id, err: (e as Error).message }, 'refund not made yet: its job retries');
       }
     }
+  }
+
+  /** Make a pending refund now instead of at its job's time (the customer asked, docs/decisions/063); its job then finds it made. */
+  async makeRefundNow(refundId: string): Promise<'done' | 'failed' | 'skipped'> {
+    return this.executeRefund(refundId);
   }
 
   /** Make one pending refund through the provider, once (its id is the idempotency key). */

@@ -110,7 +110,7 @@ export class WaitlistService implements HeldOffers {
     for (;;) {
       const workshop = await m.findOneBy(Workshop, { id: workshopId });
       const free = workshop?.availableSpots ?? 0;
-      if (!workshop || free <= 0) return offered;
+      if (!workshop || free <= 0 || workshop.cancelledAt) return offered;
       const entry = await m
         .createQueryBuilder(WaitlistEntry, 'e')
         .where('e.workshopId = :workshopId AND e.state = :waiting AND e.spots <= :free', { workshopId, waiting: WaitlistState.waiting, free })

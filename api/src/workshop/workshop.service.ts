@@ -19,6 +19,12 @@ export function workshopStartedError(w: Pick<Workshop, 'name' | 'startDate' | 'e
   ]);
 }
 
+/** The refusal of a booking (or its checkout) for a workshop the admin cancelled (docs/decisions/063). */
+export function workshopCancelledError(w: Pick<Workshop, 'name' | 'startDate' | 'endDate'>, field: 'workshopId' | 'bookingId' = 'workshopId'): AppError {
+  const message = field === 'workshopId' ? 'workshopId is a workshop that has been cancelled' : 'bookingId is a booking of a workshop that has been cancelled';
+  return new AppError(ErrorCode.WORKSHOP_CANCELLED, `${w.name} (${formatDateRange(w.startDate, w.endDate)}) has been cancelled and can no longer be booked`, [{ field, message }]);
+}
+
 /**
  * Reads of the workshop catalog, served from memory (see WorkshopCatalog: every
  * write of a workshop through this data source invalidates it), and the

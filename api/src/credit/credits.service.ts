@@ -1,0 +1,258 @@
+import crypto from 'node:crypto';
+import type { EntityManager } from 'typeorm';
+import type { Database } from '../infrastructure/db/data-source';
+import type { Logger } from '../infrastructure/logger';
+import { AppError, ErrorCode } from '../infrastructure/errors';
+import { formatCents } from '../shared/money';
+import { BookingStatus } from '../shared/booking-status';
+import { Booking } from '../booking/booking.entity';
+import type { BookingService, CreditRedeemer } from '../booking/booking.service';
+import { BookingPayment, BookingRefund, PaymentMethod, PaymentPurpose, RefundReason, RefundState } from '../booking/ledger.entities';
+import type { BookingAccountService } from '../payment/booking-account.service';
+import type { JobScheduler } from '../infrastructure/jobs/job.types';
+import { type AuditLog, customerActor, SYSTEM_ACTOR } from '../audit/audit-log.service';
+import { Credit, CreditState } from './credit.entity';
+
+/** Days a customer of a cancelled workshop has to choose a credit or a refund now; then the refund is made. */
+export const CREDIT_CHOICE_DAYS = 14;
+
+/** Letters and digits that cannot be misread (no 0/O, 1/I/L): a code read aloud or copied by hand still works. */
+const CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+
+/** WL-XXXX-XXXX: 8 random symbols of 31, about 40 bits; guessing is further slowed by the booking rate limits. */
+export function newCreditCode(): string {
+  const bytes = crypto.randomBytes(8);
+  const symbols = Array.from(bytes, (b) => CODE_ALPHABET[b % CODE_ALPHABET.length]).join('');
+  return `WL-${symbols.slice(0, 4)}-${symbols.slice(4)}`;
+}
+
+/** A code as typed ("wl 7kq3m9xd", "WL-7KQ3-M9XD ") in its stored form, or null when it cannot be one. */
+export function normalizeCreditCode(typed: string): string | null {
+  const s = typed.toUpperCase().replace(/[\s-]/g, '');
+  const m = /^WL([2-9A-Z]{8})$/.exec(s);
+  return m ? `WL-${m[1].slice(0, 4)}-${m[1].slice(4)}` : null;
+}
+
+/** What a customer of a cancelled workshop may still choose (the manage page, docs/decisions/063). */
+export interface CreditChoice {
+  /** Online refunds waiting for the choice plus offline refunds still owed, in cents. */
+  amountCents: number;
+  /** When the waiting refunds are made if the customer does nothing (YYYY-MM-DD, UTC). */
+  refundDate: string | null;
+  /** Pending online refunds (they can be made now). */
+  onlineCents: number;
+}
+
+/** When the waiting online refunds are made (their jobs' time); null when none waits (only offline money owed). */
+function choiceEnds(refunds: BookingRefund[]): number | null {
+  const pending = refunds.filter((r) => r.state === RefundState.pending).map((r) => r.createdAt.getTime());
+  return pending.length ? Math.min(...pending) + CREDIT_CHOICE_DAYS * 86_400_000 : null;
+}
+
+const isWorkshopRefund = (r: BookingRefund) => r.reason === RefundReason.workshop_cancelled && (r.state === RefundState.pending || r.state === RefundState.owed);
+
+/**
+ * Credits (docs/decisions/063): issued instead of the refund of a cancelled
+ * workshop, used once on any later booking. The booking's transaction applies
+ * a code (BookingService's CreditRedeemer) with a compare-and-set on the
+ * credit; a held booking whose hold lapses gives its credit back.
+ */
+export class CreditsService implements CreditRedeemer {
+  constructor(
+    private readonly db: Database,
+    private readonly bookings: BookingService,
+    private readonly accounts: BookingAccountService,
+    private readonly jobs: JobScheduler,
+    private readonly clock: () => Date,
+    private readonly logger: Logger,
+    private readonly audit: AuditLog | null = null,
+  ) {
+    bookings.lifecycle.onHoldLapsed = (m, booking, now) => this.giveBack(m, booking, now);
+  }
+
+  /** The credits issued from a booking's refunds (its manage page). */
+  creditsOf(bookingId: string): Promise<Credit[]> {
+    return this.db.manager.find(Credit, { where: { sourceBookingId: bookingId }, order: { issuedAt: 'ASC' } });
+  }
+
+  /** The choice a booking of a cancelled workshop still offers; null when there is none (made, or past the 14 days). */
+  async choiceOf(bookingId: string): Promise<CreditChoice | null> {
+    const refunds = (await this.db.manager.find(BookingRefund, { where: { bookingId } })).filter(isWorkshopRefund);
+    const until = choiceEnds(refunds);
+    if (!refunds.length || (until !== null && this.clock().getTime() >= until)) return null;
+    const pending = refunds.filter((r) => r.state === RefundState.pending);
+    return {
+      amountCents: refunds.reduce((s, r) => s + r.amountCents, 0),
+      onlineCents: pending.reduce((s, r) => s + r.amountCents, 0),
+      refundDate: until === null ? null : new Date(until).toISOString().slice(0, 10),
+    };
+  }
+
+  /** "Refund to my card now": the waiting online refunds of a cancelled workshop are made at once. */
+  async refundNowOrThrow(bookingId: string): Promise<Booking> {
+    const pending = (await this.db.manager.find(BookingRefund, { where: { bookingId, state: RefundState.pending, reason: RefundReason.workshop_cancelled } }));
+    if (!pending.length) throw new AppError(ErrorCode.CONFLICT, 'No refund is waiting for your choice on this booking');
+    for (const r of pending) {
+      const outcome = await this.accounts.makeRefundNow(r.id);
+      this.logger.info({ bookingId, refundId: r.id, outcome }, 'workshop refund made on request');
+    }
+    return this.bookings.getByIdOrThrow(bookingId);
+  }
+
+  /**
+   * "Take a credit instead": the waiting refunds of a cancelled workshop (online
+   * ones not yet made, offline ones still owed) are replaced by one credit for
+   * their sum, in one transaction. Each replaced refund becomes `credited` (no
+   * longer counted on its payment) and one refund row of method `credit` takes
+   * its place in the booking's refunded total, so the total is unchanged.
+   */
+  async chooseCreditOrThrow(bookingId: string): Promise<Credit> {
+    const now = this.clock();
+    return this.db.transaction(async (m) => {
+      const booking = await m.findOneBy(Booking, { id: bookingId });
+      if (!booking) throw AppError.notFound('Booking');
+      const refunds = (await m.find(BookingRefund, { where: { bookingId } })).filter(isWorkshopRefund);
+      const until = choiceEnds(refunds);
+      if (!refunds.length || (until !== null && now.getTime() >= until)) {
+        throw new AppError(ErrorCode.CONFLICT, 'No refund is waiting for your choice on this booking: it was made already');
+      }
+      let total = 0;
+      for (const r of refunds) {
+        const changed = await m
+          .createQueryBuilder()
+          .update(BookingRefund)
+          .set({ state: RefundState.credited, completedAt: now, note: 'Replaced by a credit at the customer’s choice' })
+          .where('id = :id AND state = :state', { id: r.id, state: r.state })
+          .execute();
+        if (changed.affected !== 1) throw new AppError(ErrorCode.CONFLICT, 'The refund changed meanwhile; reload and try again');
+        if (r.paymentId) {
+          await m.createQueryBuilder().update(BookingPayment).set({ refundedCents: () => `refunded_cents - ${Math.trunc(r.amountCents)}` }).where('id = :id', { id: r.paymentId }).execute();
+        }
+        await this.jobs.cancelByKeyPrefix(m, `booking:${bookingId}:refund:${r.id}`);
+        total += r.amountCents;
+      }
+      const credit = await this.issue(m, { amountCents: total, sourceBookingId: booking.id, customerEmail: booking.customerEmail }, now, customerActor(booking.customerEmail), booking.workshopId);
+      await m.insert(BookingRefund, {
+        id: crypto.randomUUID(),
+        bookingId: booking.id,
+        paymentId: null,
+        amountCents: total,
+        method: PaymentMethod.credit,
+        state: RefundState.succeeded,
+        reason: RefundReason.workshop_cancelled,
+        providerPaymentId: null,
+        providerRefundId: null,
+        note: `Credit ${credit.code}`,
+        lastError: null,
+        createdAt: now,
+        completedAt: now,
+      });
+      this.logger.info({ bookingId, creditId: credit.id, amountCents: total }, 'refund replaced by a credit');
+      return credit;
+    });
+  }
+
+  /** A new credit, audited in the caller's transaction. */
+  async issue(m: EntityManager, c: { amountCents: number; sourceBookingId: string; customerEmail: string }, now: Date, actor = SYSTEM_ACTOR, workshopId?: string): Promise<Credit> {
+    const credit = m.create(Credit, {
+      id: crypto.randomUUID(),
+      code: newCreditCode(),
+      amountCents: c.amountCents,
+      sourceBookingId: c.sourceBookingId,
+      customerEmail: c.customerEmail,
+      state: CreditState.issued,
+      issuedAt: now,
+      usedByBookingId: null,
+      usedAt: null,
+    });
+    await m.insert(Credit, credit);
+    await this.audit?.record(m, {
+      ...actor,
+      action: 'credit.issued',
+      bookingId: c.sourceBookingId,
+      workshopId,
+      after: { creditId: credit.id, amountCents: credit.amountCents, state: credit.state },
+      detail: `Credit of ${formatCents(credit.amountCents)} issued`,
+    });
+    return credit;
+  }
+
+  /**
+   * Apply a credit code to a new (held) booking in its transaction: the credit
+   * moves issued -> used with a compare-and-set (two bookings with one code:
+   * one wins, the other gets a 409 naming creditCode), then it is recorded as a
+   * payment. Covering the first payment confirms the booking; less leaves it
+   * held with the rest due at checkout (dueNowCents). More than the total: the
+   * rest becomes a new credit.
+   */
+  async redeemOrThrow(m: EntityManager, typed: string, booking: Booking, now: Date): Promise<Booking> {
+    const code = normalizeCreditCode(typed);
+    const credit = code ? await m.findOneBy(Credit, { code }) : null;
+    if (!credit) throw AppError.invalid([{ field: 'creditCode', message: 'creditCode is not a valid credit code' }]);
+    const used = await m
+      .createQueryBuilder()
+      .update(Credit)
+      .set({ state: CreditState.used, usedByBookingId: booking.id, usedAt: now })
+      .where('id = :id AND state = :issued', { id: credit.id, issued: CreditState.issued })
+      .execute();
+    if (used.affected !== 1) {
+      throw new AppError(ErrorCode.CONFLICT, 'This credit code has already been used', [{ field: 'creditCode', message: 'creditCode has already been used' }]);
+    }
+    const owed = booking.totalCents + booking.feeCents;
+    const applied = Math.min(credit.amountCents, owed);
+    const keepHold = applied < booking.dueNowCents;
+    const result = await this.bookings.lifecycle.applyPaymentOrThrow(
+      m,
+      booking,
+      {
+        amountCents: applied,
+        source: 'admin',
+        method: PaymentMethod.credit,
+        purpose: PaymentPurpose.credit,
+        // A plan's first installment is what the credit paid when it covers it.
+        installmentNumber: !keepHold && booking.paymentOption === 'payment_plan' ? 1 : null,
+        note: `Credit ${credit.code}`,
+        keepHold,
+      },
+      now,
+    );
+    if (result === null || result === 'duplicate') throw new AppError(ErrorCode.CONFLICT, 'The booking changed meanwhile; try again');
+    const after = result.booking;
+    if (keepHold) {
+      after.dueNowCents = booking.dueNowCents - applied;
+      await m.update(Booking, { id: booking.id }, { dueNowCents: after.dueNowCents });
+    }
+    await this.audit?.record(m, {
+      ...customerActor(booking.customerEmail),
+      action: 'credit.used',
+      bookingId: booking.id,
+      workshopId: booking.workshopId,
+      before: { creditId: credit.id, state: CreditState.issued },
+      after: { creditId: credit.id, state: CreditState.used, appliedCents: applied, status: after.status, paymentStatus: after.paymentStatus },
+      detail: `Credit of ${formatCents(credit.amountCents)} applied: ${formatCents(applied)}${keepHold ? `, ${formatCents(after.dueNowCents)} left to pay at checkout` : ''}`,
+    });
+    if (credit.amountCents > applied) {
+      await this.issue(m, { amountCents: credit.amountCents - applied, sourceBookingId: booking.id, customerEmail: booking.customerEmail }, now, SYSTEM_ACTOR, booking.workshopId);
+    }
+    return after;
+  }
+
+  /** A held booking that used a credit lapsed unpaid: the credit is usable again, and the ledger says so. */
+  private async giveBack(m: EntityManager, booking: Booking, now: Date): Promise<void> {
+    const credits = await m.find(Credit, { where: { usedByBookingId: booking.id, state: CreditState.used } });
+    if (!credits.length) return;
+    const payments = await m.find(BookingPayment, { where: { bookingId: booking.id, method: PaymentMethod.credit } });
+    for (const c of credits) {
+      await m.createQueryBuilder().update(Credit).set({ state: CreditState.issued, usedByBookingId: null, usedAt: null }).where('id = :id AND state = :used', { id: c.id, used: CreditState.used }).execute();
+    }
+    const back = payments.reduce((s, p) => s + p.amountCents - p.refundedCents, 0);
+    if (back > 0 && booking.status !== BookingStatus.held) {
+      await this.bookings.lifecycle.recordRefunds(
+        m,
+        booking,
+        payments.map((p) => ({ amountCents: p.amountCents - p.refundedCents, method: PaymentMethod.credit, state: RefundState.succeeded, reason: RefundReason.credit_returned, paymentId: p.id, note: 'The credit is usable again' })),
+        now,
+      );
+    }
+  }
+}

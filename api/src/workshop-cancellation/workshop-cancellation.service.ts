@@ -1,0 +1,162 @@
+import type { EntityManager } from 'typeorm';
+import type { Database } from '../infrastructure/db/data-source';
+import type { Logger } from '../infrastructure/logger';
+import { AppError, ErrorCode } from '../infrastructure/errors';
+import { formatCents } from '../shared/money';
+import { LIVE_STATUSES } from '../shared/booking-status';
+import { hasStarted } from '../shared/workshop-calendar';
+import { goNoGo, type GoNoGo } from '../shared/go-no-go';
+import { Booking } from '../booking/booking.entity';
+import { BookingStatus } from '../booking/booking.types';
+import { bookingMailData } from '../booking/booking-mail-data';
+import { PaymentMethod, RefundReason, RefundState } from '../booking/ledger.entities';
+import type { BookingAccountService } from '../payment/booking-account.service';
+import type { OutboxService } from '../mail/outbox.service';
+import { ADMIN_ACTOR, type AuditLog } from '../audit/audit-log.service';
+import { WaitlistEntry } from '../waitlist/waitlist-entry.entity';
+import { WaitlistState } from '../waitlist/waitlist.types';
+import { Workshop } from '../workshop/workshop.entity';
+import { CREDIT_CHOICE_DAYS } from '../credit/credits.service';
+import { WorkshopCancellationMailKind, type WorkshopCancelledMailData } from './workshop-cancellation.mails';
+
+/** A workshop with its go/no-go numbers (the admin dashboard). */
+export interface WorkshopGoNoGo extends GoNoGo {
+  workshop: Workshop;
+}
+
+export interface WorkshopCancellationResult {
+  workshop: Workshop;
+  /** Bookings cancelled, with their refunds decided (pending online, owed offline). */
+  bookingsCancelled: number;
+  onlineRefundCents: number;
+  offlineRefundCents: number;
+  waitlistClosed: number;
+}
+
+/** Normalise a typed name for the confirmation: trimmed, inner runs of spaces as one, case kept. */
+const typedName = (s: string) => s.trim().replace(/\s+/g, ' ');
+
+/**
+ * Go or no-go and the cancellation of a workshop (docs/decisions/063). The
+ * cancellation is one transaction: the workshop marked cancelled (no longer
+ * bookable), every live booking cancelled through BookingAccountService with
+ * no fee and its online refunds scheduled CREDIT_CHOICE_DAYS later (the
+ * customer may take a credit instead, or the refund now), the waiting list
+ * closed, a mail to every customer, and one audit row.
+ */
+export class WorkshopCancellationService {
+  constructor(
+    private readonly db: Database,
+    private readonly accounts: BookingAccountService,
+    private readonly outbox: OutboxService | null,
+    private readonly clock: () => Date,
+    private readonly logger: Logger,
+    private readonly audit: AuditLog | null = null,
+  ) {}
+
+  /** Every workshop not archived, in date order, with participants paid (confirmed) and held (unexpired holds). */
+  async goNoGoList(): Promise<WorkshopGoNoGo[]> {
+    const now = this.clock();
+    const workshops = await this.db.manager.createQueryBuilder(Workshop, 'w').where('w.archivedAt IS NULL').orderBy('w.startDate', 'ASC').addOrderBy('w.id', 'ASC').getMany();
+    const rows: Array<{ workshopId: string; status: string; spots: string | number }> = await this.db.manager
+      .createQueryBuilder(Booking, 'b')
+      .select('b.workshopId', 'workshopId')
+      .addSelect('b.status', 'status')
+      .addSelect('SUM(b.numParticipants)', 'spots')
+      .where('(b.status = :confirmed OR (b.status = :held AND (b.holdExpiresAt IS NULL OR b.holdExpiresAt > :now)))', { confirmed: BookingStatus.confirmed, held: BookingStatus.held, now })
+      .groupBy('b.workshopId')
+      .addGroupBy('b.status')
+      .getRawMany();
+    const count = (id: string, status: string) => Number(rows.find((r) => r.workshopId === id && r.status === status)?.spots ?? 0);
+    return workshops.map((w) => ({
+      workshop: w,
+      ...goNoGo(
+        { ...w, decisionDate: w.decisionDate, cancelled: w.cancelled, paid: count(w.id, BookingStatus.confirmed), held: count(w.id, BookingStatus.held) },
+        now,
+      ),
+    }));
+  }
+
+  /**
+   * "Cancel this workshop". `confirmName` must be the workshop's name as the
+   * admin typed it (BAD_USER_INPUT naming confirmName otherwise: nothing
+   * changes); CONFLICT when it is cancelled already or has started.
+   */
+  async cancelOrThrow(workshopId: string, confirmName: string): Promise<WorkshopCancellationResult> {
+    const now = this.clock();
+    const refundsDueAt = new Date(now.getTime() + CREDIT_CHOICE_DAYS * 86_400_000);
+    const result = await this.db.transaction(async (m) => {
+      const workshop = typeof workshopId === 'string' ? await m.findOneBy(Workshop, { id: workshopId }) : null;
+      if (!workshop) throw AppError.notFound('Workshop');
+      if (typeof confirmName !== 'string' || typedName(confirmName) !== typedName(workshop.name)) {
+        throw AppError.invalid([{ field: 'confirmName', message: `confirmName must be the workshop's name exactly: ${workshop.name}` }]);
+      }
+      if (workshop.cancelledAt) throw new AppError(ErrorCode.CONFLICT, `${workshop.name} is already cancelled`);
+      if (hasStarted(workshop, now)) throw new AppError(ErrorCode.CONFLICT, `${workshop.name} has already started: it can no longer be cancelled here`);
+      const marked = await m
+        .createQueryBuilder()
+        .update(Workshop)
+        .set({ cancelledAt: now, updatedAt: now })
+        .where('id = :id AND cancelled_at IS NULL', { id: workshop.id })
+        .execute();
+      if (marked.affected !== 1) throw new AppError(ErrorCode.CONFLICT, `${workshop.name} is already cancelled`);
+      workshop.cancelledAt = now;
+      // The waiting list first: spots the bookings give back are offered to nobody.
+      const waitlistClosed = await this.closeWaitlist(m, workshop.id);
+      const live = await m
+        .createQueryBuilder(Booking, 'b')
+        .where('b.workshopId = :id AND b.status IN (:...live)', { id: workshop.id, live: LIVE_STATUSES })
+        .orderBy('b.createdAt', 'ASC')
+        .getMany();
+      let onlineRefundCents = 0;
+      let offlineRefundCents = 0;
+      for (const b of live) {
+        const { booking, refunds } = await this.accounts.cancelInTransactionOrThrow(
+          m,
+          b.id,
+          'admin',
+          { applyPolicyFee: false, reason: RefundReason.workshop_cancelled, refundsDueAt, mail: false },
+          now,
+        );
+        const online = refunds.filter((r) => r.method === PaymentMethod.card && r.state === RefundState.pending).reduce((s, r) => s + r.amountCents, 0);
+        const offline = refunds.filter((r) => r.state === RefundState.owed).reduce((s, r) => s + r.amountCents, 0);
+        onlineRefundCents += online;
+        offlineRefundCents += offline;
+        const payload: WorkshopCancelledMailData = {
+          ...bookingMailData(booking, workshop, null, now),
+          onlineRefundCents: online,
+          offlineRefundCents: offline,
+          refundCents: online + offline,
+          refundDate: refundsDueAt.toISOString().slice(0, 10),
+          creditChoiceDays: CREDIT_CHOICE_DAYS,
+        };
+        await this.outbox?.enqueue(m, { kind: WorkshopCancellationMailKind.workshopCancelled, to: booking.customerEmail, payload, beyondLimit: true });
+      }
+      await this.audit?.record(m, {
+        ...ADMIN_ACTOR,
+        action: 'workshop.cancelled',
+        workshopId: workshop.id,
+        before: { cancelledAt: null, liveBookings: live.length },
+        after: { cancelledAt: now.toISOString(), bookingsCancelled: live.length, onlineRefundCents, offlineRefundCents, waitlistClosed, refundsDueAt: refundsDueAt.toISOString() },
+        detail: `${workshop.name} cancelled: ${live.length} booking(s) cancelled with no fee; ${formatCents(onlineRefundCents)} to refund online on ${refundsDueAt.toISOString().slice(0, 10)} unless a credit is chosen, ${formatCents(offlineRefundCents)} paid offline to pay back`,
+      });
+      return { workshop, bookingsCancelled: live.length, onlineRefundCents, offlineRefundCents, waitlistClosed };
+    });
+    this.logger.info({ workshopId, bookings: result.bookingsCancelled }, 'workshop cancelled');
+    return { ...result, workshop: (await this.db.manager.findOneBy(Workshop, { id: workshopId })) ?? result.workshop };
+  }
+
+  /** Close the waiting list: every waiting entry and open offer is removed; the offers' spots are given back. */
+  private async closeWaitlist(m: EntityManager, workshopId: string): Promise<number> {
+    const open = await m.find(WaitlistEntry, { where: [{ workshopId, state: WaitlistState.waiting }, { workshopId, state: WaitlistState.offered }] });
+    let offeredSpots = 0;
+    for (const e of open) {
+      const changed = await m.createQueryBuilder().update(WaitlistEntry).set({ state: WaitlistState.removed }).where('id = :id AND state = :from', { id: e.id, from: e.state }).execute();
+      if (changed.affected === 1 && e.state === WaitlistState.offered) offeredSpots += e.spots;
+    }
+    if (offeredSpots > 0) {
+      await m.createQueryBuilder().update(Workshop).set({ spotsClaimed: () => `spots_claimed - ${Math.trunc(offeredSpots)}` }).where('id = :id AND spots_claimed >= :n', { id: workshopId, n: offeredSpots }).execute();
+    }
+    return open.length;
+  }
+}
