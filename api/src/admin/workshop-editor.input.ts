@@ -138,6 +138,11 @@ export class WorkshopFieldsInput {
   @Field({ description: 'Day-by-day plan, one line per day ("Day 1: ..." or plain lines).' })
   @RequiredText(10_000)
   itinerary: string;
+
+  @Field(() => String, { nullable: true, description: 'Go/no-go decision date (YYYY-MM-DD), before the start; null or absent for the default, the balance due date (60 days before).' })
+  @IsOptional()
+  @IsCalendarDate()
+  decisionDate?: string | null;
 }
 
 @InputType({ description: 'A new workshop (or a new run of one), with its own id.' })

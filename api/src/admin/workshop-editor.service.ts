@@ -31,6 +31,7 @@ type EditableColumns = Pick<
   | 'imageUrl'
   | 'highlights'
   | 'itinerary'
+  | 'decisionDate'
 >;
 
 /**
@@ -109,6 +110,7 @@ export class WorkshopEditor {
       imageUrl: source.imageUrl,
       highlights: [...source.highlights],
       itinerary: source.itinerary,
+      decisionDate: null,
     };
     const columns = { ...this.columnsOrThrow(fields, { newDates: true }), priceCents: source.priceCents, privateRoomSupplementCents: source.privateRoomSupplementCents };
     return this.insertOrThrow(input.id, columns, this.clock());
@@ -158,6 +160,7 @@ export class WorkshopEditor {
     if (newDates && daysUntilStart(input.startDate, input.timeZone, this.clock()) < 1) {
       errors.push({ field: 'startDate', message: `startDate must be after today (${input.timeZone})` });
     }
+    if (input.decisionDate && input.decisionDate >= input.startDate) errors.push({ field: 'decisionDate', message: 'decisionDate must be before the start date' });
     if (input.minimumParticipants > input.capacity) errors.push({ field: 'minimumParticipants', message: 'minimumParticipants must be at most the capacity' });
     const highlights = input.highlights.map((h) => clean(h));
     if (highlights.some((h) => h === '')) errors.push({ field: 'highlights', message: 'highlights must not contain an empty item' });
@@ -186,6 +189,8 @@ export class WorkshopEditor {
       imageUrl: input.imageUrl,
       highlights,
       itinerary,
+      // Null: the default, the balance due date (docs/decisions/063).
+      decisionDate: input.decisionDate ?? null,
     };
   }
 }

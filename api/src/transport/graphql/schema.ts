@@ -14,11 +14,12 @@ import { BookingAccountResolver } from './resolvers/booking-account.resolver';
 import { WaitlistResolver } from './resolvers/waitlist.resolver';
 import { AuditResolver } from './resolvers/audit.resolver';
 import { AdminWorkshopResolver } from './resolvers/admin-workshop.resolver';
+import { BookingAccountCreditsResolver, WorkshopCancellationResolver } from './resolvers/workshop-cancellation.resolver';
 
 /** The services the resolvers are built from: each resolver receives only its own. */
 export type ResolverServices = Pick<
   Services,
-  'workshops' | 'testimonials' | 'bookings' | 'payments' | 'community' | 'adminAuth' | 'admin' | 'proofOfWork' | 'accounts' | 'waitlist' | 'audit' | 'workshopEditor'
+  'workshops' | 'testimonials' | 'bookings' | 'payments' | 'community' | 'adminAuth' | 'admin' | 'proofOfWork' | 'accounts' | 'waitlist' | 'audit' | 'workshopEditor' | 'credits' | 'workshopCancellation'
 >;
 
 /**
@@ -38,6 +39,8 @@ function resolverInstances(s: ResolverServices): Map<Function, object> {
     [WaitlistResolver, new WaitlistResolver(s.waitlist)],
     [AuditResolver, new AuditResolver(s.audit)],
     [AdminWorkshopResolver, new AdminWorkshopResolver(s.workshopEditor)],
+    [WorkshopCancellationResolver, new WorkshopCancellationResolver(s.workshopCancellation, s.credits, s.accounts)],
+    [BookingAccountCreditsResolver, new BookingAccountCreditsResolver(s.credits)],
   ]);
 }
 
@@ -53,6 +56,8 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   BookingAccountResolver,
   WaitlistResolver,
   AuditResolver,
+  WorkshopCancellationResolver,
+  BookingAccountCreditsResolver,
 ];
 
 /**

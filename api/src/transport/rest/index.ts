@@ -8,6 +8,7 @@ import { adminRoutes } from './admin.rest';
 import { manageRoutes } from './booking-account.rest';
 import { activityRoutes } from './activity.rest';
 import { adminWorkshopRoutes } from './admin-workshop.rest';
+import { adminWorkshopCancellationRoutes, manageCreditRoutes } from './workshop-cancellation.rest';
 import { healthRoutes } from './health.rest';
 import { checkoutRoutes, webhookRoutes } from './payment.rest';
 import { testimonialRoutes } from './testimonial.rest';
@@ -42,6 +43,7 @@ export function restApi(services: Services, limits: WriteLimits): FastifyPluginA
       await json.register(checkoutRoutes(services.payments, limits.checkout));
       await json.register(communityRoutes(services.community, limits.messagePost));
       await json.register(manageRoutes(services.accounts, services.workshops, limits.checkout));
+      await json.register(manageCreditRoutes(services.accounts, services.credits, services.workshops, limits.checkout));
       await json.register(waitlistRoutes(services.waitlist, limits.waitlistJoin));
       await json.register(
         adminRoutes({
@@ -66,6 +68,16 @@ export function restApi(services: Services, limits: WriteLimits): FastifyPluginA
           secureCookies: servedOverHttps(services.config),
         }),
         { prefix: '/admin/workshops' },
+      );
+      await json.register(
+        adminWorkshopCancellationRoutes({
+          adminAuth: services.adminAuth,
+          cancellation: services.workshopCancellation,
+          calendar: services.workshops,
+          publicOrigin: services.config.publicOrigin,
+          secureCookies: servedOverHttps(services.config),
+        }),
+        { prefix: '/admin' },
       );
     });
   };
