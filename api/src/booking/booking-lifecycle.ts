@@ -179,7 +179,8 @@ export class BookingLifecycle {
       status,
       paymentStatus: statusAfter(booking, { status, amountPaidCents }),
       amountPaidCents,
-      holdExpiresAt: null,
+      // A booking still held (part paid by a credit) keeps its hold's expiry.
+      holdExpiresAt: status === BookingStatus.held ? booking.holdExpiresAt : null,
     };
     // Also compare the amount paid: two payments read the same total, only one may add to it.
     if (!(await this.compareAndSet(m, booking, changes, now, booking.amountPaidCents))) return null;

@@ -1,0 +1,295 @@
+import { startTestServer, type TestServer } from '../test/app';
+import { DB_KINDS } from '../test/db';
+import { aBookingBody } from '../test/builders';
+import { Booking } from '../booking/booking.entity';
+import { BookingRefund } from '../booking/ledger.entities';
+import { Workshop } from '../workshop/workshop.entity';
+import { MailOutbox } from '../mail/mail-outbox.entity';
+import { AuditEvent } from '../audit/audit-event.entity';
+import { Credit } from '../credit/credit.entity';
+import { WaitlistEntry } from '../waitlist/waitlist-entry.entity';
+import { FakeStripe } from '../test/fake-stripe/fake-stripe';
+
+const WEBHOOK_SECRET = 'whsec_gonogo_test';
+const ADMIN_AUTH = `Basic ${Buffer.from('admin:correct-horse-battery').toString('base64')}`;
+const DAY = 86_400_000;
+
+const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+
+/**
+ * Go or no-go, "Cancel this workshop" and credits (issue 15, docs/decisions/063)
+ * through the real API, the Stripe SDK against the local fake, the job queue and
+ * the outbox, with the clock moved.
+ */
+describe.each(DB_KINDS)('workshop cancellation and credits on %s', (kind) => {
+  let s: TestServer;
+  let stripe: FakeStripe;
+  let now = new Date('2026-01-15T12:00:00.000Z');
+  const clock = () => new Date(now.getTime());
+
+  beforeAll(async () => {
+    stripe = await new FakeStripe({ webhookSecret: WEBHOOK_SECRET, now: () => Math.floor(now.getTime() / 1000) }).start();
+    s = await startTestServer(kind, { STRIPE_SECRET_KEY: 'sk_test_gonogo', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: stripe.url }, undefined, { clock, holdLimits: null });
+    stripe.webhookUrl = `${s.url}/api/webhook/stripe`;
+  });
+  afterAll(async () => {
+    await s?.close();
+    await stripe?.close();
+  });
+
+  const m = () => s.services.db.manager;
+  const booking = (id: string) => m().findOneByOrFail(Booking, { id });
+  const tokenOf = (id: string) => s.services.accounts.manageUrl(id).split('#')[1];
+  const runJobs = async () => {
+    await s.services.jobs.runDue();
+    await stripe.idle();
+  };
+  const refundsAtStripe = (bookingId: string) => [...stripe.refunds.values()].filter((r) => r.metadata?.booking_id === bookingId);
+  let workshopCount = 0;
+  const aWorkshop = async (days: number, priceCents = 300_000) => {
+    const base = await m().findOneByOrFail(Workshop, { id: 'zion-canyon-light' });
+    const start = new Date(now.getTime() + days * DAY).toISOString().slice(0, 10);
+    const id = `gonogo-test-${kind}-${++workshopCount}`;
+    await m().insert(Workshop, { ...base, id, name: `Go test ${workshopCount}`, startDate: start, endDate: start, timeZone: 'UTC', priceCents, spotsClaimed: 0, capacity: 12, minimumParticipants: 6 });
+    s.services.workshops.catalog.invalidate();
+    return id;
+  };
+  let emailCount = 0;
+  const book = async (workshopId: string, extra: Record<string, unknown> = {}) => {
+    const res = await post(
+      `${s.url}/api/bookings`,
+      aBookingBody({ workshop_id: workshopId, payment_option: 'full', num_participants: 1, room_type: 'shared', num_spouses: 0, customer_email: `guest${++emailCount}-${kind}@example.com`, ...extra }),
+    );
+    return res;
+  };
+  const bookHeld = async (workshopId: string, extra: Record<string, unknown> = {}) => {
+    const res = await book(workshopId, extra);
+    expect(res.status).toBe(201);
+    return ((await res.json()) as { id: string }).id;
+  };
+  const pay = async (id: string) => {
+    const start = await (await post(`${s.url}/api/checkout/create-session`, { booking_id: id, origin_url: 'http://localhost:3000' })).json();
+    await stripe.pay(start.session_id);
+    await stripe.idle();
+    return start as { session_id: string };
+  };
+  const bookAndPay = async (workshopId: string, extra: Record<string, unknown> = {}) => {
+    const id = await bookHeld(workshopId, extra);
+    await pay(id);
+    expect((await booking(id)).status).toBe('confirmed');
+    return id;
+  };
+  const goNoGo = async (workshopId: string) => {
+    const res = await fetch(`${s.url}/api/admin/go-no-go`, { headers: { authorization: ADMIN_AUTH } });
+    expect(res.status).toBe(200);
+    return ((await res.json()) as Array<Record<string, unknown>>).find((g) => g.workshop_id === workshopId)!;
+  };
+  const cancel = (workshopId: string, confirmName: string) => post(`${s.url}/api/admin/workshops/${workshopId}/cancel`, { confirm_name: confirmName }, { authorization: ADMIN_AUTH });
+  const credits = async (id: string) => (await fetch(`${s.url}/api/manage/${id}/credits`, { headers: { 'x-manage-token': tokenOf(id) } })).json();
+
+  it('go/no-go moves with the clock and the payments: at risk, decide now, on track, running, taken place', async () => {
+    now = new Date('2026-01-15T12:00:00.000Z');
+    const w = await aWorkshop(100);
+    await bookAndPay(w, { num_participants: 4 });
+    await bookHeld(w, { num_participants: 2 });
+    // Decision date = 60 days before the start: 40 days away.
+    expect(await goNoGo(w)).toMatchObject({ state: 'at_risk', label: 'At risk', paid: 4, held: 2, minimum: 6, missing: 2, days_to_decision: 40 });
+    const gql = await s.gql<{ adminGoNoGo: Array<{ workshop: { id: string }; state: string; paid: number }> }>('{ adminGoNoGo { workshop { id } state paid held minimum daysToDecision decisionDate label } }', {}, { authorization: ADMIN_AUTH });
+    expect(gql.data!.adminGoNoGo.find((g) => g.workshop.id === w)).toMatchObject({ state: 'at_risk', paid: 4 });
+    now = new Date(now.getTime() + 30 * DAY); // 10 days to the decision date; the hold has lapsed
+    expect(await goNoGo(w)).toMatchObject({ state: 'decide_now', held: 0, days_to_decision: 10 });
+    await bookAndPay(w, { num_participants: 2 });
+    expect(await goNoGo(w)).toMatchObject({ state: 'on_track', paid: 6, missing: 0 });
+    now = new Date(now.getTime() + 70 * DAY);
+    expect(await goNoGo(w)).toMatchObject({ state: 'running' });
+    now = new Date(now.getTime() + 1 * DAY);
+    expect(await goNoGo(w)).toMatchObject({ state: 'finished', label: 'Taken place' });
+    now = new Date('2026-01-15T12:00:00.000Z');
+    // The admin's decision date is used when set (GraphQL needs the admin).
+    expect((await s.gql('{ adminGoNoGo { state } }')).errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
+  });
+
+  it('a wrong typed confirmation changes nothing', async () => {
+    now = new Date('2026-01-15T12:00:00.000Z');
+    const w = await aWorkshop(120);
+    const id = await bookAndPay(w);
+    const res = await cancel(w, 'Go test');
+    expect(res.status).toBe(422);
+    expect((await res.json()).errors).toEqual([expect.objectContaining({ field: 'confirm_name' })]);
+    const gql = await s.gql('mutation($i: CancelWorkshopInput!) { cancelWorkshop(input: $i) { bookingsCancelled } }', { i: { workshopId: w, confirmName: 'nope' } }, { authorization: ADMIN_AUTH });
+    expect(gql.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
+    expect((await m().findOneByOrFail(Workshop, { id: w })).cancelledAt).toBeNull();
+    expect((await booking(id)).status).toBe('confirmed');
+    expect(await m().countBy(AuditEvent, { action: 'workshop.cancelled', workshopId: w })).toBe(0);
+    // Without the admin credential: refused.
+    expect((await post(`${s.url}/api/admin/workshops/${w}/cancel`, { confirm_name: `Go test ${workshopCount}` })).status).toBe(401);
+  });
+
+  it('cancelling a workshop cancels every booking, closes the waiting list, mails everyone; online refunds come after 14 days, offline money is owed', async () => {
+    now = new Date('2026-01-15T12:00:00.000Z');
+    const w = await aWorkshop(120);
+    const online = await bookAndPay(w, { num_participants: 2 });
+    const early = await bookAndPay(w);
+    const offline = await bookHeld(w);
+    expect((await post(`${s.url}/api/admin/bookings/${offline}/payments`, { amount: 3000 }, { authorization: ADMIN_AUTH })).status).toBe(200);
+    const held = await bookHeld(w);
+    // Fill it and put someone on the waiting list.
+    await bookAndPay(w, { num_participants: 7 });
+    expect((await post(`${s.url}/api/workshops/${w}/waitlist`, { name: 'Wai Ting', email: `wait-${kind}@example.com`, spots: 2 })).status).toBe(201);
+
+    const name = (await m().findOneByOrFail(Workshop, { id: w })).name;
+    const res = await cancel(w, `  ${name} `);
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body).toMatchObject({ bookings_cancelled: 5, online_refund: 6000 + 3000 + 21000, offline_refund: 3000, waitlist_closed: 1, workshop: { cancelled: true } });
+    for (const id of [online, early, offline, held]) expect((await booking(id)).status).toBe('cancelled');
+    expect((await m().findOneByOrFail(WaitlistEntry, { workshopId: w })).state).toBe('removed');
+    // Everyone gets a mail with the manage link; nothing went to Stripe yet.
+    const sent = await m().find(MailOutbox, { where: { kind: 'workshop_cancelled' } });
+    for (const id of [online, early, offline, held]) expect(sent.filter((r) => JSON.stringify(r.payload).includes(id))).toHaveLength(1);
+    expect(refundsAtStripe(online)).toHaveLength(0);
+    expect((await m().findBy(BookingRefund, { bookingId: online })).map((r) => [r.amountCents, r.state, r.reason])).toEqual([[600_000, 'pending', 'workshop_cancelled']]);
+    // Offline money is an owed refund for the admin.
+    expect((await m().findBy(BookingRefund, { bookingId: offline })).map((r) => [r.amountCents, r.method, r.state])).toEqual([[300_000, 'offline', 'owed']]);
+    expect(await m().countBy(AuditEvent, { action: 'workshop.cancelled', workshopId: w })).toBe(1);
+    // Not bookable any more, over REST and GraphQL; lists say cancelled; a second cancellation is refused.
+    const again = await book(w);
+    expect(again.status).toBe(409);
+    expect((await again.json()).code).toBe('WORKSHOP_CANCELLED');
+    expect((await s.gql<{ workshop: { cancelled: boolean } }>('query($id: ID!) { workshop(id: $id) { cancelled } }', { id: w })).data!.workshop.cancelled).toBe(true);
+    expect((await cancel(w, name)).status).toBe(409);
+    expect(await goNoGo(w)).toMatchObject({ state: 'cancelled' });
+
+    // The manage page offers the choice; one customer takes the refund now.
+    expect((await credits(early)).credit_choice).toMatchObject({ amount: 3000, online: 3000, refund_date: new Date(now.getTime() + 14 * DAY).toISOString().slice(0, 10) });
+    const now1 = await s.gql<{ refundMyCancelledWorkshopNow: { refunds: Array<{ state: string }> } }>('mutation($i: ManageBookingInput!) { refundMyCancelledWorkshopNow(input: $i) { refunds { state amount } } }', { i: { bookingId: early, token: tokenOf(early) } });
+    expect(now1.errors).toBeUndefined();
+    expect(now1.data!.refundMyCancelledWorkshopNow.refunds).toEqual([expect.objectContaining({ state: 'succeeded', amount: 3000 })]);
+    expect(refundsAtStripe(early).map((r) => r.amount)).toEqual([300_000]);
+
+    // 13 days later nothing else has moved; after 14 days the jobs refund every online payment, once.
+    now = new Date(now.getTime() + 13 * DAY);
+    await runJobs();
+    expect(refundsAtStripe(online)).toHaveLength(0);
+    now = new Date(now.getTime() + 1 * DAY + 60_000);
+    await runJobs();
+    await runJobs();
+    expect(refundsAtStripe(online).map((r) => r.amount)).toEqual([600_000]);
+    expect(refundsAtStripe(early)).toHaveLength(1);
+    expect(await booking(online)).toMatchObject({ paymentStatus: 'refunded', amountRefundedCents: 600_000 });
+    // The choice is over.
+    expect((await credits(online)).credit_choice).toBeNull();
+    expect((await post(`${s.url}/api/manage/${online}/take-credit`, { token: tokenOf(online) })).status).toBe(409);
+    now = new Date('2026-01-15T12:00:00.000Z');
+  });
+
+  it('choosing a credit cancels the refund and issues a credit, usable once: two parallel bookings with the code, one wins', async () => {
+    now = new Date('2026-01-15T12:00:00.000Z');
+    const w = await aWorkshop(120);
+    const id = await bookAndPay(w);
+    const offline = await bookHeld(w);
+    expect((await post(`${s.url}/api/admin/bookings/${offline}/payments`, { amount: 1000 }, { authorization: ADMIN_AUTH })).status).toBe(200);
+    const name = (await m().findOneByOrFail(Workshop, { id: w })).name;
+    expect((await cancel(w, name)).status).toBe(200);
+
+    const taken = await post(`${s.url}/api/manage/${id}/take-credit`, { token: tokenOf(id) });
+    expect(taken.status).toBe(201);
+    const credit = await taken.json();
+    expect(credit).toMatchObject({ amount: 3000, used: false, state: 'issued' });
+    expect(credit.code).toMatch(/^WL-[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}$/);
+    // The pending refund is replaced; the booking stays refunded (in credit); Stripe never hears of it.
+    expect((await m().findBy(BookingRefund, { bookingId: id })).map((r) => [r.amountCents, r.method, r.state]).sort()).toEqual([
+      [300_000, 'card', 'credited'],
+      [300_000, 'credit', 'succeeded'],
+    ]);
+    expect(await booking(id)).toMatchObject({ paymentStatus: 'refunded', amountRefundedCents: 300_000 });
+    expect((await post(`${s.url}/api/manage/${id}/take-credit`, { token: tokenOf(id) })).status).toBe(409);
+    // The offline customer may take a credit too: the owed refund is no longer owed.
+    expect((await post(`${s.url}/api/manage/${offline}/take-credit`, { token: tokenOf(offline) })).status).toBe(201);
+    expect((await m().findOneByOrFail(BookingRefund, { bookingId: offline, method: 'offline' as never })).state).toBe('credited');
+    now = new Date(now.getTime() + 15 * DAY);
+    await runJobs();
+    expect(refundsAtStripe(id)).toHaveLength(0);
+    // The manage page shows the credit (GraphQL too).
+    const view = await s.gql<{ bookingAccount: { credits: Array<{ code: string; amount: number; used: boolean }>; creditChoice: unknown } }>(
+      'query($id: ID!, $t: String!) { bookingAccount(bookingId: $id, token: $t) { credits { code amount used } creditChoice { amount } } }',
+      { id, t: tokenOf(id) },
+    );
+    expect(view.data!.bookingAccount).toEqual({ credits: [{ code: credit.code, amount: 3000, used: false }], creditChoice: null });
+    expect(await m().countBy(AuditEvent, { action: 'credit.issued', bookingId: id })).toBe(1);
+
+    // Two parallel bookings of a dearer workshop with the same code: one wins, the other is refused naming credit_code.
+    const next = await aWorkshop(200, 400_000);
+    const code = credit.code.toLowerCase().replace(/-/g, ' ');
+    const [a, b] = await Promise.all([book(next, { credit_code: code }), book(next, { credit_code: credit.code })]);
+    const statuses = [a.status, b.status].sort();
+    expect(statuses).toEqual([201, 409]);
+    const loser = a.status === 409 ? a : b;
+    expect((await loser.json()).errors).toEqual([expect.objectContaining({ field: 'credit_code' })]);
+    const winner = (await (a.status === 201 ? a : b).json()) as { id: string };
+    // Full payment of $4,000: the $3,000 credit leaves $1,000 to pay at checkout; the booking stays held until then.
+    const held = await booking(winner.id);
+    expect(held).toMatchObject({ status: 'held', amountPaidCents: 300_000, dueNowCents: 100_000 });
+    const start = await pay(winner.id);
+    expect(stripe.sessions.get(start.session_id)!.amount_total).toBe(100_000);
+    expect(await booking(winner.id)).toMatchObject({ status: 'confirmed', paymentStatus: 'paid', amountPaidCents: 400_000 });
+    expect((await credits(id)).credits).toEqual([expect.objectContaining({ code: credit.code, used: true })]);
+    expect(await m().findOneByOrFail(Credit, { code: credit.code })).toMatchObject({ state: 'used', usedByBookingId: winner.id });
+    expect(await m().countBy(AuditEvent, { action: 'credit.used', bookingId: winner.id })).toBe(1);
+    // Used is used.
+    expect((await book(next, { credit_code: credit.code })).status).toBe(409);
+    expect((await book(next, { credit_code: 'WL-2222-2222' })).status).toBe(422);
+    now = new Date('2026-01-15T12:00:00.000Z');
+  });
+
+  it('a credit that covers the booking confirms it at once (paid); a held booking whose hold lapses gives its credit back', async () => {
+    now = new Date('2026-01-15T12:00:00.000Z');
+    const w = await aWorkshop(120);
+    const id = await bookAndPay(w);
+    expect((await cancel(w, (await m().findOneByOrFail(Workshop, { id: w })).name)).status).toBe(200);
+    const credit = await (await post(`${s.url}/api/manage/${id}/take-credit`, { token: tokenOf(id) })).json();
+
+    // Over REST, a cheaper workshop: the credit pays it all; the $1,000 left becomes a new credit.
+    const cheap = await aWorkshop(150, 200_000);
+    const gql = await s.gql<{ createBooking: { booking: { id: string; status: string; paymentStatus: string } } }>(
+      'mutation($i: BookingInput!) { createBooking(input: $i) { booking { id status paymentStatus } } }',
+      {
+        i: {
+          workshopId: cheap,
+          customerName: 'Ana Lopez',
+          customerEmail: `credit-${kind}@example.com`,
+          customerPhone: '+1 555 010 0100',
+          numParticipants: 1,
+          roomType: 'shared',
+          numSpouses: 0,
+          paymentOption: 'deposit',
+          age: 40,
+          experienceLevel: 'intermediate',
+          cameraBody: 'Nikon Z6',
+          lenses: '24-70',
+          tripGoals: 'Light',
+          emergencyContactName: 'Bo Lopez',
+          emergencyContactPhone: '+1 555 010 0101',
+          emergencyContactEmail: 'bo@example.com',
+          creditCode: credit.code,
+        },
+      },
+    );
+    expect(gql.errors).toBeUndefined();
+    expect(gql.data!.createBooking.booking).toMatchObject({ status: 'confirmed', paymentStatus: 'paid' });
+    const rest = await m().findBy(Credit, { sourceBookingId: gql.data!.createBooking.booking.id });
+    expect(rest.map((c) => [c.amountCents, c.state])).toEqual([[100_000, 'issued']]);
+
+    // A partial credit on a held booking that lapses: the credit is usable again.
+    const dear = await aWorkshop(150, 500_000);
+    const heldId = await bookHeld(dear, { credit_code: rest[0].code });
+    expect(await booking(heldId)).toMatchObject({ status: 'held', amountPaidCents: 100_000, dueNowCents: 400_000 });
+    now = new Date(now.getTime() + 2 * 3_600_000);
+    await s.services.bookings.releaseExpiredHolds();
+    expect((await booking(heldId)).status).toBe('expired');
+    expect(await m().findOneByOrFail(Credit, { id: rest[0].id })).toMatchObject({ state: 'issued', usedByBookingId: null });
+    expect((await book(dear, { credit_code: rest[0].code })).status).toBe(201);
+    now = new Date('2026-01-15T12:00:00.000Z');
+  });
+});
