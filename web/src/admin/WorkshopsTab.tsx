@@ -22,6 +22,7 @@ import type {
 } from '../gql/graphql';
 import { labelOf, WORKSHOP_TYPE_LABELS } from '../ui/labels';
 import { Empty, Failure, Loading } from '../ui/States';
+import { GoNoGoSection } from './GoNoGoSection';
 
 export const WORKSHOPS_TAB_FRAGMENT: TypedDocumentNode<WorkshopsTab_WorkshopFragment> = gql`
   fragment WorkshopsTab_workshop on Workshop {
@@ -46,6 +47,8 @@ export const WORKSHOPS_TAB_FRAGMENT: TypedDocumentNode<WorkshopsTab_WorkshopFrag
     itinerary
     hasStarted
     archived
+    cancelled
+    decisionDate
   }
 `;
 
@@ -207,6 +210,8 @@ export function WorkshopsTab({
 
   return (
     <div className="admin-workshops">
+      <GoNoGoSection onChanged={reload} onError={onError} />
+      <h3 className="admin-workshops__heading">All workshops</h3>
       <div className="admin-workshops__bar">
         <p className="muted">
           {workshops.length} workshops. Past ones can be archived: hidden from the public lists, still reachable by their address.
@@ -247,7 +252,7 @@ export function WorkshopsTab({
               </td>
               <td>{formatDollars(w.price)}</td>
               <td>
-                {w.archived ? <span className="badge badge--grey">Archived</span> : w.hasStarted ? <span className="badge badge--grey">Past</span> : <span className="badge badge--success">Upcoming</span>}
+                {w.cancelled ? <span className="badge badge--grey">Cancelled</span> : w.archived ? <span className="badge badge--grey">Archived</span> : w.hasStarted ? <span className="badge badge--grey">Past</span> : <span className="badge badge--success">Upcoming</span>}
               </td>
               <td>
                 <div className="admin-table__actions">
@@ -328,6 +333,7 @@ interface FormValues {
   imageUrl: string;
   highlights: string;
   itinerary: string;
+  decisionDate: string;
 }
 
 function initialValues(w: Workshop | null): FormValues {
@@ -350,6 +356,7 @@ function initialValues(w: Workshop | null): FormValues {
       imageUrl: '',
       highlights: '',
       itinerary: '',
+      decisionDate: '',
     };
   }
   return {
@@ -370,6 +377,7 @@ function initialValues(w: Workshop | null): FormValues {
     imageUrl: w.imageUrl,
     highlights: w.highlights.join('\n'),
     itinerary: w.itinerary,
+    decisionDate: w.decisionDate ?? '',
   };
 }
 
@@ -413,6 +421,8 @@ function WorkshopForm({ workshop, onDone, onCancel, onError }: { workshop: Works
       imageUrl: values.imageUrl.trim(),
       highlights: values.highlights.split('\n').map((h) => h.trim()).filter(Boolean),
       itinerary: values.itinerary,
+      // Blank: the default decision date, the balance due date (docs/decisions/063).
+      decisionDate: values.decisionDate.trim() === '' ? null : values.decisionDate,
     };
     try {
       if (workshop) await update({ variables: { input: { ...fields, id: workshop.id } } });
@@ -483,6 +493,7 @@ function WorkshopForm({ workshop, onDone, onCancel, onError }: { workshop: Works
       <div className="form-row">
         {text('capacity', 'Capacity', { type: 'number', min: 1, max: POLICY.maxGroupSize, step: '1', hint: `1 to ${POLICY.maxGroupSize} participants.` })}
         {text('minimumParticipants', 'Minimum to run', { type: 'number', min: 1, max: POLICY.maxGroupSize, step: '1', hint: 'Participants needed for the workshop to go ahead.' })}
+        {text('decisionDate', 'Go/no-go decision date', { type: 'date', required: false, hint: `Blank: the balance due date, ${POLICY.balanceDueDaysBefore} days before the start.` })}
       </div>
       <div className="form-row">
         {text('price', 'Price per person (US$)', { type: 'number', min: 1, step: '0.01' })}
