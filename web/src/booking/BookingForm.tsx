@@ -26,6 +26,8 @@ export interface BookingFormValues {
   emergency_contact_name: string;
   emergency_contact_phone: string;
   emergency_contact_email: string;
+  /** Optional: a credit code from a workshop we cancelled (docs/decisions/063). */
+  credit_code: string;
 }
 
 /** Defaults of spec section 4. */
@@ -49,6 +51,7 @@ export const INITIAL_VALUES: BookingFormValues = {
   emergency_contact_name: '',
   emergency_contact_phone: '',
   emergency_contact_email: '',
+  credit_code: '',
 };
 
 interface Props {
@@ -156,6 +159,13 @@ export function BookingForm({ workshop, values, onChange, onSubmit, submitting, 
                 Monthly payment plan ({POLICY.minInstallments}-{POLICY.maxInstallments} installments)
               </option>
             </select>
+          </div>
+          <div className="field">
+            <label htmlFor="credit_code">Credit code (optional)</label>
+            <input className="input" type="text" autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={30} aria-describedby="credit_code-hint" {...field('credit_code')} />
+            <span className="field__hint" id="credit_code-hint">
+              From a workshop we cancelled, e.g. WL-7KQ3-M9XD. Its amount is taken off what you pay; a code works once.
+            </span>
           </div>
         </div>
       </fieldset>

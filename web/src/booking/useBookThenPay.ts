@@ -34,6 +34,8 @@ export function toBookingInput(workshopId: string, values: BookingFormValues): B
     emergencyContactName: values.emergency_contact_name,
     emergencyContactPhone: values.emergency_contact_phone,
     emergencyContactEmail: values.emergency_contact_email,
+    // Only when typed: the server applies it once (docs/decisions/063).
+    ...(values.credit_code?.trim() ? { creditCode: values.credit_code.trim() } : {}),
   };
 }
 
@@ -98,9 +100,15 @@ export function useBookThenPay(workshopId: string, offerToken: string | null = n
         // With a waiting-list offer the booking takes the spots it holds.
         const input = { ...toBookingInput(workshopId, values), ...(altcha ? { altcha } : {}), ...(offerToken ? { offerToken } : {}) };
         const result = await createBooking({ variables: { input } });
-        bookingId = result.data!.createBooking.booking.id;
+        const created = result.data!.createBooking.booking;
+        bookingId = created.id;
         setCreatedBookingId(bookingId);
         setChallenge(null);
+        // Paid by a credit code (in full, or its first payment): nothing to pay now.
+        if (created.status !== 'held') {
+          navigate(`/confirmation/${bookingId}`);
+          return;
+        }
       }
       const session = await createCheckoutSession({ variables: { input: { bookingId, originUrl: window.location.origin } } });
       const url = session.data?.createCheckoutSession.url;

@@ -22,6 +22,8 @@ export type BookingInput = {
   /** A solved proof-of-work challenge (the ALTCHA widget’s payload), needed only when a booking answers CHALLENGE_REQUIRED. */
   altcha?: string | null | undefined;
   cameraBody: string;
+  /** A credit code (e.g. WL-7KQ3-M9XD) from a cancelled workshop: applied to this booking once (docs/decisions/063). */
+  creditCode?: string | null | undefined;
   customerEmail: string;
   customerName: string;
   customerPhone: string;
@@ -64,6 +66,13 @@ export type CancelBookingInput = {
   bookingId: string | number;
 };
 
+/** "Cancel this workshop": the admin types the workshop’s name to confirm. */
+export type CancelWorkshopInput = {
+  /** The workshop’s name, typed by the admin; it must match. */
+  confirmName: string;
+  workshopId: string | number;
+};
+
 /** Start paying a booking on the provider’s hosted checkout page. */
 export type CheckoutSessionInput = {
   bookingId: string | number;
@@ -75,6 +84,8 @@ export type CheckoutSessionInput = {
 export type CreateWorkshopInput = {
   /** Maximum group size, 1 to 12; never below the spots already taken. */
   capacity: number;
+  /** Go/no-go decision date (YYYY-MM-DD), before the start; null or absent for the default, the balance due date (60 days before). */
+  decisionDate?: string | null | undefined;
   /** About the workshop: paragraphs separated by a blank line. */
   description: string;
   difficultyLevel: DifficultyLevel;
@@ -223,6 +234,8 @@ export type ScheduleWorkshopAgainInput = {
 export type UpdateWorkshopInput = {
   /** Maximum group size, 1 to 12; never below the spots already taken. */
   capacity: number;
+  /** Go/no-go decision date (YYYY-MM-DD), before the start; null or absent for the default, the balance due date (60 days before). */
+  decisionDate?: string | null | undefined;
   /** About the workshop: paragraphs separated by a blank line. */
   description: string;
   difficultyLevel: DifficultyLevel;
@@ -323,6 +336,18 @@ export type AdminRecordPaymentMutation = { recordPayment: { booking: { id: strin
 
 export type BookingsTab_BookingFragment = { id: string, workshopId: string, workshopName: string, customerName: string, customerEmail: string, customerPhone: string, numParticipants: number, roomType: RoomType, numSpouses: number, paymentOption: PaymentOption, installments: number | null, specialRequests: string | null, age: number | null, experienceLevel: ExperienceLevel, cameraBody: string, lenses: string, otherEquipment: string | null, healthConcerns: string | null, dietaryRestrictions: string | null, tripGoals: string, emergencyContactName: string, emergencyContactPhone: string, emergencyContactEmail: string, totalAmount: number, amountDueNow: number, amountPaid: number, paymentStatus: PaymentStatus, status: BookingStatus, holdExpiresAt: string | null, createdAt: string };
 
+export type AdminGoNoGoQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AdminGoNoGoQuery = { adminGoNoGo: Array<{ state: string, label: string, decisionDate: string, daysToDecision: number, paid: number, held: number, minimum: number, missing: number, workshop: { id: string, name: string, dates: string } }> };
+
+export type CancelWorkshopMutationVariables = Exact<{
+  input: CancelWorkshopInput;
+}>;
+
+
+export type CancelWorkshopMutation = { cancelWorkshop: { bookingsCancelled: number, onlineRefund: number, offlineRefund: number, waitlistClosed: number, workshop: { id: string, cancelled: boolean } } };
+
 export type MessagesTab_MessageFragment = { id: string, workshopId: string, workshopName: string, authorName: string, authorEmail: string, message: string, topic: MessageTopic, createdAt: string };
 
 export type DeleteMessageMutationVariables = Exact<{
@@ -359,12 +384,12 @@ export type RemoveWaitlistEntryMutationVariables = Exact<{
 
 export type RemoveWaitlistEntryMutation = { removeWaitlistEntry: { entry: { id: string, state: WaitlistState } } };
 
-export type WorkshopsTab_WorkshopFragment = { id: string, name: string, description: string, location: string, state: string, dates: string, startDate: string, endDate: string, timeZone: string, capacity: number, minimumParticipants: number, spotsClaimed: number, price: number, privateRoomSupplement: number, difficultyLevel: DifficultyLevel, workshopType: WorkshopType, imageUrl: string, highlights: Array<string>, itinerary: string, hasStarted: boolean, archived: boolean };
+export type WorkshopsTab_WorkshopFragment = { id: string, name: string, description: string, location: string, state: string, dates: string, startDate: string, endDate: string, timeZone: string, capacity: number, minimumParticipants: number, spotsClaimed: number, price: number, privateRoomSupplement: number, difficultyLevel: DifficultyLevel, workshopType: WorkshopType, imageUrl: string, highlights: Array<string>, itinerary: string, hasStarted: boolean, archived: boolean, cancelled: boolean, decisionDate: string | null };
 
 export type AdminWorkshopsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type AdminWorkshopsQuery = { adminWorkshops: Array<{ id: string, name: string, description: string, location: string, state: string, dates: string, startDate: string, endDate: string, timeZone: string, capacity: number, minimumParticipants: number, spotsClaimed: number, price: number, privateRoomSupplement: number, difficultyLevel: DifficultyLevel, workshopType: WorkshopType, imageUrl: string, highlights: Array<string>, itinerary: string, hasStarted: boolean, archived: boolean }> };
+export type AdminWorkshopsQuery = { adminWorkshops: Array<{ id: string, name: string, description: string, location: string, state: string, dates: string, startDate: string, endDate: string, timeZone: string, capacity: number, minimumParticipants: number, spotsClaimed: number, price: number, privateRoomSupplement: number, difficultyLevel: DifficultyLevel, workshopType: WorkshopType, imageUrl: string, highlights: Array<string>, itinerary: string, hasStarted: boolean, archived: boolean, cancelled: boolean, decisionDate: string | null }> };
 
 export type WorkshopsTab_PayloadFragment = { workshop: { id: string, name: string, dates: string, startDate: string, endDate: string, capacity: number, price: number, archived: boolean } };
 

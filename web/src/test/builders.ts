@@ -58,7 +58,7 @@ type AdminWorkshop = AdminWorkshopsQuery['adminWorkshops'][number];
 /** A workshop as the admin's Workshops tab reads it (every stored field). */
 export function anAdminWorkshop(overrides: Partial<AdminWorkshop> = {}): Typed<AdminWorkshop, 'Workshop'> {
   const { availableSpots: _a, durationDays: _d, priceCents: _p, boardOpen: _b, ...w } = aWorkshop();
-  return { ...w, timeZone: 'America/Denver', minimumParticipants: 6, spotsClaimed: 0, archived: false, ...overrides, __typename: 'Workshop' };
+  return { ...w, timeZone: 'America/Denver', minimumParticipants: 6, spotsClaimed: 0, archived: false, cancelled: false, decisionDate: null, ...overrides, __typename: 'Workshop' };
 }
 
 /** A confirmed booking of two photographers and a spouse in a private room, deposit paid, with every participant field. */

@@ -1,0 +1,262 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import { CombinedGraphQLErrors } from '@apollo/client/errors';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { formatDollars } from 'api/shared/money';
+import { formatIsoDate } from 'api/shared/policy';
+import type { AdminGoNoGoQuery, AdminGoNoGoQueryVariables, CancelWorkshopMutation, CancelWorkshopMutationVariables } from '../gql/graphql';
+import { Empty, Failure, Loading } from '../ui/States';
+
+/** Go or no-go for every workshop not archived (docs/decisions/063): its own query, loaded with the Workshops tab. */
+export const ADMIN_GO_NO_GO_QUERY: TypedDocumentNode<AdminGoNoGoQuery, AdminGoNoGoQueryVariables> = gql`
+  query AdminGoNoGo {
+    adminGoNoGo {
+      workshop {
+        id
+        name
+        dates
+      }
+      state
+      label
+      decisionDate
+      daysToDecision
+      paid
+      held
+      minimum
+      missing
+    }
+  }
+`;
+
+export const CANCEL_WORKSHOP_MUTATION: TypedDocumentNode<CancelWorkshopMutation, CancelWorkshopMutationVariables> = gql`
+  mutation CancelWorkshop($input: CancelWorkshopInput!) {
+    cancelWorkshop(input: $input) {
+      workshop {
+        id
+        cancelled
+      }
+      bookingsCancelled
+      onlineRefund
+      offlineRefund
+      waitlistClosed
+    }
+  }
+`;
+
+type Row = AdminGoNoGoQuery['adminGoNoGo'][number];
+
+/** The state's badge: words first, a symbol too, colour last (never colour alone). */
+const STATE_STYLE: Record<string, { badge: string; symbol: string }> = {
+  on_track: { badge: 'badge--success', symbol: '✓' },
+  at_risk: { badge: 'badge--warning', symbol: '!' },
+  decide_now: { badge: 'badge--danger', symbol: '‼' },
+  running: { badge: 'badge--amber', symbol: '▶' },
+  finished: { badge: 'badge--grey', symbol: '•' },
+  cancelled: { badge: 'badge--grey', symbol: '×' },
+};
+
+/** "in 12 days", "today", "3 days ago". */
+export function daysText(days: number): string {
+  if (days === 0) return 'today';
+  if (days > 0) return `in ${days} day${days === 1 ? '' : 's'}`;
+  return `${-days} day${days === -1 ? '' : 's'} ago`;
+}
+
+/** Whether the admin may still cancel it here (the server decides too). */
+const cancellable = (r: Row) => r.state === 'on_track' || r.state === 'at_risk' || r.state === 'decide_now';
+
+/**
+ * "Go / no-go": per workshop, participants paid and held against the minimum,
+ * the decision date and a state in words; "Cancel this workshop" with the
+ * name typed to confirm (the server checks it too).
+ */
+export function GoNoGoSection({ onChanged, onError }: { onChanged: () => void; onError: (error: unknown) => boolean }) {
+  const { data, loading, error, refetch } = useQuery(ADMIN_GO_NO_GO_QUERY, { context: { admin: true }, fetchPolicy: 'cache-and-network' });
+  const [cancelling, setCancelling] = useState<Row | null>(null);
+  const [status, setStatus] = useState('');
+  const headingId = useId();
+  useEffect(() => {
+    if (error) onError(error);
+  }, [error, onError]);
+
+  const reload = () => {
+    refetch().catch((e: unknown) => onError(e));
+    onChanged();
+  };
+
+  let body;
+  if (!data) {
+    body = loading ? <Loading>Loading go/no-go...</Loading> : <Failure>Go/no-go could not be loaded.</Failure>;
+  } else if (data.adminGoNoGo.length === 0) {
+    body = <Empty>No workshops.</Empty>;
+  } else {
+    body = (
+      <div className="admin-table__scroll" role="region" aria-labelledby={headingId} tabIndex={0}>
+        <table className="admin-table admin-go-no-go">
+          <caption className="visually-hidden">Go or no-go per workshop: participants paid and held, the minimum to run, the decision date and the state</caption>
+          <thead>
+            <tr>
+              <th scope="col">Workshop</th>
+              <th scope="col" className="admin-table__numeric">
+                Paid
+              </th>
+              <th scope="col" className="admin-table__numeric">
+                Held
+              </th>
+              <th scope="col" className="admin-table__numeric">
+                Minimum
+              </th>
+              <th scope="col">Decision date</th>
+              <th scope="col">State</th>
+              <th scope="col">Action</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.adminGoNoGo.map((r) => {
+              const style = STATE_STYLE[r.state] ?? STATE_STYLE.finished;
+              return (
+                <tr key={r.workshop.id} data-go-no-go={r.workshop.id}>
+                  <th scope="row">
+                    {r.workshop.name}
+                    <div className="muted admin-table__sub">{r.workshop.dates}</div>
+                  </th>
+                  <td className="admin-table__numeric">{r.paid}</td>
+                  <td className="admin-table__numeric">{r.held}</td>
+                  <td className="admin-table__numeric">{r.minimum}</td>
+                  <td className="admin-table__nowrap">
+                    {formatIsoDate(r.decisionDate)}
+                    <div className="muted admin-table__sub">{daysText(r.daysToDecision)}</div>
+                  </td>
+                  <td>
+                    <span className={`badge ${style.badge}`}>
+                      <span aria-hidden="true">{style.symbol} </span>
+                      {r.label}
+                    </span>
+                    {r.missing > 0 && cancellable(r) ? <div className="muted admin-table__sub">{r.missing} more paid needed</div> : null}
+                  </td>
+                  <td>
+                    {cancellable(r) ? (
+                      <button
+                        type="button"
+                        className="btn btn--outline btn--small"
+                        onClick={() => {
+                          setStatus('');
+                          setCancelling(r);
+                        }}
+                        aria-label={`Cancel ${r.workshop.name}`}
+                      >
+                        Cancel workshop
+                      </button>
+                    ) : null}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    );
+  }
+
+  return (
+    <section className="admin-go-no-go-section stack" aria-labelledby={headingId}>
+      <h3 id={headingId}>Go / no-go</h3>
+      <p className="muted">
+        A workshop is on track once its paid participants reach the minimum. Below it, it is at risk until 14 days before the decision date, then you must decide: run it anyway or cancel it.
+      </p>
+      <p role="status" className="admin-workshops__status">
+        {status}
+      </p>
+      {cancelling ? (
+        <CancelWorkshopForm
+          row={cancelling}
+          onDone={(message) => {
+            setCancelling(null);
+            setStatus(message);
+            reload();
+          }}
+          onClose={() => setCancelling(null)}
+          onError={onError}
+        />
+      ) : null}
+      {body}
+    </section>
+  );
+}
+
+/** "Cancel this workshop": the admin types its name; every booking is cancelled with everything refunded. */
+function CancelWorkshopForm({ row, onDone, onClose, onError }: { row: Row; onDone: (message: string) => void; onClose: () => void; onError: (e: unknown) => boolean }) {
+  const [typed, setTyped] = useState('');
+  const [problem, setProblem] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [cancel] = useMutation(CANCEL_WORKSHOP_MUTATION, { context: { admin: true } });
+  const inputRef = useRef<HTMLInputElement>(null);
+  const headingId = useId();
+  const hintId = useId();
+  const errorId = useId();
+  useEffect(() => {
+    inputRef.current?.focus();
+  }, []);
+  const matches = typed.trim().replace(/\s+/g, ' ') === row.workshop.name;
+
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (busy) return;
+    if (!matches) {
+      setProblem(`Type the workshop's name exactly: ${row.workshop.name}`);
+      inputRef.current?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      const res = await cancel({ variables: { input: { workshopId: row.workshop.id, confirmName: typed } } });
+      const r = res.data!.cancelWorkshop;
+      onDone(
+        `${row.workshop.name} is cancelled: ${r.bookingsCancelled} booking${r.bookingsCancelled === 1 ? '' : 's'} cancelled. ${formatDollars(r.onlineRefund)} paid online goes back to cards in 14 days unless customers take a credit; ${formatDollars(r.offlineRefund)} paid offline is listed as refunds you owe. Every customer was mailed.`,
+      );
+    } catch (error) {
+      setBusy(false);
+      if (onError(error)) return;
+      setProblem(CombinedGraphQLErrors.is(error) ? (error.errors[0]?.message ?? 'The cancellation failed.') : 'The cancellation failed. Please try again.');
+    }
+  };
+
+  return (
+    <form className="admin-cancel-workshop stack" onSubmit={(e) => void submit(e)} aria-labelledby={headingId} noValidate>
+      <h4 id={headingId}>Cancel {row.workshop.name}?</h4>
+      <p>
+        Every booking ({row.paid} paid and {row.held} held participants) is cancelled with no fee. Money paid online is refunded to the card after 14 days, or at once, or taken as a credit: each customer
+        chooses from the mail. Money paid offline becomes a refund you owe. The waiting list is closed. This cannot be undone.
+      </p>
+      <div className={`field${problem ? ' field--invalid' : ''}`}>
+        <label htmlFor={`${headingId}-name`}>Type the workshop&apos;s name to confirm</label>
+        <input
+          ref={inputRef}
+          id={`${headingId}-name`}
+          className="input"
+          autoComplete="off"
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={[hintId, problem ? errorId : ''].filter(Boolean).join(' ')}
+        />
+        <p id={hintId} className="field__hint">
+          {row.workshop.name}
+        </p>
+        {problem ? (
+          <p id={errorId} className="field__error" role="alert">
+            {problem}
+          </p>
+        ) : null}
+      </div>
+      <div className="admin-cancel-workshop__actions">
+        <button type="submit" className="btn btn--primary" disabled={busy}>
+          {busy ? 'Cancelling...' : 'Cancel this workshop'}
+        </button>
+        <button type="button" className="btn btn--outline" onClick={onClose}>
+          Keep it
+        </button>
+      </div>
+    </form>
+  );
+}
