@@ -5,7 +5,7 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { formatDollars } from 'api/shared/money';
 import { formatIsoDate } from 'api/shared/policy';
 import type { AdminGoNoGoQuery, AdminGoNoGoQueryVariables, CancelWorkshopMutation, CancelWorkshopMutationVariables } from '../gql/graphql';
-import { Empty, Failure, Loading } from '../ui/States';
+import { Empty } from '../ui/States';
 
 /** Go or no-go for every workshop not archived (docs/decisions/063): its own query, loaded with the Workshops tab. */
 export const ADMIN_GO_NO_GO_QUERY: TypedDocumentNode<AdminGoNoGoQuery, AdminGoNoGoQueryVariables> = gql`
@@ -70,23 +70,25 @@ const cancellable = (r: Row) => r.state === 'on_track' || r.state === 'at_risk' 
  * the decision date and a state in words; "Cancel this workshop" with the
  * name typed to confirm (the server checks it too).
  */
-export function GoNoGoSection({ onChanged, onError }: { onChanged: () => void; onError: (error: unknown) => boolean }) {
+export function GoNoGoSection({
+  onDone,
+  onError,
+}: {
+  /** After a cancellation: the tab says what happened (its status line) and reloads its lists. */
+  onDone: (message: string) => void;
+  onError: (error: unknown) => boolean;
+}) {
   const { data, loading, error, refetch } = useQuery(ADMIN_GO_NO_GO_QUERY, { context: { admin: true }, fetchPolicy: 'cache-and-network' });
   const [cancelling, setCancelling] = useState<Row | null>(null);
-  const [status, setStatus] = useState('');
   const headingId = useId();
   useEffect(() => {
     if (error) onError(error);
   }, [error, onError]);
 
-  const reload = () => {
-    refetch().catch((e: unknown) => onError(e));
-    onChanged();
-  };
-
   let body;
   if (!data) {
-    body = loading ? <Loading>Loading go/no-go...</Loading> : <Failure>Go/no-go could not be loaded.</Failure>;
+    // Plain text: the tab's own list carries the loading and failure announcements.
+    body = <p className="muted">{loading ? 'Loading go/no-go...' : 'Go/no-go could not be loaded.'}</p>;
   } else if (data.adminGoNoGo.length === 0) {
     body = <Empty>No workshops.</Empty>;
   } else {
@@ -139,10 +141,7 @@ export function GoNoGoSection({ onChanged, onError }: { onChanged: () => void; o
                       <button
                         type="button"
                         className="btn btn--outline btn--small"
-                        onClick={() => {
-                          setStatus('');
-                          setCancelling(r);
-                        }}
+                        onClick={() => setCancelling(r)}
                         aria-label={`Cancel ${r.workshop.name}`}
                       >
                         Cancel workshop
@@ -164,16 +163,13 @@ export function GoNoGoSection({ onChanged, onError }: { onChanged: () => void; o
       <p className="muted">
         A workshop is on track once its paid participants reach the minimum. Below it, it is at risk until 14 days before the decision date, then you must decide: run it anyway or cancel it.
       </p>
-      <p role="status" className="admin-workshops__status">
-        {status}
-      </p>
       {cancelling ? (
         <CancelWorkshopForm
           row={cancelling}
           onDone={(message) => {
             setCancelling(null);
-            setStatus(message);
-            reload();
+            refetch().catch((e: unknown) => onError(e));
+            onDone(message);
           }}
           onClose={() => setCancelling(null)}
           onError={onError}

@@ -7,6 +7,7 @@ import { anAdminDashboard, anAdminWorkshop } from '../test/builders';
 import { ADMIN_DASHBOARD_QUERY } from './AdminDashboardPage';
 import { ADMIN_WORKSHOPS_QUERY, ARCHIVE_WORKSHOP_MUTATION, CREATE_WORKSHOP_MUTATION, nextRun, SCHEDULE_WORKSHOP_AGAIN_MUTATION, UPDATE_WORKSHOP_MUTATION } from './WorkshopsTab';
 import { storeAdminCredential } from './credential';
+import { ADMIN_GO_NO_GO_QUERY } from './GoNoGoSection';
 import './AdminLoginPage';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -23,13 +24,15 @@ const EVERGLADES = anAdminWorkshop({
 });
 const dashboard = (): MockLink.MockedResponse => ({ request: { query: ADMIN_DASHBOARD_QUERY }, result: { data: anAdminDashboard() } });
 const workshops = (list = [ZION, EVERGLADES]): MockLink.MockedResponse => ({ request: { query: ADMIN_WORKSHOPS_QUERY }, result: { data: { adminWorkshops: list } } });
+/** The go/no-go section's own query (GoNoGoSection.test.tsx tests it). */
+const goNoGo = (): MockLink.MockedResponse => ({ request: { query: ADMIN_GO_NO_GO_QUERY }, result: { data: { adminGoNoGo: [] } }, maxUsageCount: 10 });
 /** What a change reloads: the tab's list and the dashboard. */
 const reloads = (list = [ZION, EVERGLADES]) => [workshops(list), dashboard()];
 const payload = (typename: string, workshop: object) => ({ data: { [typename]: { __typename: 'AdminWorkshopPayload', workshop: { ...workshop, __typename: 'Workshop' } } } });
 
 async function openWorkshopsTab(mocks: MockLink.MockedResponse[]) {
   const user = userEvent.setup({ delay: null });
-  renderRoute('/admin/dashboard', mocks);
+  renderRoute('/admin/dashboard', [...mocks, goNoGo()]);
   await screen.findByText('Total Workshops');
   await user.click(screen.getByRole('tab', { name: 'Workshops' }));
   await screen.findByRole('table');
@@ -73,6 +76,7 @@ describe('/admin/dashboard: Workshops', () => {
       imageUrl: '/images/workshops/sedona.jpg',
       highlights: ['Cathedral Rock at sunrise', 'Night sky'],
       itinerary: 'Day 1: Arrive\nDay 2: Shoot',
+      decisionDate: null,
     };
     const refused = {
       request: { query: CREATE_WORKSHOP_MUTATION, variables: { input } },
@@ -133,6 +137,7 @@ describe('/admin/dashboard: Workshops', () => {
       imageUrl: EVERGLADES.imageUrl,
       highlights: EVERGLADES.highlights,
       itinerary: EVERGLADES.itinerary,
+      decisionDate: null,
     };
     const saved = { request: { query: UPDATE_WORKSHOP_MUTATION, variables: { input } }, result: payload('updateWorkshop', { ...EVERGLADES, capacity: 8 }) };
     const user = await openWorkshopsTab([dashboard(), workshops(), saved, ...reloads()]);
@@ -165,7 +170,7 @@ describe('/admin/dashboard: Workshops', () => {
 
   it('shows a loading state, then a failure with a retry when the list cannot be loaded', async () => {
     const user = userEvent.setup({ delay: null });
-    renderRoute('/admin/dashboard', [dashboard(), { request: { query: ADMIN_WORKSHOPS_QUERY }, error: new Error('network down'), delay: 100 }, ...reloads()]);
+    renderRoute('/admin/dashboard', [dashboard(), { request: { query: ADMIN_WORKSHOPS_QUERY }, error: new Error('network down'), delay: 100 }, ...reloads(), goNoGo()]);
     await screen.findByText('Total Workshops');
     await user.click(screen.getByRole('tab', { name: 'Workshops' }));
     expect(screen.getByText('Loading workshops...')).toBeInTheDocument();

@@ -210,7 +210,7 @@ export function WorkshopsTab({
 
   return (
     <div className="admin-workshops">
-      <GoNoGoSection onChanged={reload} onError={onError} />
+      <GoNoGoSection onDone={done} onError={onError} />
       <h3 className="admin-workshops__heading">All workshops</h3>
       <div className="admin-workshops__bar">
         <p className="muted">
