@@ -179,6 +179,22 @@ describe('/booking/{id}', () => {
     expect(window.alert).not.toHaveBeenCalled();
   });
 
+  it('sends a typed credit code; a booking the credit paid goes straight to /confirmation/{id} without a checkout', async () => {
+    const user = userEvent.setup();
+    const paidByCredit = {
+      request: { query: CREATE_BOOKING_MUTATION, variables: { input: { ...expectedInput, creditCode: 'WL-7KQ3-M9XD' } } },
+      result: { data: { createBooking: { __typename: 'CreateBookingPayload', booking: { ...createdBooking, status: 'confirmed', paymentStatus: 'paid' } } } },
+    };
+    const { router } = await renderRoute('/booking/zion-canyon-light', [workshopMock, paidByCredit]);
+    await fillForm(user);
+    const code = screen.getByLabelText('Credit code (optional)');
+    expect(code).toHaveAccessibleDescription(/From a workshop we cancelled/);
+    await user.type(code, ' WL-7KQ3-M9XD ');
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/confirmation/${createdBooking.id}`));
+    expect(redirectTo).not.toHaveBeenCalled();
+  });
+
   it('goes to the payment url when the session has one, showing "Processing..." meanwhile', async () => {
     const user = userEvent.setup();
     await renderRoute('/booking/zion-canyon-light', [workshopMock, { ...bookingOk, delay: 50 }, sessionAnswer('https://checkout.stripe.test/pay/cs_test_1')]);

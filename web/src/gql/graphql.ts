@@ -149,6 +149,13 @@ export type JoinWaitlistInput = {
   workshopId: string | number;
 };
 
+/** A booking and the token of its manage link. */
+export type ManageBookingInput = {
+  bookingId: string;
+  /** The token of the personal manage link. */
+  token: string;
+};
+
 /** Topic of a community message. */
 export type MessageTopic =
   | 'equipment'
@@ -425,6 +432,28 @@ export type AuthLinkProbeQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type AuthLinkProbeQuery = { workshops: Array<{ id: string }> };
+
+export type BookingCreditsQueryVariables = Exact<{
+  bookingId: string | number;
+  token: string;
+}>;
+
+
+export type BookingCreditsQuery = { bookingAccount: { booking: { id: string, workshopName: string }, credits: Array<{ code: string, amount: number, used: boolean }>, creditChoice: { amount: number, online: number, refundDate: string | null } | null } };
+
+export type RefundMyCancelledWorkshopNowMutationVariables = Exact<{
+  input: ManageBookingInput;
+}>;
+
+
+export type RefundMyCancelledWorkshopNowMutation = { refundMyCancelledWorkshopNow: { booking: { id: string, paymentStatus: PaymentStatus } } };
+
+export type TakeCreditInsteadMutationVariables = Exact<{
+  input: ManageBookingInput;
+}>;
+
+
+export type TakeCreditInsteadMutation = { takeCreditInstead: { booking: { id: string, paymentStatus: PaymentStatus } } };
 
 export type BookingWorkshopQueryVariables = Exact<{
   id: string | number;

@@ -1,0 +1,139 @@
+import { useId, useState } from 'react';
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import { CombinedGraphQLErrors } from '@apollo/client/errors';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { formatDollars } from 'api/shared/money';
+import { formatIsoDate } from 'api/shared/policy';
+import type {
+  BookingCreditsQuery,
+  BookingCreditsQueryVariables,
+  RefundMyCancelledWorkshopNowMutation,
+  RefundMyCancelledWorkshopNowMutationVariables,
+  TakeCreditInsteadMutation,
+  TakeCreditInsteadMutationVariables,
+} from '../gql/graphql';
+
+/** A booking's credits and, for a workshop we cancelled, the refund-or-credit choice (docs/decisions/063). */
+export const BOOKING_CREDITS_QUERY: TypedDocumentNode<BookingCreditsQuery, BookingCreditsQueryVariables> = gql`
+  query BookingCredits($bookingId: ID!, $token: String!) {
+    bookingAccount(bookingId: $bookingId, token: $token) {
+      booking {
+        id
+        workshopName
+      }
+      credits {
+        code
+        amount
+        used
+      }
+      creditChoice {
+        amount
+        online
+        refundDate
+      }
+    }
+  }
+`;
+
+export const REFUND_NOW_MUTATION: TypedDocumentNode<RefundMyCancelledWorkshopNowMutation, RefundMyCancelledWorkshopNowMutationVariables> = gql`
+  mutation RefundMyCancelledWorkshopNow($input: ManageBookingInput!) {
+    refundMyCancelledWorkshopNow(input: $input) {
+      booking {
+        id
+        paymentStatus
+      }
+    }
+  }
+`;
+
+export const TAKE_CREDIT_MUTATION: TypedDocumentNode<TakeCreditInsteadMutation, TakeCreditInsteadMutationVariables> = gql`
+  mutation TakeCreditInstead($input: ManageBookingInput!) {
+    takeCreditInstead(input: $input) {
+      booking {
+        id
+        paymentStatus
+      }
+    }
+  }
+`;
+
+/**
+ * On the manage page of a booking: "Refund $X to my card now" or "Take a
+ * credit of $X" while the choice is open (a workshop we cancelled), and the
+ * credits issued from the booking (code, amount, used or not). Renders
+ * nothing when there is neither.
+ */
+export function CreditChoice({ bookingId, token }: { bookingId: string; token: string }) {
+  const variables = { bookingId, token };
+  const { data, refetch } = useQuery(BOOKING_CREDITS_QUERY, { variables, fetchPolicy: 'cache-and-network' });
+  const [refundNow] = useMutation(REFUND_NOW_MUTATION);
+  const [takeCredit] = useMutation(TAKE_CREDIT_MUTATION);
+  const [busy, setBusy] = useState(false);
+  const [status, setStatus] = useState('');
+  const [problem, setProblem] = useState('');
+  const headingId = useId();
+
+  const account = data?.bookingAccount;
+  const choice = account?.creditChoice ?? null;
+  const credits = account?.credits ?? [];
+
+  const run = async (action: 'refund' | 'credit') => {
+    if (busy || !choice) return;
+    setBusy(true);
+    setProblem('');
+    try {
+      if (action === 'refund') {
+        await refundNow({ variables: { input: variables } });
+        setStatus(`${formatDollars(choice.online)} is on its way back to your card. Banks take 5 to 10 business days to show it.`);
+      } else {
+        await takeCredit({ variables: { input: variables } });
+        setStatus(`Your credit of ${formatDollars(choice.amount)} is ready: its code is below. Enter it on the booking form of any workshop.`);
+      }
+      await refetch();
+    } catch (error) {
+      setProblem(CombinedGraphQLErrors.is(error) ? (error.errors[0]?.message ?? 'That did not work. Please try again.') : 'That did not work. Please try again.');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (!choice && credits.length === 0 && !status) return null;
+  return (
+    <section className="credit-choice card stack" aria-labelledby={headingId}>
+      <h2 id={headingId}>{choice ? 'We cancelled this workshop: your refund or a credit' : 'Your credit'}</h2>
+      <p role="status">{status}</p>
+      {problem ? (
+        <p className="notice notice--error" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      {choice ? (
+        <>
+          <p>
+            You get back everything you paid: {formatDollars(choice.amount)}. Take it as a credit for any future workshop, or as a refund.
+            {choice.refundDate && choice.online > 0 ? ` If you do nothing, ${formatDollars(choice.online)} goes back to your card on ${formatIsoDate(choice.refundDate)}.` : ''}
+          </p>
+          <div className="credit-choice__actions">
+            {choice.online > 0 ? (
+              <button type="button" className="btn btn--outline" disabled={busy} onClick={() => void run('refund')}>
+                Refund {formatDollars(choice.online)} to my card now
+              </button>
+            ) : null}
+            <button type="button" className="btn btn--primary" disabled={busy} onClick={() => void run('credit')}>
+              Take a credit of {formatDollars(choice.amount)}
+            </button>
+          </div>
+        </>
+      ) : null}
+      {credits.length ? (
+        <ul className="credit-choice__credits">
+          {credits.map((c) => (
+            <li key={c.code}>
+              Credit code <strong className="credit-choice__code">{c.code}</strong>: {formatDollars(c.amount)}, {c.used ? 'used' : 'not used yet (enter it on the booking form)'}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
