@@ -93,7 +93,7 @@ export function GoNoGoSection({
     body = <Empty>No workshops.</Empty>;
   } else {
     body = (
-      <div className="admin-table__scroll" role="region" aria-labelledby={headingId} tabIndex={0}>
+      <div className="admin-table__scroll" role="region" aria-label="Go / no-go table" tabIndex={0}>
         <table className="admin-table admin-go-no-go">
           <caption className="visually-hidden">Go or no-go per workshop: participants paid and held, the minimum to run, the decision date and the state</caption>
           <thead>
