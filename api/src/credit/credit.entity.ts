@@ -1,4 +1,4 @@
-import { Field, Float, ID, ObjectType, registerEnumType } from 'type-graphql';
+import { Field, Float, ObjectType, registerEnumType } from 'type-graphql';
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import { centsToDollars } from '../shared/money';
 
