@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { InMemoryCache } from '@apollo/client';
 import { MockedProvider } from '@apollo/client/testing/react';
@@ -64,7 +64,10 @@ describe('CreditChoice (manage page, workshop cancelled)', () => {
 
   it('renders nothing for a booking with no credit and no choice', async () => {
     const { container } = show([{ request: { query: BOOKING_CREDITS_QUERY, variables }, result: account(null) }]);
-    await new Promise((r) => setTimeout(r, 50));
+    // Let the query answer (inside act: it updates the component).
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 100));
+    });
     expect(container).toBeEmptyDOMElement();
   });
 });
