@@ -4,6 +4,7 @@ import { DB_KINDS } from '../test/db';
 const WORKSHOP_KEYS = [
   'available_spots',
   'board_open',
+  'cancelled',
   'dates',
   'description',
   'difficulty_level',

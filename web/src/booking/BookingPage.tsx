@@ -78,6 +78,28 @@ export default function BookingPage() {
       </div>
     );
   }
+  if (workshop.cancelled) {
+    return (
+      <div className="container booking-page">
+        <PageMeta title={`${workshop.name} is cancelled`} />
+        <nav className="breadcrumbs" aria-label="Breadcrumb">
+          <Link to={`/workshop/${workshop.id}`}>← Back to {workshop.name}</Link>
+        </nav>
+        <header className="booking-page__header">
+          <span className="eyebrow">Bookings closed</span>
+          <h1>{workshop.name}</h1>
+        </header>
+        <div className="notice" data-testid="booking-closed">
+          <p>
+            <strong>This workshop has been cancelled</strong> ({workshop.dates}), so it can no longer be booked.
+          </p>
+          <p>
+            <Link to="/workshops">Browse the upcoming workshops</Link>.
+          </p>
+        </div>
+      </div>
+    );
+  }
   if (workshop.hasStarted) {
     // The server refuses bookings once a workshop has started (its own time zone): say so instead of the form.
     return (

@@ -28,6 +28,7 @@ export const BOOKING_WORKSHOP_QUERY: TypedDocumentNode<BookingWorkshopQuery, Boo
       privateRoomSupplement
       imageUrl
       hasStarted
+      cancelled
     }
   }
 `;

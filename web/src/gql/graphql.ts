@@ -460,7 +460,7 @@ export type BookingWorkshopQueryVariables = Exact<{
 }>;
 
 
-export type BookingWorkshopQuery = { workshop: { id: string, name: string, location: string, state: string, dates: string, startDate: string, durationDays: number, price: number, priceCents: number, availableSpots: number, privateRoomSupplement: number, imageUrl: string, hasStarted: boolean } | null };
+export type BookingWorkshopQuery = { workshop: { id: string, name: string, location: string, state: string, dates: string, startDate: string, durationDays: number, price: number, priceCents: number, availableSpots: number, privateRoomSupplement: number, imageUrl: string, hasStarted: boolean, cancelled: boolean } | null };
 
 export type WaitlistOfferQueryVariables = Exact<{
   workshopId: string | number;
@@ -547,16 +547,16 @@ export type JoinWaitlistMutationVariables = Exact<{
 
 export type JoinWaitlistMutation = { joinWaitlist: { entry: { id: string, name: string, spots: number, state: WaitlistState } } };
 
-export type WorkshopCard_WorkshopFragment = { id: string, name: string, location: string, state: string, dates: string, durationDays: number, price: number, availableSpots: number, difficultyLevel: DifficultyLevel, workshopType: WorkshopType, imageUrl: string, hasStarted: boolean };
+export type WorkshopCard_WorkshopFragment = { id: string, name: string, location: string, state: string, dates: string, durationDays: number, price: number, availableSpots: number, difficultyLevel: DifficultyLevel, workshopType: WorkshopType, imageUrl: string, hasStarted: boolean, cancelled: boolean };
 
 export type WorkshopDetailQueryVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type WorkshopDetailQuery = { workshop: { id: string, name: string, description: string, location: string, state: string, dates: string, startDate: string, endDate: string, durationDays: number, price: number, availableSpots: number, capacity: number, difficultyLevel: DifficultyLevel, workshopType: WorkshopType, imageUrl: string, highlights: Array<string>, itinerary: string, privateRoomSupplement: number, hasStarted: boolean, boardOpen: boolean } | null };
+export type WorkshopDetailQuery = { workshop: { id: string, name: string, description: string, location: string, state: string, dates: string, startDate: string, endDate: string, durationDays: number, price: number, availableSpots: number, capacity: number, difficultyLevel: DifficultyLevel, workshopType: WorkshopType, imageUrl: string, highlights: Array<string>, itinerary: string, privateRoomSupplement: number, hasStarted: boolean, cancelled: boolean, boardOpen: boolean } | null };
 
 export type WorkshopsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type WorkshopsQuery = { workshops: Array<{ id: string, name: string, location: string, state: string, dates: string, durationDays: number, price: number, availableSpots: number, difficultyLevel: DifficultyLevel, workshopType: WorkshopType, imageUrl: string, hasStarted: boolean }> };
+export type WorkshopsQuery = { workshops: Array<{ id: string, name: string, location: string, state: string, dates: string, durationDays: number, price: number, availableSpots: number, difficultyLevel: DifficultyLevel, workshopType: WorkshopType, imageUrl: string, hasStarted: boolean, cancelled: boolean }> };

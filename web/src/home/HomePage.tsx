@@ -51,7 +51,7 @@ function PopularWorkshops() {
   }, [workshops.error]);
   // Popular: the upcoming workshops with the fewest spots left that can still be booked.
   const popular = [...(workshops.data?.workshops ?? [])]
-    .filter((w) => !w.hasStarted && w.availableSpots > 0)
+    .filter((w) => !w.hasStarted && !w.cancelled && w.availableSpots > 0)
     .sort((a, b) => a.availableSpots - b.availableSpots)
     .slice(0, 3);
   return (

@@ -48,6 +48,7 @@ export function aWorkshop(overrides: Partial<Workshop> = {}): Typed<Workshop, 'W
     itinerary: 'Day 1: Arrive in Springdale\nDay 2: Watchman sunrise',
     privateRoomSupplement: 500,
     hasStarted: false,
+    cancelled: false,
     boardOpen: true,
     ...overrides,
   };

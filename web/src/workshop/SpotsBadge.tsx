@@ -1,5 +1,6 @@
-/** Availability at a glance: taken place, sold out, few left, or open. */
-export function SpotsBadge({ spots, hasStarted = false }: { spots: number; hasStarted?: boolean }) {
+/** Availability at a glance: cancelled, taken place, sold out, few left, or open. */
+export function SpotsBadge({ spots, hasStarted = false, cancelled = false }: { spots: number; hasStarted?: boolean; cancelled?: boolean }) {
+  if (cancelled) return <span className="badge badge--grey">Cancelled</span>;
   if (hasStarted) return <span className="badge badge--grey">Past workshop</span>;
   if (spots <= 0) return <span className="badge badge--danger">Sold Out</span>;
   if (spots <= 3) return <span className="badge badge--warning">Only {spots} {spots === 1 ? 'spot' : 'spots'} left</span>;

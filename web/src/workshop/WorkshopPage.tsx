@@ -37,6 +37,7 @@ export const WORKSHOP_DETAIL_QUERY: TypedDocumentNode<WorkshopDetailQuery, Works
       itinerary
       privateRoomSupplement
       hasStarted
+      cancelled
       boardOpen
     }
   }
@@ -57,7 +58,8 @@ export default function WorkshopPage() {
   }
   const soldOut = w.availableSpots <= 0;
   // The server says when a workshop has started (its own time zone): no more bookings.
-  const past = w.hasStarted;
+  // A workshop we cancelled takes no bookings either (docs/decisions/063).
+  const past = w.hasStarted || w.cancelled;
 
   return (
     <article className="workshop-detail">
@@ -148,9 +150,18 @@ export default function WorkshopPage() {
                 </div>
               </dl>
               <p className="booking-panel__spots">
-                <SpotsBadge spots={w.availableSpots} hasStarted={past} />
+                <SpotsBadge spots={w.availableSpots} hasStarted={past} cancelled={w.cancelled} />
               </p>
-              {past ? (
+              {w.cancelled ? (
+                <div className="notice booking-panel__past" data-testid="workshop-cancelled">
+                  <p>
+                    <strong>This workshop has been cancelled.</strong> Everyone booked was refunded or offered a credit.
+                  </p>
+                  <p>
+                    <Link to="/workshops">See the upcoming workshops</Link>.
+                  </p>
+                </div>
+              ) : past ? (
                 <div className="notice booking-panel__past" data-testid="workshop-past">
                   <p>
                     <strong>This workshop has taken place.</strong> It began on {w.dates}; bookings are closed.

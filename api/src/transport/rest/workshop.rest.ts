@@ -34,6 +34,7 @@ export function workshopJson(w: Workshop, calendar: WorkshopCalendar) {
     end_date: w.endDate,
     time_zone: w.timeZone,
     has_started: calendar.hasStarted(w),
+    cancelled: w.cancelled,
     board_open: calendar.isBoardOpen(w),
   };
 }
