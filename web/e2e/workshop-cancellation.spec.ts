@@ -105,6 +105,12 @@ test('the admin cancels a workshop with the typed confirmation; its bookings are
     await expect(bookingRow).toContainText('Cancelled');
   }
 
+  // The public page says it is cancelled, with no Book Now.
+  await page.goto(`/workshop/${WORKSHOP.id}`);
+  await expect(page.getByTestId('workshop-cancelled')).toContainText('This workshop has been cancelled.');
+  await expect(page.getByRole('button', { name: 'Book Now' })).toHaveCount(0);
+  await audit(page);
+
   // The workshop takes no more bookings.
   const refused = await request.post('/api/bookings', {
     headers: { 'x-forwarded-for': '203.0.113.203' },

@@ -148,6 +148,14 @@ describe.each(DB_KINDS)('workshop cancellation and credits on %s', (kind) => {
     // Everyone gets a mail with the manage link; nothing went to Stripe yet.
     const sent = await m().find(MailOutbox, { where: { kind: 'workshop_cancelled' } });
     for (const id of [online, early, offline, held]) expect(sent.filter((r) => JSON.stringify(r.payload).includes(id))).toHaveLength(1);
+    const mail = await s.services.outbox.render(sent.find((r) => JSON.stringify(r.payload).includes(online))!, { origin: 'https://wild.test' });
+    expect(mail.subject).toBe(`${name} (${(await m().findOneByOrFail(Workshop, { id: w })).dates}) is cancelled`);
+    expect(mail.text).toContain('Refund $6,000 to my card now');
+    expect(mail.text).toContain('Take a credit of $6,000');
+    expect(mail.text).toContain(`If you do nothing, $6,000 goes back to your card on`);
+    expect(mail.text).toContain(`/manage/${online}#`);
+    const heldMail = await s.services.outbox.render(sent.find((r) => JSON.stringify(r.payload).includes(held))!, { origin: 'https://wild.test' });
+    expect(heldMail.text).toContain('Nothing was charged for this booking.');
     expect(refundsAtStripe(online)).toHaveLength(0);
     expect((await m().findBy(BookingRefund, { bookingId: online })).map((r) => [r.amountCents, r.state, r.reason])).toEqual([[600_000, 'pending', 'workshop_cancelled']]);
     // Offline money is an owed refund for the admin.
