@@ -68,6 +68,7 @@ export class CreditsService implements CreditRedeemer {
     private readonly audit: AuditLog | null = null,
   ) {
     bookings.lifecycle.onHoldLapsed = (m, booking, now) => this.giveBack(m, booking, now);
+    accounts.creditRefunded = (m, booking, refund, now) => this.reissue(m, booking, refund, now);
   }
 
   /** The credits issued from a booking's refunds (its manage page). */
@@ -235,6 +236,13 @@ export class CreditsService implements CreditRedeemer {
       await this.issue(m, { amountCents: credit.amountCents - applied, sourceBookingId: booking.id, customerEmail: booking.customerEmail }, now, SYSTEM_ACTOR, booking.workshopId);
     }
     return after;
+  }
+
+  /** Money a credit code paid, refunded (a cancellation, a refund): a new credit for it, named on the refund row. */
+  private async reissue(m: EntityManager, booking: Booking, refund: BookingRefund, now: Date): Promise<void> {
+    const credit = await this.issue(m, { amountCents: refund.amountCents, sourceBookingId: booking.id, customerEmail: booking.customerEmail }, now, SYSTEM_ACTOR, booking.workshopId);
+    refund.note = `Credit ${credit.code}`;
+    await m.update(BookingRefund, { id: refund.id }, { note: refund.note });
   }
 
   /** A held booking that used a credit lapsed unpaid: the credit is usable again, and the ledger says so. */

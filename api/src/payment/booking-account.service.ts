@@ -87,6 +87,9 @@ export class BookingAccountService {
     jobs.register(ACCOUNT_JOBS.refund, (job) => this.runRefund(job));
   }
 
+  /** Issues the new credit for money a credit code paid, in the refund's transaction (CreditsService, docs/decisions/063). */
+  creditRefunded?: (m: EntityManager, booking: Booking, refund: BookingRefund, now: Date) => Promise<void>;
+
   // --- The manage page ---------------------------------------------------------------
 
   /** The booking behind a manage link; NOT_FOUND for a wrong token as for a wrong id (no oracle). */
@@ -295,6 +298,14 @@ export class BookingAccountService {
     const decided: Parameters<BookingService['lifecycle']['recordRefunds']>[2] = [];
     for (const p of payments) {
       if (left <= 0) break;
+      if (p.method === PaymentMethod.credit) {
+        // Paid with a credit code: given back as a new credit, never as money (docs/decisions/063).
+        const part = Math.min(left, p.amountCents - p.refundedCents);
+        if (part <= 0) continue;
+        decided.push({ amountCents: part, method: PaymentMethod.credit, state: RefundState.succeeded, reason, paymentId: p.id, note });
+        left -= part;
+        continue;
+      }
       if (p.method !== PaymentMethod.card || !p.providerPaymentId) continue;
       const part = Math.min(left, p.amountCents - p.refundedCents);
       if (part <= 0) continue;
@@ -304,6 +315,7 @@ export class BookingAccountService {
     if (left > 0) decided.push({ amountCents: left, method: PaymentMethod.offline, state: RefundState.owed, reason, note });
     const rows = await this.bookings.lifecycle.recordRefunds(m, booking, decided, now);
     if (!rows) throw changedMeanwhile();
+    for (const r of rows) if (r.method === PaymentMethod.credit) await this.creditRefunded?.(m, booking, r, now);
     for (const r of rows) {
       if (r.state === RefundState.pending) await this.jobs.schedule(m, { kind: ACCOUNT_JOBS.refund, key: jobKey(booking.id, `refund:${r.id}`), dueAt, payload: { refundId: r.id } });
     }

@@ -289,6 +289,18 @@ describe.each(DB_KINDS)('workshop cancellation and credits on %s', (kind) => {
     const rest = await m().findBy(Credit, { sourceBookingId: gql.data!.createBooking.booking.id });
     expect(rest.map((c) => [c.amountCents, c.state])).toEqual([[100_000, 'issued']]);
 
+    // That workshop is cancelled too: the money the credit paid comes back as a new credit, never as money owed.
+    const paidByCredit = gql.data!.createBooking.booking.id;
+    expect((await cancel(cheap, (await m().findOneByOrFail(Workshop, { id: cheap })).name)).status).toBe(200);
+    expect((await m().findBy(BookingRefund, { bookingId: paidByCredit })).map((r) => [r.amountCents, r.method, r.state])).toEqual([[200_000, 'credit', 'succeeded']]);
+    expect((await m().findBy(Credit, { sourceBookingId: paidByCredit })).map((c) => [c.amountCents, c.state]).sort()).toEqual([
+      [100_000, 'issued'],
+      [200_000, 'issued'],
+    ]);
+    expect((await credits(paidByCredit)).credit_choice).toBeNull();
+    const creditMail = (await m().find(MailOutbox, { where: { kind: 'workshop_cancelled' } })).find((r) => JSON.stringify(r.payload).includes(paidByCredit))!;
+    expect((await s.services.outbox.render(creditMail, { origin: 'https://wild.test' })).text).toContain('The $2,000 you paid with a credit code comes back to you as a new credit');
+
     // A partial credit on a held booking that lapses: the credit is usable again.
     const dear = await aWorkshop(150, 500_000);
     const heldId = await bookHeld(dear, { credit_code: rest[0].code });

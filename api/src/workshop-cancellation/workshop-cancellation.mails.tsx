@@ -16,6 +16,8 @@ export interface WorkshopCancelledMailData extends BookingMailData {
   onlineRefundCents: number;
   /** Money paid offline, paid back by us (or a credit instead). */
   offlineRefundCents: number;
+  /** Paid with a credit code: given back as a new credit (its code is on the booking page). */
+  creditRefundCents?: number;
   /** YYYY-MM-DD: when the card refund is made if the customer does nothing. */
   refundDate: string;
   creditChoiceDays: number;
@@ -40,9 +42,11 @@ export const workshopCancelled: MailTemplate<WorkshopCancelledMailData> = {
             ) : null}
             {d.offlineRefundCents > 0 ? <Paragraph>{`The ${money(d.offlineRefundCents)} you paid by other means we pay back the same way; we will contact you.`}</Paragraph> : null}
           </>
-        ) : (
-          <Paragraph>Nothing was charged for this booking.</Paragraph>
-        )}
+        ) : null}
+        {d.creditRefundCents ? (
+          <Paragraph>{`The ${money(d.creditRefundCents)} you paid with a credit code comes back to you as a new credit: its code is on your booking page.`}</Paragraph>
+        ) : null}
+        {total === 0 && !d.creditRefundCents ? <Paragraph>Nothing was charged for this booking.</Paragraph> : null}
         <Facts facts={bookingFacts(d)} />
         <ManageButton d={d} ctx={ctx} />
       </MailLayout>

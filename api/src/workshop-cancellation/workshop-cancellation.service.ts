@@ -120,13 +120,15 @@ export class WorkshopCancellationService {
         );
         const online = refunds.filter((r) => r.method === PaymentMethod.card && r.state === RefundState.pending).reduce((s, r) => s + r.amountCents, 0);
         const offline = refunds.filter((r) => r.state === RefundState.owed).reduce((s, r) => s + r.amountCents, 0);
+        const credited = refunds.filter((r) => r.method === PaymentMethod.credit).reduce((s, r) => s + r.amountCents, 0);
         onlineRefundCents += online;
         offlineRefundCents += offline;
         const payload: WorkshopCancelledMailData = {
           ...bookingMailData(booking, workshop, null, now),
           onlineRefundCents: online,
           offlineRefundCents: offline,
-          refundCents: online + offline,
+          creditRefundCents: credited,
+          refundCents: online + offline + credited,
           refundDate: refundsDueAt.toISOString().slice(0, 10),
           creditChoiceDays: CREDIT_CHOICE_DAYS,
         };
