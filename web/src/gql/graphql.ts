@@ -39,7 +39,7 @@ export type BookingInput = {
 
 /** Whether the booking holds, owns or released its spots (docs/decisions/051). */
 export type BookingStatus =
-  /** Cancelled by the admin: the spots were released. */
+  /** Cancelled by the customer, the admin or with its workshop: the spots were released. */
   | 'cancelled'
   /** Paid (deposit, installment or in full): the spots are sold. */
   | 'confirmed'
@@ -104,16 +104,18 @@ export type PaymentOption =
 
 /** Where the money of a booking stands. */
 export type PaymentStatus =
-  /** Part of the total received (deposit or installments). */
+  /** The deposit of a deposit booking received; the balance is left. */
   | 'deposit_paid'
-  /** The hold lapsed before anything was paid. */
-  | 'expired'
-  /** The total has been received. */
+  /** Everything owed has been received. */
   | 'paid'
+  /** Some installments of a payment plan received. */
+  | 'partially_paid'
+  /** Part of what was received was refunded; the rest was kept under the policy. */
+  | 'partially_refunded'
   /** Nothing received yet. */
   | 'pending'
-  /** Cancelled after money was received: the admin owes a refund. */
-  | 'refund_due';
+  /** Everything received was refunded (a cancelled booking). */
+  | 'refunded';
 
 /** A new message for a workshop community board. Stored exactly as sent. */
 export type PostMessageInput = {
