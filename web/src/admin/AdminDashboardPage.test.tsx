@@ -148,7 +148,7 @@ describe('/admin/dashboard', () => {
       }
       expect(within(cards[0]).getByText('Paid')).toHaveClass('badge--success');
       expect(within(cards[1]).getByText('Pending')).toHaveClass('badge--grey');
-      expect(within(cards[2]).getByText('Deposit paid')).toHaveClass('badge--warning');
+      expect(within(cards[2]).getByText('Deposit paid')).toHaveClass('badge--amber');
     });
 
     it('searches and filters by workshop and payment status', async () => {
@@ -168,7 +168,7 @@ describe('/admin/dashboard', () => {
       expect(names()).toEqual(['Oldest Person']);
       expect(screen.getByText('Showing 1 of 3 bookings')).toBeInTheDocument();
 
-      await user.selectOptions(screen.getByLabelText('Payment status'), 'refund_due');
+      await user.selectOptions(screen.getByLabelText('Payment status'), 'refunded');
       expect(screen.getByText('No bookings match these filters.')).toBeInTheDocument();
     });
 
@@ -370,7 +370,7 @@ describe('/admin/dashboard', () => {
     });
 
     it('offers no actions on expired or cancelled bookings', async () => {
-      await openDashboard([dashboard(anAdminDashboard({ bookings: [aBooking({ id: 'x', status: 'expired', paymentStatus: 'expired' })], messages: [] }))]);
+      await openDashboard([dashboard(anAdminDashboard({ bookings: [aBooking({ id: 'x', status: 'expired', paymentStatus: 'pending' })], messages: [] }))]);
       await userEvent.setup({ delay: null }).click(screen.getByRole('tab', { name: /^Bookings/ }));
       expect(screen.queryByRole('button', { name: 'Cancel booking' })).not.toBeInTheDocument();
     });

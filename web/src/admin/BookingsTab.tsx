@@ -3,9 +3,11 @@ import { gql, type TypedDocumentNode } from '@apollo/client';
 import { formatDollars } from 'api/shared/money';
 import type { BookingsTab_BookingFragment } from '../gql/graphql';
 import { Empty } from '../ui/States';
-import { labelOf } from '../ui/labels';
+import { BOOKING_STATUS_LABELS, labelOf, PAYMENT_STATUS_LABELS, PAYMENT_STATUSES } from '../ui/labels';
+import { PaymentStatusBadge } from '../booking/PaymentStatusBadge';
 import { downloadFile, manifestCsv } from './manifest';
 import { BookingActions } from './BookingActions';
+import { BookingMoneyPanel } from './BookingMoneyPanel';
 
 export const BOOKINGS_TAB_FRAGMENT: TypedDocumentNode<BookingsTab_BookingFragment> = gql`
   fragment BookingsTab_booking on Booking {
@@ -34,22 +36,14 @@ export const BOOKINGS_TAB_FRAGMENT: TypedDocumentNode<BookingsTab_BookingFragmen
     emergencyContactEmail
     totalAmount
     amountPaid
+    amountRefunded
+    balance
     paymentStatus
     status
     createdAt
   }
 `;
 
-/** Payment statuses the filter always offers; others found in the data are added. */
-const KNOWN_PAYMENT_STATUSES = ['paid', 'deposit_paid', 'pending', 'refund_due', 'expired'];
-
-const PAYMENT_LABELS: Record<string, string> = { paid: 'Paid', deposit_paid: 'Deposit paid', pending: 'Pending', refund_due: 'Refund due', expired: 'Expired' };
-
-/** Spec section 3: paid and deposit_paid have colours; any other value is grey. */
-export function PaymentStatusBadge({ status }: { status: string }) {
-  const tone = status === 'paid' ? 'badge--success' : status === 'deposit_paid' ? 'badge--warning' : 'badge--grey';
-  return <span className={`badge ${tone}`}>{labelOf(PAYMENT_LABELS, status)}</span>;
-}
 
 const dateTime = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const orDash = (v: string | number | null | undefined) => (v === null || v === undefined || v === '' ? '–' : v);
@@ -84,7 +78,7 @@ export function BookingsTab({
   const [workshopId, setWorkshopId] = useState('all');
   const [paymentStatus, setPaymentStatus] = useState('all');
 
-  const statuses = useMemo(() => [...new Set([...KNOWN_PAYMENT_STATUSES, ...bookings.map((b) => b.paymentStatus)])], [bookings]);
+  const statuses = useMemo(() => [...new Set([...PAYMENT_STATUSES, ...bookings.map((b) => b.paymentStatus)])], [bookings]);
   const shown = useMemo(
     () =>
       bookings.filter(
@@ -131,7 +125,7 @@ export function BookingsTab({
             <option value="all">All statuses</option>
             {statuses.map((s) => (
               <option key={s} value={s}>
-                {labelOf(PAYMENT_LABELS, s)}
+                {labelOf(PAYMENT_STATUS_LABELS, s)}
               </option>
             ))}
           </select>
@@ -164,9 +158,10 @@ export function BookingsTab({
                       </p>
                     </div>
                     <div className="admin-booking__money">
-                      <PaymentStatusBadge status={b.paymentStatus} />
+                      <PaymentStatusBadge status={b.paymentStatus} paymentOption={b.paymentOption} />
                       <span>
                         {formatDollars(b.amountPaid)} paid of {formatDollars(b.totalAmount)}
+                        {b.amountRefunded > 0 && `, ${formatDollars(b.amountRefunded)} refunded`}
                       </span>
                     </div>
                   </header>
@@ -187,15 +182,45 @@ export function BookingsTab({
                     <Fact term="Trip goals" value={b.tripGoals} />
                     <Fact term="Special requests" value={b.specialRequests} />
                     <Fact term="Emergency contact" value={`${b.emergencyContactName} · ${b.emergencyContactPhone} · ${b.emergencyContactEmail}`} />
-                    <Fact term="Booking status" value={labelOf({ needs_attention: 'Needs attention' }, b.status)} />
+                    <Fact term="Booking status" value={labelOf(BOOKING_STATUS_LABELS, b.status)} />
                     <Fact term="Booking id" value={b.id} />
                   </dl>
                   <BookingActions booking={b} onChanged={onChanged} onError={onError} />
+                  <MoneyDisclosure bookingId={b.id} customerName={b.customerName} />
                 </div>
               </article>
             </li>
           ))}
         </ul>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The booking's money (payments, refunds, schedule and the money actions), loaded
+ * only when opened. Until the bookings table with its detail view lands, it lives
+ * in the booking card behind this button.
+ */
+function MoneyDisclosure({ bookingId, customerName }: { bookingId: string; customerName: string }) {
+  const [open, setOpen] = useState(false);
+  const panelId = `money-${bookingId}`;
+  return (
+    <div className="admin-booking__money-disclosure">
+      <button
+        type="button"
+        className="btn btn--outline btn--small"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((o) => !o)}
+      >
+        {open ? 'Hide money' : 'Money'}
+        <span className="visually-hidden"> of the booking of {customerName}</span>
+      </button>
+      {open && (
+        <div id={panelId}>
+          <BookingMoneyPanel bookingId={bookingId} />
+        </div>
       )}
     </div>
   );

@@ -49,6 +49,9 @@ export const typePolicies: TypePolicies = {
   // Admin dashboard: totals are one object per cache (no id); per-workshop sales by workshop id.
   AdminStats: { keyFields: [] },
   WorkshopSales: { keyFields: ['id'] },
+  // A booking's money (manage page, admin panel) is one object per booking: a mutation's
+  // answer (cancel, transfer, refund) replaces what the page shows without a refetch.
+  BookingAccount: { keyFields: ['booking', ['id']] },
 };
 
 export interface CreateApolloClientOptions {

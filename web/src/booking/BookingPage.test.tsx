@@ -10,7 +10,8 @@ jest.mock('../ui/browser', () => ({ redirectTo: jest.fn() }));
 // The widget's code is loaded on demand; here the test plays the widget's part.
 jest.mock('altcha', () => ({}));
 
-const workshop = aWorkshop({ availableSpots: 5 });
+// Far ahead, so a deposit and a six-month plan stay on offer whatever day the suite runs.
+const workshop = aWorkshop({ availableSpots: 5, startDate: '2030-04-13', endDate: '2030-04-18' });
 const workshopMock = { request: { query: BOOKING_WORKSHOP_QUERY, variables: { id: 'zion-canyon-light' } }, result: { data: { workshop } } };
 
 const expectedInput = {

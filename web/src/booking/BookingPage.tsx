@@ -2,6 +2,7 @@ import { useQuery } from '@apollo/client/react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { formatDollars } from 'api/shared/money';
+import { paymentOptionsFor } from 'api/shared/policy';
 import { useHttpStatus } from '../ssr/ServerRenderContext';
 import { PageMeta } from '../ui/PageMeta';
 import { Empty, Loading } from '../ui/States';
@@ -42,6 +43,9 @@ export default function BookingPage() {
     );
   }
   const soldOut = workshop.availableSpots <= 0;
+  // Options the dates do not allow are disabled; a choice that is not offered becomes "in full".
+  const offers = paymentOptionsFor(workshop.startDate, new Date(), workshop.timeZone);
+  const shown: BookingFormValues = offers.find((o) => o.option === values.payment_option)?.available ? values : { ...values, payment_option: 'full' };
 
   const change = (name: keyof BookingFormValues, value: string) => {
     setValues((v) => ({ ...v, [name]: value }));
@@ -66,9 +70,10 @@ export default function BookingPage() {
       <div className="booking-page__layout">
         <BookingForm
           workshop={workshop}
-          values={values}
+          values={shown}
+          paymentOffers={offers}
           onChange={change}
-          onSubmit={() => void flow.submit(values)}
+          onSubmit={() => void flow.submit(shown)}
           submitting={flow.submitting}
           problem={flow.problem}
           check={flow.challengeRound !== null && <BookingChallenge key={flow.challengeRound} onSolved={flow.challengeSolved} />}
@@ -78,7 +83,7 @@ export default function BookingPage() {
           numParticipants={parseInt(values.num_participants, 10)}
           numSpouses={parseInt(values.num_spouses, 10)}
           roomType={values.room_type}
-          paymentOption={values.payment_option}
+          paymentOption={shown.payment_option}
         />
       </div>
     </div>

@@ -19,6 +19,7 @@ export const BOOKING_WORKSHOP_QUERY: TypedDocumentNode<BookingWorkshopQuery, Boo
       state
       dates
       startDate
+      timeZone
       durationDays
       price
       priceCents
@@ -74,6 +75,8 @@ export const BOOKING_CONFIRMATION_QUERY: TypedDocumentNode<BookingConfirmationQu
       totalAmount
       amountDueNow
       amountPaid
+      amountRefunded
+      balance
       paymentStatus
       status
       holdExpiresAt

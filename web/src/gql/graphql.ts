@@ -3,9 +3,26 @@
 type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+export type AdminCancelInput = {
+  /** True: refund what the cancellation policy gives today; false: refund everything paid. */
+  applyPolicyFee: boolean;
+  bookingId: string;
+};
+
 /** The admin password, as typed on the login page. */
 export type AdminLoginInput = {
   password: string;
+};
+
+export type AdminRefundDoneInput = {
+  refundId: string;
+};
+
+export type AdminRefundInput = {
+  /** US dollars, at most what was received and not yet refunded. */
+  amount: number;
+  bookingId: string;
+  note?: string | null | undefined;
 };
 
 /** A booking request. The server computes all prices. */
@@ -55,6 +72,14 @@ export type CancelBookingInput = {
   bookingId: string | number;
 };
 
+export type CancelMyBookingInput = {
+  bookingId: string;
+  /** The refund the customer was shown (US dollars): refused if the quote changed since. */
+  expectedRefund?: number | null | undefined;
+  /** The token of the personal manage link. */
+  token: string;
+};
+
 /** Start paying a booking on the provider’s hosted checkout page. */
 export type CheckoutSessionInput = {
   bookingId: string | number;
@@ -81,6 +106,19 @@ export type ExperienceLevel =
   | 'intermediate'
   | 'professional';
 
+export type InstallmentState =
+  | 'cancelled'
+  | 'failed'
+  | 'paid'
+  | 'scheduled';
+
+/** A booking and the token of its manage link. */
+export type ManageBookingInput = {
+  bookingId: string;
+  /** The token of the personal manage link. */
+  token: string;
+};
+
 /** Topic of a community message. */
 export type MessageTopic =
   | 'equipment'
@@ -96,11 +134,23 @@ export type MessageTopicFilter =
   | 'questions'
   | 'ride_sharing';
 
+/** Online through the payment provider, or recorded by the admin. */
+export type PaymentMethod =
+  | 'card'
+  | 'offline';
+
 /** 30% deposit now, full payment now, or a 3-6 month installment plan. */
 export type PaymentOption =
   | 'deposit'
   | 'full'
   | 'payment_plan';
+
+export type PaymentPurpose =
+  | 'balance'
+  | 'first'
+  | 'installment'
+  | 'offline'
+  | 'transfer';
 
 /** Where the money of a booking stands. */
 export type PaymentStatus =
@@ -140,10 +190,32 @@ export type RecordPaymentInput = {
   bookingId: string | number;
 };
 
+export type RefundReason =
+  | 'admin'
+  | 'cancellation'
+  | 'provider'
+  | 'transfer'
+  | 'workshop_cancelled';
+
+export type RefundState =
+  | 'done'
+  | 'failed'
+  | 'owed'
+  | 'pending'
+  | 'succeeded';
+
 /** Shared room (included) or private room (supplement). */
 export type RoomType =
   | 'private'
   | 'shared';
+
+export type TransferMyBookingInput = {
+  bookingId: string;
+  /** The token of the personal manage link. */
+  token: string;
+  /** The workshop to move to. */
+  workshopId: string;
+};
 
 /** A new photograph address for a workshop. */
 export type UpdateWorkshopPhotoInput = {
@@ -163,7 +235,7 @@ export type WorkshopType =
 export type AdminDashboardQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type AdminDashboardQuery = { adminStats: { totalWorkshops: number, totalBookings: number, totalRevenue: number, totalMessages: number, workshops: Array<{ id: string, name: string, startDate: string, capacity: number, minimumParticipants: number, spotsSold: number, spotsHeld: number, reachedMinimum: boolean, revenue: number }> }, adminBookings: Array<{ id: string, workshopId: string, workshopName: string, customerName: string, customerEmail: string, customerPhone: string, numParticipants: number, roomType: RoomType, numSpouses: number, paymentOption: PaymentOption, installments: number | null, specialRequests: string | null, age: number | null, experienceLevel: ExperienceLevel, cameraBody: string, lenses: string, otherEquipment: string | null, healthConcerns: string | null, dietaryRestrictions: string | null, tripGoals: string, emergencyContactName: string, emergencyContactPhone: string, emergencyContactEmail: string, totalAmount: number, amountPaid: number, paymentStatus: PaymentStatus, status: BookingStatus, createdAt: string }>, adminMessages: Array<{ id: string, workshopId: string, workshopName: string, authorName: string, authorEmail: string, message: string, topic: MessageTopic, createdAt: string }>, workshops: Array<{ id: string, name: string, location: string, imageUrl: string }> };
+export type AdminDashboardQuery = { adminStats: { totalWorkshops: number, totalBookings: number, totalRevenue: number, totalMessages: number, workshops: Array<{ id: string, name: string, startDate: string, capacity: number, minimumParticipants: number, spotsSold: number, spotsHeld: number, reachedMinimum: boolean, revenue: number }> }, adminBookings: Array<{ id: string, workshopId: string, workshopName: string, customerName: string, customerEmail: string, customerPhone: string, numParticipants: number, roomType: RoomType, numSpouses: number, paymentOption: PaymentOption, installments: number | null, specialRequests: string | null, age: number | null, experienceLevel: ExperienceLevel, cameraBody: string, lenses: string, otherEquipment: string | null, healthConcerns: string | null, dietaryRestrictions: string | null, tripGoals: string, emergencyContactName: string, emergencyContactPhone: string, emergencyContactEmail: string, totalAmount: number, amountPaid: number, amountRefunded: number, balance: number, paymentStatus: PaymentStatus, status: BookingStatus, createdAt: string }>, adminMessages: Array<{ id: string, workshopId: string, workshopName: string, authorName: string, authorEmail: string, message: string, topic: MessageTopic, createdAt: string }>, adminOverdueBookings: Array<{ id: string, customerName: string, customerEmail: string, workshopName: string, paymentOption: PaymentOption, totalAmount: number, amountPaid: number, balance: number }>, workshops: Array<{ id: string, name: string, location: string, imageUrl: string }> };
 
 export type AdminLoginMutationVariables = Exact<{
   input: AdminLoginInput;
@@ -188,7 +260,37 @@ export type AdminRecordPaymentMutationVariables = Exact<{
 
 export type AdminRecordPaymentMutation = { recordPayment: { booking: { id: string, status: BookingStatus, paymentStatus: PaymentStatus, amountPaid: number } } };
 
-export type BookingsTab_BookingFragment = { id: string, workshopId: string, workshopName: string, customerName: string, customerEmail: string, customerPhone: string, numParticipants: number, roomType: RoomType, numSpouses: number, paymentOption: PaymentOption, installments: number | null, specialRequests: string | null, age: number | null, experienceLevel: ExperienceLevel, cameraBody: string, lenses: string, otherEquipment: string | null, healthConcerns: string | null, dietaryRestrictions: string | null, tripGoals: string, emergencyContactName: string, emergencyContactPhone: string, emergencyContactEmail: string, totalAmount: number, amountPaid: number, paymentStatus: PaymentStatus, status: BookingStatus, createdAt: string };
+export type BookingMoneyPanel_AccountFragment = { balanceDueDate: string | null, balance: number, refundsOwed: number, booking: { id: string, customerName: string, paymentOption: PaymentOption, paymentStatus: PaymentStatus, status: BookingStatus, totalAmount: number, amountPaid: number, amountRefunded: number, fees: number, balance: number }, workshop: { id: string, name: string }, cancellation: { daysBeforeStart: number, refundPercent: number, fee: number, paid: number, refund: number, kept: number, explanation: string } | null, payments: Array<{ id: string, amount: number, method: PaymentMethod, purpose: PaymentPurpose, installmentNumber: number | null, providerPaymentId: string | null, note: string | null, receivedAt: string, refunded: number }>, refunds: Array<{ id: string, amount: number, method: PaymentMethod, state: RefundState, reason: RefundReason, providerRefundId: string | null, note: string | null, lastError: string | null, createdAt: string, completedAt: string | null }>, schedule: Array<{ number: number, dueDate: string, amount: number, state: InstallmentState, failedAttempts: number, lastError: string | null, paidAt: string | null }>, nextPayment: { label: string, amount: number, dueDate: string | null, overdue: boolean, canPayNow: boolean } | null };
+
+export type AdminBookingAccountQueryVariables = Exact<{
+  bookingId: string | number;
+}>;
+
+
+export type AdminBookingAccountQuery = { adminBookingAccount: { balanceDueDate: string | null, balance: number, refundsOwed: number, booking: { id: string, customerName: string, paymentOption: PaymentOption, paymentStatus: PaymentStatus, status: BookingStatus, totalAmount: number, amountPaid: number, amountRefunded: number, fees: number, balance: number }, workshop: { id: string, name: string }, cancellation: { daysBeforeStart: number, refundPercent: number, fee: number, paid: number, refund: number, kept: number, explanation: string } | null, payments: Array<{ id: string, amount: number, method: PaymentMethod, purpose: PaymentPurpose, installmentNumber: number | null, providerPaymentId: string | null, note: string | null, receivedAt: string, refunded: number }>, refunds: Array<{ id: string, amount: number, method: PaymentMethod, state: RefundState, reason: RefundReason, providerRefundId: string | null, note: string | null, lastError: string | null, createdAt: string, completedAt: string | null }>, schedule: Array<{ number: number, dueDate: string, amount: number, state: InstallmentState, failedAttempts: number, lastError: string | null, paidAt: string | null }>, nextPayment: { label: string, amount: number, dueDate: string | null, overdue: boolean, canPayNow: boolean } | null } };
+
+export type AdminRefundBookingMutationVariables = Exact<{
+  input: AdminRefundInput;
+}>;
+
+
+export type AdminRefundBookingMutation = { adminRefundBooking: { balanceDueDate: string | null, balance: number, refundsOwed: number, booking: { id: string, customerName: string, paymentOption: PaymentOption, paymentStatus: PaymentStatus, status: BookingStatus, totalAmount: number, amountPaid: number, amountRefunded: number, fees: number, balance: number }, workshop: { id: string, name: string }, cancellation: { daysBeforeStart: number, refundPercent: number, fee: number, paid: number, refund: number, kept: number, explanation: string } | null, payments: Array<{ id: string, amount: number, method: PaymentMethod, purpose: PaymentPurpose, installmentNumber: number | null, providerPaymentId: string | null, note: string | null, receivedAt: string, refunded: number }>, refunds: Array<{ id: string, amount: number, method: PaymentMethod, state: RefundState, reason: RefundReason, providerRefundId: string | null, note: string | null, lastError: string | null, createdAt: string, completedAt: string | null }>, schedule: Array<{ number: number, dueDate: string, amount: number, state: InstallmentState, failedAttempts: number, lastError: string | null, paidAt: string | null }>, nextPayment: { label: string, amount: number, dueDate: string | null, overdue: boolean, canPayNow: boolean } | null } };
+
+export type AdminMarkRefundDoneMutationVariables = Exact<{
+  input: AdminRefundDoneInput;
+}>;
+
+
+export type AdminMarkRefundDoneMutation = { adminMarkRefundDone: { balanceDueDate: string | null, balance: number, refundsOwed: number, booking: { id: string, customerName: string, paymentOption: PaymentOption, paymentStatus: PaymentStatus, status: BookingStatus, totalAmount: number, amountPaid: number, amountRefunded: number, fees: number, balance: number }, workshop: { id: string, name: string }, cancellation: { daysBeforeStart: number, refundPercent: number, fee: number, paid: number, refund: number, kept: number, explanation: string } | null, payments: Array<{ id: string, amount: number, method: PaymentMethod, purpose: PaymentPurpose, installmentNumber: number | null, providerPaymentId: string | null, note: string | null, receivedAt: string, refunded: number }>, refunds: Array<{ id: string, amount: number, method: PaymentMethod, state: RefundState, reason: RefundReason, providerRefundId: string | null, note: string | null, lastError: string | null, createdAt: string, completedAt: string | null }>, schedule: Array<{ number: number, dueDate: string, amount: number, state: InstallmentState, failedAttempts: number, lastError: string | null, paidAt: string | null }>, nextPayment: { label: string, amount: number, dueDate: string | null, overdue: boolean, canPayNow: boolean } | null } };
+
+export type AdminCancelBookingWithRefundMutationVariables = Exact<{
+  input: AdminCancelInput;
+}>;
+
+
+export type AdminCancelBookingWithRefundMutation = { adminCancelBookingWithRefund: { balanceDueDate: string | null, balance: number, refundsOwed: number, booking: { id: string, customerName: string, paymentOption: PaymentOption, paymentStatus: PaymentStatus, status: BookingStatus, totalAmount: number, amountPaid: number, amountRefunded: number, fees: number, balance: number }, workshop: { id: string, name: string }, cancellation: { daysBeforeStart: number, refundPercent: number, fee: number, paid: number, refund: number, kept: number, explanation: string } | null, payments: Array<{ id: string, amount: number, method: PaymentMethod, purpose: PaymentPurpose, installmentNumber: number | null, providerPaymentId: string | null, note: string | null, receivedAt: string, refunded: number }>, refunds: Array<{ id: string, amount: number, method: PaymentMethod, state: RefundState, reason: RefundReason, providerRefundId: string | null, note: string | null, lastError: string | null, createdAt: string, completedAt: string | null }>, schedule: Array<{ number: number, dueDate: string, amount: number, state: InstallmentState, failedAttempts: number, lastError: string | null, paidAt: string | null }>, nextPayment: { label: string, amount: number, dueDate: string | null, overdue: boolean, canPayNow: boolean } | null } };
+
+export type BookingsTab_BookingFragment = { id: string, workshopId: string, workshopName: string, customerName: string, customerEmail: string, customerPhone: string, numParticipants: number, roomType: RoomType, numSpouses: number, paymentOption: PaymentOption, installments: number | null, specialRequests: string | null, age: number | null, experienceLevel: ExperienceLevel, cameraBody: string, lenses: string, otherEquipment: string | null, healthConcerns: string | null, dietaryRestrictions: string | null, tripGoals: string, emergencyContactName: string, emergencyContactPhone: string, emergencyContactEmail: string, totalAmount: number, amountPaid: number, amountRefunded: number, balance: number, paymentStatus: PaymentStatus, status: BookingStatus, createdAt: string };
 
 export type MessagesTab_MessageFragment = { id: string, workshopId: string, workshopName: string, authorName: string, authorEmail: string, message: string, topic: MessageTopic, createdAt: string };
 
@@ -198,6 +300,8 @@ export type DeleteMessageMutationVariables = Exact<{
 
 
 export type DeleteMessageMutation = { deleteMessage: { deletedMessageId: string } };
+
+export type OverdueBalances_BookingFragment = { id: string, customerName: string, customerEmail: string, workshopName: string, paymentOption: PaymentOption, totalAmount: number, amountPaid: number, balance: number };
 
 export type PhotosTab_WorkshopFragment = { id: string, name: string, location: string, imageUrl: string };
 
@@ -220,7 +324,7 @@ export type BookingWorkshopQueryVariables = Exact<{
 }>;
 
 
-export type BookingWorkshopQuery = { workshop: { id: string, name: string, location: string, state: string, dates: string, startDate: string, durationDays: number, price: number, priceCents: number, availableSpots: number, privateRoomSupplement: number, imageUrl: string } | null };
+export type BookingWorkshopQuery = { workshop: { id: string, name: string, location: string, state: string, dates: string, startDate: string, timeZone: string, durationDays: number, price: number, priceCents: number, availableSpots: number, privateRoomSupplement: number, imageUrl: string } | null };
 
 export type CreateBookingMutationVariables = Exact<{
   input: BookingInput;
@@ -241,7 +345,38 @@ export type BookingConfirmationQueryVariables = Exact<{
 }>;
 
 
-export type BookingConfirmationQuery = { booking: { id: string, workshopId: string, workshopName: string, customerName: string, customerEmail: string, numParticipants: number, numSpouses: number, roomType: RoomType, paymentOption: PaymentOption, installments: number | null, totalAmount: number, amountDueNow: number, amountPaid: number, paymentStatus: PaymentStatus, status: BookingStatus, holdExpiresAt: string | null } | null };
+export type BookingConfirmationQuery = { booking: { id: string, workshopId: string, workshopName: string, customerName: string, customerEmail: string, numParticipants: number, numSpouses: number, roomType: RoomType, paymentOption: PaymentOption, installments: number | null, totalAmount: number, amountDueNow: number, amountPaid: number, amountRefunded: number, balance: number, paymentStatus: PaymentStatus, status: BookingStatus, holdExpiresAt: string | null } | null };
+
+export type ManageBookingPage_AccountFragment = { balanceDueDate: string | null, balance: number, refundsOwed: number, booking: { id: string, workshopId: string, workshopName: string, customerName: string, customerEmail: string, numParticipants: number, numSpouses: number, roomType: RoomType, installments: number | null, paymentOption: PaymentOption, paymentStatus: PaymentStatus, status: BookingStatus, totalAmount: number, amountPaid: number, amountRefunded: number, fees: number, balance: number }, workshop: { id: string, name: string, location: string, state: string, dates: string, startDate: string }, cancellation: { daysBeforeStart: number, refundPercent: number, fee: number, paid: number, refund: number, kept: number, explanation: string } | null, transfer: { allowed: boolean, fee: number, reason: string | null, options: Array<{ newTotal: number, fee: number, difference: number, workshop: { id: string, name: string, dates: string, location: string, state: string, availableSpots: number } }> }, payments: Array<{ id: string, amount: number, method: PaymentMethod, purpose: PaymentPurpose, installmentNumber: number | null, providerPaymentId: string | null, note: string | null, receivedAt: string, refunded: number }>, refunds: Array<{ id: string, amount: number, method: PaymentMethod, state: RefundState, reason: RefundReason, providerRefundId: string | null, note: string | null, lastError: string | null, createdAt: string, completedAt: string | null }>, schedule: Array<{ number: number, dueDate: string, amount: number, state: InstallmentState, failedAttempts: number, lastError: string | null, paidAt: string | null }>, nextPayment: { label: string, amount: number, dueDate: string | null, overdue: boolean, canPayNow: boolean } | null };
+
+export type BookingAccountQueryVariables = Exact<{
+  bookingId: string | number;
+  token: string;
+}>;
+
+
+export type BookingAccountQuery = { bookingAccount: { balanceDueDate: string | null, balance: number, refundsOwed: number, booking: { id: string, workshopId: string, workshopName: string, customerName: string, customerEmail: string, numParticipants: number, numSpouses: number, roomType: RoomType, installments: number | null, paymentOption: PaymentOption, paymentStatus: PaymentStatus, status: BookingStatus, totalAmount: number, amountPaid: number, amountRefunded: number, fees: number, balance: number }, workshop: { id: string, name: string, location: string, state: string, dates: string, startDate: string }, cancellation: { daysBeforeStart: number, refundPercent: number, fee: number, paid: number, refund: number, kept: number, explanation: string } | null, transfer: { allowed: boolean, fee: number, reason: string | null, options: Array<{ newTotal: number, fee: number, difference: number, workshop: { id: string, name: string, dates: string, location: string, state: string, availableSpots: number } }> }, payments: Array<{ id: string, amount: number, method: PaymentMethod, purpose: PaymentPurpose, installmentNumber: number | null, providerPaymentId: string | null, note: string | null, receivedAt: string, refunded: number }>, refunds: Array<{ id: string, amount: number, method: PaymentMethod, state: RefundState, reason: RefundReason, providerRefundId: string | null, note: string | null, lastError: string | null, createdAt: string, completedAt: string | null }>, schedule: Array<{ number: number, dueDate: string, amount: number, state: InstallmentState, failedAttempts: number, lastError: string | null, paidAt: string | null }>, nextPayment: { label: string, amount: number, dueDate: string | null, overdue: boolean, canPayNow: boolean } | null } };
+
+export type PayBookingNowMutationVariables = Exact<{
+  input: ManageBookingInput;
+}>;
+
+
+export type PayBookingNowMutation = { payBookingNow: { url: string | null, sessionId: string | null } };
+
+export type CancelMyBookingMutationVariables = Exact<{
+  input: CancelMyBookingInput;
+}>;
+
+
+export type CancelMyBookingMutation = { cancelMyBooking: { balanceDueDate: string | null, balance: number, refundsOwed: number, booking: { id: string, workshopId: string, workshopName: string, customerName: string, customerEmail: string, numParticipants: number, numSpouses: number, roomType: RoomType, installments: number | null, paymentOption: PaymentOption, paymentStatus: PaymentStatus, status: BookingStatus, totalAmount: number, amountPaid: number, amountRefunded: number, fees: number, balance: number }, workshop: { id: string, name: string, location: string, state: string, dates: string, startDate: string }, cancellation: { daysBeforeStart: number, refundPercent: number, fee: number, paid: number, refund: number, kept: number, explanation: string } | null, transfer: { allowed: boolean, fee: number, reason: string | null, options: Array<{ newTotal: number, fee: number, difference: number, workshop: { id: string, name: string, dates: string, location: string, state: string, availableSpots: number } }> }, payments: Array<{ id: string, amount: number, method: PaymentMethod, purpose: PaymentPurpose, installmentNumber: number | null, providerPaymentId: string | null, note: string | null, receivedAt: string, refunded: number }>, refunds: Array<{ id: string, amount: number, method: PaymentMethod, state: RefundState, reason: RefundReason, providerRefundId: string | null, note: string | null, lastError: string | null, createdAt: string, completedAt: string | null }>, schedule: Array<{ number: number, dueDate: string, amount: number, state: InstallmentState, failedAttempts: number, lastError: string | null, paidAt: string | null }>, nextPayment: { label: string, amount: number, dueDate: string | null, overdue: boolean, canPayNow: boolean } | null } };
+
+export type TransferMyBookingMutationVariables = Exact<{
+  input: TransferMyBookingInput;
+}>;
+
+
+export type TransferMyBookingMutation = { transferMyBooking: { balanceDueDate: string | null, balance: number, refundsOwed: number, booking: { id: string, workshopId: string, workshopName: string, customerName: string, customerEmail: string, numParticipants: number, numSpouses: number, roomType: RoomType, installments: number | null, paymentOption: PaymentOption, paymentStatus: PaymentStatus, status: BookingStatus, totalAmount: number, amountPaid: number, amountRefunded: number, fees: number, balance: number }, workshop: { id: string, name: string, location: string, state: string, dates: string, startDate: string }, cancellation: { daysBeforeStart: number, refundPercent: number, fee: number, paid: number, refund: number, kept: number, explanation: string } | null, transfer: { allowed: boolean, fee: number, reason: string | null, options: Array<{ newTotal: number, fee: number, difference: number, workshop: { id: string, name: string, dates: string, location: string, state: string, availableSpots: number } }> }, payments: Array<{ id: string, amount: number, method: PaymentMethod, purpose: PaymentPurpose, installmentNumber: number | null, providerPaymentId: string | null, note: string | null, receivedAt: string, refunded: number }>, refunds: Array<{ id: string, amount: number, method: PaymentMethod, state: RefundState, reason: RefundReason, providerRefundId: string | null, note: string | null, lastError: string | null, createdAt: string, completedAt: string | null }>, schedule: Array<{ number: number, dueDate: string, amount: number, state: InstallmentState, failedAttempts: number, lastError: string | null, paidAt: string | null }>, nextPayment: { label: string, amount: number, dueDate: string | null, overdue: boolean, canPayNow: boolean } | null } };
 
 export type CommunityWorkshopQueryVariables = Exact<{
   id: string | number;
@@ -284,6 +419,8 @@ export type TestimonialsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type TestimonialsQuery = { testimonials: Array<{ id: string, rating: number, clientName: string, location: string, workshopAttended: string, reviewText: string, date: string }> };
+
+export type BookingLedger_AccountFragment = { balanceDueDate: string | null, balance: number, refundsOwed: number, booking: { id: string, paymentOption: PaymentOption, paymentStatus: PaymentStatus, status: BookingStatus, totalAmount: number, amountPaid: number, amountRefunded: number, fees: number, balance: number }, payments: Array<{ id: string, amount: number, method: PaymentMethod, purpose: PaymentPurpose, installmentNumber: number | null, providerPaymentId: string | null, note: string | null, receivedAt: string, refunded: number }>, refunds: Array<{ id: string, amount: number, method: PaymentMethod, state: RefundState, reason: RefundReason, providerRefundId: string | null, note: string | null, lastError: string | null, createdAt: string, completedAt: string | null }>, schedule: Array<{ number: number, dueDate: string, amount: number, state: InstallmentState, failedAttempts: number, lastError: string | null, paidAt: string | null }>, nextPayment: { label: string, amount: number, dueDate: string | null, overdue: boolean, canPayNow: boolean } | null };
 
 export type CheckoutStatusQueryVariables = Exact<{
   sessionId: string | number;

@@ -1,0 +1,200 @@
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import { formatDollars } from 'api/shared/money';
+import type { BookingLedger_AccountFragment } from '../gql/graphql';
+import { formatCalendarDate } from '../ui/format';
+import { INSTALLMENT_STATE_LABELS, labelOf, PAYMENT_PURPOSE_LABELS, REFUND_REASON_LABELS, REFUND_STATE_LABELS } from '../ui/labels';
+import { formatDay } from '../ui/time';
+
+/** The money of a booking, as the customer's manage page and the admin's panel both show it. */
+export const BOOKING_LEDGER_FRAGMENT: TypedDocumentNode<BookingLedger_AccountFragment> = gql`
+  fragment BookingLedger_account on BookingAccount {
+    booking {
+      id
+      paymentOption
+      paymentStatus
+      status
+      totalAmount
+      amountPaid
+      amountRefunded
+      fees
+      balance
+    }
+    payments {
+      id
+      amount
+      method
+      purpose
+      installmentNumber
+      providerPaymentId
+      note
+      receivedAt
+      refunded
+    }
+    refunds {
+      id
+      amount
+      method
+      state
+      reason
+      providerRefundId
+      note
+      lastError
+      createdAt
+      completedAt
+    }
+    schedule {
+      number
+      dueDate
+      amount
+      state
+      failedAttempts
+      lastError
+      paidAt
+    }
+    balanceDueDate
+    balance
+    nextPayment {
+      label
+      amount
+      dueDate
+      overdue
+      canPayNow
+    }
+    refundsOwed
+  }
+`;
+
+type Account = BookingLedger_AccountFragment;
+
+const purposeOf = (p: Account['payments'][number]) =>
+  p.purpose === 'installment' && p.installmentNumber ? `Installment ${p.installmentNumber}` : labelOf(PAYMENT_PURPOSE_LABELS, p.purpose);
+
+/** Every payment received, with its date and amount (and, for the admin, the provider's id). */
+export function PaymentsTable({ account, admin = false, headingId }: { account: Account; admin?: boolean; headingId: string }) {
+  if (account.payments.length === 0) return <p className="muted">No payments yet.</p>;
+  return (
+    <div className="table-scroll">
+      <table className="money-table" aria-labelledby={headingId}>
+        <thead>
+          <tr>
+            <th scope="col">Date</th>
+            <th scope="col">For</th>
+            <th scope="col">Method</th>
+            <th scope="col" className="money-table__amount">
+              Amount
+            </th>
+            {admin && <th scope="col">Provider id</th>}
+            {admin && <th scope="col">Note</th>}
+          </tr>
+        </thead>
+        <tbody>
+          {account.payments.map((p) => (
+            <tr key={p.id}>
+              <td>{formatDay(p.receivedAt)}</td>
+              <td>{purposeOf(p)}</td>
+              <td>{p.method === 'card' ? 'Card, online' : 'Paid directly'}</td>
+              <td className="money-table__amount">
+                {formatDollars(p.amount)}
+                {p.refunded > 0 && <span className="money-table__sub">{formatDollars(p.refunded)} refunded</span>}
+              </td>
+              {admin && <td className="money-table__id">{p.providerPaymentId ?? '–'}</td>}
+              {admin && <td>{p.note ?? '–'}</td>}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Every refund, made or still to make. */
+export function RefundsTable({ account, admin = false, headingId, actions }: { account: Account; admin?: boolean; headingId: string; actions?: (refund: Account['refunds'][number]) => React.ReactNode }) {
+  if (account.refunds.length === 0) return <p className="muted">No refunds.</p>;
+  return (
+    <div className="table-scroll">
+      <table className="money-table" aria-labelledby={headingId}>
+        <thead>
+          <tr>
+            <th scope="col">Date</th>
+            <th scope="col">Why</th>
+            <th scope="col">State</th>
+            <th scope="col" className="money-table__amount">
+              Amount
+            </th>
+            {admin && <th scope="col">Provider id</th>}
+            {admin && <th scope="col">Note</th>}
+            {actions && <th scope="col">Action</th>}
+          </tr>
+        </thead>
+        <tbody>
+          {account.refunds.map((r) => (
+            <tr key={r.id} data-refund-state={r.state}>
+              <td>{formatDay(r.completedAt ?? r.createdAt)}</td>
+              <td>{labelOf(REFUND_REASON_LABELS, r.reason)}</td>
+              <td>
+                {labelOf(REFUND_STATE_LABELS, r.state)}
+                {r.lastError && <span className="money-table__sub money-table__sub--error">{r.lastError}</span>}
+              </td>
+              <td className="money-table__amount">{formatDollars(r.amount)}</td>
+              {admin && <td className="money-table__id">{r.providerRefundId ?? (r.method === 'offline' ? 'Offline' : '–')}</td>}
+              {admin && <td>{r.note ?? '–'}</td>}
+              {actions && <td>{actions(r)}</td>}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The installments of a payment plan with their states. */
+export function ScheduleTable({ account, admin = false, headingId }: { account: Account; admin?: boolean; headingId: string }) {
+  return (
+    <div className="table-scroll">
+      <table className="money-table" aria-labelledby={headingId}>
+        <thead>
+          <tr>
+            <th scope="col">Installment</th>
+            <th scope="col">Due</th>
+            <th scope="col">State</th>
+            <th scope="col" className="money-table__amount">
+              Amount
+            </th>
+            {admin && <th scope="col">Failed charges</th>}
+          </tr>
+        </thead>
+        <tbody>
+          {account.schedule.map((i) => (
+            <tr key={i.number} data-installment-state={i.state}>
+              <td>
+                {i.number} of {account.schedule.length}
+              </td>
+              <td>{formatCalendarDate(i.dueDate)}</td>
+              <td>
+                {labelOf(INSTALLMENT_STATE_LABELS, i.state)}
+                {i.state === 'paid' && i.paidAt && <span className="money-table__sub">on {formatDay(i.paidAt)}</span>}
+                {i.state === 'failed' && i.lastError && <span className="money-table__sub money-table__sub--error">{i.lastError}</span>}
+              </td>
+              <td className="money-table__amount">{formatDollars(i.amount)}</td>
+              {admin && <td>{i.failedAttempts > 0 ? `${i.failedAttempts}${i.lastError ? ` (${i.lastError})` : ''}` : '–'}</td>}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** One sentence: what is still due and when. */
+export function dueSentence(account: Account): string {
+  const live = account.booking.status === 'held' || account.booking.status === 'confirmed';
+  if (!live || account.balance <= 0) return 'Nothing is left to pay.';
+  const next = account.nextPayment;
+  if (account.schedule.length > 0 && next) {
+    return `${formatDollars(account.balance)} is left to pay. Next: ${next.label}, ${formatDollars(next.amount)}${
+      next.dueDate ? `, due ${formatCalendarDate(next.dueDate)}` : ', due now'
+    }${next.overdue ? ' (overdue)' : ''}.`;
+  }
+  const by = account.balanceDueDate ? ` by ${formatCalendarDate(account.balanceDueDate)}` : '';
+  return `A balance of ${formatDollars(account.balance)} is due${by}${next?.overdue ? ' (overdue)' : ''}.`;
+}
