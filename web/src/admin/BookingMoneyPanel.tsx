@@ -169,7 +169,8 @@ function useAction(onChanged?: () => void) {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const run = async (action: () => Promise<unknown>, doneText: string) => {
+  /** True when the action succeeded. */
+  const run = async (action: () => Promise<unknown>, doneText: string): Promise<boolean> => {
     setBusy(true);
     setProblem(null);
     setDone(null);
@@ -177,8 +178,10 @@ function useAction(onChanged?: () => void) {
       await action();
       setDone(doneText);
       onChanged?.();
+      return true;
     } catch (e) {
       if (!logoutIfUnauthenticated(e)) setProblem(messageOf(e, 'The action failed.'));
+      return false;
     } finally {
       setBusy(false);
     }
@@ -234,7 +237,8 @@ function RefundForm({ account, onChanged }: { account: Account; onChanged?: () =
     e.preventDefault();
     const dollars = Number(amount.replace(/[$,\s]/g, ''));
     const input = { bookingId: account.booking.id, amount: dollars, note: note.trim() || null };
-    void run(() => refund({ variables: { input } }), `Refund of ${formatDollars(dollars)} made`).then(() => {
+    void run(() => refund({ variables: { input } }), `Refund of ${formatDollars(dollars)} made`).then((ok) => {
+      if (!ok) return;
       setAmount('');
       setNote('');
     });

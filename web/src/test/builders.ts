@@ -193,7 +193,7 @@ export function anAdminDashboard(
  * far ahead (Dec 2027), $2,321.25 paid by card, the balance of $5,416.25 due, cancellable with
  * the 90+ days tier and transferable for free to one other workshop.
  */
-export function aBookingAccount(overrides: Partial<Account> & { booking?: Partial<Account['booking']> } = {}): Typed<Account, 'BookingAccount'> {
+export function aBookingAccount(overrides: Partial<Omit<Account, 'booking'>> & { booking?: Partial<Account['booking']> } = {}): Typed<Account, 'BookingAccount'> {
   const { booking, ...rest } = overrides;
   const b = aBooking();
   return {
