@@ -9,11 +9,14 @@ import { DEFAULT_PROOF_OF_WORK, ProofOfWork, type ProofOfWorkOptions } from './i
 import { NodemailerMailer, type Mailer } from './mail/mailer';
 import { DEFAULT_OUTBOX_OPTIONS, OutboxService } from './mail/outbox.service';
 import { PaymentService } from './payment/payment.service';
+import { BookingAccountService } from './payment/booking-account.service';
+import { ManageLinks } from './booking/manage-link';
 import type { PaymentProvider } from './payment/payment-provider';
 import { StripePaymentProvider } from './payment/stripe.provider';
 import { MemoryRateLimitStore, type RateLimitStore } from './infrastructure/rate-limit';
 import { RedisRateLimitStore } from './infrastructure/redis-rate-limit-store';
 import { RedisBus } from './infrastructure/redis-bus';
+import { JobQueue } from './infrastructure/jobs/job-queue';
 import { CommunityService } from './community/community.service';
 import { COMMUNITY_MAILS } from './community/community.mails';
 import { BOOKING_MAILS } from './booking/booking.mails';
@@ -51,6 +54,10 @@ export interface Services {
   outbox: OutboxService;
   /** SMTP, or .eml files without SMTP_URL. Used by the MailWorker only. */
   mailer: Mailer;
+  /** A booking's money after the first payment: manage page, balances, installments, cancellations, transfers, refunds (docs/decisions/062). */
+  accounts: BookingAccountService;
+  /** Scheduled work in the database (docs/decisions/058); the JobWorker runs it, tests call `runDue()` with a moved clock. */
+  jobs: JobQueue;
 }
 
 /** Numbers a test may change; production uses the defaults. */
@@ -87,6 +94,11 @@ export function createServices(
     outbox,
   );
   const bus = config.redisUrl ? connectCatalogBus(config, workshops, logger) : null;
+  const payments = new PaymentService(db, bookings, provider, clock, logger, config.publicOrigin);
+  const jobs = new JobQueue(db, clock, logger);
+  // Every customer mail carries the personal manage link, signed with the server's secret.
+  const links = new ManageLinks(config.bookingLinkSecret, config.publicOrigin);
+  outbox.links = { manageBooking: (bookingId) => links.url(bookingId) };
   return {
     config,
     db,
@@ -97,13 +109,15 @@ export function createServices(
     workshops,
     testimonials: new TestimonialService(db),
     bookings,
-    payments: new PaymentService(db, bookings, provider, clock, logger, config.publicOrigin),
+    payments,
     community: new CommunityService(db, workshops, clock, logger, outbox),
     proofOfWork,
     adminAuth: new AdminAuthService(config.admin, clock, rateLimitStore),
     admin: new AdminService(db, clock),
     outbox,
     mailer: new NodemailerMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: config.mail.outboxDir }),
+    jobs,
+    accounts: new BookingAccountService(db, bookings, payments, jobs, links, clock, logger, config.publicOrigin),
   };
 }
 

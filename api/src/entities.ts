@@ -5,10 +5,11 @@ import { MailOutbox } from './mail/mail-outbox.entity';
 import { PaymentEvent } from './payment/payment-event.entity';
 import { CheckoutSessionRecord } from './payment/checkout-session.entity';
 import { UnmatchedPayment } from './payment/unmatched-payment.entity';
+import { ScheduledJob } from './infrastructure/jobs/scheduled-job.entity';
 import { UsedChallenge } from './infrastructure/proof-of-work/used-challenge.entity';
 import { Testimonial } from './testimonial/testimonial.entity';
 import { Workshop } from './workshop/workshop.entity';
 
 /** Every entity of the product; the data source is built from this list. */
-export const ENTITIES = [Workshop, Booking, CommunityMessage, Testimonial, PaymentEvent, MailOutbox, CheckoutSessionRecord, UnmatchedPayment, UsedChallenge, BookingPayment, BookingRefund, BookingInstallment];
+export const ENTITIES = [Workshop, Booking, CommunityMessage, Testimonial, PaymentEvent, MailOutbox, CheckoutSessionRecord, UnmatchedPayment, UsedChallenge, ScheduledJob, BookingPayment, BookingRefund, BookingInstallment];
 

@@ -8,6 +8,7 @@ import { createServices } from './composition-root';
 import { createApp } from './transport/app';
 import { HoldSweeper } from './booking/hold-sweeper';
 import { MailWorker } from './mail/mail-worker';
+import { JobWorker } from './infrastructure/jobs/job-worker';
 
 async function main(): Promise<void> {
   try {
@@ -29,6 +30,9 @@ async function main(): Promise<void> {
   if (config.altchaSecretDerived) {
     logger.warn('No ALTCHA_HMAC_SECRET: the booking challenges are signed with a key derived from the admin credential; set ALTCHA_HMAC_SECRET (32+ characters, the same on every instance)');
   }
+  if (config.bookingLinkSecretDerived) {
+    logger.warn('No BOOKING_LINK_SECRET: manage-booking links are signed with a key derived from the admin credential; set BOOKING_LINK_SECRET (32+ characters, the same on every instance)');
+  }
   if (config.admin.generated) {
     logger.warn(`No ADMIN_PASSWORD set: generated one for this ${config.env} install: ${config.admin.password} (kept in data/admin-password.txt)`);
   }
@@ -47,6 +51,9 @@ async function main(): Promise<void> {
   sweeper.start();
   const mailWorker = new MailWorker(services, logger);
   mailWorker.start();
+  // Runs at once: whatever fell due while no instance was running is done now (docs/decisions/058).
+  const jobWorker = new JobWorker(services.jobs, logger);
+  jobWorker.start();
   if (config.mail.smtpUrl) logger.info({ smtp: services.mailer.target }, 'sending mail over SMTP');
   else if (config.env === 'production') logger.warn({ dir: services.mailer.target }, 'No SMTP_URL: mails are NOT sent, only written as .eml files');
   else logger.info({ dir: services.mailer.target }, 'No SMTP_URL: mails are written as .eml files');
@@ -61,10 +68,13 @@ async function main(): Promise<void> {
     setTimeout(() => process.exit(1), 10_000).unref();
     // No new mail is claimed from now on; the one being sent is finished and recorded.
     const mailStopped = mailWorker.stop();
+    // The job running is finished and recorded; the claims not started are handed back.
+    const jobsStopped = jobWorker.stop();
     // No new connections; in-flight requests finish; idle keep-alive connections close; Apollo stops.
     await app.stop();
     await sweeper.stop();
     await mailStopped;
+    await jobsStopped;
     services.mailer.close();
     await services.rateLimitStore.close?.();
     await services.bus?.close();

@@ -28,11 +28,11 @@ describe.each(DB_KINDS)('AdminService on %s', (kind) => {
     await insertBooking(t.db, { workshopId: zion, numParticipants: 2, status: BookingStatus.confirmed, amountPaidCents: 579_000, paymentStatus: 'paid' });
     await insertBooking(t.db, { workshopId: zion, numParticipants: 1, status: BookingStatus.held, amountPaidCents: 0, paymentStatus: 'pending', holdExpiresAt: minutes(10) });
     await insertBooking(t.db, { workshopId: zion, numParticipants: 3, status: BookingStatus.held, amountPaidCents: 0, paymentStatus: 'pending', holdExpiresAt: minutes(-1) });
-    await insertBooking(t.db, { workshopId: zion, numParticipants: 2, status: BookingStatus.expired, amountPaidCents: 0, paymentStatus: 'expired' });
+    await insertBooking(t.db, { workshopId: zion, numParticipants: 2, status: BookingStatus.expired, amountPaidCents: 0, paymentStatus: 'pending' });
     await insertBooking(t.db, { workshopId: zion, numParticipants: 1, status: BookingStatus.cancelled, amountPaidCents: 50_000, paymentStatus: 'paid' });
     // Alaska: 6 sold in one booking (reaches the minimum), plus one paid too late (needs attention, 12.34).
     await insertBooking(t.db, { workshopId: alaska, workshopName: 'Alaska', numParticipants: 6, status: BookingStatus.confirmed, amountPaidCents: 1_000_000, paymentStatus: 'paid' });
-    await insertBooking(t.db, { workshopId: alaska, workshopName: 'Alaska', numParticipants: 1, status: BookingStatus.needs_attention, amountPaidCents: 1_234, paymentStatus: 'refund_due' });
+    await insertBooking(t.db, { workshopId: alaska, workshopName: 'Alaska', numParticipants: 1, status: BookingStatus.needs_attention, amountPaidCents: 1_234, paymentStatus: 'paid' });
     await insertMessage(t.db, { workshopId: zion });
     await insertMessage(t.db, { workshopId: alaska });
     await insertMessage(t.db, { workshopId: alaska });

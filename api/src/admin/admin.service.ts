@@ -23,8 +23,9 @@ export class AdminService {
    * Totals and per-workshop sales.
    * - totalBookings counts live bookings: confirmed, needing attention, or held
    *   with a hold that has not lapsed. Expired and cancelled ones are not counted.
-   * - totalRevenue is money actually received: amountPaid summed over every
-   *   booking (a cancelled booking's payment was received too), in dollars.
+   * - totalRevenue is money received minus money refunded (refunds decided:
+   *   made online, or owed and made by the admin), over every booking, in
+   *   dollars (docs/decisions/062).
    * - spotsSold counts participants of confirmed bookings; spotsHeld those of
    *   unpaid, unlapsed holds. A workshop reaches its minimum on sold spots only.
    * - unmatchedPayments: paid sessions that changed no booking (hardening finding 3).
@@ -34,7 +35,7 @@ export class AdminService {
     const [workshops, bookings, totalMessages, unmatchedPayments] = await Promise.all([
       this.db.manager.find(Workshop, { order: { startDate: 'ASC', id: 'ASC' } }),
       this.db.manager.find(Booking, {
-        select: { id: true, workshopId: true, status: true, numParticipants: true, amountPaidCents: true, holdExpiresAt: true },
+        select: { id: true, workshopId: true, status: true, numParticipants: true, amountPaidCents: true, amountRefundedCents: true, holdExpiresAt: true },
       }),
       this.db.manager.count(CommunityMessage),
       this.db.manager.find(UnmatchedPayment, { order: { receivedAt: 'DESC', sessionId: 'ASC' }, take: UNMATCHED_PAYMENTS_SHOWN }),
@@ -60,8 +61,8 @@ export class AdminService {
     let revenueCents = 0;
     for (const b of bookings) {
       const s = sales.get(b.workshopId);
-      revenueCents += b.amountPaidCents;
-      if (s) s.revenueCents += b.amountPaidCents;
+      revenueCents += b.amountPaidCents - b.amountRefundedCents;
+      if (s) s.revenueCents += b.amountPaidCents - b.amountRefundedCents;
       if (!isLive(b, now)) continue;
       totalBookings += 1;
       if (!s) continue;

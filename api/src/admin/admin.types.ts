@@ -44,7 +44,7 @@ export class AdminStats {
   @Field(() => Int, { description: 'Bookings that are live: held, confirmed or needing attention (not expired, not cancelled).' })
   totalBookings: number;
 
-  @Field(() => Float, { description: 'Money actually received (sum of amountPaid over all bookings), in US dollars.' })
+  @Field(() => Float, { description: 'Money received minus money refunded, over all bookings, in US dollars.' })
   totalRevenue: number;
 
   @Field(() => Int, { description: 'Community messages on all boards.' })

@@ -5,6 +5,9 @@ import { Workshop } from '../workshop/workshop.entity';
 import { Booking } from './booking.entity';
 import { BookingLifecycle } from './booking-lifecycle';
 import { BookingStatus, PaymentStatus } from './booking.types';
+import { BookingPayment, PaymentPurpose } from './ledger.entities';
+
+const pay = (amountCents: number, source: 'provider' | 'admin', providerPaymentId: string | null = null) => ({ amountCents, source, purpose: PaymentPurpose.first, providerPaymentId });
 
 /** The lifecycle against a real database: each move writes what the table allows, and nothing else. */
 describe.each(DB_KINDS)('BookingLifecycle on %s', (kind) => {
@@ -31,11 +34,11 @@ describe.each(DB_KINDS)('BookingLifecycle on %s', (kind) => {
     await t.db.manager.update(Workshop, { id: workshopId }, { spotsClaimed: 0 });
   });
 
-  it('cancelling a confirmed booking gives its spots back and flags the money for a refund', async () => {
+  it('cancelling a confirmed booking gives its spots back; what becomes of the money is the refund decision (none yet: still deposit_paid)', async () => {
     const b = await aBooking(BookingStatus.confirmed, { amountPaidCents: 50_000, paymentStatus: PaymentStatus.deposit_paid });
     expect(await claimed()).toBe(2);
     expect(await t.db.transaction((m) => lifecycle.releaseOrThrow(m, b, BookingStatus.cancelled, now))).toBe(true);
-    expect(await stored(b.id)).toMatchObject({ status: 'cancelled', paymentStatus: 'refund_due', holdExpiresAt: null });
+    expect(await stored(b.id)).toMatchObject({ status: 'cancelled', paymentStatus: 'deposit_paid', holdExpiresAt: null });
     expect(await claimed()).toBe(0);
   });
 
@@ -64,37 +67,73 @@ describe.each(DB_KINDS)('BookingLifecycle on %s', (kind) => {
     const b = await aBooking(BookingStatus.held, { amountPaidCents: 0, paymentStatus: PaymentStatus.pending });
     await t.db.manager.update(Booking, { id: b.id }, { status: BookingStatus.expired });
     expect(await t.db.transaction((m) => lifecycle.releaseOrThrow(m, b, BookingStatus.expired, now))).toBe(false);
-    expect(await t.db.transaction((m) => lifecycle.applyPaymentOrThrow(m, b, 1000, 'provider', now))).toBeNull();
+    expect(await t.db.transaction((m) => lifecycle.applyPaymentOrThrow(m, b, pay(1000, 'provider'), now))).toBeNull();
     expect(await stored(b.id)).toMatchObject({ status: 'expired', amountPaidCents: 0 });
   });
 
   it('a payment confirms a hold; a second one keeps it confirmed and completes the payment status', async () => {
     const b = await aBooking(BookingStatus.held, { totalCents: 10_000, amountPaidCents: 0, paymentStatus: PaymentStatus.pending });
-    const first = await t.db.transaction((m) => lifecycle.applyPaymentOrThrow(m, b, 3_000, 'provider', now));
+    const first = await t.db.transaction((m) => lifecycle.applyPaymentOrThrow(m, b, pay(3_000, 'provider', 'pi_first'), now));
     expect(first).toMatchObject({ previousStatus: 'held', late: null, booking: { status: 'confirmed', paymentStatus: 'deposit_paid', amountPaidCents: 3_000 } });
-    const second = await t.db.transaction((m) => lifecycle.applyPaymentOrThrow(m, first!.booking, 7_000, 'admin', now));
+    const second = await t.db.transaction((m) => lifecycle.applyPaymentOrThrow(m, (first as { booking: Booking }).booking, pay(7_000, 'admin'), now));
     expect(second).toMatchObject({ previousStatus: 'confirmed', booking: { status: 'confirmed', paymentStatus: 'paid', amountPaidCents: 10_000 } });
     expect(await stored(b.id)).toMatchObject({ status: 'confirmed', paymentStatus: 'paid', amountPaidCents: 10_000 });
     expect(await claimed()).toBe(2); // no second claim
+    const ledger = await t.db.manager.find(BookingPayment, { where: { bookingId: b.id }, order: { amountCents: 'ASC' } });
+    expect(ledger.map((p) => [p.amountCents, p.method, p.providerPaymentId])).toEqual([
+      [3_000, 'card', 'pi_first'],
+      [7_000, 'offline', null],
+    ]);
+  });
+
+  it('a payment whose provider id is already in the ledger is a duplicate and changes nothing', async () => {
+    const b = await aBooking(BookingStatus.held, { totalCents: 10_000, amountPaidCents: 0, paymentStatus: PaymentStatus.pending });
+    const first = await t.db.transaction((m) => lifecycle.applyPaymentOrThrow(m, b, pay(3_000, 'provider', 'pi_once'), now));
+    const again = await t.db.transaction((m) => lifecycle.applyPaymentOrThrow(m, (first as { booking: Booking }).booking, pay(3_000, 'provider', 'pi_once'), now));
+    expect(again).toBe('duplicate');
+    expect(await stored(b.id)).toMatchObject({ amountPaidCents: 3_000 });
+  });
+
+  it('a payment plan with some installments paid is partially_paid, never deposit_paid', async () => {
+    const b = await aBooking(BookingStatus.held, { totalCents: 9_000, amountPaidCents: 0, paymentStatus: PaymentStatus.pending, paymentOption: 'payment_plan' as never });
+    const first = await t.db.transaction((m) => lifecycle.applyPaymentOrThrow(m, b, pay(3_000, 'provider'), now));
+    expect(first).toMatchObject({ booking: { paymentStatus: 'partially_paid' } });
+  });
+
+  it('refunds recorded on a cancelled booking make it refunded or partially_refunded', async () => {
+    const b = await aBooking(BookingStatus.confirmed, { totalCents: 10_000, amountPaidCents: 10_000, paymentStatus: PaymentStatus.paid });
+    await t.db.transaction((m) => lifecycle.releaseOrThrow(m, b, BookingStatus.cancelled, now));
+    const cancelled = await stored(b.id);
+    const readBefore = Object.assign(new Booking(), cancelled);
+    const rows = await t.db.transaction((m) =>
+      lifecycle.recordRefunds(m, cancelled, [{ amountCents: 4_000, method: 'offline' as never, state: 'owed' as never, reason: 'cancellation' as never }], now),
+    );
+    expect(rows).toHaveLength(1);
+    expect(await stored(b.id)).toMatchObject({ amountRefundedCents: 4_000, paymentStatus: 'partially_refunded' });
+    const stale = await t.db.transaction((m) => lifecycle.recordRefunds(m, readBefore, [{ amountCents: 6_000, method: 'offline' as never, state: 'owed' as never, reason: 'cancellation' as never }], now));
+    expect(stale).toBeNull(); // read before the first refund: the compare-and-set refuses it
+    const fresh = await stored(b.id);
+    await t.db.transaction((m) => lifecycle.recordRefunds(m, fresh, [{ amountCents: 6_000, method: 'offline' as never, state: 'owed' as never, reason: 'cancellation' as never }], now));
+    expect(await stored(b.id)).toMatchObject({ amountRefundedCents: 10_000, paymentStatus: 'refunded' });
   });
 
   it('a late provider payment re-takes free spots, or leaves the booking for the admin when they are gone', async () => {
-    const free = await aBooking(BookingStatus.expired, { amountPaidCents: 0, paymentStatus: PaymentStatus.expired });
-    const retaken = await t.db.transaction((m) => lifecycle.applyPaymentOrThrow(m, free, 5_000, 'provider', now));
+    const free = await aBooking(BookingStatus.expired, { amountPaidCents: 0, paymentStatus: PaymentStatus.pending });
+    const retaken = await t.db.transaction((m) => lifecycle.applyPaymentOrThrow(m, free, pay(5_000, 'provider'), now));
     expect(retaken).toMatchObject({ late: 'spots_retaken', booking: { status: 'confirmed' } });
     expect(await claimed()).toBe(2);
 
     const capacity = (await t.db.manager.findOneByOrFail(Workshop, { id: workshopId })).capacity;
     await t.db.manager.update(Workshop, { id: workshopId }, { spotsClaimed: capacity });
     const gone = await aBooking(BookingStatus.cancelled, { amountPaidCents: 0, paymentStatus: PaymentStatus.pending });
-    const flagged = await t.db.transaction((m) => lifecycle.applyPaymentOrThrow(m, gone, 5_000, 'provider', now));
+    const flagged = await t.db.transaction((m) => lifecycle.applyPaymentOrThrow(m, gone, pay(5_000, 'provider'), now));
     expect(flagged).toMatchObject({ late: 'spots_gone', booking: { status: 'needs_attention', paymentStatus: 'deposit_paid' } });
     expect(await claimed()).toBe(capacity);
   });
 
   it.each([BookingStatus.expired, BookingStatus.cancelled])('the admin cannot record a payment on a %s booking', async (status) => {
     const b = await aBooking(status, { amountPaidCents: 0 });
-    await expect(t.db.transaction((m) => lifecycle.applyPaymentOrThrow(m, b, 5_000, 'admin', now))).rejects.toMatchObject({
+    await expect(t.db.transaction((m) => lifecycle.applyPaymentOrThrow(m, b, pay(5_000, 'admin'), now))).rejects.toMatchObject({
       code: 'CONFLICT',
       message: `A ${status} booking cannot take payments; the customer must book again`,
     });

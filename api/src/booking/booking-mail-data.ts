@@ -19,6 +19,21 @@ export const BookingMailKind = {
   adminNewBooking: 'admin_new_booking',
   /** Admin: a late payment for spots that are no longer free. */
   adminPaymentAttention: 'admin_payment_attention',
+  /** Customer: the balance falls due soon (14 and 3 days before). */
+  balanceReminder: 'balance_reminder',
+  /** Customer and admin: the balance due date passed unpaid. */
+  balanceOverdue: 'balance_overdue',
+  adminBalanceOverdue: 'admin_balance_overdue',
+  /** Customer: an installment charge failed (declined or needs authentication): pay from the link. */
+  installmentFailed: 'installment_failed',
+  /** Admin: the last retry of an installment failed. */
+  adminInstallmentFailed: 'admin_installment_failed',
+  /** Customer: the booking was cancelled, with the refund it gives. */
+  bookingCancelled: 'booking_cancelled',
+  /** Customer: the booking moved to another workshop. */
+  bookingTransferred: 'booking_transferred',
+  /** Customer: the admin refunded money. */
+  refundIssued: 'refund_issued',
 } as const;
 export type BookingMailKind = (typeof BookingMailKind)[keyof typeof BookingMailKind];
 
@@ -52,6 +67,22 @@ export interface BookingMailData {
   amountPaidCents: number;
   /** The payment this mail is about; null when none. */
   paymentCents: number | null;
+  /** Fees kept on top of the price, and money refunded so far (older rows lack them: 0). */
+  feeCents?: number;
+  amountRefundedCents?: number;
+  /** What this mail is about, when it is not a payment: a refund, an amount due, a failed charge. */
+  refundCents?: number;
+  dueCents?: number;
+  /** YYYY-MM-DD. */
+  dueDate?: string;
+  installmentNumber?: number;
+  failure?: string;
+  /** Retries left after a failed charge. */
+  retriesLeft?: number;
+  /** Where a transferred booking came from. */
+  fromWorkshopName?: string;
+  /** Refund money still to come by hand (paid offline). */
+  refundOwedCents?: number;
   /** When it happened (ISO 8601, UTC). */
   at: string;
 }
@@ -81,6 +112,8 @@ export function bookingMailData(b: Booking, w: WorkshopFields, paymentCents: num
     dueNowCents: b.dueNowCents,
     amountPaidCents: b.amountPaidCents,
     paymentCents,
+    feeCents: b.feeCents ?? 0,
+    amountRefundedCents: b.amountRefundedCents ?? 0,
     at: at.toISOString(),
   };
 }
@@ -115,7 +148,7 @@ export function datesOf(d: BookingMailData): string {
 
 /** The money of a booking: what is left to pay and by when. */
 export function balanceOf(d: BookingMailData): { balanceCents: number; dueDate: string; overdue: boolean } {
-  const balanceCents = Math.max(0, d.totalCents - d.amountPaidCents);
+  const balanceCents = Math.max(0, d.totalCents + (d.feeCents ?? 0) - (d.amountPaidCents - (d.amountRefundedCents ?? 0)));
   const dueDate = balanceDueDate(d.startDate);
   return { balanceCents, dueDate, overdue: dueDate <= d.at.slice(0, 10) };
 }
@@ -153,6 +186,7 @@ function paymentOptionText(d: BookingMailData): string {
 /** What the customer paid this time, in words. */
 export function paymentLabel(d: BookingMailData): string {
   if (d.paymentOption === 'full') return 'payment in full';
+  if (d.installmentNumber) return `installment ${d.installmentNumber}${d.installments ? ` of ${d.installments}` : ''}`;
   if (d.amountPaidCents >= d.totalCents) return 'final payment';
   if (d.paymentOption === 'payment_plan') return 'installment';
   return `${POLICY.depositPercent}% deposit`;
@@ -168,7 +202,9 @@ export function bookingFacts(d: BookingMailData): FactList {
     ['Participants', participantsText(d)],
     ['Room', d.roomType === 'private' ? 'Private room' : 'Shared room'],
     ['Total', formatCents(d.totalCents)],
+    ...(d.feeCents ? ([['Fees', formatCents(d.feeCents)]] as FactList) : []),
     ['Paid', formatCents(d.amountPaidCents)],
+    ...(d.amountRefundedCents ? ([['Refunded', formatCents(d.amountRefundedCents)]] as FactList) : []),
     ['Balance', formatCents(balanceCents)],
     ['Balance due', balanceDueText(d)],
     ['Booking', d.bookingId],

@@ -37,6 +37,15 @@ function WhatToBring({ ctx }: { ctx: MailContext }) {
   );
 }
 
+/**
+ * The personal "Manage your booking" link every customer mail carries: pay
+ * the balance, see payments, cancel or transfer (docs/decisions/062).
+ */
+export function ManageButton({ d, ctx }: { d: Pick<BookingMailData, 'bookingId'>; ctx: MailContext }) {
+  const href = ctx.links?.manageBooking(d.bookingId) ?? bookingUrls(ctx.origin).confirmation(d.bookingId);
+  return <ActionButton href={href}>Manage your booking</ActionButton>;
+}
+
 /** Paid (deposit, installment or in full): the booking is confirmed. */
 export const bookingPaid: MailTemplate<BookingMailData> = {
   subject: (d) => `Booking confirmed: ${d.workshopName}, ${datesOf(d)}`,
@@ -47,7 +56,7 @@ export const bookingPaid: MailTemplate<BookingMailData> = {
       <MailLayout ctx={ctx} title="Your booking is confirmed" preheader={`${d.workshopName}, ${datesOf(d)} in ${workshopPlace(d)}: ${participantsText(d)}.`}>
         <Paragraph>{`Thank you, ${firstName(d.customerName)}! We received ${received}, and your place on ${d.workshopName} (${datesOf(d)}) is confirmed.`}</Paragraph>
         <Facts facts={bookingFacts(d)} />
-        <ActionButton href={urls.confirmation(d.bookingId)}>View your booking</ActionButton>
+        <ManageButton d={d} ctx={ctx} />
         <Paragraph>The dates are attached as a calendar file (.ics): open it to add the workshop to your calendar.</Paragraph>
         <WhatToBring ctx={ctx} />
         <Paragraph>
@@ -70,7 +79,7 @@ export const bookingReserved: MailTemplate<BookingMailData> = {
         {`Nothing has been charged yet. We will contact you within ${POLICY.responseTimeHours} hours to arrange your ${paymentLabel(d)} of ${formatCents(d.dueNowCents)}; your spots stay reserved for ${POLICY.offlineReservationDays} days meanwhile.`}
       </Paragraph>
       <Facts facts={bookingFacts(d)} />
-      <ActionButton href={bookingUrls(ctx.origin).confirmation(d.bookingId)}>View your booking</ActionButton>
+      <ManageButton d={d} ctx={ctx} />
       <Paragraph>The dates are attached as a calendar file (.ics), marked tentative until payment.</Paragraph>
       <WhatToBring ctx={ctx} />
     </MailLayout>
@@ -116,7 +125,7 @@ export const paymentNeedsAttention: MailTemplate<BookingMailData> = {
           {`Your money is safe. We will contact you within ${POLICY.responseTimeHours} hours to move you to another date or workshop, or to refund you in full, as you prefer.`}
         </Paragraph>
         <Facts facts={bookingFacts(d)} />
-        <ActionButton href={bookingUrls(ctx.origin).confirmation(d.bookingId)}>View your booking</ActionButton>
+        <ManageButton d={d} ctx={ctx} />
       </MailLayout>
     );
   },

@@ -4,7 +4,7 @@ import type { OutboxService } from '../mail/outbox.service';
 import { BookingStatus } from '../shared/booking-status';
 import { Workshop } from '../workshop/workshop.entity';
 import type { Booking } from './booking.entity';
-import { BookingMailKind, bookingMailData, type WorkshopFields } from './booking-mail-data';
+import { BookingMailKind, bookingMailData, type BookingMailData, type WorkshopFields } from './booking-mail-data';
 import {
   adminNewBooking,
   adminPaymentAttention,
@@ -13,6 +13,16 @@ import {
   holdExpired,
   paymentNeedsAttention,
 } from './booking-mail-templates';
+import {
+  adminBalanceOverdue,
+  adminInstallmentFailed,
+  balanceOverdue,
+  balanceReminder,
+  bookingCancelled,
+  bookingTransferred,
+  installmentFailed,
+  refundIssued,
+} from './money-mail-templates';
 
 /** How each booking mail looks, by kind: registered with the outbox by the composition root. */
 export const BOOKING_MAILS: MailTemplates = {
@@ -22,6 +32,14 @@ export const BOOKING_MAILS: MailTemplates = {
   [BookingMailKind.holdExpired]: holdExpired,
   [BookingMailKind.adminNewBooking]: adminNewBooking,
   [BookingMailKind.adminPaymentAttention]: adminPaymentAttention,
+  [BookingMailKind.balanceReminder]: balanceReminder,
+  [BookingMailKind.balanceOverdue]: balanceOverdue,
+  [BookingMailKind.adminBalanceOverdue]: adminBalanceOverdue,
+  [BookingMailKind.installmentFailed]: installmentFailed,
+  [BookingMailKind.adminInstallmentFailed]: adminInstallmentFailed,
+  [BookingMailKind.bookingCancelled]: bookingCancelled,
+  [BookingMailKind.bookingTransferred]: bookingTransferred,
+  [BookingMailKind.refundIssued]: refundIssued,
 };
 
 /**
@@ -71,6 +89,16 @@ export class BookingMails {
     if (!checkoutStarted(booking)) return;
     const data = bookingMailData(booking, await this.workshopOf(m, booking), null, this.clock());
     await this.outbox.enqueue(m, { kind: BookingMailKind.holdExpired, to: booking.customerEmail, payload: data });
+  }
+
+  /**
+   * A money mail (docs/decisions/062): the booking as it is now plus what the
+   * mail is about. Customer mails pass the recipient limit (money moved or
+   * is due); admin ones go to the admin address.
+   */
+  async money(m: EntityManager, kind: BookingMailKind, booking: Booking, extra: Partial<BookingMailData>, to: 'customer' | 'admin' = 'customer'): Promise<void> {
+    const data = { ...bookingMailData(booking, await this.workshopOf(m, booking), null, this.clock()), ...extra };
+    await this.outbox.enqueue(m, { kind, to: to === 'admin' ? this.outbox.adminEmail : booking.customerEmail, payload: data, beyondLimit: to === 'customer' });
   }
 
   private workshopOf(m: EntityManager, booking: Booking): Promise<Workshop> {

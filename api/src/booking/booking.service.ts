@@ -50,7 +50,7 @@ export interface BookingServiceOptions {
 export class BookingService {
   /** Every status change and spot claim goes through it (docs/decisions/051). */
   readonly lifecycle: BookingLifecycle;
-  private readonly mails: BookingMails | null;
+  readonly mails: BookingMails | null;
 
   constructor(
     private readonly db: Database,
@@ -233,19 +233,6 @@ export class BookingService {
       if (!booking || booking.status !== BookingStatus.held) return false;
       if (onlyIfSession && booking.checkoutSessionId !== onlyIfSession) return false;
       return this.lifecycle.releaseOrThrow(m, booking, status, now);
-    });
-  }
-
-  /**
-   * Admin: cancel a booking. Its spots come back at once; money already received
-   * is flagged `refund_due` for the admin to refund.
-   */
-  async cancelOrThrow(id: string): Promise<Booking> {
-    const now = this.clock();
-    return this.db.transaction(async (m) => {
-      const booking = await this.findInTransactionOrThrow(m, id);
-      if (!(await this.lifecycle.releaseOrThrow(m, booking, BookingStatus.cancelled, now))) throw changedMeanwhile();
-      return booking;
     });
   }
 

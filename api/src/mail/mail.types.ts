@@ -3,6 +3,13 @@ import type { ReactElement } from 'react';
 /** What every mail can link to: the public origin of the site (no trailing slash). */
 export interface MailContext {
   origin: string;
+  /** Personal links the composition root provides (the manage-booking link is signed with a server secret). */
+  links?: MailLinks;
+}
+
+export interface MailLinks {
+  /** The customer's "Manage your booking" page, with its token. */
+  manageBooking(bookingId: string): string;
 }
 
 export interface MailAttachment {

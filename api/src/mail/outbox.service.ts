@@ -136,8 +136,11 @@ export class OutboxService {
   render(row: Pick<MailOutbox, 'kind' | 'payload'>, ctx: MailContext): Promise<RenderedMail> {
     const template = this.templates.get(row.kind);
     if (!template) throw new Error(`no mail template registered for kind "${row.kind}"`);
-    return renderMail(template, row.payload, ctx);
+    return renderMail(template, row.payload, { links: this.links, ...ctx });
   }
+
+  /** Personal links every rendered mail may use (set once by the composition root). */
+  links?: MailContext['links'];
 
   // The worker's side.
 

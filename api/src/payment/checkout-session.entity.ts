@@ -25,6 +25,13 @@ export class CheckoutSessionRecord {
   @Column({ type: 'varchar', length: 3 })
   currency: string;
 
+  /** What it pays: the first payment, the balance, an installment paid early or after a decline. */
+  @Column({ type: 'varchar', length: 12, default: 'first' })
+  purpose: string;
+
+  @Column({ type: 'int', nullable: true })
+  installmentNumber: number | null;
+
   @Column({ type: 'datetime', precision: 3 })
   createdAt: Date;
 }

@@ -150,7 +150,15 @@ export interface PaymentProvider {
 export class WebhookSignatureError extends Error {}
 
 /** The provider refused a refund (amount above what is left, charge already refunded...). */
-export class RefundRefusedError extends Error {}
+export class RefundRefusedError extends Error {
+  constructor(
+    message: string,
+    /** Stripe's error code when it gave one: amount_too_large, charge_already_refunded... */
+    readonly code: string | null = null,
+  ) {
+    super(message);
+  }
+}
 
 /** The provider could not be reached or failed (timeouts included). */
 export class PaymentProviderUnavailableError extends Error {}

@@ -8,6 +8,7 @@ import { POLICY } from '../shared/policy';
 import { Booking } from '../booking/booking.entity';
 import type { BookingService } from '../booking/booking.service';
 import { BookingStatus } from '../booking/booking.types';
+import { PaymentPurpose } from '../booking/ledger.entities';
 import type { CheckoutSessionInput } from './checkout.input';
 import { PaymentEvent } from './payment-event.entity';
 import { CheckoutSessionRecord } from './checkout-session.entity';
@@ -16,6 +17,8 @@ import {
   CHECKOUT_CURRENCY,
   type CheckoutSession,
   type PaymentProvider,
+  type PaymentIntentInfo,
+  type PaymentWebhookEvent,
   PaymentProviderUnavailableError,
   WebhookSignatureError,
 } from './payment-provider';
@@ -35,6 +38,8 @@ export interface CheckoutStatus {
 
 /** A claim on creating a booking's session that is older than this is abandoned. */
 const PENDING_CLAIM_STALE_MS = 60_000;
+/** An off-session charge claim older than this was abandoned by a crashed worker (the job re-runs it with the same idempotency key). */
+const CHARGE_CLAIM_STALE_MS = 10 * 60_000;
 /** Stripe needs expires_at at least 30 minutes ahead; one more minute absorbs clock skew. */
 const SESSION_LIFETIME_MS = (POLICY.checkoutHoldMinutes + 1) * 60_000;
 
@@ -64,6 +69,17 @@ export class PaymentService {
     private readonly publicOrigin = 'http://localhost:3000',
   ) {}
 
+  /** Set by the booking account service: what the off-session and refund events mean for a booking. */
+  readonly hooks: {
+    paymentIntentSucceeded?: (pi: PaymentIntentInfo) => Promise<void>;
+    chargeRefunded?: (charge: NonNullable<PaymentWebhookEvent['charge']>) => Promise<void>;
+  } = {};
+
+  /** The provider, for the booking account service's charges and refunds (null without one). */
+  get paymentProvider(): PaymentProvider | null {
+    return this.provider;
+  }
+
   get enabled(): boolean {
     return this.provider !== null;
   }
@@ -78,7 +94,7 @@ export class PaymentService {
     this.bookings.lifecycle.assertCheckoutAllowedOrThrow(booking);
 
     // An open session already exists (double click, page reload): hand it out again.
-    if (booking.checkoutSessionId && !booking.checkoutSessionId.startsWith('pending:')) {
+    if (booking.checkoutSessionId && !isMarker(booking.checkoutSessionId)) {
       const existing = await this.retrieveOrThrow(booking.checkoutSessionId);
       if (existing?.status === 'open' && existing.url) return { url: existing.url, sessionId: existing.id };
       if (existing?.paymentStatus === 'paid') {
@@ -88,35 +104,146 @@ export class PaymentService {
       await this.bookings.releaseHold(booking.id, BookingStatus.expired, booking.checkoutSessionId);
       throw new AppError(ErrorCode.CONFLICT, 'The reservation expired before payment. Please book again.');
     }
+    const isPlan = booking.paymentOption === 'payment_plan';
+    return this.startSessionOrThrow(booking, {
+      amountCents: booking.dueNowCents,
+      purpose: PaymentPurpose.first,
+      installmentNumber: isPlan ? 1 : null,
+      label: chargeLabel(booking),
+      // A plan's first installment saves the card for the later ones, charged off-session.
+      saveCard: isPlan,
+      successUrl: `${origin}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${origin}/workshop/${encodeURIComponent(booking.workshopId)}`,
+      requireHeld: true,
+    });
+  }
 
+  /**
+   * A later payment of a confirmed booking (the balance, an installment paid
+   * now or after a decline): a Checkout Session for exactly `amountCents`,
+   * back to the manage page. An open session for the same charge is handed out
+   * again; one for another charge is expired first, so a booking never has two
+   * payable sessions.
+   */
+  async startLaterPaymentOrThrow(booking: Booking, charge: { amountCents: number; purpose: PaymentPurpose; installmentNumber: number | null; label: string }, returnUrl: string): Promise<CheckoutStart> {
+    if (!this.provider) return { url: null, sessionId: null };
+    const current = booking.checkoutSessionId;
+    if (current && isMarker(current) && !isStale(current, this.clock())) {
+      throw new AppError(ErrorCode.CONFLICT, 'A payment for this booking is being taken right now. Please try again in a minute.');
+    }
+    if (current && !isMarker(current)) {
+      const record = await this.db.manager.findOneBy(CheckoutSessionRecord, { id: current });
+      const existing = record && this.clock().getTime() - record.createdAt.getTime() < SESSION_LIFETIME_MS ? await this.retrieveOrThrow(current) : null;
+      if (existing?.status === 'open') {
+        if (record!.amountCents === charge.amountCents && record!.purpose === charge.purpose && record!.installmentNumber === charge.installmentNumber && existing.url) {
+          return { url: existing.url, sessionId: existing.id };
+        }
+        await this.provider.expireCheckoutSession(current).catch(() => undefined);
+      } else if (existing?.paymentStatus === 'paid' && (await this.fulfil(existing))) {
+        // Paid meanwhile and only applied now: what is due has changed.
+        throw new AppError(ErrorCode.CONFLICT, 'That payment was just received. Reload the page to see what is left.');
+      }
+    }
+    const sep = returnUrl.includes('?') ? '&' : '?';
+    return this.startSessionOrThrow(booking, {
+      ...charge,
+      saveCard: false,
+      successUrl: `${returnUrl}${sep}paid=1`,
+      cancelUrl: returnUrl,
+      requireHeld: false,
+    });
+  }
+
+  /** Claim the booking's payment slot, create the session at the provider, record it. */
+  private async startSessionOrThrow(
+    booking: Booking,
+    p: { amountCents: number; purpose: PaymentPurpose; installmentNumber: number | null; label: string; saveCard: boolean; successUrl: string; cancelUrl: string; requireHeld: boolean },
+  ): Promise<CheckoutStart> {
     // Claim the right to create this booking's session (compare-and-set), so that
     // concurrent requests create one session, not two.
     const now = this.clock();
     const marker = `pending:${now.getTime()}:${crypto.randomBytes(6).toString('hex')}`;
-    if (!(await this.claimSessionCreation(booking, marker, now))) return this.waitForSession(booking.id);
+    if (!(await this.claimSlot(booking, marker, now, p.requireHeld))) return this.waitForSession(booking.id);
 
     let session: CheckoutSession;
-    const amountCents = booking.dueNowCents;
     try {
-      session = await this.provider.createCheckoutSession({
+      const customerId = p.saveCard ? await this.customerFor(booking) : undefined;
+      session = await this.provider!.createCheckoutSession({
         bookingId: booking.id,
-        amountCents,
-        productName: `${booking.workshopName} – ${chargeLabel(booking)}`,
+        amountCents: p.amountCents,
+        productName: `${booking.workshopName} – ${p.label}`,
         description: `${booking.numParticipants} participant(s)${booking.numSpouses ? ` + ${booking.numSpouses} partner(s)` : ''}, ${booking.roomType} room. Booking ${booking.id}`,
         customerEmail: booking.customerEmail,
-        successUrl: `${origin}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
-        cancelUrl: `${origin}/workshop/${encodeURIComponent(booking.workshopId)}`,
+        successUrl: p.successUrl,
+        cancelUrl: p.cancelUrl,
         expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS),
         idempotencyKey: `checkout-session:${booking.id}:${marker}`,
+        customerId,
+        saveCard: p.saveCard,
+        metadata: { purpose: p.purpose, ...(p.installmentNumber ? { installment: String(p.installmentNumber) } : {}) },
       });
     } catch (e) {
-      await this.updateSessionId(booking.id, marker, null);
+      await this.updateSessionId(booking.id, marker, booking.status === BookingStatus.held ? null : booking.checkoutSessionId);
       this.logger.warn({ bookingId: booking.id, err: (e as Error).message }, 'checkout session creation failed');
       throw new AppError(ErrorCode.PAYMENT_PROVIDER_ERROR, 'The payment provider is not available right now. Please try again.');
     }
-    // The hold lasts exactly as long as the session can be paid.
-    await this.updateSessionId(booking.id, marker, session.id, session.expiresAt, { id: session.id, bookingId: booking.id, amountCents, currency: CHECKOUT_CURRENCY, createdAt: now });
+    // A held booking's hold lasts exactly as long as the session can be paid.
+    await this.updateSessionId(booking.id, marker, session.id, p.requireHeld ? session.expiresAt : undefined, {
+      id: session.id,
+      bookingId: booking.id,
+      amountCents: p.amountCents,
+      currency: CHECKOUT_CURRENCY,
+      purpose: p.purpose,
+      installmentNumber: p.installmentNumber,
+      createdAt: now,
+    });
     return { url: session.url, sessionId: session.id };
+  }
+
+  /** The Stripe Customer of a booking whose card is saved (created once, idempotently). */
+  private async customerFor(booking: Booking): Promise<string> {
+    if (booking.providerCustomerId) return booking.providerCustomerId;
+    const customer = await this.provider!.createCustomer({
+      email: booking.customerEmail,
+      name: booking.customerName,
+      bookingId: booking.id,
+      idempotencyKey: `customer:${booking.id}`,
+    });
+    await this.db.transaction((m) =>
+      m.createQueryBuilder().update(Booking).set({ providerCustomerId: customer.id }).where('id = :id AND provider_customer_id IS NULL', { id: booking.id }).execute(),
+    );
+    booking.providerCustomerId = customer.id;
+    return customer.id;
+  }
+
+  /**
+   * The payment slot of a booking (its checkout_session_id column) held for an
+   * off-session charge: while it is held no checkout can start, and no charge
+   * starts while a checkout may be paid. Returns the marker, or null when the
+   * slot is busy (an open session, or another charge in flight).
+   */
+  async claimSlotForCharge(booking: Booking): Promise<string | null> {
+    const now = this.clock();
+    const current = booking.checkoutSessionId;
+    if (current && isMarker(current) && !isStale(current, now)) return null;
+    if (current && !isMarker(current)) {
+      const record = await this.db.manager.findOneBy(CheckoutSessionRecord, { id: current });
+      if (record && now.getTime() - record.createdAt.getTime() < SESSION_LIFETIME_MS && this.provider) {
+        const session = await this.retrieveOrThrow(current);
+        if (session?.status === 'open') return null;
+        if (session?.paymentStatus === 'paid') {
+          await this.fulfil(session);
+          return null;
+        }
+      }
+    }
+    const marker = `charging:${now.getTime()}:${crypto.randomBytes(6).toString('hex')}`;
+    return (await this.claimSlot(booking, marker, now, false)) ? marker : null;
+  }
+
+  /** Give the slot back after a charge (to nothing: the charge is recorded in the ledger). */
+  async releaseSlot(bookingId: string, marker: string): Promise<void> {
+    await this.updateSessionId(bookingId, marker, null);
   }
 
   async checkoutStatusOrThrow(sessionId: string): Promise<CheckoutStatus> {
@@ -158,6 +285,11 @@ export class PaymentService {
   /** One try of fulfil: rolls back (BookingChangedMeanwhile) if the booking moved under it. */
   private async fulfilOnce(session: CheckoutSession, bookingId: string): Promise<boolean> {
     const now = this.clock();
+    // The card a plan's first payment saved (read before the transaction: it is a provider call).
+    let paymentMethodId: string | null = null;
+    if (session.customerId && session.paymentIntentId && this.provider && session.metadata.purpose === PaymentPurpose.first) {
+      paymentMethodId = (await this.provider.retrievePaymentIntent(session.paymentIntentId).catch(() => null))?.paymentMethodId ?? null;
+    }
     try {
       return await this.db.transaction(async (m) => {
         try {
@@ -171,7 +303,27 @@ export class PaymentService {
           this.logger.error({ sessionId: session.id, bookingId }, 'paid session for an unknown booking');
           return false;
         }
-        const applied = await this.bookings.lifecycle.applyPaymentOrThrow(m, booking, session.amountTotal ?? 0, 'provider', now);
+        const record = await m.findOneBy(CheckoutSessionRecord, { id: session.id });
+        const purpose = (record?.purpose as PaymentPurpose | undefined) ?? PaymentPurpose.first;
+        if (purpose === PaymentPurpose.first && session.customerId && paymentMethodId) {
+          // A plan's first payment saved the card: later installments are charged to it.
+          await m.update(Booking, { id: booking.id }, { providerCustomerId: session.customerId, providerPaymentMethodId: paymentMethodId });
+          Object.assign(booking, { providerCustomerId: session.customerId, providerPaymentMethodId: paymentMethodId });
+        }
+        const applied = await this.bookings.lifecycle.applyPaymentOrThrow(
+          m,
+          booking,
+          {
+            amountCents: session.amountTotal ?? 0,
+            source: 'provider',
+            purpose,
+            installmentNumber: record?.installmentNumber ?? null,
+            providerPaymentId: session.paymentIntentId,
+            checkoutSessionId: session.id,
+          },
+          now,
+        );
+        if (applied === 'duplicate') return false;
         // The booking changed since we read it (a sweep, another payment): roll back everything,
         // the fulfil marker too, and start over.
         if (!applied) throw new BookingChangedMeanwhile();
@@ -244,6 +396,13 @@ export class PaymentService {
       case 'checkout.session.expired':
         if (session?.bookingId) await this.bookings.releaseHold(session.bookingId, BookingStatus.expired, session.id);
         break;
+      case 'payment_intent.succeeded':
+        // An off-session installment charge: recorded here if the charging worker did not get to it.
+        if (event.paymentIntent) await this.hooks.paymentIntentSucceeded?.(event.paymentIntent);
+        break;
+      case 'charge.refunded':
+        if (event.charge) await this.hooks.chargeRefunded?.(event.charge);
+        break;
       default:
         break; // other events are acknowledged and ignored
     }
@@ -260,7 +419,7 @@ export class PaymentService {
 
   /** Called by the sweeper when a hold lapses: the session must not be payable any more. */
   async expireSessionOf(booking: Booking): Promise<void> {
-    if (!this.provider || !booking.checkoutSessionId || booking.checkoutSessionId.startsWith('pending:')) return;
+    if (!this.provider || !booking.checkoutSessionId || isMarker(booking.checkoutSessionId)) return;
     try {
       await this.provider.expireCheckoutSession(booking.checkoutSessionId);
     } catch (e) {
@@ -279,20 +438,24 @@ export class PaymentService {
     }
   }
 
-  private async claimSessionCreation(booking: Booking, marker: string, now: Date): Promise<boolean> {
+  /**
+   * Compare-and-set the booking's payment slot from what we read to our
+   * marker: a free slot, a finished session, or a stale marker left by a
+   * crashed request can be taken; a fresh marker cannot.
+   */
+  private async claimSlot(booking: Booking, marker: string, now: Date, requireHeld: boolean): Promise<boolean> {
     const previous = booking.checkoutSessionId;
-    const stale = previous?.startsWith('pending:') && now.getTime() - Number(previous.split(':')[1]) > PENDING_CLAIM_STALE_MS;
-    if (previous && !stale) return false;
+    if (previous && isMarker(previous) && !isStale(previous, now)) return false;
+    if (requireHeld && previous && !isMarker(previous)) return false;
     const result = await this.db.transaction((m) => {
-      const q = m
-        .createQueryBuilder()
-        .update(Booking)
-        .set({ checkoutSessionId: marker, updatedAt: now })
-        .where('id = :id AND status = :held', { id: booking.id, held: BookingStatus.held });
-      if (stale) q.andWhere('checkout_session_id = :previous', { previous });
+      const q = m.createQueryBuilder().update(Booking).set({ checkoutSessionId: marker, updatedAt: now }).where('id = :id', { id: booking.id });
+      if (requireHeld) q.andWhere('status = :held', { held: BookingStatus.held });
+      else q.andWhere('status = :confirmed', { confirmed: BookingStatus.confirmed });
+      if (previous) q.andWhere('checkout_session_id = :previous', { previous });
       else q.andWhere('checkout_session_id IS NULL');
       return q.execute();
     });
+    if (result.affected === 1) booking.checkoutSessionId = marker;
     return result.affected === 1;
   }
 
@@ -326,7 +489,7 @@ export class PaymentService {
       await new Promise((r) => setTimeout(r, 100));
       const b = await this.bookings.findById(bookingId);
       const id = b?.checkoutSessionId;
-      if (id && !id.startsWith('pending:')) {
+      if (id && !isMarker(id)) {
         const session = await this.retrieveOrThrow(id);
         if (session?.url) return { url: session.url, sessionId: session.id };
         break;
@@ -335,6 +498,16 @@ export class PaymentService {
     }
     throw new AppError(ErrorCode.CONFLICT, 'A payment for this booking is already being prepared. Please try again.');
   }
+}
+
+/** A claim on the payment slot rather than a session id: `pending:` (a session being created) or `charging:` (an off-session charge). */
+function isMarker(value: string): boolean {
+  return value.startsWith('pending:') || value.startsWith('charging:');
+}
+
+function isStale(marker: string, now: Date): boolean {
+  const limit = marker.startsWith('charging:') ? CHARGE_CLAIM_STALE_MS : PENDING_CLAIM_STALE_MS;
+  return now.getTime() - Number(marker.split(':')[1]) > limit;
 }
 
 function chargeLabel(b: Booking): string {

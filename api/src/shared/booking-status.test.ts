@@ -6,7 +6,7 @@ import {
   isLive,
   isLiveStatus,
   PaymentStatus,
-  paymentStatusAfterPayment,
+  paymentStatusOf,
 } from './booking-status';
 
 const { held, confirmed, expired, cancelled, needs_attention } = BookingStatus;
@@ -46,7 +46,7 @@ describe('booking transitions', () => {
 
   it('keeps the enum values the strings stored and sent over REST', () => {
     expect(ALL).toEqual(['held', 'confirmed', 'expired', 'cancelled', 'needs_attention']);
-    expect(Object.values(PaymentStatus)).toEqual(['pending', 'deposit_paid', 'paid', 'expired', 'refund_due']);
+    expect(Object.values(PaymentStatus)).toEqual(['pending', 'deposit_paid', 'partially_paid', 'paid', 'refunded', 'partially_refunded']);
     for (const e of [BookingStatus, PaymentStatus]) for (const [key, value] of Object.entries(e)) expect(key).toBe(value);
   });
 });
@@ -74,13 +74,21 @@ describe('which bookings hold spots and which are live', () => {
   });
 });
 
-describe('paymentStatusAfterPayment', () => {
+describe('paymentStatusOf (the ledger decides the payment status)', () => {
+  const base = { status: BookingStatus.confirmed, paymentOption: 'deposit', owedCents: 100, receivedCents: 0, refundedCents: 0 };
   it.each([
-    [1, 100, PaymentStatus.deposit_paid],
-    [99, 100, PaymentStatus.deposit_paid],
-    [100, 100, PaymentStatus.paid],
-    [101, 100, PaymentStatus.paid],
-  ])('%i of %i paid: %s', (paid, total, status) => {
-    expect(paymentStatusAfterPayment(paid, total)).toBe(status);
+    ['nothing received', {}, PaymentStatus.pending],
+    ['a deposit', { receivedCents: 30 }, PaymentStatus.deposit_paid],
+    ['some installments of a plan', { paymentOption: 'payment_plan', receivedCents: 34 }, PaymentStatus.partially_paid],
+    ['everything', { receivedCents: 100 }, PaymentStatus.paid],
+    ['a plan, everything', { paymentOption: 'payment_plan', receivedCents: 100 }, PaymentStatus.paid],
+    ['a live booking refunded an overpayment', { receivedCents: 120, refundedCents: 20 }, PaymentStatus.paid],
+    ['a fee added by a transfer', { owedCents: 150, receivedCents: 100 }, PaymentStatus.deposit_paid],
+    ['cancelled, all refunded', { status: BookingStatus.cancelled, receivedCents: 100, refundedCents: 100 }, PaymentStatus.refunded],
+    ['cancelled, part refunded', { status: BookingStatus.cancelled, receivedCents: 100, refundedCents: 25 }, PaymentStatus.partially_refunded],
+    ['cancelled, nothing refunded (under 30 days)', { status: BookingStatus.cancelled, receivedCents: 100 }, PaymentStatus.paid],
+    ['expired before paying', { status: BookingStatus.expired }, PaymentStatus.pending],
+  ] as const)('%s', (_name, changes, expected) => {
+    expect(paymentStatusOf({ ...base, ...changes })).toBe(expected);
   });
 });

@@ -1,4 +1,17 @@
-import { balanceDueDate, computeDueNow, computeTotalCents, installmentCount, POLICY } from './policy';
+import {
+  addMonths,
+  balanceDueDate,
+  cancellationQuote,
+  computeDueNow,
+  computeTotalCents,
+  daysBeforeStart,
+  installmentCount,
+  installmentSchedule,
+  localDate,
+  paymentOptionsFor,
+  POLICY,
+  transferQuote,
+} from './policy';
 import { centsToDollars, formatCents, formatDollars } from './money';
 import { formatDateRange } from './dates';
 
@@ -40,11 +53,85 @@ describe('computeDueNow', () => {
     expect(computeDueNow(6000_00, 'payment_plan', '2026-07-20', now)).toEqual({ dueNowCents: 1200_00, installments: 5 });
     // Far away: capped at 6.
     expect(installmentCount('2026-12-07', now)).toBe(6);
-    // Close or past: never fewer than 3.
-    expect(installmentCount('2026-03-01', now)).toBe(3);
-    expect(installmentCount('2026-02-02', new Date('2026-11-21T00:00:00Z'))).toBe(3);
-    // Odd totals round the first installment up, so N installments always cover the total.
-    expect(computeDueNow(1000_01, 'payment_plan', '2026-03-01', now).dueNowCents * 3).toBeGreaterThanOrEqual(1000_01);
+    // Fewer than 3 fit: no plan (it is not offered; asking for it throws).
+    expect(installmentCount('2026-05-01', now)).toBeNull();
+    expect(installmentCount('2026-02-02', new Date('2026-11-21T00:00:00Z'))).toBeNull();
+    expect(() => computeDueNow(1000_00, 'payment_plan', '2026-05-01', now)).toThrow();
+  });
+
+  it('makes a schedule whose amounts add up to the total and whose last date is on or before the balance due date', () => {
+    const schedule = installmentSchedule(1000_01, '2026-07-20', now)!;
+    expect(schedule.map((i) => i.dueDate)).toEqual(['2026-01-10', '2026-02-10', '2026-03-10', '2026-04-10', '2026-05-10']);
+    expect(schedule.reduce((sum, i) => sum + i.amountCents, 0)).toBe(1000_01);
+    expect(schedule.every((i) => i.dueDate <= balanceDueDate('2026-07-20'))).toBe(true);
+    // Exactly 3 fit when the third month lands on the due date.
+    expect(installmentSchedule(900_00, '2026-05-11', now)!.map((i) => i.dueDate)).toEqual(['2026-01-10', '2026-02-10', '2026-03-10']);
+    expect(installmentSchedule(900_00, '2026-05-08', now)).toBeNull();
+  });
+
+  it('adds months the way a calendar does (the 31st becomes the last day of a short month)', () => {
+    expect(addMonths('2026-01-31', 1)).toBe('2026-02-28');
+    expect(addMonths('2026-11-30', 3)).toBe('2027-02-28');
+    expect(addMonths('2026-12-15', 1)).toBe('2027-01-15');
+  });
+});
+
+describe('payment options offered (the balance window)', () => {
+  const now = new Date('2026-01-10T12:00:00Z');
+  const offered = (start: string) => Object.fromEntries(paymentOptionsFor(start, now).map((o) => [o.option, o.available]));
+
+  it('120 days away: everything; 70 days: no plan; 30 days: full payment only', () => {
+    expect(offered('2026-05-10')).toEqual({ full: true, deposit: true, payment_plan: true });
+    expect(offered('2026-03-21')).toEqual({ full: true, deposit: true, payment_plan: false });
+    expect(offered('2026-02-09')).toEqual({ full: true, deposit: false, payment_plan: false });
+  });
+
+  it('says why an option is missing', () => {
+    const [, deposit, plan] = paymentOptionsFor('2026-02-09', now);
+    expect(deposit.reason).toBe('The balance is due 60 days before the workshop starts (December 11, 2025), so the full price is paid at booking.');
+    expect(plan.reason).toMatch(/at least 3 monthly installments/);
+  });
+});
+
+describe('days before the start, in the workshop time zone', () => {
+  it('counts calendar days from today where the workshop is', () => {
+    // 03:00 UTC on Jan 10 is still Jan 9 in Denver.
+    const at = new Date('2026-01-10T03:00:00Z');
+    expect(localDate(at, 'America/Denver')).toBe('2026-01-09');
+    expect(daysBeforeStart('2026-01-20', at, 'America/Denver')).toBe(11);
+    expect(daysBeforeStart('2026-01-20', at, 'UTC')).toBe(10);
+    expect(daysBeforeStart('2026-01-10', at, 'UTC')).toBe(0);
+    expect(daysBeforeStart('2026-01-09', at, 'UTC')).toBe(-1);
+  });
+});
+
+describe('cancellation and transfer quotes (one function for pages, quote and refund)', () => {
+  const now = new Date('2026-01-10T12:00:00Z');
+  const start = (days: number) => new Date(now.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+
+  it.each([
+    [120, 5000_00, 4800_00],
+    [90, 1500_00, 1300_00],
+    [89, 1500_00, 750_00],
+    [60, 5000_00, 2500_00],
+    [59, 5000_00, 1250_00],
+    [30, 4000_00, 1000_00],
+    [29, 5000_00, 0],
+    [95, 150_00, 0], // the fee is never more than what was paid
+  ])('%i days before, %i cents paid → %i cents back', (days, paid, refund) => {
+    const q = cancellationQuote(start(days), now, paid);
+    expect(q.refundCents).toBe(refund);
+    expect(q.keptCents).toBe(paid - refund);
+    expect(q.daysBeforeStart).toBe(days);
+  });
+
+  it.each([
+    [60, true, 0],
+    [59, true, 500_00],
+    [30, true, 500_00],
+    [29, false, 0],
+  ])('a transfer %i days before: allowed %s, fee %i cents', (days, allowed, fee) => {
+    expect(transferQuote(start(days), now)).toEqual({ daysBeforeStart: days, allowed, feeCents: fee });
   });
 });
 

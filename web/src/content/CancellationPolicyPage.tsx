@@ -3,7 +3,7 @@ import { BRAND } from 'api/shared/brand';
 import { POLICY } from 'api/shared/policy';
 import { LegalPage, type LegalSection } from './LegalPage';
 import { PolicyTable } from './PolicyTable';
-import { CANCELLATION_ROWS, PROCESSING_TIME, REFUND_TIME, TRANSFER_ROWS, rowsSentence } from './policyText';
+import { CANCELLATION_ROWS, PROCESSING_TIME, REFUND_EXAMPLE, REFUND_TIME, TRANSFER_ROWS, rowsSentence } from './policyText';
 
 const Email = () => <a href={`mailto:${BRAND.contactEmail}`}>{BRAND.contactEmail}</a>;
 
@@ -21,7 +21,8 @@ const SECTIONS: LegalSection[] = [
         <PolicyTable caption="Refunds when you cancel" rows={CANCELLATION_ROWS} outcomeHeader="Refund" />
         <p>
           The percentages apply to the amount paid so far, whether that is a deposit, the full price or the installments of a payment
-          plan; a fee is deducted from the refund. Payments that are not yet due are simply cancelled.
+          plan, not to the workshop price; a fee is deducted from the refund. Payments that are not yet due are simply cancelled.{' '}
+          {REFUND_EXAMPLE}
         </p>
       </>
     ),
@@ -32,12 +33,14 @@ const SECTIONS: LegalSection[] = [
     body: (
       <>
         <p>
-          Email <Email /> from the address you booked with and include your booking number. The date we receive your email is the
-          date of cancellation.
+          Open the <strong>Manage your booking</strong> link in any email about your booking: it shows the refund you would get
+          today, and cancelling there takes effect at once, with the refund sent to the card you paid with straight away. You can
+          also email <Email /> from the address you booked with and include your booking number; the date we receive your email is
+          the date of cancellation, and we process such requests within {PROCESSING_TIME}.
         </p>
         <p>
-          We process cancellation requests within {PROCESSING_TIME} and confirm the refund amount in writing. Refunds are issued
-          within {REFUND_TIME} to the card you paid with.
+          Refunds reach your card within {REFUND_TIME}. Money you paid us another way (bank transfer) is returned the same way, and
+          we confirm the amount in writing.
         </p>
       </>
     ),

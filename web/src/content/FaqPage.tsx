@@ -12,6 +12,7 @@ import {
   DEPOSIT,
   INSTALLMENTS,
   PROCESSING_TIME,
+  REFUND_EXAMPLE,
   REFUND_TIME,
   SPOUSE_RATE,
   TRANSFER_ROWS,
@@ -77,6 +78,8 @@ export const FAQS: Faq[] = [
       <>
         <p>
           If you cancel, the refund depends on how long before the start we receive your request. {rowsSentence(CANCELLATION_ROWS)}.
+          The percentages apply to what you have paid so far. {REFUND_EXAMPLE} You can cancel from the Manage your booking link in
+          your booking emails.
         </p>
         <p>
           Requests are processed within {PROCESSING_TIME} and refunds reach your card within {REFUND_TIME}. The full terms are in our{' '}

@@ -1,5 +1,5 @@
 import { formatCents } from 'api/shared/money';
-import { POLICY } from 'api/shared/policy';
+import { cancellationQuote, POLICY } from 'api/shared/policy';
 
 /**
  * Sentences and table rows derived from POLICY, shared by the FAQ, the terms
@@ -63,3 +63,18 @@ export const SPOUSE_PRICE_PHRASE = POLICY.spousePercent === 50 ? 'half price' : 
 
 /** The page copy is written for the policy's date, October 2025. */
 export const LEGAL_LAST_UPDATED = 'October 2025';
+
+/**
+ * A worked example of the refund rule, computed by the same function that
+ * quotes and makes refunds (shared/policy.ts cancellationQuote): the pages can
+ * never describe a refund the site would not give.
+ */
+export const REFUND_EXAMPLE: string = (() => {
+  const at = new Date('2026-01-01T12:00:00Z');
+  const start = (days: number) => new Date(at.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+  const deposit = 1500_00;
+  const full = 5000_00;
+  const a = cancellationQuote(start(75), at, deposit);
+  const b = cancellationQuote(start(100), at, full);
+  return `For example, with a ${formatCents(deposit)} deposit paid, cancelling 75 days before the start returns ${formatCents(a.refundCents)}; with ${formatCents(full)} paid in full, cancelling 100 days before returns ${formatCents(b.refundCents)}.`;
+})();

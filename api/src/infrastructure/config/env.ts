@@ -104,6 +104,12 @@ export class EnvVars {
   @IsString()
   @MinLength(32, { message: 'ALTCHA_HMAC_SECRET must be at least 32 characters (e.g. `openssl rand -base64 32`)' })
   ALTCHA_HMAC_SECRET?: string = undefined;
+
+  /** Signs the personal "Manage your booking" links in customer mails (docs/decisions/062). */
+  @IsOptional()
+  @IsString()
+  @MinLength(32, { message: 'BOOKING_LINK_SECRET must be at least 32 characters (e.g. `openssl rand -base64 32`)' })
+  BOOKING_LINK_SECRET?: string = undefined;
 }
 
 export interface Config {
@@ -159,6 +165,14 @@ export interface Config {
   altchaHmacSecret: string;
   /** Production started without ALTCHA_HMAC_SECRET: the secret was derived (main.ts warns). */
   altchaSecretDerived: boolean;
+  /**
+   * HMAC secret of the manage-booking links: BOOKING_LINK_SECRET, shared by every instance.
+   * Without it, like the ALTCHA secret: derived from the admin credential in production
+   * (changing the password then invalidates links already mailed; start-up warns), otherwise
+   * kept in data/booking-link-secret.txt (random per run in tests).
+   */
+  bookingLinkSecret: string;
+  bookingLinkSecretDerived: boolean;
 }
 
 export class ConfigError extends Error {
@@ -254,6 +268,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { data
     altchaHmacSecret:
       raw.ALTCHA_HMAC_SECRET ?? (nodeEnv === 'production' ? derivedSecret(admin, 'altcha hmac secret v1') : localSecret(nodeEnv, options.dataDir ?? 'data', 'altcha-secret.txt')),
     altchaSecretDerived: !raw.ALTCHA_HMAC_SECRET && nodeEnv === 'production',
+    bookingLinkSecret:
+      raw.BOOKING_LINK_SECRET ??
+      (nodeEnv === 'production' ? derivedSecret(admin, 'booking link secret v1') : localSecret(nodeEnv, options.dataDir ?? 'data', 'booking-link-secret.txt')),
+    bookingLinkSecretDerived: !raw.BOOKING_LINK_SECRET && nodeEnv === 'production',
   };
 }
 

@@ -115,6 +115,21 @@ export class Database {
   }
 
   /**
+   * Single-statement writes (a compare-and-set) without a transaction around
+   * them. On SQLite they wait their turn in the write queue, so they never land
+   * inside another transaction on the shared connection, and each statement
+   * commits on its own: no write lock is held across an await, where a second
+   * connection to the same file in this process would wait for it synchronously
+   * (better-sqlite3's busy timeout blocks the event loop). MySQL: autocommit on the pool.
+   */
+  async autocommit<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    if (this.kind === 'mysql') return work(this.dataSource.manager);
+    const run = this.writeQueue.then(() => work(this.dataSource.manager));
+    this.writeQueue = run.catch(() => undefined);
+    return run;
+  }
+
+  /**
    * A transaction that runs alone among those naming any of the same `locks`, on
    * every app instance, until after it commits: MySQL named locks (GET_LOCK),
    * taken in sorted order before the transaction starts and released after it

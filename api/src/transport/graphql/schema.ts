@@ -10,9 +10,10 @@ import { AdminResolver, CommunityMessageWorkshopNameResolver } from './resolvers
 import { unauthenticated } from '../../admin/admin-auth.service';
 import { TestimonialResolver } from './resolvers/testimonial.resolver';
 import { WorkshopResolver } from './resolvers/workshop.resolver';
+import { BookingAccountResolver } from './resolvers/booking-account.resolver';
 
 /** The services the resolvers are built from: each resolver receives only its own. */
-export type ResolverServices = Pick<Services, 'workshops' | 'testimonials' | 'bookings' | 'payments' | 'community' | 'adminAuth' | 'admin' | 'proofOfWork'>;
+export type ResolverServices = Pick<Services, 'workshops' | 'testimonials' | 'bookings' | 'payments' | 'community' | 'adminAuth' | 'admin' | 'proofOfWork' | 'accounts'>;
 
 /**
  * Every resolver class of the schema with the instance serving it. Add new
@@ -25,7 +26,8 @@ function resolverInstances(s: ResolverServices): Map<Function, object> {
     [BookingResolver, new BookingResolver(s.bookings, s.proofOfWork)],
     [PaymentResolver, new PaymentResolver(s.payments)],
     [CommunityResolver, new CommunityResolver(s.community)],
-    [AdminResolver, new AdminResolver(s.adminAuth, s.admin, s.bookings)],
+    [AdminResolver, new AdminResolver(s.adminAuth, s.admin, s.bookings, s.accounts)],
+    [BookingAccountResolver, new BookingAccountResolver(s.accounts)],
     [CommunityMessageWorkshopNameResolver, new CommunityMessageWorkshopNameResolver()],
   ]);
 }
@@ -38,6 +40,7 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   CommunityResolver,
   AdminResolver,
   CommunityMessageWorkshopNameResolver,
+  BookingAccountResolver,
 ];
 
 /**

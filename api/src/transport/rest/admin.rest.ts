@@ -2,6 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AdminAuthService } from '../../admin/admin-auth.service';
 import type { AdminService } from '../../admin/admin.service';
 import type { BookingService } from '../../booking/booking.service';
+import type { BookingAccountService } from '../../payment/booking-account.service';
+import { adminAccountRoutes } from './booking-account.rest';
 import { AppError, ErrorCode } from '../../infrastructure/errors';
 import { validateInputOrThrow } from '../../infrastructure/validation';
 import { snakeBodyToCamel } from '../../infrastructure/case';
@@ -9,7 +11,7 @@ import type { Booking } from '../../booking/booking.entity';
 import type { CommunityMessage } from '../../community/community-message.entity';
 import { workshopJson } from './workshop.rest';
 import { dollarsToCents } from '../../shared/money';
-import { AdminLoginInput, CancelBookingInput, DeleteMessageInput, RecordPaymentInput, UpdateWorkshopPhotoInput } from '../../admin/admin.input';
+import { AdminLoginInput, DeleteMessageInput, RecordPaymentInput, UpdateWorkshopPhotoInput } from '../../admin/admin.input';
 import type { AdminStats } from '../../admin/admin.types';
 import { INVALID_PASSWORD } from '../../admin/admin-auth.service';
 import { adminClient, refuseCrossSite, rememberAdminDevice, requireAdmin } from '../admin-guard';
@@ -73,6 +75,9 @@ export function adminBookingJson(b: Booking) {
     total_amount: b.totalAmount,
     amount_due_now: b.amountDueNow,
     amount_paid: b.amountPaid,
+    amount_refunded: b.amountRefunded,
+    fees: b.fees,
+    balance: b.balance,
     payment_status: b.paymentStatus,
     status: b.status,
     hold_expires_at: b.holdExpiresAt ? b.holdExpiresAt.toISOString() : null,
@@ -96,6 +101,8 @@ export function adminMessageJson(m: CommunityMessage) {
 
 export interface AdminRouteDeps {
   adminAuth: AdminAuthService;
+  /** The money calls (refunds, cancel with refund, the account view): booking-account.rest.ts. */
+  accounts: BookingAccountService;
   admin: AdminService;
   bookings: BookingService;
   /** PUBLIC_ORIGIN: the one other origin admin writes may come from. */
@@ -132,6 +139,7 @@ export function adminRoutes(deps: AdminRouteDeps): FastifyPluginAsync {
 
     await app.register(async (guarded) => {
       guarded.addHook('preHandler', requireAdmin(adminAuth, { secureCookies: deps.secureCookies }));
+      await guarded.register(adminAccountRoutes(deps.accounts));
       guarded.get('/stats', async () => adminStatsJson(await admin.stats()));
       guarded.get('/bookings', async () => (await admin.listBookings()).map(adminBookingJson));
       guarded.get('/messages', async () => (await admin.listMessages()).map(adminMessageJson));
@@ -139,10 +147,6 @@ export function adminRoutes(deps: AdminRouteDeps): FastifyPluginAsync {
         const input = await validateInputOrThrow(DeleteMessageInput, { id: req.params.id });
         await admin.deleteMessageOrThrow(input.id);
         return { success: true, id: input.id };
-      });
-      guarded.post<IdPath>('/bookings/:id/cancel', async (req) => {
-        const input = await validateInputOrThrow(CancelBookingInput, { bookingId: req.params.id });
-        return adminBookingJson(await bookings.cancelOrThrow(input.bookingId));
       });
       guarded.post<IdPath>('/bookings/:id/payments', async (req) => {
         const input = await validateInputOrThrow(RecordPaymentInput, { bookingId: req.params.id, amount: snakeBodyToCamel(req.body).amount });

@@ -5,6 +5,7 @@ import { altchaRoutes } from './altcha.rest';
 import { bookingRoutes } from './booking.rest';
 import { communityRoutes } from './community.rest';
 import { adminRoutes } from './admin.rest';
+import { manageRoutes } from './booking-account.rest';
 import { healthRoutes } from './health.rest';
 import { checkoutRoutes, webhookRoutes } from './payment.rest';
 import { testimonialRoutes } from './testimonial.rest';
@@ -37,7 +38,8 @@ export function restApi(services: Services, limits: WriteLimits): FastifyPluginA
       await json.register(altchaRoutes(services.proofOfWork));
       await json.register(checkoutRoutes(services.payments, limits.checkout));
       await json.register(communityRoutes(services.community, limits.messagePost));
-      await json.register(adminRoutes({ adminAuth: services.adminAuth, admin: services.admin, bookings: services.bookings, publicOrigin: services.config.publicOrigin, secureCookies: servedOverHttps(services.config) }), {
+      await json.register(manageRoutes(services.accounts, limits.checkout));
+      await json.register(adminRoutes({ adminAuth: services.adminAuth, accounts: services.accounts, admin: services.admin, bookings: services.bookings, publicOrigin: services.config.publicOrigin, secureCookies: servedOverHttps(services.config) }), {
         prefix: '/admin',
       });
     });

@@ -1,0 +1,83 @@
+import { Arg, Authorized, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import type { GraphQLContext } from '../context';
+import type { BookingAccountService } from '../../../payment/booking-account.service';
+import { Booking } from '../../../booking/booking.entity';
+import { dollarsToCents } from '../../../shared/money';
+import { validateInputOrThrow } from '../../../infrastructure/validation';
+import {
+  AdminCancelInput,
+  AdminRefundDoneInput,
+  AdminRefundInput,
+  BookingAccount,
+  CancelMyBookingInput,
+  ManageBookingInput,
+  PayNowPayload,
+  TransferMyBookingInput,
+} from '../../../payment/booking-account.types';
+
+/**
+ * A booking's money: the customer's manage page (every call carries the token
+ * of the manage link) and the admin's view and actions (docs/decisions/062).
+ */
+@Resolver()
+export class BookingAccountResolver {
+  constructor(private readonly accounts: BookingAccountService) {}
+
+  @Query(() => BookingAccount, { description: 'The manage page of a booking: payments, refunds, what is due, the cancellation quote and transfer options. NOT_FOUND for a wrong id or token.' })
+  async bookingAccount(@Arg('bookingId', () => ID) bookingId: string, @Arg('token') token: string): Promise<BookingAccount> {
+    const input = await validateInputOrThrow(ManageBookingInput, { bookingId, token });
+    return this.accounts.account(await this.accounts.authorizeOrThrow(input.bookingId, input.token));
+  }
+
+  @Mutation(() => PayNowPayload, { description: 'Pay the balance or the next installment now: a checkout session for exactly that amount, back to the manage page.' })
+  async payBookingNow(@Arg('input') input: ManageBookingInput, @Ctx() ctx: GraphQLContext): Promise<PayNowPayload> {
+    await ctx.consume('checkout');
+    const booking = await this.accounts.authorizeOrThrow(input.bookingId, input.token);
+    return this.accounts.payNowOrThrow(booking.id);
+  }
+
+  @Mutation(() => BookingAccount, { description: 'Cancel the booking with the refund the cancellation policy gives today (refused with CONFLICT if it differs from expectedRefund).' })
+  async cancelMyBooking(@Arg('input') input: CancelMyBookingInput, @Ctx() ctx: GraphQLContext): Promise<BookingAccount> {
+    await ctx.consume('checkout');
+    const booking = await this.accounts.authorizeOrThrow(input.bookingId, input.token);
+    const expectedRefundCents = input.expectedRefund === undefined || input.expectedRefund === null ? undefined : dollarsToCents(input.expectedRefund);
+    return this.accounts.account(await this.accounts.cancelOrThrow(booking.id, 'customer', { applyPolicyFee: true, expectedRefundCents }));
+  }
+
+  @Mutation(() => BookingAccount, { description: 'Move the booking to another workshop with free spots (fee by the transfer policy; price difference charged or refunded).' })
+  async transferMyBooking(@Arg('input') input: TransferMyBookingInput, @Ctx() ctx: GraphQLContext): Promise<BookingAccount> {
+    await ctx.consume('checkout');
+    const booking = await this.accounts.authorizeOrThrow(input.bookingId, input.token);
+    return this.accounts.account(await this.accounts.transferOrThrow(booking.id, input.workshopId, 'customer'));
+  }
+
+  @Authorized()
+  @Query(() => BookingAccount, { description: 'Admin: a booking with its payments, refunds and schedule.' })
+  adminBookingAccount(@Arg('bookingId', () => ID) bookingId: string): Promise<BookingAccount> {
+    return this.accounts.accountOrThrow(bookingId);
+  }
+
+  @Authorized()
+  @Query(() => [Booking], { description: 'Admin: confirmed bookings whose balance or an installment is past due.' })
+  adminOverdueBookings(): Promise<Booking[]> {
+    return this.accounts.overdueBookings();
+  }
+
+  @Authorized()
+  @Mutation(() => BookingAccount, { description: 'Admin: refund part or all of what was received (through the provider for online payments; offline money becomes a refund the admin owes).' })
+  async adminRefundBooking(@Arg('input') input: AdminRefundInput): Promise<BookingAccount> {
+    return this.accounts.account(await this.accounts.adminRefundOrThrow(input.bookingId, dollarsToCents(input.amount), input.note));
+  }
+
+  @Authorized()
+  @Mutation(() => BookingAccount, { description: 'Admin: an owed (offline) refund was paid back.' })
+  async adminMarkRefundDone(@Arg('input') input: AdminRefundDoneInput): Promise<BookingAccount> {
+    return this.accounts.account(await this.accounts.markRefundDoneOrThrow(input.refundId));
+  }
+
+  @Authorized()
+  @Mutation(() => BookingAccount, { description: "Admin: cancel a booking, refunding what the policy gives today (applyPolicyFee) or everything paid." })
+  async adminCancelBookingWithRefund(@Arg('input') input: AdminCancelInput): Promise<BookingAccount> {
+    return this.accounts.account(await this.accounts.cancelOrThrow(input.bookingId, 'admin', { applyPolicyFee: input.applyPolicyFee }));
+  }
+}

@@ -1,0 +1,144 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { BookingAccountService } from '../../payment/booking-account.service';
+import type { BookingAccount } from '../../payment/booking-account.types';
+import { AdminCancelInput, AdminRefundDoneInput, AdminRefundInput, CancelMyBookingInput, ManageBookingInput, TransferMyBookingInput } from '../../payment/booking-account.types';
+import { validateInputOrThrow } from '../../infrastructure/validation';
+import { snakeBodyToCamel } from '../../infrastructure/case';
+import { dollarsToCents } from '../../shared/money';
+import type { WriteLimit } from '../rate-limits';
+import { workshopJson } from './workshop.rest';
+import { adminBookingJson } from './admin.rest';
+import { bookingJson } from './booking.rest';
+
+/** GET /api/manage/{id} and the admin's /api/admin/bookings/{id}/account: snake_case, dollars. */
+export function bookingAccountJson(a: BookingAccount, admin = false) {
+  return {
+    booking: admin ? adminBookingJson(a.booking) : bookingJson(a.booking),
+    workshop: workshopJson(a.workshop),
+    payments: a.payments.map((p) => ({
+      id: p.id,
+      amount: p.amount,
+      method: p.method,
+      purpose: p.purpose,
+      installment_number: p.installmentNumber,
+      provider_payment_id: p.providerPaymentId,
+      refunded: p.refunded,
+      note: p.note,
+      received_at: p.receivedAt.toISOString(),
+    })),
+    refunds: a.refunds.map((r) => ({
+      id: r.id,
+      amount: r.amount,
+      method: r.method,
+      state: r.state,
+      reason: r.reason,
+      provider_refund_id: r.providerRefundId,
+      note: r.note,
+      last_error: r.lastError,
+      created_at: r.createdAt.toISOString(),
+      completed_at: r.completedAt?.toISOString() ?? null,
+    })),
+    schedule: a.schedule.map((i) => ({
+      number: i.number,
+      due_date: i.dueDate,
+      amount: i.amount,
+      state: i.state,
+      failed_attempts: i.failedAttempts,
+      last_error: i.lastError,
+      paid_at: i.paidAt?.toISOString() ?? null,
+    })),
+    balance: a.balance,
+    balance_due_date: a.balanceDueDate,
+    next_payment: a.nextPayment && {
+      label: a.nextPayment.label,
+      amount: a.nextPayment.amount,
+      due_date: a.nextPayment.dueDate,
+      overdue: a.nextPayment.overdue,
+      can_pay_now: a.nextPayment.canPayNow,
+    },
+    cancellation: a.cancellation && {
+      days_before_start: a.cancellation.daysBeforeStart,
+      refund_percent: a.cancellation.refundPercent,
+      fee: a.cancellation.fee,
+      paid: a.cancellation.paid,
+      refund: a.cancellation.refund,
+      kept: a.cancellation.kept,
+      explanation: a.cancellation.explanation,
+    },
+    transfer: {
+      allowed: a.transfer.allowed,
+      fee: a.transfer.fee,
+      reason: a.transfer.reason,
+      options: a.transfer.options.map((o) => ({ workshop_id: o.workshop.id, workshop_name: o.workshop.name, dates: o.workshop.dates, new_total: o.newTotal, fee: o.fee, difference: o.difference })),
+    },
+    refunds_owed: a.refundsOwed,
+  };
+}
+
+type IdPath = { Params: { id: string } };
+
+/**
+ * The token of the manage link, from the X-Manage-Token header (preferred: never
+ * in an access log), the JSON body, or the query string (redacted from our logs).
+ */
+function tokenOf(req: FastifyRequest): unknown {
+  const header = req.headers['x-manage-token'];
+  if (typeof header === 'string') return header;
+  const body = snakeBodyToCamel(req.body);
+  if (body.token !== undefined) return body.token;
+  return (req.query as Record<string, unknown> | undefined)?.token;
+}
+
+/** The customer's manage calls under /api/manage/{id}. */
+export function manageRoutes(accounts: BookingAccountService, limit: WriteLimit): FastifyPluginAsync {
+  return async (app) => {
+    const authorize = async (req: FastifyRequest<IdPath>) => {
+      const input = await validateInputOrThrow(ManageBookingInput, { bookingId: req.params.id, token: tokenOf(req) });
+      return accounts.authorizeOrThrow(input.bookingId, input.token);
+    };
+    app.get<IdPath>('/manage/:id', async (req) => bookingAccountJson(await accounts.account(await authorize(req))));
+    app.post<IdPath>('/manage/:id/pay', async (req) => {
+      const booking = await authorize(req);
+      await limit(req);
+      const start = await accounts.payNowOrThrow(booking.id);
+      return { url: start.url, session_id: start.sessionId };
+    });
+    app.post<IdPath>('/manage/:id/cancel', async (req) => {
+      const body = snakeBodyToCamel(req.body);
+      const input = await validateInputOrThrow(CancelMyBookingInput, { bookingId: req.params.id, token: tokenOf(req), expectedRefund: body.expectedRefund });
+      const booking = await accounts.authorizeOrThrow(input.bookingId, input.token);
+      await limit(req);
+      const expectedRefundCents = input.expectedRefund === undefined || input.expectedRefund === null ? undefined : dollarsToCents(input.expectedRefund);
+      return bookingAccountJson(await accounts.account(await accounts.cancelOrThrow(booking.id, 'customer', { applyPolicyFee: true, expectedRefundCents })));
+    });
+    app.post<IdPath>('/manage/:id/transfer', async (req) => {
+      const body = snakeBodyToCamel(req.body);
+      const input = await validateInputOrThrow(TransferMyBookingInput, { bookingId: req.params.id, token: tokenOf(req), workshopId: body.workshopId });
+      const booking = await accounts.authorizeOrThrow(input.bookingId, input.token);
+      await limit(req);
+      return bookingAccountJson(await accounts.account(await accounts.transferOrThrow(booking.id, input.workshopId, 'customer')));
+    });
+  };
+}
+
+/** The admin's money calls, registered inside the admin guard (admin.rest.ts). */
+export function adminAccountRoutes(accounts: BookingAccountService): FastifyPluginAsync {
+  return async (guarded) => {
+    guarded.get<IdPath>('/bookings/:id/account', async (req) => bookingAccountJson(await accounts.accountOrThrow(req.params.id), true));
+    guarded.get('/overdue', async () => (await accounts.overdueBookings()).map(adminBookingJson));
+    guarded.post<IdPath>('/bookings/:id/refunds', async (req) => {
+      const body = snakeBodyToCamel(req.body);
+      const input = await validateInputOrThrow(AdminRefundInput, { bookingId: req.params.id, amount: body.amount, note: body.note });
+      return bookingAccountJson(await accounts.account(await accounts.adminRefundOrThrow(input.bookingId, dollarsToCents(input.amount), input.note)), true);
+    });
+    guarded.post<IdPath>('/refunds/:id/done', async (req) => {
+      const input = await validateInputOrThrow(AdminRefundDoneInput, { refundId: req.params.id });
+      return bookingAccountJson(await accounts.account(await accounts.markRefundDoneOrThrow(input.refundId)), true);
+    });
+    guarded.post<IdPath>('/bookings/:id/cancel', async (req) => {
+      const body = snakeBodyToCamel(req.body);
+      const input = await validateInputOrThrow(AdminCancelInput, { bookingId: req.params.id, applyPolicyFee: body.applyPolicyFee ?? false });
+      return adminBookingJson(await accounts.cancelOrThrow(input.bookingId, 'admin', { applyPolicyFee: input.applyPolicyFee }));
+    });
+  };
+}
