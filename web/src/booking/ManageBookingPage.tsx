@@ -204,7 +204,7 @@ function ReturnNotice({ onShown, bookingId }: { state: 'received'; onShown: () =
   }, []);
   return (
     <div ref={ref} tabIndex={-1} className="notice notice--success manage__notice" role="status">
-      <strong>Payment received.</strong> Thank you: it is listed under your payments below.
+      <strong>Payment received.</strong> Thank you: it is listed under your payments below as soon as the payment provider confirms it.
     </div>
   );
 }
