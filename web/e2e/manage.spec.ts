@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Database from 'better-sqlite3';
+import { DatabaseSync } from 'node:sqlite';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { STRIPE_APP_URL } from './playwright.config';
@@ -31,10 +31,10 @@ const day = (offset: number) => {
  * did not write itself within its safety-net age (10 s, decision 053).
  */
 function addFutureWorkshop(id: string, startDate: string): void {
-  const db = new Database(STRIPE_DB);
+  const db = new DatabaseSync(STRIPE_DB);
   try {
-    const row = db.prepare('SELECT * FROM workshops WHERE id = ?').get('everglades-wading-birds') as Record<string, unknown>;
-    const copy: Record<string, unknown> = {
+    const row = db.prepare('SELECT * FROM workshops WHERE id = ?').get('everglades-wading-birds') as Record<string, string | number | null>;
+    const copy: Record<string, string | number | null> = {
       ...row,
       id,
       name: 'Patagonia Towers at Dawn',
@@ -43,7 +43,7 @@ function addFutureWorkshop(id: string, startDate: string): void {
       spots_claimed: 0,
     };
     const columns = Object.keys(copy);
-    db.prepare(`INSERT OR IGNORE INTO workshops (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`).run(copy);
+    db.prepare(`INSERT OR IGNORE INTO workshops (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`).run(...columns.map((c) => copy[c]));
   } finally {
     db.close();
   }

@@ -115,7 +115,11 @@ describe('the admin’s money of a booking (BookingMoneyPanel)', () => {
     done.refundsOwed = 0;
     const { user, panel } = await openMoney([
       accountAnswer(busyAccount()),
-      { request: { query: ADMIN_MARK_REFUND_DONE_MUTATION, variables: { input: { refundId: 'r-1' } } }, result: { data: { adminMarkRefundDone: done } } },
+      {
+        request: { query: ADMIN_MARK_REFUND_DONE_MUTATION, variables: { input: { refundId: 'r-1' } } },
+        result: { data: { adminMarkRefundDone: { __typename: 'BookingAccount', booking: { __typename: 'Booking', id: bookingId }, refundsOwed: 0 } } },
+      },
+      accountAnswer(done),
     ]);
     await user.click(within(panel).getByRole('button', { name: 'Mark $300 paid back' }));
     const refunds = within(panel).getByRole('table', { name: 'Refunds' });
@@ -133,8 +137,11 @@ describe('the admin’s money of a booking (BookingMoneyPanel)', () => {
       },
       {
         request: { query: ADMIN_REFUND_BOOKING_MUTATION, variables: { input: { bookingId, amount: 100, note: 'Goodwill' } } },
-        result: { data: { adminRefundBooking: refunded } },
+        result: {
+          data: { adminRefundBooking: { __typename: 'BookingAccount', booking: { __typename: 'Booking', id: bookingId, paymentStatus: 'deposit_paid', amountRefunded: 100 } } },
+        },
       },
+      accountAnswer(refunded),
     ]);
     const form = within(panel).getByRole('form', { name: 'Refund' });
     const amount = within(form).getByLabelText('Amount (dollars)');
@@ -159,13 +166,21 @@ describe('the admin’s money of a booking (BookingMoneyPanel)', () => {
 
   it('cancels with the policy fee or refunding everything: two buttons with their amounts, each confirmed', async () => {
     const confirm = jest.spyOn(window, 'confirm').mockReturnValue(true);
-    const cancelled = aBookingAccount({ booking: { status: 'cancelled', paymentStatus: 'refunded', amountRefunded: 2321.25, balance: 0 }, cancellation: null, balance: 0 });
+    const cancelled = aBookingAccount({ booking: { status: 'cancelled', paymentStatus: 'refunded', amountRefunded: 2321.25 }, cancellation: null, balance: 0 });
     const { user, panel } = await openMoney([
       accountAnswer(aBookingAccount()),
       {
         request: { query: ADMIN_CANCEL_WITH_REFUND_MUTATION, variables: { input: { bookingId, applyPolicyFee: false } } },
-        result: { data: { adminCancelBookingWithRefund: cancelled } },
+        result: {
+          data: {
+            adminCancelBookingWithRefund: {
+              __typename: 'BookingAccount',
+              booking: { __typename: 'Booking', id: bookingId, status: 'cancelled', paymentStatus: 'refunded', amountRefunded: 2321.25 },
+            },
+          },
+        },
       },
+      accountAnswer(cancelled),
     ]);
     expect(within(panel).getByRole('button', { name: 'Cancel with the policy fee (refund $2,121.25)' })).toBeInTheDocument();
     await user.click(within(panel).getByRole('button', { name: 'Cancel and refund everything ($2,321.25)' }));

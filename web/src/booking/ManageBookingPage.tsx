@@ -4,7 +4,7 @@ import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { formatDollars } from 'api/shared/money';
 import { POLICY } from 'api/shared/policy';
-import type { ManageBookingPage_AccountFragment } from '../gql/graphql';
+import type { BookingAccountQuery } from '../gql/graphql';
 import { dueSentence, PaymentsTable, RefundsTable, ScheduleTable } from '../payment/BookingLedger';
 import { usePaymentStatus } from '../payment/usePaymentStatus';
 import { redirectTo } from '../ui/browser';
@@ -16,7 +16,7 @@ import { BOOKING_ACCOUNT_QUERY, CANCEL_MY_BOOKING_MUTATION, PAY_BOOKING_NOW_MUTA
 import { PaymentStatusBadge } from './PaymentStatusBadge';
 import '../styles/booking.css';
 
-type Account = ManageBookingPage_AccountFragment;
+type Account = BookingAccountQuery['bookingAccount'];
 
 /**
  * The manage link's token lives in the address's fragment (`/manage/{id}#token`), which
@@ -355,7 +355,7 @@ function PayNow({ account, token }: { account: Account; token: string }) {
 type Step = 'idle' | 'confirm' | 'done';
 
 function CancelSection({ account, token }: { account: Account; token: string }) {
-  const [cancel] = useMutation(CANCEL_MY_BOOKING_MUTATION);
+  const [cancel] = useMutation(CANCEL_MY_BOOKING_MUTATION, { refetchQueries: [BOOKING_ACCOUNT_QUERY], awaitRefetchQueries: true });
   const [step, setStep] = useState<Step>('idle');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -450,7 +450,7 @@ const differenceText = (difference: number) =>
   difference > 0 ? `${formatDollars(difference)} more to pay` : difference < 0 ? `${formatDollars(-difference)} refunded to you` : 'Same price';
 
 function TransferSection({ account, token }: { account: Account; token: string }) {
-  const [transfer] = useMutation(TRANSFER_MY_BOOKING_MUTATION);
+  const [transfer] = useMutation(TRANSFER_MY_BOOKING_MUTATION, { refetchQueries: [BOOKING_ACCOUNT_QUERY], awaitRefetchQueries: true });
   const [step, setStep] = useState<Step>('idle');
   const [choice, setChoice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

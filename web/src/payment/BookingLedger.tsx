@@ -1,76 +1,33 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
 import { formatDollars } from 'api/shared/money';
-import type { BookingLedger_AccountFragment } from '../gql/graphql';
+import type { AdminBookingAccountQuery, BookingAccountQuery } from '../gql/graphql';
 import { formatCalendarDate } from '../ui/format';
 import { INSTALLMENT_STATE_LABELS, labelOf, PAYMENT_PURPOSE_LABELS, REFUND_REASON_LABELS, REFUND_STATE_LABELS } from '../ui/labels';
 import { formatDay } from '../ui/time';
 
-/** The money of a booking, as the customer's manage page and the admin's panel both show it. */
-export const BOOKING_LEDGER_FRAGMENT: TypedDocumentNode<BookingLedger_AccountFragment> = gql`
-  fragment BookingLedger_account on BookingAccount {
-    booking {
-      id
-      paymentOption
-      paymentStatus
-      status
-      totalAmount
-      amountPaid
-      amountRefunded
-      fees
-      balance
-    }
-    payments {
-      id
-      amount
-      method
-      purpose
-      installmentNumber
-      providerPaymentId
-      note
-      receivedAt
-      refunded
-    }
-    refunds {
-      id
-      amount
-      method
-      state
-      reason
-      providerRefundId
-      note
-      lastError
-      createdAt
-      completedAt
-    }
-    schedule {
-      number
-      dueDate
-      amount
-      state
-      failedAttempts
-      lastError
-      paidAt
-    }
-    balanceDueDate
-    balance
-    nextPayment {
-      label
-      amount
-      dueDate
-      overdue
-      canPayNow
-    }
-    refundsOwed
-  }
-`;
+type Customer = BookingAccountQuery['bookingAccount'];
+type Admin = AdminBookingAccountQuery['adminBookingAccount'];
 
-type Account = BookingLedger_AccountFragment;
+/**
+ * The money of a booking as both the customer's manage page and the admin's panel
+ * select it; the admin's answer also carries provider ids and notes.
+ */
+export interface LedgerAccount {
+  booking: Pick<Customer['booking'], 'status'>;
+  payments: ReadonlyArray<Customer['payments'][number] & Partial<Pick<Admin['payments'][number], 'providerPaymentId' | 'note'>>>;
+  refunds: ReadonlyArray<Customer['refunds'][number] & Partial<Pick<Admin['refunds'][number], 'method' | 'providerRefundId' | 'note'>>>;
+  schedule: ReadonlyArray<Customer['schedule'][number] & Partial<Pick<Admin['schedule'][number], 'failedAttempts'>>>;
+  balance: number;
+  balanceDueDate: string | null;
+  nextPayment: Customer['nextPayment'];
+}
 
-const purposeOf = (p: Account['payments'][number]) =>
+
+
+const purposeOf = (p: LedgerAccount['payments'][number]) =>
   p.purpose === 'installment' && p.installmentNumber ? `Installment ${p.installmentNumber}` : labelOf(PAYMENT_PURPOSE_LABELS, p.purpose);
 
 /** Every payment received, with its date and amount (and, for the admin, the provider's id). */
-export function PaymentsTable({ account, admin = false, headingId }: { account: Account; admin?: boolean; headingId: string }) {
+export function PaymentsTable({ account, admin = false, headingId }: { account: LedgerAccount; admin?: boolean; headingId: string }) {
   if (account.payments.length === 0) return <p className="muted">No payments yet.</p>;
   return (
     <div className="table-scroll">
@@ -108,7 +65,7 @@ export function PaymentsTable({ account, admin = false, headingId }: { account: 
 }
 
 /** Every refund, made or still to make. */
-export function RefundsTable({ account, admin = false, headingId, actions }: { account: Account; admin?: boolean; headingId: string; actions?: (refund: Account['refunds'][number]) => React.ReactNode }) {
+export function RefundsTable({ account, admin = false, headingId, actions }: { account: LedgerAccount; admin?: boolean; headingId: string; actions?: (refund: LedgerAccount['refunds'][number]) => React.ReactNode }) {
   if (account.refunds.length === 0) return <p className="muted">No refunds.</p>;
   return (
     <div className="table-scroll">
@@ -148,7 +105,7 @@ export function RefundsTable({ account, admin = false, headingId, actions }: { a
 }
 
 /** The installments of a payment plan with their states. */
-export function ScheduleTable({ account, admin = false, headingId }: { account: Account; admin?: boolean; headingId: string }) {
+export function ScheduleTable({ account, admin = false, headingId }: { account: LedgerAccount; admin?: boolean; headingId: string }) {
   return (
     <div className="table-scroll">
       <table className="money-table" aria-labelledby={headingId}>
@@ -176,7 +133,7 @@ export function ScheduleTable({ account, admin = false, headingId }: { account: 
                 {i.state === 'failed' && i.lastError && <span className="money-table__sub money-table__sub--error">{i.lastError}</span>}
               </td>
               <td className="money-table__amount">{formatDollars(i.amount)}</td>
-              {admin && <td>{i.failedAttempts > 0 ? `${i.failedAttempts}${i.lastError ? ` (${i.lastError})` : ''}` : '–'}</td>}
+              {admin && <td>{i.failedAttempts ? `${i.failedAttempts}${i.lastError ? ` (${i.lastError})` : ''}` : '–'}</td>}
             </tr>
           ))}
         </tbody>
@@ -186,7 +143,7 @@ export function ScheduleTable({ account, admin = false, headingId }: { account: 
 }
 
 /** One sentence: what is still due and when. */
-export function dueSentence(account: Account): string {
+export function dueSentence(account: LedgerAccount): string {
   const live = account.booking.status === 'held' || account.booking.status === 'confirmed';
   if (!live || account.balance <= 0) return 'Nothing is left to pay.';
   const next = account.nextPayment;

@@ -9,7 +9,8 @@ import type {
   BookingsTab_BookingFragment,
   BookingWorkshopQuery,
   CheckoutStatusQuery,
-  ManageBookingPage_AccountFragment,
+  AdminBookingAccountQuery,
+  BookingAccountQuery,
   MessagesTab_MessageFragment,
   ParticipantsQuery,
   TestimonialsQuery,
@@ -19,7 +20,8 @@ import type {
 type Typed<T, N extends string> = T & { __typename: N };
 type Workshop = NonNullable<WorkshopDetailQuery['workshop']> & Pick<NonNullable<BookingWorkshopQuery['workshop']>, 'priceCents' | 'timeZone'>;
 type Booking = BookingsTab_BookingFragment & Pick<NonNullable<BookingConfirmationQuery['booking']>, 'amountDueNow' | 'holdExpiresAt'>;
-type Account = ManageBookingPage_AccountFragment;
+/** What the manage page and the admin's money panel read of a booking account. */
+type Account = BookingAccountQuery['bookingAccount'] & AdminBookingAccountQuery['adminBookingAccount'];
 type Message = MessagesTab_MessageFragment;
 type Testimonial = TestimonialsQuery['testimonials'][number];
 
@@ -201,14 +203,10 @@ export function aBookingAccount(overrides: Partial<Omit<Account, 'booking'>> & {
     booking: {
       __typename: 'Booking',
       id: b.id,
-      workshopId: 'patagonia-towers',
-      workshopName: 'Patagonia Towers',
       customerName: b.customerName,
-      customerEmail: b.customerEmail,
       numParticipants: b.numParticipants,
       numSpouses: b.numSpouses,
       roomType: b.roomType,
-      installments: null,
       paymentOption: 'deposit',
       paymentStatus: 'deposit_paid',
       status: 'confirmed',
@@ -216,7 +214,6 @@ export function aBookingAccount(overrides: Partial<Omit<Account, 'booking'>> & {
       amountPaid: 2321.25,
       amountRefunded: 0,
       fees: 0,
-      balance: 5416.25,
       ...booking,
     },
     workshop: {
@@ -226,7 +223,6 @@ export function aBookingAccount(overrides: Partial<Omit<Account, 'booking'>> & {
       location: 'Torres del Paine',
       state: 'Chile',
       dates: 'Dec 6-12, 2027',
-      startDate: '2027-12-06',
     },
     payments: [
       {
@@ -250,7 +246,6 @@ export function aBookingAccount(overrides: Partial<Omit<Account, 'booking'>> & {
     cancellation: {
       __typename: 'CancellationQuoteView',
       daysBeforeStart: 378,
-      refundPercent: 100,
       fee: 200,
       paid: 2321.25,
       refund: 2121.25,
@@ -265,7 +260,7 @@ export function aBookingAccount(overrides: Partial<Omit<Account, 'booking'>> & {
       options: [
         {
           __typename: 'TransferOption',
-          workshop: { __typename: 'Workshop', id: 'iceland-winter', name: 'Iceland Winter Light', dates: 'Feb 1-7, 2028', location: 'Reykjavik', state: 'Iceland', availableSpots: 8 },
+          workshop: { __typename: 'Workshop', id: 'iceland-winter', name: 'Iceland Winter Light', dates: 'Feb 1-7, 2028' },
           newTotal: 8237.5,
           fee: 0,
           difference: 500,
