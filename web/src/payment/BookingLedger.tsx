@@ -99,6 +99,21 @@ export function RefundsTable({ account, admin = false, headingId, actions }: { a
             </tr>
           ))}
         </tbody>
+        {account.refunds.length > 1 && (
+          // A cancellation's refund is split over the payments it gives back: say what it comes to.
+          <tfoot>
+            <tr>
+              <th scope="row" colSpan={3}>
+                Total
+              </th>
+              <td className="money-table__amount" data-testid="refunds-total">
+                {formatDollars(account.refunds.reduce((sum, r) => sum + Math.round(r.amount * 100), 0) / 100)}
+              </td>
+              {admin && <td colSpan={2} />}
+              {actions && <td />}
+            </tr>
+          </tfoot>
+        )}
       </table>
     </div>
   );
