@@ -1,53 +1,21 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DatabaseSync } from 'node:sqlite';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { STRIPE_APP_URL } from './playwright.config';
+import { addFutureWorkshop, STRIPE_APP_DB } from './futureWorkshops';
 
 /**
  * Issue 14 end to end, against the app paying through the Stripe fake: book with a
- * deposit, open the manage link from the reservation mail (an .eml file, no SMTP here),
+ * deposit, open the manage link from the booking's mail (an .eml file, no SMTP here),
  * pay the balance on the fake's hosted page, see it paid, then cancel with the quoted
  * refund and see the refund.
  */
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const STRIPE_DB = path.resolve(here, '.tmp/e2e-stripe.db');
 // The e2e servers run in this folder: without SMTP_URL they write every mail into data/outbox.
 const OUTBOX = path.resolve(here, 'data/outbox');
-
-const day = (offset: number) => {
-  const d = new Date();
-  d.setUTCDate(d.getUTCDate() + offset);
-  return d.toISOString().slice(0, 10);
-};
-
-/**
- * The seeded season is in the past by now; a booking with a deposit needs a workshop more
- * than 60 days ahead (90+ for the first cancellation tier). Added next to the seed, as a
- * copy of a seeded one, straight into the database: the app's catalog re-reads rows it
- * did not write itself within its safety-net age (10 s, decision 053).
- */
-function addFutureWorkshop(id: string, startDate: string): void {
-  const db = new DatabaseSync(STRIPE_DB);
-  try {
-    const row = db.prepare('SELECT * FROM workshops WHERE id = ?').get('everglades-wading-birds') as Record<string, string | number | null>;
-    const copy: Record<string, string | number | null> = {
-      ...row,
-      id,
-      name: 'Patagonia Towers at Dawn',
-      start_date: startDate,
-      end_date: day(200 + 5),
-      spots_claimed: 0,
-    };
-    const columns = Object.keys(copy);
-    db.prepare(`INSERT OR IGNORE INTO workshops (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`).run(...columns.map((c) => copy[c]));
-  } finally {
-    db.close();
-  }
-}
 
 /** The text of a mail file, with quoted-printable soft breaks and escapes undone. */
 function mailText(file: string): string {
@@ -87,8 +55,8 @@ async function fillBookingForm(page: Page, email: string) {
 test('the manage link from the mail: pay the balance, then cancel with the quoted refund', async ({ page, request }) => {
   test.setTimeout(120_000);
   const workshopId = 'patagonia-towers-e2e';
-  addFutureWorkshop(workshopId, day(200));
-  await expect.poll(async () => (await request.get(`${STRIPE_APP_URL}/api/workshops/${workshopId}`)).status(), { timeout: 20_000 }).toBe(200);
+  // 200 days ahead: a deposit is offered, and cancelling falls in the 90+ days tier.
+  await addFutureWorkshop(request, { baseUrl: STRIPE_APP_URL, db: STRIPE_APP_DB, from: 'everglades-wading-birds', id: workshopId, name: 'Patagonia Towers at Dawn', startInDays: 200 });
 
   // Book with the default 30% deposit and pay it on the provider's page.
   const email = `marta.${Date.now()}@example.com`;

@@ -13,7 +13,7 @@ import { STATISTICS_TAB_FRAGMENT, StatisticsTab } from './StatisticsTab';
 import { BOOKINGS_TAB_FRAGMENT, BookingsTab } from './BookingsTab';
 import { MESSAGES_TAB_FRAGMENT, MessagesTab } from './MessagesTab';
 import { PHOTOS_TAB_FRAGMENT, PhotosTab } from './PhotosTab';
-import { OVERDUE_BALANCES_FRAGMENT, OverdueBalances } from './OverdueBalances';
+import { OverdueBalances } from './OverdueBalances';
 import '../styles/admin.css';
 
 /** Everything the dashboard shows, in one admin request (the tab labels need the counts up front). */
@@ -30,10 +30,6 @@ export const ADMIN_DASHBOARD_QUERY: TypedDocumentNode<AdminDashboardQuery, Admin
       id
       ...MessagesTab_message
     }
-    adminOverdueBookings {
-      id
-      ...OverdueBalances_booking
-    }
     workshops {
       id
       ...PhotosTab_workshop
@@ -43,7 +39,6 @@ export const ADMIN_DASHBOARD_QUERY: TypedDocumentNode<AdminDashboardQuery, Admin
   ${BOOKINGS_TAB_FRAGMENT}
   ${MESSAGES_TAB_FRAGMENT}
   ${PHOTOS_TAB_FRAGMENT}
-  ${OVERDUE_BALANCES_FRAGMENT}
 `;
 
 type TabKey = 'statistics' | 'bookings' | 'messages' | 'photos';
@@ -95,7 +90,7 @@ function Dashboard() {
     panel = (
       <div className="stack">
         <StatisticsTab stats={data.adminStats} />
-        <OverdueBalances bookings={data.adminOverdueBookings} />
+        <OverdueBalances onError={logoutIfUnauthenticated} />
       </div>
     );
   } else if (tab === 'bookings') {

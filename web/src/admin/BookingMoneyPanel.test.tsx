@@ -12,6 +12,7 @@ import {
   ADMIN_REFUND_BOOKING_MUTATION,
 } from './BookingMoneyPanel';
 import { storeAdminCredential } from './credential';
+import { ADMIN_OVERDUE_QUERY } from './OverdueBalances';
 
 configure({ asyncUtilTimeout: 5000 });
 jest.setTimeout(20_000);
@@ -189,10 +190,11 @@ describe('the admin’s money of a booking (BookingMoneyPanel)', () => {
     expect(within(panel).queryByRole('button', { name: /^Cancel with the policy fee/ })).not.toBeInTheDocument();
   });
 
-  it('lists overdue balances on the dashboard, and says when there are none', async () => {
+  it('lists overdue balances on the dashboard', async () => {
     const user = userEvent.setup({ delay: null });
     renderRoute('/admin/dashboard', [
-      dashboard(anAdminDashboard({ bookings: [aBooking({ id: bookingId })], messages: [], overdue: [aBooking({ id: bookingId, customerName: 'Late Payer' })] })),
+      dashboard(),
+      { request: { query: ADMIN_OVERDUE_QUERY }, result: { data: { adminOverdueBookings: [aBooking({ id: bookingId, customerName: 'Late Payer' })] } } },
     ]);
     const overdue = await screen.findByRole('region', { name: 'Overdue balances' });
     const row = within(overdue).getAllByRole('row')[1];

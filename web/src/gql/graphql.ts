@@ -235,7 +235,7 @@ export type WorkshopType =
 export type AdminDashboardQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type AdminDashboardQuery = { adminStats: { totalWorkshops: number, totalBookings: number, totalRevenue: number, totalMessages: number, workshops: Array<{ id: string, name: string, startDate: string, capacity: number, minimumParticipants: number, spotsSold: number, spotsHeld: number, reachedMinimum: boolean, revenue: number }> }, adminBookings: Array<{ id: string, workshopId: string, workshopName: string, customerName: string, customerEmail: string, customerPhone: string, numParticipants: number, roomType: RoomType, numSpouses: number, paymentOption: PaymentOption, installments: number | null, specialRequests: string | null, age: number | null, experienceLevel: ExperienceLevel, cameraBody: string, lenses: string, otherEquipment: string | null, healthConcerns: string | null, dietaryRestrictions: string | null, tripGoals: string, emergencyContactName: string, emergencyContactPhone: string, emergencyContactEmail: string, totalAmount: number, amountPaid: number, amountRefunded: number, balance: number, paymentStatus: PaymentStatus, status: BookingStatus, createdAt: string }>, adminMessages: Array<{ id: string, workshopId: string, workshopName: string, authorName: string, authorEmail: string, message: string, topic: MessageTopic, createdAt: string }>, adminOverdueBookings: Array<{ id: string, customerName: string, customerEmail: string, workshopName: string, paymentOption: PaymentOption, totalAmount: number, amountPaid: number, balance: number }>, workshops: Array<{ id: string, name: string, location: string, imageUrl: string }> };
+export type AdminDashboardQuery = { adminStats: { totalWorkshops: number, totalBookings: number, totalRevenue: number, totalMessages: number, workshops: Array<{ id: string, name: string, startDate: string, capacity: number, minimumParticipants: number, spotsSold: number, spotsHeld: number, reachedMinimum: boolean, revenue: number }> }, adminBookings: Array<{ id: string, workshopId: string, workshopName: string, customerName: string, customerEmail: string, customerPhone: string, numParticipants: number, roomType: RoomType, numSpouses: number, paymentOption: PaymentOption, installments: number | null, specialRequests: string | null, age: number | null, experienceLevel: ExperienceLevel, cameraBody: string, lenses: string, otherEquipment: string | null, healthConcerns: string | null, dietaryRestrictions: string | null, tripGoals: string, emergencyContactName: string, emergencyContactPhone: string, emergencyContactEmail: string, totalAmount: number, amountPaid: number, amountRefunded: number, balance: number, paymentStatus: PaymentStatus, status: BookingStatus, createdAt: string }>, adminMessages: Array<{ id: string, workshopId: string, workshopName: string, authorName: string, authorEmail: string, message: string, topic: MessageTopic, createdAt: string }>, workshops: Array<{ id: string, name: string, location: string, imageUrl: string }> };
 
 export type AdminLoginMutationVariables = Exact<{
   input: AdminLoginInput;
@@ -299,7 +299,10 @@ export type DeleteMessageMutationVariables = Exact<{
 
 export type DeleteMessageMutation = { deleteMessage: { deletedMessageId: string } };
 
-export type OverdueBalances_BookingFragment = { id: string, customerName: string, customerEmail: string, workshopName: string, paymentOption: PaymentOption, totalAmount: number, amountPaid: number, balance: number };
+export type AdminOverdueBookingsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AdminOverdueBookingsQuery = { adminOverdueBookings: Array<{ id: string, customerName: string, customerEmail: string, workshopName: string, paymentOption: PaymentOption, totalAmount: number, amountPaid: number, balance: number }> };
 
 export type PhotosTab_WorkshopFragment = { id: string, name: string, location: string, imageUrl: string };
 

@@ -162,7 +162,6 @@ export function anAdminDashboard(
     bookings?: BookingsTab_BookingFragment[];
     messages?: MessagesTab_MessageFragment[];
     imageUrls?: Record<string, string>;
-    overdue?: BookingsTab_BookingFragment[];
   } = {},
 ): AdminDashboardQuery {
   const bookings = (options.bookings ?? [aBooking()]).map((b) => ({ __typename: 'Booking' as const, ...b }));
@@ -181,7 +180,6 @@ export function anAdminDashboard(
     },
     adminBookings: bookings,
     adminMessages: messages,
-    adminOverdueBookings: (options.overdue ?? []).map((b) => ({ __typename: 'Booking' as const, ...b })),
     workshops: WORKSHOPS.map(({ startDate: _s, ...w }) => ({
       __typename: 'Workshop' as const,
       ...w,
