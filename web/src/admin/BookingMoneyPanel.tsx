@@ -328,7 +328,8 @@ function CancelButtons({ account, onChanged }: { account: Account; onChanged?: (
   const [cancel] = useMutation(ADMIN_CANCEL_WITH_REFUND_MUTATION, { context: { admin: true }, refetchQueries: [ADMIN_BOOKING_ACCOUNT_QUERY], awaitRefetchQueries: true });
   const { busy, problem, done, run } = useAction(onChanged);
   const q = account.cancellation;
-  if (!q) return null;
+  // Once cancelled there is no quote any more: keep saying what was done.
+  if (!q) return done ? <Outcome problem={null} done={done} /> : null;
   const name = account.booking.customerName;
   const ask = (applyPolicyFee: boolean, refund: number) => {
     if (!window.confirm(`Cancel the booking of ${name} and refund ${formatDollars(refund)}? Its spots become available again.`)) return;

@@ -186,7 +186,7 @@ export function BookingsTab({
                     <Fact term="Booking id" value={b.id} />
                   </dl>
                   <BookingActions booking={b} onChanged={onChanged} onError={onError} />
-                  <MoneyDisclosure bookingId={b.id} customerName={b.customerName} />
+                  <MoneyDisclosure bookingId={b.id} customerName={b.customerName} onChanged={onChanged} />
                 </div>
               </article>
             </li>
@@ -202,7 +202,7 @@ export function BookingsTab({
  * only when opened. Until the bookings table with its detail view lands, it lives
  * in the booking card behind this button.
  */
-function MoneyDisclosure({ bookingId, customerName }: { bookingId: string; customerName: string }) {
+function MoneyDisclosure({ bookingId, customerName, onChanged }: { bookingId: string; customerName: string; onChanged: () => void }) {
   const [open, setOpen] = useState(false);
   const panelId = `money-${bookingId}`;
   return (
@@ -219,7 +219,7 @@ function MoneyDisclosure({ bookingId, customerName }: { bookingId: string; custo
       </button>
       {open && (
         <div id={panelId}>
-          <BookingMoneyPanel bookingId={bookingId} />
+          <BookingMoneyPanel bookingId={bookingId} onChanged={onChanged} />
         </div>
       )}
     </div>
