@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { STRIPE_APP_URL } from './playwright.config';
@@ -35,6 +36,13 @@ function manageLinkFor(email: string): string | null {
     if (link) return link[0];
   }
   return null;
+}
+
+/** WCAG 2.2 AA as in a11y.spec.ts: any axe violation fails. */
+async function audit(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const report = violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`);
+  expect(report, 'axe violations').toEqual([]);
 }
 
 async function fillBookingForm(page: Page, email: string) {
@@ -86,6 +94,7 @@ test('the manage link from the mail: pay the balance, then cancel with the quote
   await expect(page.getByText('Deposit paid', { exact: true })).toBeVisible();
   await expect(page.getByTestId('amount-paid')).toHaveText(deposit);
   await expect(page.getByRole('table', { name: 'Payments' }).getByRole('row')).toHaveCount(2);
+  await audit(page);
 
   // Pay the balance through the fake's hosted page, back to the manage page.
   await page.getByRole('button', { name: 'Pay the balance' }).click();
@@ -104,6 +113,7 @@ test('the manage link from the mail: pay the balance, then cancel with the quote
   expect(Math.round(Number(quoted.replace(/[$,]/g, '')) * 100)).toBe(paidCents - 200_00);
   await page.getByRole('button', { name: 'Cancel booking' }).click();
   await expect(page.getByRole('heading', { name: 'Cancel this booking?' })).toBeFocused();
+  await audit(page);
   await page.getByRole('button', { name: `Confirm cancellation (refund ${quoted})` }).click();
   const result = page.getByTestId('cancel-result');
   await expect(result).toContainText(`Your booking is cancelled. You get ${quoted} back`);
@@ -114,6 +124,15 @@ test('the manage link from the mail: pay the balance, then cancel with the quote
   const refunds = page.getByRole('table', { name: 'Refunds' });
   await expect(refunds.locator('tbody tr')).toHaveCount(2);
   await expect(refunds.getByTestId('refunds-total')).toHaveText(quoted);
+  await audit(page);
+  // On a phone the tables scroll inside their frame, never the page.
+  await page.setViewportSize({ width: 375, height: 812 });
+  const { scrollWidth, clientWidth } = await page.evaluate(() => {
+    document.body.style.overflowX = 'visible';
+    return { scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth };
+  });
+  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   // The confirmation page tells the same story.
   const bookingId = /\/manage\/([0-9a-f-]{36})/.exec(page.url())![1];
