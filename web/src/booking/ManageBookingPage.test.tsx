@@ -134,11 +134,27 @@ describe('/manage/{bookingId}#{token}', () => {
     });
     // The token comes back from this tab's memory when the payment page drops the fragment.
     window.sessionStorage.setItem(`manage-token:${bookingId}`, token);
-    await renderLazyRoute(`/manage/${bookingId}?paid=1`, [accountAnswer(aBookingAccount()), accountAnswer(paid)]);
+    const { router } = await renderLazyRoute(`/manage/${bookingId}?paid=1`, [accountAnswer(aBookingAccount()), accountAnswer(paid)]);
     expect(await screen.findByText('Payment received.')).toBeInTheDocument();
+    // The address is the personal link again (a reload shows no stale notice).
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(router.state.location.hash).toBe(`#${token}`);
     await waitFor(() => expect(screen.getByTestId('balance-sentence')).toHaveTextContent('Nothing is left to pay.'));
     expect(screen.getByText('Paid', { selector: '.badge' })).toHaveClass('badge--success');
     expect(screen.queryByRole('button', { name: 'Pay the balance' })).not.toBeInTheDocument();
+  });
+
+  it('marks an overdue balance', async () => {
+    await renderLazyRoute(manageUrl, [
+      accountAnswer(
+        aBookingAccount({
+          balanceDueDate: '2026-11-01',
+          nextPayment: { __typename: 'NextPayment', label: 'Balance', amount: 5416.25, dueDate: '2026-11-01', overdue: true, canPayNow: true } as never,
+        }),
+      ),
+    ]);
+    expect(await screen.findByTestId('balance-sentence')).toHaveTextContent('A balance of $5,416.25 is due by November 1, 2026.');
+    expect(screen.getByText('Overdue')).toHaveClass('badge--danger');
   });
 
   it('a payment plan shows its schedule with states, never "Deposit paid", and pays the next installment', async () => {

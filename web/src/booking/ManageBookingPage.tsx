@@ -1,14 +1,13 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
-import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { formatDollars } from 'api/shared/money';
 import { POLICY } from 'api/shared/policy';
 import type { BookingAccountQuery } from '../gql/graphql';
 import { dueSentence, PaymentsTable, RefundsTable, ScheduleTable } from '../payment/BookingLedger';
 import { usePaymentStatus } from '../payment/usePaymentStatus';
 import { redirectTo } from '../ui/browser';
-import { formatCalendarDate } from '../ui/format';
 import { bookingStatusLabel, labelOf } from '../ui/labels';
 import { PageMeta } from '../ui/PageMeta';
 import { Failure, Loading } from '../ui/States';
@@ -111,8 +110,16 @@ function ManageBooking({ bookingId, token }: { bookingId: string; token: string 
   const variables = { bookingId, token };
   const { data, loading, error, refetch } = useQuery(BOOKING_ACCOUNT_QUERY, { variables, fetchPolicy: 'cache-and-network' });
   const [params] = useSearchParams();
-  const returnedFromPayment = params.get('paid') === '1';
-  const returnedSession = params.get('session_id') ?? (returnedFromPayment ? readSession(sessionKey(bookingId)) : null);
+  const navigate = useNavigate();
+  // Back from the payment page (?paid=1): remembered here, so the notice stays until the next
+  // action while the address goes back to the personal link (a reload shows no stale notice).
+  const [returned, setReturned] = useState(() =>
+    params.get('paid') === '1' ? { sessionId: params.get('session_id') ?? readSession(sessionKey(bookingId)) } : null,
+  );
+  useEffect(() => {
+    if (params.get('paid') === '1') navigate({ search: '', hash: token }, { replace: true });
+  }, [params, navigate, token]);
+  const actionDone = () => setReturned(null);
 
   if (loading && !data) return <Loading>Loading your booking...</Loading>;
   const account = data?.bookingAccount;
@@ -148,11 +155,11 @@ function ManageBooking({ bookingId, token }: { bookingId: string; token: string 
           {account.workshop.location}, {account.workshop.state} · {account.workshop.dates}
         </p>
       </header>
-      {returnedFromPayment && <PaymentReturn sessionId={returnedSession} bookingId={bookingId} onConfirmed={() => void refetch().catch(() => {})} />}
+      {returned && <PaymentReturn sessionId={returned.sessionId} bookingId={bookingId} onConfirmed={() => void refetch().catch(() => {})} />}
       <BookingFacts account={account} />
       <MoneySection account={account} token={token} />
-      <CancelSection account={account} token={token} />
-      {account.booking.status === 'confirmed' && <TransferSection account={account} token={token} />}
+      <CancelSection account={account} token={token} onDone={actionDone} />
+      {account.booking.status === 'confirmed' && <TransferSection account={account} token={token} onDone={actionDone} />}
       <p className="muted manage__keep">
         Keep this link: it is the key to your booking. <Link to="/cancellation-policy">Cancellation and transfer policy</Link>
       </p>
@@ -270,7 +277,10 @@ function MoneySection({ account, token }: { account: Account; token: string }) {
       <section className="card manage__section" aria-labelledby={`${id}-due`}>
         <div className="card__body">
           <h2 id={`${id}-due`}>What is still due</h2>
-          <p data-testid="balance-sentence">{dueSentence(account)}</p>
+          <p>
+            <span data-testid="balance-sentence">{dueSentence(account)}</span>
+            {live && next?.overdue && <span className="badge badge--danger manage__overdue">Overdue</span>}
+          </p>
           {account.schedule.length > 0 && <ScheduleTable account={account} headingId={`${id}-due`} />}
           {live && next && next.canPayNow && account.balance > 0 && <PayNow account={account} token={token} />}
           {live && next && !next.canPayNow && account.balance > 0 && (
@@ -309,7 +319,6 @@ function PayNow({ account, token }: { account: Account; token: string }) {
   const [payNow] = useMutation(PAY_BOOKING_NOW_MUTATION);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const next = account.nextPayment!;
   const n = nextInstallment(account);
   const label = n === null ? 'Pay the balance' : `Pay installment ${n} now`;
   const problemId = useId();
@@ -335,11 +344,6 @@ function PayNow({ account, token }: { account: Account; token: string }) {
 
   return (
     <div className="manage__action">
-      <p>
-        {next.label}: <strong data-testid="next-payment-amount">{formatDollars(next.amount)}</strong>
-        {next.dueDate && <> due {formatCalendarDate(next.dueDate)}</>}
-        {next.overdue && <span className="badge badge--danger manage__overdue">Overdue</span>}
-      </p>
       <button type="button" className="btn btn--primary" disabled={busy} onClick={() => void pay()} aria-describedby={problem ? problemId : undefined}>
         {busy ? 'Processing...' : label}
       </button>
@@ -354,7 +358,7 @@ function PayNow({ account, token }: { account: Account; token: string }) {
 
 type Step = 'idle' | 'confirm' | 'done';
 
-function CancelSection({ account, token }: { account: Account; token: string }) {
+function CancelSection({ account, token, onDone }: { account: Account; token: string; onDone: () => void }) {
   const [cancel] = useMutation(CANCEL_MY_BOOKING_MUTATION, { refetchQueries: [BOOKING_ACCOUNT_QUERY], awaitRefetchQueries: true });
   const [step, setStep] = useState<Step>('idle');
   const [busy, setBusy] = useState(false);
@@ -376,6 +380,7 @@ function CancelSection({ account, token }: { account: Account; token: string }) 
       const owed = after ? after.refunds.filter((r) => r.state === 'owed').reduce((sum, r) => sum + r.amount, 0) : 0;
       setConfirmed({ refund: quote.refund, owed });
       setStep('done');
+      onDone();
     } catch (e) {
       console.warn('Cancellation failed', e);
       setProblem(problemOf(e, 'The booking could not be cancelled. Please try again.'));
@@ -449,7 +454,7 @@ function CancelSection({ account, token }: { account: Account; token: string }) 
 const differenceText = (difference: number) =>
   difference > 0 ? `${formatDollars(difference)} more to pay` : difference < 0 ? `${formatDollars(-difference)} refunded to you` : 'Same price';
 
-function TransferSection({ account, token }: { account: Account; token: string }) {
+function TransferSection({ account, token, onDone }: { account: Account; token: string; onDone: () => void }) {
   const [transfer] = useMutation(TRANSFER_MY_BOOKING_MUTATION, { refetchQueries: [BOOKING_ACCOUNT_QUERY], awaitRefetchQueries: true });
   const [step, setStep] = useState<Step>('idle');
   const [choice, setChoice] = useState<string | null>(null);
@@ -470,6 +475,7 @@ function TransferSection({ account, token }: { account: Account; token: string }
       await transfer({ variables: { input: { bookingId: account.booking.id, token, workshopId: option.workshop.id } } });
       setMoved({ name: option.workshop.name, difference: option.difference, fee: option.fee });
       setStep('done');
+      onDone();
       setChoice(null);
     } catch (e) {
       console.warn('Transfer failed', e);

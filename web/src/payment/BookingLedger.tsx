@@ -165,8 +165,8 @@ export function dueSentence(account: LedgerAccount): string {
   if (account.schedule.length > 0 && next) {
     return `${formatDollars(account.balance)} is left to pay. Next: ${next.label}, ${formatDollars(next.amount)}${
       next.dueDate ? `, due ${formatCalendarDate(next.dueDate)}` : ', due now'
-    }${next.overdue ? ' (overdue)' : ''}.`;
+    }.`;
   }
   const by = account.balanceDueDate ? ` by ${formatCalendarDate(account.balanceDueDate)}` : '';
-  return `A balance of ${formatDollars(account.balance)} is due${by}${next?.overdue ? ' (overdue)' : ''}.`;
+  return `A balance of ${formatDollars(account.balance)} is due${by}.`;
 }
