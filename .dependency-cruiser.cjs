@@ -3,13 +3,13 @@
  *
  *   main.ts, composition-root.ts, entities.ts, cli/   – build and start everything
  *   transport/   – HTTP server, REST routes, GraphQL wiring and resolvers, page rendering
- *   <domains>    – workshop, booking, payment, community, admin, testimonial, content, mail
+ *   <domains>    – workshop, booking, payment, community, admin, testimonial, content, mail, audit
  *   shared/      – isomorphic policy, money and format modules (the web imports them too)
  *   infrastructure/ – config, database, logging, errors, validation
  *
  * Arrows point down only. Tests and test support may import anything.
  */
-const DOMAINS = '(workshop|booking|payment|community|admin|testimonial|content|mail)';
+const DOMAINS = '(workshop|booking|payment|community|admin|testimonial|content|mail|audit)';
 const SRC = '^api/src/';
 const NOT_TEST = '(\\.test\\.ts$|^api/src/test/)';
 
@@ -43,6 +43,13 @@ module.exports = {
       severity: 'error',
       from: { path: `${SRC}mail/`, pathNot: NOT_TEST },
       to: { path: `${SRC}(workshop|booking|payment|community|admin|testimonial|content)/` },
+    },
+    {
+      name: 'audit-is-generic',
+      comment: 'audit/ records what any domain hands it (docs/decisions/060): it imports no other domain, so every domain can use it.',
+      severity: 'error',
+      from: { path: `${SRC}audit/`, pathNot: NOT_TEST },
+      to: { path: `${SRC}(workshop|booking|payment|community|admin|testimonial|content|mail)/` },
     },
     {
       name: 'transport-is-not-imported-from-below',

@@ -22,8 +22,12 @@ import { COMMUNITY_MAILS } from './community/community.mails';
 import { BOOKING_MAILS } from './booking/booking.mails';
 import { AdminAuthService } from './admin/admin-auth.service';
 import { AdminService } from './admin/admin.service';
+import { AuditLog } from './audit/audit-log.service';
+import { WorkshopEditor } from './admin/workshop-editor.service';
 import { TestimonialService } from './testimonial/testimonial.service';
 import { WorkshopService } from './workshop/workshop.service';
+import { WaitlistService } from './waitlist/waitlist.service';
+import { WAITLIST_MAILS } from './waitlist/waitlist.mails';
 import type { WorkshopCatalogOptions } from './workshop/workshop-catalog';
 
 /**
@@ -45,11 +49,17 @@ export interface Services {
   bookings: BookingService;
   payments: PaymentService;
   community: CommunityService;
+  /** Waiting lists of sold-out workshops; told of every release of spots (docs/decisions/061). */
+  waitlist: WaitlistService;
   /** Self-hosted ALTCHA challenges: issued to the booking form, redeemed once (docs/decisions/056). */
   proofOfWork: ProofOfWork;
   /** The admin password check (with throttling) behind every admin call. */
   adminAuth: AdminAuthService;
   admin: AdminService;
+  /** The append-only audit log: written in the transaction of each admin action and money movement (docs/decisions/060). */
+  audit: AuditLog;
+  /** The admin's calendar: create, edit, schedule again, archive (docs/decisions/059). */
+  workshopEditor: WorkshopEditor;
   /** Mails to send, written in the transactions that cause them (docs/decisions/030). */
   outbox: OutboxService;
   /** SMTP, or .eml files without SMTP_URL. Used by the MailWorker only. */
@@ -58,6 +68,16 @@ export interface Services {
   accounts: BookingAccountService;
   /** Scheduled work in the database (docs/decisions/058); the JobWorker runs it, tests call `runDue()` with a moved clock. */
   jobs: JobQueue;
+}
+
+/**
+ * The real clock, or (tests: CLOCK_START) one that reads `start` now and then
+ * advances in real time, so a test of the calendar runs at a chosen day.
+ */
+export function clockStartingAt(start: Date | undefined): () => Date {
+  if (!start) return () => new Date();
+  const offset = start.getTime() - Date.now();
+  return () => new Date(Date.now() + offset);
 }
 
 /** Numbers a test may change; production uses the defaults. */
@@ -80,8 +100,10 @@ export function createServices(
   const rateLimitStore = config.rateLimitRedisUrl ? new RedisRateLimitStore(config.rateLimitRedisUrl, logger) : new MemoryRateLimitStore();
   const outbox = createOutbox(db, clock, logger, config.mail.adminEmail);
   const proofOfWork = new ProofOfWork(db, clock, config.altchaHmacSecret, options.proofOfWork ?? DEFAULT_PROOF_OF_WORK);
+  const audit = new AuditLog(db, clock);
   const holdLimits = options.holdLimits === undefined ? DEFAULT_HOLD_LIMITS : options.holdLimits;
-  const workshops = new WorkshopService(db, options.catalog);
+  const workshops = new WorkshopService(db, options.catalog, clock);
+  const waitlist = new WaitlistService(db, clock, outbox);
   const bookings = new BookingService(
     db,
     clock,
@@ -90,6 +112,12 @@ export function createServices(
       reservationMinutes: OFFLINE_RESERVATION_MINUTES,
       holdGuard: holdLimits ? new HoldGuard(config.altchaHmacSecret, proofOfWork, holdLimits) : undefined,
       catalog: workshops.catalog,
+      // Spots that come back are offered to the waiting list in the same transaction.
+      onSpotsReleased: async (m, workshopId, now) => {
+        await waitlist.offerFreedSpots(m, workshopId, now);
+      },
+      offers: waitlist,
+      audit,
     },
     outbox,
   );
@@ -111,13 +139,16 @@ export function createServices(
     bookings,
     payments,
     community: new CommunityService(db, workshops, clock, logger, outbox),
+    waitlist,
     proofOfWork,
-    adminAuth: new AdminAuthService(config.admin, clock, rateLimitStore),
-    admin: new AdminService(db, clock),
+    adminAuth: new AdminAuthService(config.admin, clock, rateLimitStore, audit),
+    admin: new AdminService(db, clock, audit),
+    audit,
+    workshopEditor: new WorkshopEditor(db, clock),
     outbox,
     mailer: new NodemailerMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: config.mail.outboxDir }),
     jobs,
-    accounts: new BookingAccountService(db, bookings, payments, jobs, links, clock, logger, config.publicOrigin),
+    accounts: new BookingAccountService(db, bookings, payments, jobs, links, clock, logger, config.publicOrigin, audit),
   };
 }
 
@@ -126,7 +157,7 @@ export function createServices(
  * A new kind of mail is one template and one line in its domain's registry.
  */
 export function createOutbox(db: Database, clock: () => Date, logger: Logger, adminEmail: string, options = DEFAULT_OUTBOX_OPTIONS): OutboxService {
-  return new OutboxService(db, clock, logger, { ...options, adminEmail }).register(BOOKING_MAILS).register(COMMUNITY_MAILS);
+  return new OutboxService(db, clock, logger, { ...options, adminEmail }).register(BOOKING_MAILS).register(COMMUNITY_MAILS).register(WAITLIST_MAILS);
 }
 
 /** Stripe when a secret key is configured; otherwise no provider (bookings stay reserved). */

@@ -1,3 +1,4 @@
+import { AuditEvent } from './audit/audit-event.entity';
 import { Booking } from './booking/booking.entity';
 import { BookingInstallment, BookingPayment, BookingRefund } from './booking/ledger.entities';
 import { CommunityMessage } from './community/community-message.entity';
@@ -9,7 +10,24 @@ import { ScheduledJob } from './infrastructure/jobs/scheduled-job.entity';
 import { UsedChallenge } from './infrastructure/proof-of-work/used-challenge.entity';
 import { Testimonial } from './testimonial/testimonial.entity';
 import { Workshop } from './workshop/workshop.entity';
+import { WaitlistEntry } from './waitlist/waitlist-entry.entity';
 
 /** Every entity of the product; the data source is built from this list. */
-export const ENTITIES = [Workshop, Booking, CommunityMessage, Testimonial, PaymentEvent, MailOutbox, CheckoutSessionRecord, UnmatchedPayment, UsedChallenge, ScheduledJob, BookingPayment, BookingRefund, BookingInstallment];
+export const ENTITIES = [
+  Workshop,
+  Booking,
+  CommunityMessage,
+  Testimonial,
+  PaymentEvent,
+  MailOutbox,
+  CheckoutSessionRecord,
+  UnmatchedPayment,
+  UsedChallenge,
+  ScheduledJob,
+  BookingPayment,
+  BookingRefund,
+  BookingInstallment,
+  WaitlistEntry,
+  AuditEvent,
+];
 

@@ -4,9 +4,10 @@ import { ConfigError, loadConfig } from './infrastructure/config/env';
 import { createLogger } from './infrastructure/logger';
 import { openDatabase } from './infrastructure/db/data-source';
 import { seedIfEmpty } from './content/seed';
-import { createServices } from './composition-root';
+import { clockStartingAt, createServices } from './composition-root';
 import { createApp } from './transport/app';
 import { HoldSweeper } from './booking/hold-sweeper';
+import { OfferSweeper } from './waitlist/offer-sweeper';
 import { MailWorker } from './mail/mail-worker';
 import { JobWorker } from './infrastructure/jobs/job-worker';
 
@@ -45,10 +46,12 @@ async function main(): Promise<void> {
   });
   if (seeded.workshops || seeded.testimonials) logger.info(seeded, 'seeded an empty database');
 
-  const services = createServices(config, db, logger);
+  const services = createServices(config, db, logger, clockStartingAt(config.clockStart));
   const app = await createApp(services);
   const sweeper = new HoldSweeper(services, logger);
   sweeper.start();
+  const offerSweeper = new OfferSweeper(services, logger);
+  offerSweeper.start();
   const mailWorker = new MailWorker(services, logger);
   mailWorker.start();
   // Runs at once: whatever fell due while no instance was running is done now (docs/decisions/058).
@@ -73,6 +76,7 @@ async function main(): Promise<void> {
     // No new connections; in-flight requests finish; idle keep-alive connections close; Apollo stops.
     await app.stop();
     await sweeper.stop();
+    await offerSweeper.stop();
     await mailStopped;
     await jobsStopped;
     services.mailer.close();

@@ -8,9 +8,15 @@ import { defineConfig, devices } from '@playwright/test';
  *   E2E_PORT      the app with no payment provider (bookings stay reserved)
  *   E2E_PORT + 1  the app paying through the local Stripe fake
  *   E2E_PORT + 2  the Stripe fake (hosted payment page + signed webhooks)
+ *   E2E_PORT + 3  the app on 2026-11-23, most of the seeded season past (calendar.spec.ts)
+ * The first three run on a clock that starts at SEASON_START (mid-January 2026, before every
+ * seeded workshop: a workshop that has started takes no bookings, docs/decisions/059).
  */
+export const SEASON_START = '2026-01-15T12:00:00Z';
+export const CALENDAR_DAY = '2026-11-23T12:00:00Z';
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3107);
 export const STRIPE_APP_URL = `http://127.0.0.1:${E2E_PORT + 1}`;
+export const CALENDAR_APP_URL = `http://127.0.0.1:${E2E_PORT + 3}`;
 const FAKE_STRIPE_PORT = E2E_PORT + 2;
 const WEBHOOK_SECRET = 'whsec_e2e_secret';
 
@@ -35,6 +41,7 @@ const appEnv = (port: number, db: string, extra: Record<string, string> = {}) =>
   LOG_LEVEL: 'warn',
   // Some tests play other visitors with X-Forwarded-For (the hold limits count per client), as if behind a proxy on this host.
   TRUST_PROXY: 'loopback',
+  CLOCK_START: SEASON_START,
   ...extra,
 });
 
@@ -76,6 +83,8 @@ export default defineConfig({
         FAKE_STRIPE_PORT: String(FAKE_STRIPE_PORT),
         FAKE_STRIPE_WEBHOOK_URL: `${STRIPE_APP_URL}/api/webhook/stripe`,
         STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        // The fake checks a session's expiry against its clock: the same season as the app's.
+        FAKE_STRIPE_CLOCK_START: SEASON_START,
       },
     },
     {
@@ -99,6 +108,15 @@ export default defineConfig({
         STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
         STRIPE_API_BASE: `http://127.0.0.1:${FAKE_STRIPE_PORT}`,
       }),
+    },
+    {
+      command: `node ${apiDist}/main.js`,
+      url: `${CALENDAR_APP_URL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: appEnv(E2E_PORT + 3, 'e2e-calendar.db', { CLOCK_START: CALENDAR_DAY }),
     },
   ],
 });

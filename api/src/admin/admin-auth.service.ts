@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { Config } from '../infrastructure/config/env';
 import { AppError, ErrorCode } from '../infrastructure/errors';
 import { BackoffThrottle, GlobalSlowdown, MemoryRateLimitStore, type BackoffRule, type RateLimitStore, type SlowdownRule } from '../infrastructure/rate-limit';
+import { ADMIN_ACTOR, type AuditLog } from '../audit/audit-log.service';
 import { hashPasswordSync, parsePasswordHash, verifyPassword, type PasswordHash } from '../infrastructure/password-hash';
 
 /**
@@ -94,6 +95,8 @@ export class AdminAuthService {
     admin: Config['admin'],
     private readonly clock: () => Date,
     store: RateLimitStore = new MemoryRateLimitStore(),
+    /** Sign-ins (not every authenticated request) are recorded here (docs/decisions/060). */
+    private readonly audit: AuditLog | null = null,
   ) {
     let secret: Buffer;
     if (admin.passwordHash) {
@@ -118,7 +121,19 @@ export class AdminAuthService {
    * `client` is the client IP alone, or with the device token the request carries.
    */
   async loginOrThrow(password: string, client: string | AdminClient): Promise<AdminAccess> {
-    return this.checkOrThrow(password, client, INVALID_PASSWORD);
+    const ip = typeof client === 'string' ? client : client.ip;
+    let access: AdminAccess;
+    try {
+      access = await this.checkOrThrow(password, client, INVALID_PASSWORD);
+    } catch (e) {
+      // A wrong password is recorded (never the password itself); a throttled attempt checked nothing and is not.
+      if (e instanceof AppError && e.code === ErrorCode.UNAUTHENTICATED) {
+        await this.audit?.recordAlone({ ...ADMIN_ACTOR, action: 'admin.login_failed', detail: `Wrong password from ${ip}` });
+      }
+      throw e;
+    }
+    await this.audit?.recordAlone({ ...ADMIN_ACTOR, action: 'admin.login_succeeded', detail: `Signed in from ${ip}` });
+    return access;
   }
 
   /**

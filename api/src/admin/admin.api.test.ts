@@ -1,4 +1,4 @@
-import { startTestServer, type TestServer } from '../test/app';
+import { seasonClock, startTestServer, type TestServer } from '../test/app';
 import { DB_KINDS } from '../test/db';
 import { insertBooking, insertMessage } from '../test/rows';
 import { BookingStatus } from '../booking/booking.types';
@@ -446,7 +446,7 @@ describe.each(DB_KINDS)('admin API on %s', (kind) => {
       const w = 'canyonlands-arches-backcountry';
       await insertBooking(s.testDb.db, { workshopId: w, numParticipants: 2, status: BookingStatus.confirmed, amountPaidCents: 123_456, paymentStatus: 'deposit_paid' });
       await insertBooking(s.testDb.db, { workshopId: w, numParticipants: 4, status: BookingStatus.confirmed, amountPaidCents: 1_000_000, paymentStatus: 'paid' });
-      await insertBooking(s.testDb.db, { workshopId: w, numParticipants: 1, status: BookingStatus.held, amountPaidCents: 0, paymentStatus: 'pending', holdExpiresAt: new Date(Date.now() + 3_600_000) });
+      await insertBooking(s.testDb.db, { workshopId: w, numParticipants: 1, status: BookingStatus.held, amountPaidCents: 0, paymentStatus: 'pending', holdExpiresAt: new Date(seasonClock().getTime() + 3_600_000) });
       await insertBooking(s.testDb.db, { workshopId: w, numParticipants: 3, status: BookingStatus.expired, amountPaidCents: 0, paymentStatus: 'pending' });
       await insertMessage(s.testDb.db, { workshopId: w });
       await insertMessage(s.testDb.db, { workshopId: w });

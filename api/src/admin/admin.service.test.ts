@@ -1,4 +1,5 @@
 import { AdminService } from './admin.service';
+import { AuditLog } from '../audit/audit-log.service';
 import { BookingStatus } from '../booking/booking.types';
 import { Workshop } from '../workshop/workshop.entity';
 import { createTestDb, DB_KINDS, type TestDb } from '../test/db';
@@ -12,7 +13,7 @@ describe.each(DB_KINDS)('AdminService on %s', (kind) => {
   let admin: AdminService;
   beforeAll(async () => {
     t = await createTestDb(kind);
-    admin = new AdminService(t.db, () => NOW);
+    admin = new AdminService(t.db, () => NOW, new AuditLog(t.db, () => NOW));
   });
   afterAll(() => t?.drop());
 

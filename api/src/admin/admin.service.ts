@@ -1,12 +1,12 @@
 import type { Database } from '../infrastructure/db/data-source';
 import { AppError } from '../infrastructure/errors';
 import { centsToDollars } from '../shared/money';
-import { POLICY } from '../shared/policy';
 import { Booking } from '../booking/booking.entity';
 import { BookingStatus, isLive, isUnlapsedHold } from '../shared/booking-status';
 import { CommunityMessage } from '../community/community-message.entity';
 import { Workshop } from '../workshop/workshop.entity';
 import { UnmatchedPayment } from '../payment/unmatched-payment.entity';
+import { ADMIN_ACTOR, type AuditLog } from '../audit/audit-log.service';
 import { type AdminStats, UNMATCHED_PAYMENTS_SHOWN, type WorkshopSales } from './admin.types';
 
 /**
@@ -17,6 +17,8 @@ export class AdminService {
   constructor(
     private readonly db: Database,
     private readonly clock: () => Date,
+    /** Each change below is recorded in its own transaction (docs/decisions/060). */
+    private readonly audit: AuditLog,
   ) {}
 
   /**
@@ -48,7 +50,7 @@ export class AdminService {
         name: w.name,
         startDate: w.startDate,
         capacity: w.capacity,
-        minimumParticipants: POLICY.minParticipants,
+        minimumParticipants: w.minimumParticipants,
         spotsSold: 0,
         spotsHeld: 0,
         reachedMinimum: false,
@@ -101,6 +103,14 @@ export class AdminService {
       const existing = await m.findOneBy(CommunityMessage, { id });
       if (!existing) throw AppError.notFound('Message');
       await m.delete(CommunityMessage, { id });
+      const { authorName, authorEmail, topic, message, createdAt } = existing;
+      await this.audit.record(m, {
+        ...ADMIN_ACTOR,
+        action: 'message.deleted',
+        workshopId: existing.workshopId,
+        before: { id, authorName, authorEmail, topic, message, createdAt },
+        detail: `Message by ${authorName} removed from the board`,
+      });
     });
   }
 
@@ -111,6 +121,7 @@ export class AdminService {
       if (!existing) throw AppError.notFound('Workshop');
       // A targeted update: never write back the whole row (spotsClaimed is changed elsewhere).
       await m.update(Workshop, { id: workshopId }, { imageUrl, updatedAt: this.clock() });
+      await this.audit.record(m, { ...ADMIN_ACTOR, action: 'workshop.photo_changed', workshopId, before: { imageUrl: existing.imageUrl }, after: { imageUrl } });
       return (await m.findOneBy(Workshop, { id: workshopId }))!;
     });
   }

@@ -17,7 +17,7 @@ export class WorkshopSales {
   @Field(() => Int, { description: 'Maximum group size (12).' })
   capacity: number;
 
-  @Field(() => Int, { description: 'Participants needed for the workshop to run (6).' })
+  @Field(() => Int, { description: 'Participants needed for the workshop to run (its minimumParticipants, 6 by default).' })
   minimumParticipants: number;
 
   @Field(() => Int, { description: 'Participants of confirmed (paid) bookings.' })
@@ -84,4 +84,10 @@ export class DeleteMessagePayload {
 export class AdminBookingPayload {
   @Field(() => Booking)
   booking: Booking;
+}
+
+@ObjectType({ description: 'Result of createWorkshop, updateWorkshop, scheduleWorkshopAgain and archiveWorkshop.' })
+export class AdminWorkshopPayload {
+  @Field(() => Workshop, { description: 'The workshop as stored now.' })
+  workshop: Workshop;
 }

@@ -139,4 +139,20 @@ describe.each(DB_KINDS)('BookingLifecycle on %s', (kind) => {
     });
     expect((await stored(b.id)).amountPaidCents).toBe(0);
   });
+
+  it('tells onSpotsReleased of each release, inside its transaction, and only when spots came back', async () => {
+    const calls: Array<{ workshopId: string; claimedThen: number; at: Date }> = [];
+    const told = new BookingLifecycle(null, {
+      // Reads through the release's own manager: it sees the spots given back before the commit.
+      onSpotsReleased: async (m, id, at) => {
+        calls.push({ workshopId: id, claimedThen: (await m.findOneByOrFail(Workshop, { id })).spotsClaimed, at });
+      },
+    });
+    const b = await aBooking(BookingStatus.held);
+    await t.db.transaction((m) => told.releaseOrThrow(m, b, BookingStatus.cancelled, now));
+    expect(calls).toEqual([{ workshopId, claimedThen: 0, at: now }]);
+    // Nothing to give back (no spots claimed): no call.
+    await t.db.transaction((m) => told.releaseSpots(m, workshopId, 2, now));
+    expect(calls).toHaveLength(1);
+  });
 });

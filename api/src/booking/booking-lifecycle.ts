@@ -69,6 +69,14 @@ export interface AppliedPayment {
   late: 'spots_retaken' | 'spots_gone' | null;
 }
 
+export interface BookingLifecycleOptions {
+  /**
+   * Called at the end of every release of spots, inside its transaction: the
+   * waiting list offers them to the next fitting entry (docs/decisions/061).
+   */
+  onSpotsReleased?: (m: EntityManager, workshopId: string, now: Date) => Promise<void>;
+}
+
 /**
  * The one place that changes a booking's status and the spots it holds
  * (docs/decisions/051). Every change runs inside the caller's transaction,
@@ -81,6 +89,7 @@ export class BookingLifecycle {
   constructor(
     /** Mails caused by the changes, written in the same transaction. */
     private readonly mails: BookingMails | null = null,
+    private readonly options: BookingLifecycleOptions = {},
   ) {}
 
   /**
@@ -102,12 +111,13 @@ export class BookingLifecycle {
 
   /** Give `n` spots back. */
   async releaseSpots(m: EntityManager, workshopId: string, n: number, now: Date): Promise<void> {
-    await m
+    const result = await m
       .createQueryBuilder()
       .update(Workshop)
       .set({ spotsClaimed: () => 'spots_claimed - :n', updatedAt: now })
       .where('id = :id AND spots_claimed >= :n', { id: workshopId, n })
       .execute();
+    if (result.affected === 1) await this.options.onSpotsReleased?.(m, workshopId, now);
   }
 
   /**

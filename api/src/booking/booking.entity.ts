@@ -1,6 +1,7 @@
 import { Authorized, Field, Float, ID, Int, ObjectType } from 'type-graphql';
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { centsToDollars } from '../shared/money';
+import { isLiveStatus } from '../shared/booking-status';
 import { Workshop } from '../workshop/workshop.entity';
 import { BookingStatus, ExperienceLevel, PaymentOption, PaymentStatus, RoomType } from './booking.types';
 
@@ -204,8 +205,9 @@ export class Booking {
     return this.totalCents + this.feeCents;
   }
 
-  /** Still to pay: what it owes minus what was received and kept. */
+  /** Still to pay: what it owes minus what was received and kept; nothing once released (expired, cancelled). */
   get balanceCents(): number {
+    if (!isLiveStatus(this.status)) return 0;
     return Math.max(0, this.owedCents - (this.amountPaidCents - this.amountRefundedCents));
   }
 

@@ -111,4 +111,13 @@ export class BookingInput {
   @IsString({ message: '$property must be the solved challenge' })
   @MaxLength(4000, { message: '$property must be at most 4000 characters' })
   altcha?: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'The token of a waiting-list offer (the `offer` of its link): the booking takes the spots the offer holds.',
+  })
+  @IsOptional()
+  @IsString({ message: '$property must be the token of the offer link' })
+  @MaxLength(100, { message: '$property must be at most 100 characters' })
+  offerToken?: string | null;
 }

@@ -134,7 +134,7 @@ describe.each(DB_KINDS)('BookingService on %s', (kind) => {
       now = new Date('2026-04-01T10:00:00.000Z');
       await sweeper(service).sweep(); // holds left by the tests above
       const unpaid = await service.createOrThrow(aBookingInput({ workshopId: 'arizona-monsoon-lightning', numParticipants: 3 }));
-      const paid = await service.createOrThrow(aBookingInput({ workshopId: 'yellowstone-winter-wildlife', numParticipants: 2 }));
+      const paid = await service.createOrThrow(aBookingInput({ workshopId: 'canyonlands-arches-backcountry', numParticipants: 2 }));
       expect(unpaid.holdExpiresAt?.toISOString()).toBe('2026-04-08T10:00:00.000Z');
       await service.recordPaymentOrThrow(paid.id, 100_00);
       now = new Date('2026-04-08T09:59:59.000Z');
@@ -143,7 +143,7 @@ describe.each(DB_KINDS)('BookingService on %s', (kind) => {
       expect(await sweeper(service).sweep()).toBe(1);
       expect(await t.db.manager.findOneByOrFail(Booking, { id: unpaid.id })).toMatchObject({ status: 'expired' });
       expect(await t.db.manager.findOneByOrFail(Booking, { id: paid.id })).toMatchObject({ status: 'confirmed' });
-      expect(await spotsLeft('yellowstone-winter-wildlife')).toBe(10);
+      expect(await spotsLeft('canyonlands-arches-backcountry')).toBe(10);
     });
   });
 

@@ -8,13 +8,16 @@ import { computeDueNow, computeTotalCents, installmentSchedule, paymentOptionsFo
 import { formatCents } from '../shared/money';
 import type { OutboxService } from '../mail/outbox.service';
 import { Workshop } from '../workshop/workshop.entity';
+import { workshopStartedError } from '../workshop/workshop.service';
+import { hasStarted } from '../shared/workshop-calendar';
 import { Booking } from './booking.entity';
 import type { BookingInput } from './booking.input';
 import { BookingStatus, PaymentStatus } from './booking.types';
-import { BookingLifecycle } from './booking-lifecycle';
+import { BookingLifecycle, type BookingLifecycleOptions } from './booking-lifecycle';
 import { BookingInstallment, InstallmentState, PaymentPurpose } from './ledger.entities';
 import { BookingMails } from './booking.mails';
 import { INTERNAL_CLIENT, type HoldGuard } from './hold-limits';
+import { ADMIN_ACTOR, type AuditLog } from '../audit/audit-log.service';
 
 /**
  * Booking attempts per client and minute. Generous: a person books a handful of
@@ -37,8 +40,28 @@ export interface BookingServiceOptions {
    * The workshops as the in-memory catalog holds them (current as of the last
    * committed write): lets a refusal of a full workshop skip the database.
    */
-  catalog?: { get(id: string): Promise<Pick<Workshop, 'availableSpots'> | null> };
+  catalog?: { get(id: string): Promise<Pick<Workshop, 'availableSpots' | 'name' | 'startDate' | 'endDate' | 'timeZone'> | null> };
+  /** The audit log: admin actions and money movements are recorded in their transaction (docs/decisions/060). */
+  audit?: AuditLog;
+  /** Told of every release of spots, in its transaction (the waiting list, docs/decisions/061). */
+  onSpotsReleased?: BookingLifecycleOptions['onSpotsReleased'];
+  /** The waiting list's offers: a booking with an offer token takes the spots its offer holds. */
+  offers?: HeldOffers;
 }
+
+/** Spots a waiting-list offer already claimed, as booking creation takes them (docs/decisions/061). */
+export interface HeldOffers {
+  /**
+   * In the booking's transaction: check the offer (a 4xx naming offerToken
+   * when it is unknown, for another workshop, used or expired; one naming
+   * numParticipants when it asks for more than the offer holds), mark it
+   * booked by `bookingId` and give back any spots held beyond `spots`.
+   */
+  useOrThrow(m: EntityManager, offer: { token: string; workshopId: string; spots: number; bookingId: string }, now: Date): Promise<void>;
+}
+
+/** The fields of a booking an audit entry compares (money in cents). */
+const auditState = (b: Booking) => ({ status: b.status, paymentStatus: b.paymentStatus, amountPaidCents: b.amountPaidCents, totalCents: b.totalCents });
 
 /**
  * Bookings and the spots they hold: creating them, and the admin's and the
@@ -60,7 +83,7 @@ export class BookingService {
     outbox: OutboxService | null = null,
   ) {
     this.mails = outbox ? new BookingMails(outbox, clock) : null;
-    this.lifecycle = new BookingLifecycle(this.mails);
+    this.lifecycle = new BookingLifecycle(this.mails, { onSpotsReleased: options.onSpotsReleased });
   }
 
   async findById(id: string): Promise<Booking | null> {
@@ -76,12 +99,15 @@ export class BookingService {
 
   /**
    * Create a booking holding its spots. Prices come from the workshop and the
-   * policy module only. Throws NOT_FOUND for an unknown workshop, SOLD_OUT
+   * policy module only. Throws NOT_FOUND for an unknown workshop,
+   * WORKSHOP_STARTED (409) once its first day has come (docs/decisions/059), SOLD_OUT
    * (409) when the spots are not free, and the hold guard's HOLD_LIMIT_REACHED
-   * (429) and CHALLENGE_REQUIRED (428).
+   * (429) and CHALLENGE_REQUIRED (428). With an offer token the spots its
+   * waiting-list offer holds are used instead of new ones (docs/decisions/061).
    */
   async createOrThrow(input: BookingInput, clientKey = INTERNAL_CLIENT): Promise<Booking> {
     const now = this.clock();
+    const offerToken = input.offerToken ?? null;
     const customerEmail = clean(input.customerEmail).toLowerCase();
     const guard = this.options.holdGuard;
     const client = guard?.client(clientKey, customerEmail) ?? { clientKeyHash: null, email: customerEmail };
@@ -90,8 +116,12 @@ export class BookingService {
       this.db.lockedTransaction(guard?.locks(client) ?? [], async (m) => {
         const workshop = await m.findOneBy(Workshop, { id: input.workshopId });
         if (!workshop) throw AppError.notFound('Workshop');
+        // Before the hold guard and the claim: nothing is taken for a workshop that has started.
+        if (hasStarted(workshop, now)) throw workshopStartedError(workshop);
         await guard?.checkOrThrow(m, client, input.numParticipants, input.altcha, now);
-        if (!(await this.lifecycle.claimSpots(m, workshop.id, input.numParticipants, now))) return null;
+        const id = crypto.randomUUID();
+        if (offerToken) await this.offersOrThrow().useOrThrow(m, { token: offerToken, workshopId: workshop.id, spots: input.numParticipants, bookingId: id }, now);
+        else if (!(await this.lifecycle.claimSpots(m, workshop.id, input.numParticipants, now))) return null;
         const totalCents = computeTotalCents({
           priceCents: workshop.priceCents,
           privateRoomSupplementCents: workshop.privateRoomSupplementCents,
@@ -103,7 +133,7 @@ export class BookingService {
         if (!offer?.available) throw AppError.invalid([{ field: 'paymentOption', message: offer?.reason ?? 'This payment option is not offered' }]);
         const charge = computeDueNow(totalCents, input.paymentOption, workshop.startDate, now, workshop.timeZone);
         const booking = m.create(Booking, {
-          id: crypto.randomUUID(),
+          id,
           workshopId: workshop.id,
           workshopName: workshop.name,
           customerName: clean(input.customerName),
@@ -162,7 +192,8 @@ export class BookingService {
         return booking;
       });
 
-    await this.refuseWithoutClaimOrThrow(input, now);
+    // The offer's spots are claimed already: the catalog counts them as taken.
+    if (!offerToken) await this.refuseWithoutClaimOrThrow(input, now);
 
     let booking = await attempt();
     // Spots may be tied up by holds that lapsed since the last sweep: free them and retry once.
@@ -172,6 +203,18 @@ export class BookingService {
       throw this.soldOutError(now?.availableSpots ?? 0, input.numParticipants);
     }
     return booking;
+  }
+
+  /**
+   * A held booking of a workshop that has started cannot be paid for any more:
+   * checkout refuses it with WORKSHOP_STARTED (docs/decisions/059). The hold
+   * itself lapses as usual.
+   */
+  async assertWorkshopNotStartedOrThrow(booking: Pick<Booking, 'workshopId'>): Promise<void> {
+    const workshop = this.options.catalog
+      ? await this.options.catalog.get(booking.workshopId)
+      : await this.db.manager.findOneBy(Workshop, { id: booking.workshopId });
+    if (workshop && hasStarted(workshop, this.clock())) throw workshopStartedError(workshop, 'bookingId');
   }
 
   /** When a new booking's spots go back on sale if nothing happens (docs/decisions/003, 056). */
@@ -191,6 +234,7 @@ export class BookingService {
       ? await this.options.catalog.get(input.workshopId)
       : await this.db.manager.findOneBy(Workshop, { id: input.workshopId });
     if (!workshop) throw AppError.notFound('Workshop');
+    if (hasStarted(workshop, now)) throw workshopStartedError(workshop);
     if (workshop.availableSpots >= input.numParticipants) return;
     // A lapsed hold still counts in the catalog: release it and let the claim decide.
     if ((await this.hasLapsedHold(input.workshopId, now)) && (await this.releaseExpiredHolds(input.workshopId)) > 0) return;
@@ -251,8 +295,18 @@ export class BookingService {
         const message = `amount must be more than $0 and at most the balance of ${formatCents(owed)}`;
         throw AppError.invalid([{ field: 'amount', message }]);
       }
+      const before = auditState(booking);
       const applied = await this.lifecycle.applyPaymentOrThrow(m, booking, { amountCents, source: 'admin', purpose: PaymentPurpose.offline }, now);
       if (!applied || applied === 'duplicate') throw changedMeanwhile();
+      await this.options.audit?.record(m, {
+        ...ADMIN_ACTOR,
+        action: 'booking.payment_recorded',
+        bookingId: booking.id,
+        workshopId: booking.workshopId,
+        before,
+        after: auditState(applied.booking),
+        detail: `${formatCents(amountCents)} received outside the payment provider`,
+      });
       return applied.booking;
     });
   }
@@ -287,6 +341,11 @@ export class BookingService {
       }
     }
     return released;
+  }
+
+  private offersOrThrow(): HeldOffers {
+    if (!this.options.offers) throw AppError.invalid([{ field: 'offerToken', message: 'offerToken is not a valid offer' }]);
+    return this.options.offers;
   }
 
   private soldOutError(left: number, wanted: number): AppError {

@@ -1,4 +1,4 @@
-import { startTestServer, type TestServer } from '../test/app';
+import { SEASON_START, startTestServer, type TestServer } from '../test/app';
 import { DB_KINDS } from '../test/db';
 import { aBookingBody } from '../test/builders';
 import { Booking } from './booking.entity';
@@ -18,7 +18,7 @@ const CREATE = `mutation Create($input: BookingInput!) { createBooking(input: $i
 
 describe.each(DB_KINDS)('hold caps and challenges (hardening finding 1) on %s', (kind) => {
   let s: TestServer;
-  let now = new Date();
+  let now = new Date(SEASON_START);
   let workshopIds: string[] = [];
   let visitor = 0;
 

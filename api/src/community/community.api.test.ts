@@ -4,7 +4,7 @@ import { MailOutbox } from '../mail/mail-outbox.entity';
 import { CommunityMailKind as MailKind } from './community.mails';
 import { BookingStatus } from '../booking/booking.types';
 import { insertBooking } from '../test/rows';
-import { startTestServer, type TestServer } from '../test/app';
+import { seasonClock, startTestServer, type TestServer } from '../test/app';
 import { DB_KINDS } from '../test/db';
 import { CommunityMessage } from './community-message.entity';
 
@@ -167,8 +167,8 @@ describe.each(DB_KINDS)('community APIs on %s', (kind) => {
       const workshop = 'yellowstone-winter-wildlife';
       const m = s.services.db.manager;
       await insertBooking(m, { workshopId: workshop, customerName: 'Maria Garcia', customerEmail: 'maria.private@example.com', numParticipants: 2, createdAt: new Date('2026-01-01T00:00:00Z') });
-      await insertBooking(m, { workshopId: workshop, customerName: 'Tom Baker', numParticipants: 1, status: BookingStatus.held, holdExpiresAt: new Date(Date.now() + 3_600_000), createdAt: new Date('2026-01-02T00:00:00Z') });
-      await insertBooking(m, { workshopId: workshop, customerName: 'Old Hold', numParticipants: 5, status: BookingStatus.held, holdExpiresAt: new Date(Date.now() - 1000) });
+      await insertBooking(m, { workshopId: workshop, customerName: 'Tom Baker', numParticipants: 1, status: BookingStatus.held, holdExpiresAt: new Date(seasonClock().getTime() + 3_600_000), createdAt: new Date('2026-01-02T00:00:00Z') });
+      await insertBooking(m, { workshopId: workshop, customerName: 'Old Hold', numParticipants: 5, status: BookingStatus.held, holdExpiresAt: new Date(seasonClock().getTime() - 1000) });
       await insertBooking(m, { workshopId: workshop, customerName: 'Was Cancelled', numParticipants: 2, status: BookingStatus.cancelled });
 
       const res = await fetch(`${s.url}/api/workshops/${workshop}/participants`);

@@ -28,7 +28,7 @@ describe.each(DB_KINDS)('CommunityService on %s', (kind) => {
   beforeAll(async () => {
     t = await createTestDb(kind);
     const clock = () => now;
-    service = new CommunityService(t.db, new WorkshopService(t.db), clock, createLogger('silent'));
+    service = new CommunityService(t.db, new WorkshopService(t.db, undefined, clock), clock, createLogger('silent'));
   });
   afterAll(() => t?.drop());
   beforeEach(() => {

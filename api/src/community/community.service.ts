@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import type { Database } from '../infrastructure/db/data-source';
 import { PreparedSelect } from '../infrastructure/db/prepared-select';
 import type { Logger } from '../infrastructure/logger';
-import { AppError } from '../infrastructure/errors';
+import { AppError, ErrorCode } from '../infrastructure/errors';
+import { CALENDAR } from '../shared/workshop-calendar';
 import { Booking } from '../booking/booking.entity';
 import { holdsSpotsWhere } from '../booking/booking-lifecycle';
 import type { WorkshopService } from '../workshop/workshop.service';
@@ -110,12 +111,19 @@ export class CommunityService {
 
   /**
    * Store a validated message exactly as sent (the HTTP layer applies the
-   * posting rate limit first) and answer NOT_FOUND for an unknown workshop.
+   * posting rate limit first) and answer NOT_FOUND for an unknown workshop,
+   * BOARD_CLOSED once the board closed (30 days after the workshop's end,
+   * docs/decisions/059).
    * A filled honeypot is answered like a success but nothing is stored, so a
    * bot cannot tell it was caught (docs/decisions/010-community-board.md).
    */
   async postMessageOrThrow(input: PostMessageInput): Promise<CommunityMessage> {
     const workshop = await this.workshops.getByIdOrThrow(input.workshopId);
+    if (!this.workshops.isBoardOpen(workshop)) {
+      throw new AppError(ErrorCode.BOARD_CLOSED, `The community board of ${workshop.name} closed ${CALENDAR.boardOpenDaysAfterEnd} days after the workshop ended; it stays readable`, [
+        { field: 'workshopId', message: 'workshopId is a workshop whose board is closed to new messages' },
+      ]);
+    }
     const message = this.db.manager.create(CommunityMessage, {
       id: crypto.randomUUID(),
       workshopId: workshop.id,

@@ -8,6 +8,10 @@ export enum ErrorCode {
   BAD_REQUEST = 'BAD_REQUEST',
   NOT_FOUND = 'NOT_FOUND',
   SOLD_OUT = 'SOLD_OUT',
+  /** The workshop has started (its first day has come in its time zone): it takes no bookings (docs/decisions/059). */
+  WORKSHOP_STARTED = 'WORKSHOP_STARTED',
+  /** The workshop ended more than 30 days ago: its community board is read-only (docs/decisions/059). */
+  BOARD_CLOSED = 'BOARD_CLOSED',
   CONFLICT = 'CONFLICT',
   UNAUTHENTICATED = 'UNAUTHENTICATED',
   FORBIDDEN = 'FORBIDDEN',
@@ -26,6 +30,8 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   [ErrorCode.BAD_REQUEST]: 400,
   [ErrorCode.NOT_FOUND]: 404,
   [ErrorCode.SOLD_OUT]: 409,
+  [ErrorCode.WORKSHOP_STARTED]: 409,
+  [ErrorCode.BOARD_CLOSED]: 409,
   [ErrorCode.CONFLICT]: 409,
   [ErrorCode.UNAUTHENTICATED]: 401,
   [ErrorCode.FORBIDDEN]: 403,

@@ -1,4 +1,4 @@
-import { startTestServer, type TestServer } from '../test/app';
+import { seasonClock, seasonSeconds, startTestServer, type TestServer } from '../test/app';
 import { DB_KINDS } from '../test/db';
 import { aBookingBody } from '../test/builders';
 import { TestSmtpServer } from '../test/smtp';
@@ -25,7 +25,7 @@ describe.each(DB_KINDS)('mails from the real API (Stripe fake + SMTP server), on
 
   beforeAll(async () => {
     smtp = await new TestSmtpServer().start();
-    stripe = await new FakeStripe({ webhookSecret: WEBHOOK_SECRET }).start();
+    stripe = await new FakeStripe({ webhookSecret: WEBHOOK_SECRET, now: seasonSeconds }).start();
     s = await startTestServer(kind, { STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: stripe.url, SMTP_URL: smtp.url, ...MAIL_ENV });
     stripe.webhookUrl = `${s.url}/api/webhook/stripe`;
     worker = new MailWorker(s.services, s.services.logger);
@@ -100,7 +100,7 @@ describe.each(DB_KINDS)('mails from the real API (Stripe fake + SMTP server), on
 
   it('hardening finding 8: a hold that lapses without anyone going to checkout mails nobody', async () => {
     const b = await book({ workshop_id: 'great-plains-supercells', customer_email: 'stranger@example.com', customer_name: 'Visit evil.example now' });
-    await s.services.db.manager.update(Booking, { id: b.id }, { holdExpiresAt: new Date(Date.now() - 1000) });
+    await s.services.db.manager.update(Booking, { id: b.id }, { holdExpiresAt: new Date(seasonClock().getTime() - 1000) });
     expect(await new HoldSweeper(s.services, s.services.logger).sweep()).toBeGreaterThanOrEqual(1);
     expect(await s.services.db.manager.findOneByOrFail(Booking, { id: b.id })).toMatchObject({ status: 'expired' });
     expect(await s.services.db.manager.countBy(MailOutbox, { recipient: 'stranger@example.com' })).toBe(0);
@@ -125,7 +125,7 @@ describe.each(DB_KINDS)('mails from the real API (Stripe fake + SMTP server), on
     // Backoff: nothing is retried before its time...
     expect(await worker.runOnce()).toEqual({ sent: 0, retried: 0, failed: 0 });
     // ...and when the time comes (moved here instead of waiting 30 s), each goes out once.
-    await s.services.db.manager.createQueryBuilder().update(MailOutbox).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where('status = :p', { p: MailStatus.pending }).execute();
+    await s.services.db.manager.createQueryBuilder().update(MailOutbox).set({ nextAttemptAt: new Date(seasonClock().getTime() - 1000) }).where('status = :p', { p: MailStatus.pending }).execute();
     expect(await worker.runOnce()).toEqual({ sent: 2, retried: 0, failed: 0 });
     expect(await worker.runOnce()).toEqual({ sent: 0, retried: 0, failed: 0 });
     const mails = received(b!.id);

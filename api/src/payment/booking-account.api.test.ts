@@ -70,6 +70,7 @@ describe.each(DB_KINDS)('booking account (balances, installments, cancellations,
     return b.id;
   };
   const account = async (id: string, token = tokenOf(id)) =>
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the test reads whatever the query selected
     s.gql<{ bookingAccount: Record<string, any> }>(
       `query($id: ID!, $t: String!) { bookingAccount(bookingId: $id, token: $t) {
         balance balanceDueDate refundsOwed
@@ -220,6 +221,7 @@ describe.each(DB_KINDS)('booking account (balances, installments, cancellations,
     expect(stale.status).toBe(409);
     expect((await booking(id)).status).toBe('confirmed');
 
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the test reads whatever the query selected
     const res = await s.gql<{ cancelMyBooking: Record<string, any> }>(
       'mutation($i: CancelMyBookingInput!) { cancelMyBooking(input: $i) { booking { status paymentStatus amountRefunded } refunds { amount state providerRefundId } } }',
       { i: { bookingId: id, token: tokenOf(id), expectedRefund: expected / 100 } },

@@ -24,6 +24,7 @@ import {
 } from '../booking/ledger.entities';
 import { Workshop } from '../workshop/workshop.entity';
 import type { PaymentService } from './payment.service';
+import { ADMIN_ACTOR, type AuditActor, type AuditLog, customerActor, SYSTEM_ACTOR } from '../audit/audit-log.service';
 import { type PaymentIntentInfo, type PaymentWebhookEvent, PaymentProviderUnavailableError, RefundRefusedError } from './payment-provider';
 import { BookingAccount, type CancellationQuoteView, type NextPayment, type TransferAvailability } from './booking-account.types';
 
@@ -74,6 +75,8 @@ export class BookingAccountService {
     private readonly clock: () => Date,
     private readonly logger: Logger,
     private readonly publicOrigin: string,
+    /** Every money movement and admin action is written to it in its transaction (docs/decisions/060). */
+    private readonly audit: AuditLog | null = null,
   ) {
     bookings.lifecycle.onPaymentApplied = (m, booking, payment, previous, now) => this.afterPayment(m, booking, payment, previous, now);
     payments.hooks.paymentIntentSucceeded = (pi) => this.offSessionSucceeded(pi);
@@ -113,7 +116,7 @@ export class BookingAccountService {
     ]);
     const live = isLiveStatus(booking.status);
     const balanceCents = live ? booking.balanceCents : 0;
-    const next = live && booking.status === BookingStatus.confirmed ? this.nextCharge(booking, schedule, workshop, now) : null;
+    const next = live && booking.status === BookingStatus.confirmed ? this.nextCharge(booking, schedule, workshop) : null;
     const nextPayment: NextPayment | null = next
       ? {
           label: next.label,
@@ -141,7 +144,7 @@ export class BookingAccountService {
   }
 
   /** What the customer should pay next: the next unpaid installment, or the balance. */
-  private nextCharge(booking: Booking, schedule: BookingInstallment[], workshop: Workshop, now: Date): { amountCents: number; purpose: PaymentPurpose; installmentNumber: number | null; label: string; dueDate: string | null } | null {
+  private nextCharge(booking: Booking, schedule: BookingInstallment[], workshop: Workshop): { amountCents: number; purpose: PaymentPurpose; installmentNumber: number | null; label: string; dueDate: string | null } | null {
     const balance = booking.balanceCents;
     if (balance <= 0) return null;
     const unpaid = schedule.filter((i) => i.state === InstallmentState.scheduled || i.state === InstallmentState.failed);
@@ -175,7 +178,7 @@ export class BookingAccountService {
     if (!q.allowed) return none(`Transfers close 30 days before the start (${q.daysBeforeStart} days to go).`);
     const targets = await this.db.manager.createQueryBuilder(Workshop, 'w').where('w.id != :id', { id: workshop.id }).orderBy('w.startDate', 'ASC').getMany();
     const options = targets
-      .filter((w) => daysBeforeStart(w.startDate, now, w.timeZone) > 0 && w.availableSpots >= booking.numParticipants && !(w as { archivedAt?: Date | null }).archivedAt)
+      .filter((w) => daysBeforeStart(w.startDate, now, w.timeZone) > 0 && w.availableSpots >= booking.numParticipants && !w.archivedAt)
       .map((w) => {
         const newTotalCents = this.priceFor(booking, w);
         const paid = booking.amountPaidCents - booking.amountRefundedCents;
@@ -205,7 +208,7 @@ export class BookingAccountService {
       this.db.manager.findOneByOrFail(Workshop, { id: booking.workshopId }),
       this.db.manager.find(BookingInstallment, { where: { bookingId: booking.id }, order: { number: 'ASC' } }),
     ]);
-    const next = this.nextCharge(booking, schedule, workshop, this.clock());
+    const next = this.nextCharge(booking, schedule, workshop);
     if (!next) throw new AppError(ErrorCode.CONFLICT, 'Nothing is left to pay on this booking');
     if (!this.payments.enabled) throw new AppError(ErrorCode.CONFLICT, 'Online payment is not available: we will contact you to arrange the payment');
     return this.payments.startLaterPaymentOrThrow(booking, next, `${this.publicOrigin}/manage/${booking.id}`);
@@ -227,6 +230,7 @@ export class BookingAccountService {
       const booking = await m.findOneBy(Booking, { id: bookingId });
       if (!booking) throw AppError.notFound('Booking');
       if (!isLiveStatus(booking.status)) throw new AppError(ErrorCode.CONFLICT, `This booking is already ${booking.status}`);
+      const before = { status: booking.status, paymentStatus: booking.paymentStatus };
       const workshop = await m.findOneByOrFail(Workshop, { id: booking.workshopId });
       const paid = booking.amountPaidCents - booking.amountRefundedCents;
       const refundCents = options.applyPolicyFee ? cancellationQuote(workshop.startDate, now, paid, workshop.timeZone).refundCents : paid;
@@ -245,6 +249,16 @@ export class BookingAccountService {
         .execute();
       const refunds = await this.decideRefundsOrThrow(m, booking, refundCents, options.reason ?? RefundReason.cancellation, now);
       const owed = refunds.filter((r) => r.state === RefundState.owed).reduce((s, r) => s + r.amountCents, 0);
+      const by = actorOf(actor, booking);
+      await this.audit?.record(m, {
+        ...by,
+        action: 'booking.cancelled',
+        bookingId: booking.id,
+        workshopId: booking.workshopId,
+        before: { status: before.status, paymentStatus: before.paymentStatus },
+        after: { status: booking.status, paymentStatus: booking.paymentStatus, amountPaidCents: booking.amountPaidCents, amountRefundedCents: booking.amountRefundedCents, refunds: refundsOf(refunds) },
+        detail: `Cancelled by the ${actor}${options.applyPolicyFee ? ' under the cancellation policy' : ' with everything refunded'}: ${formatCents(refundCents)} refunded`,
+      });
       await this.bookings.mails?.money(m, BookingMailKind.bookingCancelled, booking, { refundCents, refundOwedCents: owed });
       return { booking, refunds };
     });
@@ -343,7 +357,7 @@ export class BookingAccountService {
       if (!q.allowed) throw new AppError(ErrorCode.CONFLICT, `Transfers close 30 days before the start (${q.daysBeforeStart} days to go)`);
       const target = typeof targetId === 'string' ? await m.findOneBy(Workshop, { id: targetId }) : null;
       if (!target || target.id === from.id) throw AppError.invalid([{ field: 'workshopId', message: 'workshopId must be another workshop' }]);
-      if (daysBeforeStart(target.startDate, now, target.timeZone) <= 0 || (target as { archivedAt?: Date | null }).archivedAt) {
+      if (daysBeforeStart(target.startDate, now, target.timeZone) <= 0 || target.archivedAt) {
         throw AppError.invalid([{ field: 'workshopId', message: 'That workshop has already started' }]);
       }
       const newTotal = this.priceFor(booking, target);
@@ -362,6 +376,15 @@ export class BookingAccountService {
         refundCents: over > 0 ? over : 0,
         dueCents: booking.balanceCents,
         dueDate: booking.balanceCents > 0 ? maxDate(balanceDueDate(target.startDate), localDate(now, target.timeZone)) : undefined,
+      });
+      await this.audit?.record(m, {
+        ...actorOf(actor, booking),
+        action: 'booking.transferred',
+        bookingId: booking.id,
+        workshopId: target.id,
+        before: { workshopId: from.id },
+        after: { workshopId: target.id, totalCents: newTotal, feeCents, refunds: refundsOf(refunds) },
+        detail: `Moved from ${from.name} to ${target.name}${q.feeCents ? ` with a ${formatCents(q.feeCents)} fee` : ''}${over > 0 ? `, ${formatCents(over)} refunded` : ''}`,
       });
       this.logger.info({ bookingId, actor, from: from.id, to: target.id }, 'booking transferred');
       return { refunds };
@@ -417,6 +440,15 @@ export class BookingAccountService {
         throw AppError.invalid([{ field: 'amount', message: `amount must be more than $0 and at most ${formatCents(left)} (received and not yet refunded)` }]);
       }
       const rows = await this.decideRefundsOrThrow(m, booking, amountCents, RefundReason.admin, now, note);
+      await this.audit?.record(m, {
+        ...ADMIN_ACTOR,
+        action: 'refund.issued',
+        bookingId: booking.id,
+        workshopId: booking.workshopId,
+        before: { amountRefundedCents: booking.amountRefundedCents - amountCents },
+        after: { amountRefundedCents: booking.amountRefundedCents, refunds: refundsOf(rows) },
+        detail: `${formatCents(amountCents)} refunded by the admin${note ? `: ${note}` : ''}`,
+      });
       const owed = rows.filter((r) => r.state === RefundState.owed).reduce((s, r) => s + r.amountCents, 0);
       await this.bookings.mails?.money(m, BookingMailKind.refundIssued, booking, { refundCents: amountCents, refundOwedCents: owed });
       return rows;
@@ -429,14 +461,25 @@ export class BookingAccountService {
   async markRefundDoneOrThrow(refundId: string): Promise<Booking> {
     const refund = typeof refundId === 'string' ? await this.db.manager.findOneBy(BookingRefund, { id: refundId }) : null;
     if (!refund) throw AppError.notFound('Refund');
-    const done = await this.db.transaction((m) =>
-      m
+    const done = await this.db.transaction(async (m) => {
+      const result = await m
         .createQueryBuilder()
         .update(BookingRefund)
         .set({ state: RefundState.done, completedAt: this.clock() })
         .where('id = :id AND state = :owed', { id: refund.id, owed: RefundState.owed })
-        .execute(),
-    );
+        .execute();
+      if (result.affected === 1) {
+        await this.audit?.record(m, {
+          ...ADMIN_ACTOR,
+          action: 'refund.marked_done',
+          bookingId: refund.bookingId,
+          before: { refundId: refund.id, state: RefundState.owed },
+          after: { refundId: refund.id, state: RefundState.done },
+          detail: `${formatCents(refund.amountCents)} paid back outside the payment provider`,
+        });
+      }
+      return result;
+    });
     if (done.affected !== 1) throw new AppError(ErrorCode.CONFLICT, `This refund is ${refund.state}, not owed`);
     return this.bookings.getByIdOrThrow(refund.bookingId);
   }
@@ -462,6 +505,18 @@ export class BookingAccountService {
   // --- After a payment (in its transaction) ------------------------------------------
 
   private async afterPayment(m: EntityManager, booking: Booking, payment: PaymentReceived, previous: BookingStatus, now: Date): Promise<void> {
+    // The admin's recorded payments are audited as the admin's action (booking.payment_recorded).
+    if (payment.source === 'provider') {
+      await this.audit?.record(m, {
+        ...SYSTEM_ACTOR,
+        action: 'payment.received',
+        bookingId: booking.id,
+        workshopId: booking.workshopId,
+        before: { amountPaidCents: booking.amountPaidCents - payment.amountCents, status: previous },
+        after: { amountPaidCents: booking.amountPaidCents, status: booking.status, paymentStatus: booking.paymentStatus },
+        detail: `${formatCents(payment.amountCents)} ${payment.purpose === PaymentPurpose.installment ? `for installment ${payment.installmentNumber}` : `(${payment.purpose})`} through ${payment.providerPaymentId ?? 'the payment provider'}`,
+      });
+    }
     if (payment.installmentNumber) {
       await m
         .createQueryBuilder()
@@ -651,6 +706,15 @@ export class BookingAccountService {
       throw e;
     }
   }
+}
+
+/** The refunds of one action, as its audit row lists them. */
+function refundsOf(refunds: BookingRefund[]): Array<Record<string, unknown>> {
+  return refunds.map((r) => ({ refundId: r.id, amountCents: r.amountCents, method: r.method, state: r.state, reason: r.reason }));
+}
+
+function actorOf(actor: Actor, booking: Booking): AuditActor {
+  return actor === 'admin' ? ADMIN_ACTOR : actor === 'customer' ? customerActor(booking.customerEmail) : SYSTEM_ACTOR;
 }
 
 function changedMeanwhile(): AppError {

@@ -1,4 +1,4 @@
-import { startTestServer, type TestServer } from '../test/app';
+import { seasonClock, seasonSeconds, startTestServer, type TestServer } from '../test/app';
 import { DB_KINDS } from '../test/db';
 import { aBookingBody } from '../test/builders';
 import { Booking } from '../booking/booking.entity';
@@ -21,7 +21,7 @@ describe.each(DB_KINDS)('payments with the Stripe SDK against a local fake, on %
   let stripe: FakeStripe;
 
   beforeAll(async () => {
-    stripe = await new FakeStripe({ webhookSecret: WEBHOOK_SECRET }).start();
+    stripe = await new FakeStripe({ webhookSecret: WEBHOOK_SECRET, now: seasonSeconds }).start();
     s = await startTestServer(kind, { STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: stripe.url });
     stripe.webhookUrl = `${s.url}/api/webhook/stripe`;
   });
@@ -204,7 +204,7 @@ describe.each(DB_KINDS)('payments with the Stripe SDK against a local fake, on %
     expect(res.status).toBe(502);
     const kept = await booking(b.id);
     expect(kept).toMatchObject({ status: 'held', checkoutSessionId: null });
-    expect(kept.holdExpiresAt!.getTime()).toBeGreaterThan(Date.now());
+    expect(kept.holdExpiresAt!.getTime()).toBeGreaterThan(seasonClock().getTime());
     expect(await spots('canyonlands-arches-backcountry')).toBe(11);
   }, 30_000);
 
@@ -309,7 +309,7 @@ describe.each(DB_KINDS)('payments with the Stripe SDK against a local fake, on %
   it('the sweeper expires the session at Stripe when a hold lapses', async () => {
     const b = await book({ workshop_id: 'olympic-coast-rainforest' });
     const { session_id: id } = await (await startCheckout(b.id)).json();
-    await s.services.db.manager.update(Booking, { id: b.id }, { holdExpiresAt: new Date(Date.now() - 1000) });
+    await s.services.db.manager.update(Booking, { id: b.id }, { holdExpiresAt: new Date(seasonClock().getTime() - 1000) });
     expect(await new HoldSweeper(s.services, s.services.logger).sweep()).toBeGreaterThanOrEqual(1);
     expect(stripe.sessions.get(id)!.status).toBe('expired');
     expect(await booking(b.id)).toMatchObject({ status: 'expired' });
@@ -342,7 +342,7 @@ describe('with PUBLIC_ORIGIN configured', () => {
   let s: TestServer;
   let stripe: FakeStripe;
   beforeAll(async () => {
-    stripe = await new FakeStripe({ webhookSecret: WEBHOOK_SECRET }).start();
+    stripe = await new FakeStripe({ webhookSecret: WEBHOOK_SECRET, now: seasonSeconds }).start();
     s = await startTestServer('sqlite', {
       STRIPE_SECRET_KEY: 'sk_test_123',
       STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
@@ -386,7 +386,7 @@ describe('fulfil when the booking changes under it', () => {
   let s: TestServer;
   let stripe: FakeStripe;
   beforeAll(async () => {
-    stripe = await new FakeStripe({ webhookSecret: WEBHOOK_SECRET }).start();
+    stripe = await new FakeStripe({ webhookSecret: WEBHOOK_SECRET, now: seasonSeconds }).start();
     s = await startTestServer('sqlite', { STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: stripe.url });
   });
   afterAll(async () => {

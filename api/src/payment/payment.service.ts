@@ -92,6 +92,7 @@ export class PaymentService {
     const booking = await this.bookings.getByIdOrThrow(input.bookingId);
     if (!this.provider) return { url: null, sessionId: null };
     this.bookings.lifecycle.assertCheckoutAllowedOrThrow(booking);
+    await this.bookings.assertWorkshopNotStartedOrThrow(booking);
 
     // An open session already exists (double click, page reload): hand it out again.
     if (booking.checkoutSessionId && !isMarker(booking.checkoutSessionId)) {

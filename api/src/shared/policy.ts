@@ -4,6 +4,9 @@
  * render it, so no page can contradict another (spec section 9).
  * Isomorphic: imported by the api and by the web.
  */
+import { addDays, daysBetween, daysUntilStart, todayIn } from './dates';
+
+export { addDays, daysBetween };
 
 export const POLICY = {
   /** Maximum group size of every workshop. */
@@ -91,13 +94,6 @@ export function balanceDueDate(startDate: string): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** A calendar date (YYYY-MM-DD) moved by whole days. */
-export function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
 /**
  * A calendar date moved by whole months; a day the month lacks becomes its
  * last day (Jan 31 + 1 month = Feb 28).
@@ -110,31 +106,18 @@ export function addMonths(date: string, months: number): string {
   return first.toISOString().slice(0, 10);
 }
 
-/** Whole calendar days from one date to another (negative when `to` is earlier). */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-}
-
-const zoneFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** The calendar date (YYYY-MM-DD) it is at `now` in an IANA time zone (UTC when none). */
+/** The calendar date (YYYY-MM-DD) it is at `now` in an IANA time zone (UTC when none): shared/dates todayIn. */
 export function localDate(now: Date, timeZone?: string | null): string {
-  if (!timeZone || timeZone === 'UTC') return now.toISOString().slice(0, 10);
-  let format = zoneFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    zoneFormats.set(timeZone, format);
-  }
-  return format.format(now);
+  return todayIn(timeZone || 'UTC', now);
 }
 
 /**
- * Calendar days from today, in the workshop's time zone, to its first day:
- * THE measure of every "days before" rule (balance, cancellation tiers,
- * transfers, reminders). 0 on the first day, negative once it has started.
+ * Calendar days from today, in the workshop's time zone, to its first day: the
+ * measure of every "days before" rule (balance, cancellation tiers, transfers,
+ * reminders). It is shared/dates daysUntilStart, the one implementation.
  */
 export function daysBeforeStart(startDate: string, now: Date, timeZone?: string | null): number {
-  return daysBetween(localDate(now, timeZone), startDate);
+  return daysUntilStart(startDate, timeZone || 'UTC', now);
 }
 
 export interface Installment {

@@ -6,6 +6,7 @@ import mysql from 'mysql2/promise';
 import { aBookingBody } from '../test/builders';
 import { DB_KINDS, type DbKind } from '../test/db';
 import { ensureBuilt, startAppProcess } from '../test/app-process';
+import { seasonSeconds } from '../test/app';
 import { FakeStripe } from '../test/fake-stripe/fake-stripe';
 
 /**
@@ -42,7 +43,7 @@ const postBooking = (url: string, body: Record<string, unknown>) =>
 
 describe('graceful shutdown on SIGTERM', () => {
   it('finishes the request in flight, refuses new connections, closes the pool and exits 0', async () => {
-    const stripe = await new FakeStripe().start();
+    const stripe = await new FakeStripe({ now: seasonSeconds }).start();
     const db = await freshDatabase('sqlite');
     const app = await startProcess(db.url, { STRIPE_SECRET_KEY: 'sk_test_proc', STRIPE_WEBHOOK_SECRET: 'whsec_proc', STRIPE_API_BASE: stripe.url });
     try {

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { seasonClock } from './app';
 
 /** The built app, as production runs it. */
 export const API_ROOT = path.resolve(__dirname, '../..');
@@ -35,7 +36,7 @@ export async function startAppProcess(databaseUrl: string, env: Record<string, s
   const port = await freePort();
   const child = spawn(process.execPath, [MAIN], {
     // The system tests tell clients apart by X-Forwarded-For, as if behind a proxy on this host.
-    env: { ...process.env, NODE_ENV: 'test', ADMIN_PASSWORD: 'process-test-password', LOG_LEVEL: 'warn', TRUST_PROXY: 'loopback', PORT: String(port), DATABASE_URL: databaseUrl, ...env },
+    env: { ...process.env, NODE_ENV: 'test', ADMIN_PASSWORD: 'process-test-password', LOG_LEVEL: 'warn', TRUST_PROXY: 'loopback', PORT: String(port), DATABASE_URL: databaseUrl, CLOCK_START: seasonClock().toISOString(), ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
     cwd: fs.mkdtempSync(path.join(os.tmpdir(), 'app-cwd-')),
   });

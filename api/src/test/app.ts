@@ -4,8 +4,18 @@ import type { Server } from 'node:http';
 import { loadConfig, type Config } from '../infrastructure/config/env';
 import { createLogger, type Logger } from '../infrastructure/logger';
 import { createApp, type App } from '../transport/app';
-import { createServices, type ServiceOptions, type Services } from '../composition-root';
+import { clockStartingAt, createServices, type ServiceOptions, type Services } from '../composition-root';
 import { createTestDb, type DbKind, type TestDb } from './db';
+
+/**
+ * Where the tests' clock stands unless a test sets its own: mid-January 2026,
+ * before every workshop of the seeded season starts (a past workshop takes no
+ * bookings, docs/decisions/059), advancing in real time from there. The fake
+ * Stripe of a test takes `seasonSeconds` so it sees the same time.
+ */
+export const SEASON_START = new Date('2026-01-15T12:00:00.000Z');
+export const seasonClock: () => Date = clockStartingAt(SEASON_START);
+export const seasonSeconds = (): number => Math.floor(seasonClock().getTime() / 1000);
 
 export interface TestServer {
   url: string;
@@ -32,7 +42,7 @@ export async function startTestServer(
   // Tests tell clients apart by X-Forwarded-For, so the loopback proxy is trusted unless a test says otherwise.
   const config = loadConfig({ NODE_ENV: 'test', ADMIN_PASSWORD: 'correct-horse-battery', TRUST_PROXY: 'loopback', ...env });
   configure?.(config);
-  const services = createServices(config, testDb.db, options.logger ?? createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'), options.clock, {
+  const services = createServices(config, testDb.db, options.logger ?? createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'), options.clock ?? seasonClock, {
     catalog: options.catalog,
     holdLimits: options.holdLimits ?? null,
     proofOfWork: options.proofOfWork,

@@ -1,5 +1,6 @@
 import { startTestServer, type TestServer } from '../test/app';
 import { MESSAGE_POST_RATE_LIMIT } from '../community/community.types';
+import { WAITLIST_JOIN_RATE_LIMIT } from '../waitlist/waitlist.types';
 
 // The write limits are @fastify/rate-limit's; its window follows Date.now, which this test moves.
 describe('HTTP write limits (@fastify/rate-limit)', () => {
@@ -40,5 +41,24 @@ describe('HTTP write limits (@fastify/rate-limit)', () => {
     expect((await postRest(client, 'later')).status).toBe(201);
     const board = await (await fetch(`${s.url}/api/workshops/zion-canyon-light/messages`)).json();
     expect(board.map((m: { message: string }) => m.message)).not.toContain('one too many');
+  });
+
+  it('joining a waiting list has the same kind of per-client limit, shared by REST and GraphQL', async () => {
+    const client = '198.51.100.90';
+    // A workshop with free spots: each join is refused (409, book instead) after it was counted.
+    const joinRest = () =>
+      fetch(`${s.url}/api/workshops/zion-canyon-light/waitlist`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': client },
+        body: JSON.stringify({ name: 'Ann', email: 'ann@example.com', spots: 1 }),
+      });
+    const JOIN = 'mutation J($input: JoinWaitlistInput!) { joinWaitlist(input: $input) { entry { id } } }';
+    for (let i = 0; i < WAITLIST_JOIN_RATE_LIMIT.limit; i++) {
+      if (i % 2) expect((await joinRest()).status).toBe(409);
+      else expect((await s.gql(JOIN, { input: { workshopId: 'zion-canyon-light', name: 'Ann', email: 'ann@example.com', spots: 1 } }, { 'x-forwarded-for': client })).errors?.[0].extensions?.code).toBe('CONFLICT');
+    }
+    const refused = await joinRest();
+    expect(refused.status).toBe(429);
+    expect((await refused.json()).detail).toMatch(/^Too many waiting-list requests/);
   });
 });

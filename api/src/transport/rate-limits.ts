@@ -7,6 +7,7 @@ import type { Logger } from '../infrastructure/logger';
 import { BOOKING_RATE_LIMIT } from '../booking/booking.service';
 import { CHECKOUT_RATE_LIMIT } from '../payment/payment.service';
 import { MESSAGE_POST_RATE_LIMIT } from '../community/community.types';
+import { WAITLIST_JOIN_RATE_LIMIT } from '../waitlist/waitlist.types';
 
 /** Count one hit of a write for the request's client; throws RATE_LIMITED (429 + Retry-After) past the limit. */
 export type WriteLimit = (req: FastifyRequest) => Promise<void>;
@@ -16,6 +17,7 @@ export interface WriteLimits {
   booking: WriteLimit;
   checkout: WriteLimit;
   messagePost: WriteLimit;
+  waitlistJoin: WriteLimit;
 }
 
 /**
@@ -51,5 +53,10 @@ export async function registerWriteLimits(app: FastifyInstance, options: { redis
       throw new AppError(ErrorCode.RATE_LIMITED, `Too many ${rule.name}. Please wait ${retryAfterSeconds} seconds and try again.`, [], retryAfterSeconds);
     };
   };
-  return { booking: limit(BOOKING_RATE_LIMIT), checkout: limit(CHECKOUT_RATE_LIMIT), messagePost: limit(MESSAGE_POST_RATE_LIMIT) };
+  return {
+    booking: limit(BOOKING_RATE_LIMIT),
+    checkout: limit(CHECKOUT_RATE_LIMIT),
+    messagePost: limit(MESSAGE_POST_RATE_LIMIT),
+    waitlistJoin: limit(WAITLIST_JOIN_RATE_LIMIT),
+  };
 }

@@ -1,5 +1,6 @@
 import type { DataSource, EntitySubscriberInterface, QueryRunner } from 'typeorm';
 import type { Database } from '../infrastructure/db/data-source';
+import { nextCalendarChange } from '../shared/workshop-calendar';
 import { Workshop } from './workshop.entity';
 
 export interface WorkshopCatalogOptions {
@@ -12,6 +13,12 @@ export interface WorkshopCatalogOptions {
   maxAgeMs: number;
   /** Monotonic milliseconds (injectable for tests). */
   now?: () => number;
+  /**
+   * The wall clock (the services' injected clock). A snapshot also expires when
+   * a workshop starts or closes its board (docs/decisions/059), so values derived
+   * from it with the clock (hasStarted, the list order) are never stale.
+   */
+  clock?: () => Date;
 }
 
 export const DEFAULT_CATALOG_OPTIONS: WorkshopCatalogOptions = { maxAgeMs: 10_000 };
@@ -19,6 +26,12 @@ export const DEFAULT_CATALOG_OPTIONS: WorkshopCatalogOptions = { maxAgeMs: 10_00
 interface Snapshot {
   generation: number;
   loadedAt: number;
+  /**
+   * Wall-clock epoch ms the snapshot is good for: from its load (a clock set back,
+   * as tests do, reloads) to the next start or board closing of a workshop.
+   */
+  validFrom: number;
+  validUntil: number;
   list: readonly Workshop[];
   byId: ReadonlyMap<string, Workshop>;
   /** Values derived from this snapshot (serialised JSON, ETags), dropped with it. */
@@ -43,6 +56,7 @@ export class WorkshopCatalog {
   /** Query runners inside a transaction that wrote a workshop (invalidate again on commit). */
   private readonly dirty = new WeakSet<QueryRunner>();
   private readonly now: () => number;
+  private readonly clock: () => Date;
   private readonly committedListeners: Array<() => void> = [];
 
   constructor(
@@ -50,6 +64,7 @@ export class WorkshopCatalog {
     private readonly options: WorkshopCatalogOptions = DEFAULT_CATALOG_OPTIONS,
   ) {
     this.now = options.now ?? (() => performance.now());
+    this.clock = options.clock ?? (() => new Date());
     watchWorkshopWrites(db.dataSource, this);
   }
 
@@ -78,7 +93,7 @@ export class WorkshopCatalog {
    */
   peek<T>(key: string): T | undefined {
     const s = this.snapshot;
-    if (!s || s.generation !== this.generation || this.now() - s.loadedAt >= this.options.maxAgeMs) return undefined;
+    if (!s || !this.isCurrent(s)) return undefined;
     return s.derived.get(key) as T | undefined;
   }
 
@@ -142,9 +157,15 @@ export class WorkshopCatalog {
     for (const listener of this.committedListeners) listener();
   }
 
+  private isCurrent(s: Snapshot): boolean {
+    if (s.generation !== this.generation || this.now() - s.loadedAt >= this.options.maxAgeMs) return false;
+    const wall = this.clock().getTime();
+    return wall >= s.validFrom && wall < s.validUntil;
+  }
+
   private current(): Promise<Snapshot> | Snapshot {
     const s = this.snapshot;
-    if (s && s.generation === this.generation && this.now() - s.loadedAt < this.options.maxAgeMs) return s;
+    if (s && this.isCurrent(s)) return s;
     // One load at a time per generation: a burst of readers shares one query.
     if (this.inflight && this.inflight.generation === this.generation) return this.inflight.promise;
     const generation = this.generation;
@@ -168,7 +189,9 @@ export class WorkshopCatalog {
       Object.freeze(w.highlights);
       Object.freeze(w);
     }
-    const snapshot: Snapshot = { generation, loadedAt, list: Object.freeze(rows), byId: new Map(rows.map((w) => [w.id, w])), derived: new Map() };
+    const wall = this.clock();
+    const validUntil = nextCalendarChange(rows, wall);
+    const snapshot: Snapshot = { generation, loadedAt, validFrom: wall.getTime(), validUntil, list: Object.freeze(rows), byId: new Map(rows.map((w) => [w.id, w])), derived: new Map() };
     // A write since this load started made these rows possibly stale: hand them to
     // this caller (its read began before the write) but do not keep them.
     if (generation === this.generation) this.snapshot = snapshot;

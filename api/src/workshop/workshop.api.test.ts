@@ -3,10 +3,13 @@ import { DB_KINDS } from '../test/db';
 
 const WORKSHOP_KEYS = [
   'available_spots',
+  'board_open',
   'dates',
   'description',
   'difficulty_level',
   'duration_days',
+  'end_date',
+  'has_started',
   'highlights',
   'id',
   'image_url',
@@ -15,7 +18,9 @@ const WORKSHOP_KEYS = [
   'name',
   'price',
   'private_room_supplement',
+  'start_date',
   'state',
+  'time_zone',
   'workshop_type',
 ].sort();
 

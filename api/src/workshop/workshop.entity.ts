@@ -5,7 +5,7 @@ import { formatDateRange } from '../shared/dates';
 import { POLICY } from '../shared/policy';
 import { DifficultyLevel, WorkshopType } from './workshop.types';
 
-@ObjectType({ description: 'A small-group photography workshop of the 2026 season.' })
+@ObjectType({ description: 'A small-group photography workshop: one run of it, on its dates.' })
 @Entity({ name: 'workshops' })
 export class Workshop {
   @Field(() => ID, { description: 'Stable, readable slug, e.g. "zion-canyon-light".' })
@@ -56,6 +56,10 @@ export class Workshop {
    * Spots held or sold. Changed only by the atomic claim/release statements of
    * the booking service, never read-modify-written (see docs/decisions/003).
    */
+  @Field(() => Int, { description: 'Fewest participants for the workshop to run (the go/no-go minimum; default 6).' })
+  @Column({ type: 'int', default: POLICY.minParticipants })
+  minimumParticipants: number;
+
   @Field(() => Int, { description: 'Spots taken by confirmed bookings and unexpired holds.' })
   @Column({ type: 'int', default: 0 })
   spotsClaimed: number;
@@ -83,6 +87,13 @@ export class Workshop {
   @Column({ type: 'int', nullable: true })
   privateRoomSupplementCents: number | null;
 
+  /**
+   * Set when the admin archives a past workshop: it leaves the public lists but
+   * stays reachable by id (its bookings and community board). Null otherwise.
+   */
+  @Column({ type: 'datetime', precision: 3, nullable: true, default: null })
+  archivedAt: Date | null;
+
   @Column({ type: 'datetime', precision: 3 })
   createdAt: Date;
 
@@ -92,6 +103,11 @@ export class Workshop {
   @Field({ description: 'Human date range with the year, e.g. "May 14-19, 2026".' })
   get dates(): string {
     return formatDateRange(this.startDate, this.endDate);
+  }
+
+  @Field({ description: 'True once the admin archived it: hidden from the lists, still reachable by id.' })
+  get archived(): boolean {
+    return this.archivedAt !== null && this.archivedAt !== undefined;
   }
 
   @Field(() => Float, { description: 'Price per person in US dollars.' })

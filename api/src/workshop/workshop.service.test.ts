@@ -7,10 +7,12 @@ import { WorkshopType } from './workshop.types';
 describe.each(DB_KINDS)('WorkshopService on %s', (kind) => {
   let t: TestDb;
   let service: WorkshopService;
+  const now = new Date('2026-01-15T12:00:00Z');
 
   beforeAll(async () => {
     t = await createTestDb(kind);
-    service = new WorkshopService(t.db);
+    // Mid-January 2026: every seeded workshop is still to come.
+    service = new WorkshopService(t.db, undefined, () => now);
   });
   afterAll(() => t?.drop());
 
@@ -59,5 +61,43 @@ describe.each(DB_KINDS)('WorkshopService on %s', (kind) => {
       const days = (Date.parse(s.endDate) - Date.parse(s.startDate)) / 86_400_000 + 1;
       expect(s.days).toHaveLength(days);
     }
+  });
+});
+
+describe.each(DB_KINDS)('WorkshopService with the clock moved, on %s', (kind) => {
+  let t: TestDb;
+  let service: WorkshopService;
+  let now: Date;
+
+  beforeAll(async () => {
+    t = await createTestDb(kind);
+    service = new WorkshopService(t.db, undefined, () => now);
+  });
+  afterAll(() => t?.drop());
+
+  it('lists upcoming workshops first, then those that started (most recent first), and re-sorts the day one starts', async () => {
+    // 2026-11-23, the day the issue was filed: only the Everglades (Dec 7) is still to come.
+    now = new Date('2026-11-23T12:00:00Z');
+    const starts = (await service.list()).map((w) => w.startDate);
+    expect(starts[0]).toBe('2026-12-07');
+    expect(starts.slice(1)).toEqual([...starts.slice(1)].sort().reverse());
+    const everglades = (await service.findById('everglades-wading-birds'))!;
+    expect(service.hasStarted(everglades)).toBe(false);
+
+    // Midnight of Dec 7 in New York (05:00 UTC): it has started, without any write to the catalog.
+    now = new Date(`2026-12-07T04:59:59Z`);
+    expect((await service.list())[0].id).toBe(everglades.id);
+    now = new Date('2026-12-07T05:00:00Z');
+    expect(service.hasStarted(everglades)).toBe(true);
+    expect((await service.list())[0].id).toBe(everglades.id); // the most recent of the past ones now
+    expect((await service.list()).every((w) => service.hasStarted(w))).toBe(true);
+  });
+
+  it('keeps a board open until 30 days after the last day, in the workshop time zone', async () => {
+    const w = (await service.findById('yellowstone-winter-wildlife'))!; // ends 2026-02-07, America/Denver
+    now = new Date('2026-03-10T05:59:59Z'); // 23:59:59 on March 9 in Denver (MDT since March 8)
+    expect(service.isBoardOpen(w)).toBe(true);
+    now = new Date('2026-03-10T06:00:00Z');
+    expect(service.isBoardOpen(w)).toBe(false);
   });
 });

@@ -1,26 +1,64 @@
 import type { Database } from '../infrastructure/db/data-source';
-import { AppError } from '../infrastructure/errors';
+import { AppError, ErrorCode } from '../infrastructure/errors';
+import { formatDateRange } from '../shared/dates';
+import { hasStarted, isBoardOpen, upcomingFirst } from '../shared/workshop-calendar';
 import type { Workshop } from './workshop.entity';
 import { DEFAULT_CATALOG_OPTIONS, WorkshopCatalog, type WorkshopCatalogOptions } from './workshop-catalog';
 
+/** The workshop's place on the calendar, enough for the rules below. */
+type Dated = Pick<Workshop, 'startDate' | 'endDate' | 'timeZone'>;
+
+/**
+ * The refusal of a booking (or a checkout) for a workshop that has started,
+ * naming the field the caller sent (docs/decisions/059).
+ */
+export function workshopStartedError(w: Pick<Workshop, 'name' | 'startDate' | 'endDate'>, field: 'workshopId' | 'bookingId' = 'workshopId'): AppError {
+  const message = field === 'workshopId' ? 'workshopId is a workshop that has already started' : 'bookingId is a booking of a workshop that has already started';
+  return new AppError(ErrorCode.WORKSHOP_STARTED, `${w.name} (${formatDateRange(w.startDate, w.endDate)}) has already started and can no longer be booked`, [
+    { field, message },
+  ]);
+}
+
 /**
  * Reads of the workshop catalog, served from memory (see WorkshopCatalog: every
- * write of a workshop through this data source invalidates it). Spot changes
- * belong to the booking service; they read workshops inside their own
- * transactions, never from here.
+ * write of a workshop through this data source invalidates it), and the
+ * calendar facts computed from the clock. Spot changes belong to the booking
+ * service; they read workshops inside their own transactions, never from here.
  */
 export class WorkshopService {
   readonly catalog: WorkshopCatalog;
 
-  constructor(db: Database, options: WorkshopCatalogOptions = DEFAULT_CATALOG_OPTIONS) {
-    this.catalog = new WorkshopCatalog(db, options);
+  constructor(
+    db: Database,
+    options: WorkshopCatalogOptions = DEFAULT_CATALOG_OPTIONS,
+    private readonly clock: () => Date = () => new Date(),
+  ) {
+    this.catalog = new WorkshopCatalog(db, { ...options, clock });
   }
 
-  /** All workshops in season order (by start date). Shared, frozen objects. */
+  /**
+   * The public list: archived workshops left out, upcoming ones first (soonest
+   * first), then those that have started (most recent first). Shared, frozen
+   * objects, computed once per catalog snapshot (which ends when a workshop starts).
+   */
   async list(): Promise<readonly Workshop[]> {
+    return this.catalog.derive('public-list', (all) => Object.freeze(this.publicList(all)));
+  }
+
+  /** The public list made from a catalog snapshot (for values derived from it). */
+  publicList(all: readonly Workshop[]): Workshop[] {
+    return upcomingFirst(
+      all.filter((w) => !w.archived),
+      this.clock(),
+    );
+  }
+
+  /** Every workshop, archived ones included, in date order (the admin's list). */
+  async listAll(): Promise<readonly Workshop[]> {
     return this.catalog.list();
   }
 
+  /** One workshop by id, archived or not (their bookings and boards stay reachable). */
   async findById(id: string): Promise<Workshop | null> {
     if (typeof id !== 'string' || id.length === 0 || id.length > 64) return null;
     return this.catalog.get(id);
@@ -36,5 +74,15 @@ export class WorkshopService {
     const workshop = await this.findById(id);
     if (!workshop) throw AppError.notFound('Workshop');
     return workshop;
+  }
+
+  /** True from the workshop's first day on, in its time zone: no more bookings. */
+  hasStarted(w: Dated): boolean {
+    return hasStarted(w, this.clock());
+  }
+
+  /** True while its community board takes messages (until 30 days after the end). */
+  isBoardOpen(w: Dated): boolean {
+    return isBoardOpen(w, this.clock());
   }
 }

@@ -3,10 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { GraphQLError } from 'graphql';
 import type { MockLink } from '@apollo/client/testing';
 import { renderRoute } from '../test/render';
-import { aBooking, anAdminDashboard, aMessage } from '../test/builders';
+import { aBooking, anActivityPage, anAdminDashboard, anAuditEvent, aMessage } from '../test/builders';
+import { ADMIN_ACTIVITY_QUERY } from './ActivityTab';
 import { ADMIN_DASHBOARD_QUERY } from './AdminDashboardPage';
 import { DELETE_MESSAGE_MUTATION } from './MessagesTab';
 import { UPDATE_WORKSHOP_PHOTO_MUTATION } from './PhotosTab';
+import { ADMIN_WAITLIST_QUERY, REMOVE_WAITLIST_ENTRY_MUTATION } from './WaitlistsTab';
 import { CANCEL_BOOKING_MUTATION, RECORD_PAYMENT_MUTATION } from './BookingActions';
 import { readAdminCredential, storeAdminCredential } from './credential';
 // The route modules load lazily; having them loaded keeps the first test of the file as fast as the others.
@@ -17,19 +19,30 @@ configure({ asyncUtilTimeout: 5000 });
 jest.setTimeout(20_000);
 
 const dashboard = (data = anAdminDashboard()): MockLink.MockedResponse => ({ request: { query: ADMIN_DASHBOARD_QUERY }, result: { data } });
+const history = (bookingId: string, entries: ReturnType<typeof anAuditEvent>[]): MockLink.MockedResponse => ({
+  request: { query: ADMIN_ACTIVITY_QUERY, variables: { bookingId, limit: 200 } },
+  result: { data: anActivityPage(entries) },
+});
 const unauthenticated = { errors: [new GraphQLError('Invalid admin credential', { extensions: { code: 'UNAUTHENTICATED' } })] };
 
 const BOOKINGS = [
-  aBooking({ id: 'b-3', customerName: 'Newest Person', workshopId: 'alaska-bears-glaciers', workshopName: 'Alaska Brown Bears & Glaciers', paymentStatus: 'paid', createdAt: '2026-02-03T10:00:00.000Z' }),
-  aBooking({ id: 'b-2', customerName: 'Middle Person', customerEmail: 'middle@example.com', paymentStatus: 'pending', status: 'held', createdAt: '2026-02-02T10:00:00.000Z' }),
+  aBooking({ id: 'b-3', customerName: 'Newest Person', workshopId: 'alaska-bears-glaciers', workshopName: 'Alaska Brown Bears & Glaciers', paymentStatus: 'paid', amountPaid: 7737.5, createdAt: '2026-02-03T10:00:00.000Z' }),
+  aBooking({ id: 'b-2', customerName: 'Middle Person', customerEmail: 'middle@example.com', paymentStatus: 'pending', status: 'held', amountPaid: 0, createdAt: '2026-02-02T10:00:00.000Z' }),
   aBooking({ id: 'b-1', customerName: 'Oldest Person', createdAt: '2026-02-01T10:00:00.000Z' }),
 ];
 const FROM_ALASKA = { workshopId: 'alaska-bears-glaciers', workshopName: 'Alaska Brown Bears & Glaciers', authorEmail: 'grace@example.com', createdAt: '2026-01-12T09:30:00.000Z' };
 const MESSAGES = [aMessage({ id: 'm-2', authorName: 'Newer Author', message: 'Second', ...FROM_ALASKA }), aMessage({ id: 'm-1', authorName: 'Older Author', message: 'First', ...FROM_ALASKA })];
 
+/** The Activity tab's first page, however often it is opened. */
+const activity = (): MockLink.MockedResponse => ({
+  request: { query: ADMIN_ACTIVITY_QUERY, variables: { text: null, action: null, from: null, to: null, limit: 50 } },
+  result: { data: anActivityPage([anAuditEvent()]) },
+  maxUsageCount: 10,
+});
+
 async function openDashboard(mocks: MockLink.MockedResponse[] = [dashboard(anAdminDashboard({ bookings: BOOKINGS, messages: MESSAGES }))]) {
   const user = userEvent.setup({ delay: null });
-  const utils = renderRoute('/admin/dashboard', mocks);
+  const utils = renderRoute('/admin/dashboard', [...mocks, activity()]);
   await screen.findByText('Total Workshops');
   return { user, ...utils };
 }
@@ -75,10 +88,10 @@ describe('/admin/dashboard', () => {
   });
 
   describe('tabs', () => {
-    it('are Statistics, Bookings (count), Messages (count) and Manage Photos, as accessible tabs', async () => {
+    it('are Statistics, Bookings (count), Messages (count), Workshops, Manage Photos, Waiting lists and Activity, as accessible tabs', async () => {
       const { user } = await openDashboard();
       const tabs = within(screen.getByRole('tablist')).getAllByRole('tab');
-      expect(tabs.map((t) => t.textContent)).toEqual(['Statistics', 'Bookings (3)', 'Messages (2)', 'Manage Photos']);
+      expect(tabs.map((t) => t.textContent)).toEqual(['Statistics', 'Bookings (3)', 'Messages (2)', 'Workshops', 'Manage Photos', 'Waiting lists', 'Activity']);
       expect(tabs[0]).toHaveAttribute('aria-selected', 'true');
       expect(screen.getByRole('tabpanel')).toHaveAttribute('aria-labelledby', tabs[0].id);
 
@@ -88,12 +101,14 @@ describe('/admin/dashboard', () => {
 
       // Keyboard: arrows move and select, wrapping; Home/End jump.
       await user.keyboard('{ArrowRight}');
+      expect(screen.getByRole('tab', { name: 'Workshops' })).toHaveFocus();
+      await user.keyboard('{ArrowRight}');
       expect(screen.getByRole('tab', { name: 'Manage Photos' })).toHaveFocus();
       expect(screen.getByRole('tab', { name: 'Manage Photos' })).toHaveAttribute('aria-selected', 'true');
-      await user.keyboard('{ArrowRight}');
+      await user.keyboard('{ArrowRight}{ArrowRight}{ArrowRight}');
       expect(screen.getByRole('tab', { name: 'Statistics' })).toHaveAttribute('aria-selected', 'true');
       await user.keyboard('{End}');
-      expect(screen.getByRole('tab', { name: 'Manage Photos' })).toHaveAttribute('aria-selected', 'true');
+      expect(screen.getByRole('tab', { name: 'Activity' })).toHaveAttribute('aria-selected', 'true');
       await user.keyboard('{Home}');
       expect(screen.getByRole('tab', { name: 'Statistics' })).toHaveFocus();
     });
@@ -120,12 +135,85 @@ describe('/admin/dashboard', () => {
   });
 
   describe('Bookings', () => {
-    it('lists every booking newest first with all participant details', async () => {
+    const table = () => screen.getByRole('table', { name: /^Bookings/ });
+    const names = () => within(table()).queryAllByRole('rowheader').map((h) => within(h).getByRole('button').textContent);
+
+    it('lists every booking as a compact table, newest first: name, workshop, spots, status, paid/total, created', async () => {
       const { user } = await openDashboard();
       await user.click(screen.getByRole('tab', { name: 'Bookings (3)' }));
-      const cards = screen.getAllByRole('article');
-      expect(cards.map((c) => within(c).getByRole('heading').textContent)).toEqual(['Newest Person', 'Middle Person', 'Oldest Person']);
-      const oldest = cards[2];
+      expect(within(table()).getAllByRole('columnheader').map((h) => h.textContent?.replace(/[▲▼↕]/g, ''))).toEqual([
+        'Name',
+        'Workshop',
+        'Spots',
+        'Status',
+        'Paid / total',
+        'Created',
+      ]);
+      expect(names()).toEqual(['Newest Person', 'Middle Person', 'Oldest Person']);
+      const oldest = within(table()).getAllByRole('row')[3];
+      expect(within(oldest).getAllByRole('cell').map((c) => c.textContent)).toEqual([
+        'Zion Canyon Light & Slot Canyons',
+        '2',
+        'Deposit paid',
+        '$2,321.25 / $7,737.50',
+        expect.stringContaining('Feb 1, 2026'),
+      ]);
+      const rows = within(table()).getAllByRole('row');
+      expect(within(rows[1]).getByText('Paid')).toHaveClass('badge--success');
+      expect(within(rows[2]).getByText('Pending')).toHaveClass('badge--grey');
+      expect(within(rows[2]).getByText('Held')).toBeInTheDocument();
+      expect(within(rows[3]).getByText('Deposit paid')).toHaveClass('badge--amber');
+      // Created is the sorted column, newest first.
+      expect(screen.getByRole('columnheader', { name: /Created/ })).toHaveAttribute('aria-sort', 'descending');
+    });
+
+    it('sorts by a column header (keyboard too), announcing it with aria-sort', async () => {
+      const { user } = await openDashboard();
+      await user.click(screen.getByRole('tab', { name: 'Bookings (3)' }));
+      await user.click(screen.getByRole('button', { name: /^Name/ }));
+      expect(names()).toEqual(['Middle Person', 'Newest Person', 'Oldest Person']);
+      expect(screen.getByRole('columnheader', { name: /^Name/ })).toHaveAttribute('aria-sort', 'ascending');
+      expect(screen.getByRole('columnheader', { name: /Created/ })).not.toHaveAttribute('aria-sort');
+      await user.keyboard('{Enter}'); // the focused header button again: descending
+      expect(names()).toEqual(['Oldest Person', 'Newest Person', 'Middle Person']);
+      expect(screen.getByRole('columnheader', { name: /^Name/ })).toHaveAttribute('aria-sort', 'descending');
+
+      await user.click(screen.getByRole('button', { name: /^Workshop/ }));
+      expect(names()[0]).toBe('Newest Person'); // Alaska before Zion
+      await user.click(screen.getByRole('button', { name: /^Paid/ }));
+      expect(names()).toEqual(['Newest Person', 'Oldest Person', 'Middle Person']);
+      expect(screen.getByRole('table', { name: /sorted by paid \/ total, descending/ })).toBeInTheDocument();
+    });
+
+    it('searches and filters by workshop and payment status', async () => {
+      const { user } = await openDashboard();
+      await user.click(screen.getByRole('tab', { name: 'Bookings (3)' }));
+
+      await user.type(screen.getByLabelText('Search bookings'), 'middle@example');
+      expect(names()).toEqual(['Middle Person']);
+      await user.clear(screen.getByLabelText('Search bookings'));
+
+      await user.selectOptions(screen.getByLabelText('Workshop'), 'alaska-bears-glaciers');
+      expect(names()).toEqual(['Newest Person']);
+      await user.selectOptions(screen.getByLabelText('Workshop'), 'all');
+
+      await user.selectOptions(screen.getByLabelText('Payment status'), 'deposit_paid');
+      expect(names()).toEqual(['Oldest Person']);
+      expect(screen.getByText('Showing 1 of 3 bookings')).toBeInTheDocument();
+
+      await user.selectOptions(screen.getByLabelText('Payment status'), 'refunded');
+      expect(screen.getByText('No bookings match these filters.')).toBeInTheDocument();
+    });
+
+    it('a name opens the detail view: every participant field, payments, history; back returns focus to the row', async () => {
+      const { user } = await openDashboard([
+        dashboard(anAdminDashboard({ bookings: BOOKINGS, messages: MESSAGES })),
+        history('b-1', [anAuditEvent({ action: 'booking.payment_recorded', bookingId: 'b-1', detail: '$2,321.25 received outside the payment provider', before: '{"amountPaidCents":0}', after: '{"amountPaidCents":232125}' })]),
+      ]);
+      await user.click(screen.getByRole('tab', { name: 'Bookings (3)' }));
+      await user.click(screen.getByRole('button', { name: 'Oldest Person' }));
+      const detail = screen.getByRole('region', { name: 'Booking of Oldest Person' });
+      expect(within(detail).getByRole('heading', { level: 2 })).toHaveFocus();
       for (const text of [
         'Zion Canyon Light & Slot Canyons',
         'ada@example.com',
@@ -143,33 +231,17 @@ describe('/admin/dashboard', () => {
         'Ground floor room',
         'Charles Babbage · +1 555 0101 · charles@example.com',
         '$2,321.25 paid of $7,737.50',
+        '$5,416.25',
       ]) {
-        expect(within(oldest).getAllByText(text, { exact: false }).length).toBeGreaterThan(0);
+        expect(within(detail).getAllByText(text, { exact: false }).length).toBeGreaterThan(0);
       }
-      expect(within(cards[0]).getByText('Paid')).toHaveClass('badge--success');
-      expect(within(cards[1]).getByText('Pending')).toHaveClass('badge--grey');
-      expect(within(cards[2]).getByText('Deposit paid')).toHaveClass('badge--amber');
-    });
+      const historyTable = await within(detail).findByRole('table', { name: /History of booking b-1/ });
+      expect(within(historyTable).getByText('Payment recorded by the admin')).toBeInTheDocument();
+      expect(within(historyTable).getByText('amountPaidCents: 0 → 232125')).toBeInTheDocument();
+      expect(within(detail).getByRole('button', { name: 'Cancel booking' })).toBeInTheDocument();
 
-    it('searches and filters by workshop and payment status', async () => {
-      const { user } = await openDashboard();
-      await user.click(screen.getByRole('tab', { name: 'Bookings (3)' }));
-      const names = () => screen.queryAllByRole('article').map((c) => within(c).getByRole('heading').textContent);
-
-      await user.type(screen.getByLabelText('Search bookings'), 'middle@example');
-      expect(names()).toEqual(['Middle Person']);
-      await user.clear(screen.getByLabelText('Search bookings'));
-
-      await user.selectOptions(screen.getByLabelText('Workshop'), 'alaska-bears-glaciers');
-      expect(names()).toEqual(['Newest Person']);
-      await user.selectOptions(screen.getByLabelText('Workshop'), 'all');
-
-      await user.selectOptions(screen.getByLabelText('Payment status'), 'deposit_paid');
-      expect(names()).toEqual(['Oldest Person']);
-      expect(screen.getByText('Showing 1 of 3 bookings')).toBeInTheDocument();
-
-      await user.selectOptions(screen.getByLabelText('Payment status'), 'refunded');
-      expect(screen.getByText('No bookings match these filters.')).toBeInTheDocument();
+      await user.click(within(detail).getByRole('button', { name: /All bookings/ }));
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Oldest Person' })).toHaveFocus());
     });
 
     it('exports the manifest of the chosen workshop as a CSV download', async () => {
@@ -332,6 +404,10 @@ describe('/admin/dashboard', () => {
   describe('booking actions', () => {
     const held = aBooking({ id: 'b-held', customerName: 'Held Person', paymentStatus: 'pending', status: 'held', totalAmount: 2895, amountPaid: 0 });
     const withHeld = () => dashboard(anAdminDashboard({ bookings: [held], messages: [] }));
+    const openHeld = async (user: ReturnType<typeof userEvent.setup>) => {
+      await user.click(screen.getByRole('tab', { name: /^Bookings/ }));
+      await user.click(screen.getByRole('button', { name: 'Held Person' }));
+    };
     const after = (changes: Record<string, unknown>) => ({ __typename: 'Booking', id: 'b-held', status: 'held', paymentStatus: 'pending', amountPaid: 0, ...changes });
 
     it('records a payment received offline: asks the amount (balance proposed), then reloads', async () => {
@@ -339,16 +415,21 @@ describe('/admin/dashboard', () => {
       const alert = jest.spyOn(window, 'alert').mockImplementation(() => {});
       const { user } = await openDashboard([
         withHeld(),
+        history('b-held', []),
         {
           request: { query: RECORD_PAYMENT_MUTATION, variables: { input: { bookingId: 'b-held', amount: 868.5 } } },
           result: { data: { recordPayment: { __typename: 'AdminBookingPayload', booking: after({ status: 'confirmed', paymentStatus: 'deposit_paid', amountPaid: 868.5 }) } } },
         },
         withHeld(),
+        history('b-held', [anAuditEvent({ bookingId: 'b-held', action: 'booking.payment_recorded' })]),
       ]);
-      await user.click(screen.getByRole('tab', { name: /^Bookings/ }));
+      await openHeld(user);
+      expect(await screen.findByText('Nothing recorded for this booking yet.')).toBeInTheDocument();
       await user.click(screen.getByRole('button', { name: 'Record payment' }));
       expect(prompt).toHaveBeenCalledWith(expect.stringContaining('balance $2,895'), '2895');
       await waitFor(() => expect(alert).toHaveBeenCalledWith('Payment recorded'));
+      // The history shows the new entry.
+      expect(await screen.findByText('Payment recorded by the admin')).toBeInTheDocument();
     });
 
     it('cancels a booking only after confirmation, and shows the server’s reason when refused', async () => {
@@ -356,12 +437,13 @@ describe('/admin/dashboard', () => {
       const alert = jest.spyOn(window, 'alert').mockImplementation(() => {});
       const { user } = await openDashboard([
         withHeld(),
+        history('b-held', []),
         {
           request: { query: CANCEL_BOOKING_MUTATION, variables: { input: { bookingId: 'b-held' } } },
           result: { errors: [new GraphQLError('The booking changed meanwhile; reload and try again', { extensions: { code: 'CONFLICT' } })] },
         },
       ]);
-      await user.click(screen.getByRole('tab', { name: /^Bookings/ }));
+      await openHeld(user);
       await user.click(screen.getByRole('button', { name: 'Cancel booking' }));
       expect(alert).not.toHaveBeenCalled(); // declined: nothing sent
       await user.click(screen.getByRole('button', { name: 'Cancel booking' }));
@@ -370,9 +452,66 @@ describe('/admin/dashboard', () => {
     });
 
     it('offers no actions on expired or cancelled bookings', async () => {
-      await openDashboard([dashboard(anAdminDashboard({ bookings: [aBooking({ id: 'x', status: 'expired', paymentStatus: 'pending' })], messages: [] }))]);
-      await userEvent.setup({ delay: null }).click(screen.getByRole('tab', { name: /^Bookings/ }));
+      const { user } = await openDashboard([
+        dashboard(anAdminDashboard({ bookings: [aBooking({ id: 'x', customerName: 'Gone Person', status: 'expired', paymentStatus: 'pending' })], messages: [] })),
+        history('x', []),
+      ]);
+      await user.click(screen.getByRole('tab', { name: /^Bookings/ }));
+      await user.click(screen.getByRole('button', { name: 'Gone Person' }));
+      expect(await screen.findByText('Nothing recorded for this booking yet.')).toBeInTheDocument();
       expect(screen.queryByRole('button', { name: 'Cancel booking' })).not.toBeInTheDocument();
+      expect(screen.getByText('No actions: this booking is expired.')).toBeInTheDocument();
+    });
+  });
+
+  describe('Waiting lists', () => {
+    const entry = (id: string, name: string, state: string, offered: boolean) => ({
+      __typename: 'WaitlistEntry' as const,
+      id,
+      name,
+      email: `${name.split(' ')[0].toLowerCase()}@example.com`,
+      spots: 3,
+      state,
+      createdAt: '2026-03-01T10:00:00.000Z',
+      offeredAt: offered ? '2026-03-02T10:00:00.000Z' : null,
+      offerExpiresAt: offered ? '2026-03-04T10:00:00.000Z' : null,
+      bookingId: null,
+    });
+    const list = (entries: ReturnType<typeof entry>[]): MockLink.MockedResponse => ({
+      request: { query: ADMIN_WAITLIST_QUERY, variables: { workshopId: 'zion-canyon-light' } },
+      result: { data: { adminWaitlist: entries } },
+    });
+
+    it('lists a workshop’s entries and offers; removing an open offer asks first, then shows the list with the offer passed on', async () => {
+      jest.spyOn(window, 'confirm').mockReturnValue(true);
+      const { user } = await openDashboard([
+        dashboard(anAdminDashboard({ bookings: BOOKINGS, messages: MESSAGES })),
+        list([entry('w-1', 'Olga Offered', 'offered', true), entry('w-2', 'Walt Waiting', 'waiting', false)]),
+        {
+          request: { query: REMOVE_WAITLIST_ENTRY_MUTATION, variables: { input: { entryId: 'w-1' } } },
+          result: { data: { removeWaitlistEntry: { __typename: 'RemoveWaitlistEntryPayload', entry: { __typename: 'WaitlistEntry', id: 'w-1', state: 'removed' } } } },
+        },
+        list([entry('w-1', 'Olga Offered', 'removed', true), entry('w-2', 'Walt Waiting', 'offered', true)]),
+      ]);
+      await user.click(screen.getByRole('tab', { name: 'Waiting lists' }));
+      expect(screen.getByLabelText('Workshop')).toHaveValue('zion-canyon-light');
+      const rows = await screen.findAllByRole('row');
+      expect(rows.slice(1).map((r) => within(r).getAllByRole('cell')[1].textContent)).toEqual(['Olga Offered', 'Walt Waiting']);
+      expect(within(rows[1]).getByText('Offer open')).toBeInTheDocument();
+      expect(within(rows[2]).getByText('Waiting')).toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: 'Remove Olga Offered from the waiting list' }));
+      expect(window.confirm).toHaveBeenCalledWith('Remove Olga Offered from the waiting list? Their held spots go to the next person waiting.');
+      expect(await screen.findByText('Olga Offered was removed from the waiting list.')).toBeInTheDocument();
+      await waitFor(() => expect(within(screen.getAllByRole('row')[2]).getByText('Offer open')).toBeInTheDocument());
+      expect(within(screen.getAllByRole('row')[1]).getByText('Removed')).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Remove Olga Offered from the waiting list' })).not.toBeInTheDocument();
+    });
+
+    it('says when nobody is waiting', async () => {
+      const { user } = await openDashboard([dashboard(anAdminDashboard({ bookings: BOOKINGS, messages: MESSAGES })), list([])]);
+      await user.click(screen.getByRole('tab', { name: 'Waiting lists' }));
+      expect(await screen.findByText('Nobody is waiting for this workshop.')).toBeInTheDocument();
     });
   });
 });

@@ -13,6 +13,9 @@ import { STATISTICS_TAB_FRAGMENT, StatisticsTab } from './StatisticsTab';
 import { BOOKINGS_TAB_FRAGMENT, BookingsTab } from './BookingsTab';
 import { MESSAGES_TAB_FRAGMENT, MessagesTab } from './MessagesTab';
 import { PHOTOS_TAB_FRAGMENT, PhotosTab } from './PhotosTab';
+import { WAITLISTS_TAB_FRAGMENT, WaitlistsTab } from './WaitlistsTab';
+import { ActivityTab } from './ActivityTab';
+import { WorkshopsTab } from './WorkshopsTab';
 import { OverdueBalances } from './OverdueBalances';
 import '../styles/admin.css';
 
@@ -33,15 +36,28 @@ export const ADMIN_DASHBOARD_QUERY: TypedDocumentNode<AdminDashboardQuery, Admin
     workshops {
       id
       ...PhotosTab_workshop
+      ...WaitlistsTab_workshop
     }
   }
   ${STATISTICS_TAB_FRAGMENT}
   ${BOOKINGS_TAB_FRAGMENT}
   ${MESSAGES_TAB_FRAGMENT}
   ${PHOTOS_TAB_FRAGMENT}
+  ${WAITLISTS_TAB_FRAGMENT}
 `;
 
-type TabKey = 'statistics' | 'bookings' | 'messages' | 'photos';
+type TabKey = 'statistics' | 'bookings' | 'messages' | 'workshops' | 'photos' | 'waitlists' | 'activity';
+
+/** Each panel starts with a heading (hidden: the tab shows it), so the items inside can be h3 under the page's h1. */
+const PANEL_HEADINGS: Record<TabKey, string> = {
+  statistics: 'Statistics',
+  bookings: 'Bookings',
+  messages: 'Community messages',
+  workshops: 'Workshops',
+  photos: 'Manage photos',
+  waitlists: 'Waiting lists',
+  activity: 'Activity',
+};
 
 /** /admin/dashboard: only with a stored credential; a 401 (or Logout) ends the session. */
 export default function AdminDashboardPage() {
@@ -71,11 +87,17 @@ function Dashboard() {
     // Counts only once known: "(0)" while loading would be wrong.
     { key: 'bookings', label: data ? `Bookings (${data.adminBookings.length})` : 'Bookings' },
     { key: 'messages', label: data ? `Messages (${data.adminMessages.length})` : 'Messages' },
+    { key: 'workshops', label: 'Workshops' },
     { key: 'photos', label: 'Manage Photos' },
+    { key: 'waitlists', label: 'Waiting lists' },
+    { key: 'activity', label: 'Activity' },
   ];
 
   let panel;
-  if (!data) {
+  if (tab === 'activity') {
+    // Its own query (the audit log is paged and searched on the server): shown even while the rest loads.
+    panel = <ActivityTab onError={logoutIfUnauthenticated} onSignedOut={logout} />;
+  } else if (!data) {
     panel = loading ? (
       <Loading>Loading dashboard...</Loading>
     ) : (
@@ -104,6 +126,10 @@ function Dashboard() {
         }}
       />
     );
+  } else if (tab === 'workshops') {
+    panel = <WorkshopsTab onChanged={reload} onError={logoutIfUnauthenticated} />;
+  } else if (tab === 'waitlists') {
+    panel = <WaitlistsTab workshops={data.workshops} onError={logoutIfUnauthenticated} />;
   } else {
     panel = <PhotosTab workshops={data.workshops} onUpdated={reload} onError={logoutIfUnauthenticated} />;
   }
@@ -118,6 +144,7 @@ function Dashboard() {
         </button>
       </header>
       <Tabs label="Admin sections" tabs={tabs} selected={tab} onSelect={setTab}>
+        <h2 className="visually-hidden">{PANEL_HEADINGS[tab]}</h2>
         {panel}
       </Tabs>
     </div>

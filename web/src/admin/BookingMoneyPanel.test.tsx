@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { GraphQLError } from 'graphql';
 import type { MockLink } from '@apollo/client/testing';
 import { renderRoute } from '../test/render';
-import { aBooking, aBookingAccount, anAdminDashboard } from '../test/builders';
+import { aBooking, aBookingAccount, anActivityPage, anAdminDashboard } from '../test/builders';
+import { ADMIN_ACTIVITY_QUERY } from './ActivityTab';
 import { ADMIN_DASHBOARD_QUERY } from './AdminDashboardPage';
 import {
   ADMIN_BOOKING_ACCOUNT_QUERY,
@@ -22,6 +23,7 @@ const dashboard = (data = anAdminDashboard({ bookings: [aBooking({ id: bookingId
   request: { query: ADMIN_DASHBOARD_QUERY },
   result: { data },
 });
+const history: MockLink.MockedResponse = { request: { query: ADMIN_ACTIVITY_QUERY, variables: { bookingId, limit: 200 } }, result: { data: anActivityPage([]) } };
 const accountAnswer = (account: unknown): MockLink.MockedResponse => ({
   request: { query: ADMIN_BOOKING_ACCOUNT_QUERY, variables: { bookingId } },
   result: { data: { adminBookingAccount: account } },
@@ -76,15 +78,13 @@ const busyAccount = () =>
     nextPayment: { __typename: 'NextPayment', label: 'Balance', amount: 4716.25, dueDate: '2026-11-01', overdue: true, canPayNow: true } as never,
   });
 
+/** Bookings tab, then the booking's detail view, where the money panel sits. */
 async function openMoney(mocks: MockLink.MockedResponse[]) {
   const user = userEvent.setup({ delay: null });
-  renderRoute('/admin/dashboard', [dashboard(), ...mocks]);
+  renderRoute('/admin/dashboard', [dashboard(), history, ...mocks]);
   // "Bookings (1)" once the dashboard has loaded.
   await user.click(await screen.findByRole('tab', { name: /^Bookings \(/ }));
-  const toggle = screen.getByRole('button', { name: /^Money/ });
-  expect(toggle).toHaveAttribute('aria-expanded', 'false');
-  await user.click(toggle);
-  expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await user.click(screen.getByRole('button', { name: 'Ada Lovelace' }));
   const panel = await screen.findByRole('region', { name: 'Money of the booking of Ada Lovelace' });
   return { user, panel };
 }

@@ -1,13 +1,15 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import { formatDollars } from 'api/shared/money';
 import type { BookingsTab_BookingFragment } from '../gql/graphql';
 import { Empty } from '../ui/States';
-import { BOOKING_STATUS_LABELS, labelOf, PAYMENT_STATUS_LABELS, PAYMENT_STATUSES } from '../ui/labels';
-import { PaymentStatusBadge } from '../booking/PaymentStatusBadge';
+import { labelOf, PAYMENT_STATUS_LABELS, PAYMENT_STATUSES } from '../ui/labels';
 import { downloadFile, manifestCsv } from './manifest';
-import { BookingActions } from './BookingActions';
-import { BookingMoneyPanel } from './BookingMoneyPanel';
+import { BookingDetail } from './BookingDetail';
+import { PaymentStatusBadge } from '../booking/PaymentStatusBadge';
+
+/** Booking statuses in the admin's words (the others read as their value: Held, Confirmed...). */
+const STATUS_LABELS: Record<string, string> = { needs_attention: 'Needs attention' };
 
 export const BOOKINGS_TAB_FRAGMENT: TypedDocumentNode<BookingsTab_BookingFragment> = gql`
   fragment BookingsTab_booking on Booking {
@@ -35,18 +37,19 @@ export const BOOKINGS_TAB_FRAGMENT: TypedDocumentNode<BookingsTab_BookingFragmen
     emergencyContactPhone
     emergencyContactEmail
     totalAmount
+    amountDueNow
     amountPaid
     amountRefunded
     balance
     paymentStatus
     status
+    holdExpiresAt
     createdAt
   }
 `;
 
 
 const dateTime = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-const orDash = (v: string | number | null | undefined) => (v === null || v === undefined || v === '' ? '–' : v);
 
 function matches(b: BookingsTab_BookingFragment, query: string): boolean {
   if (!query) return true;
@@ -60,7 +63,49 @@ function matches(b: BookingsTab_BookingFragment, query: string): boolean {
     .every((word) => haystack.includes(word));
 }
 
-/** Every booking (newest first, as the server sends them), searchable and filterable, with a CSV manifest per workshop. */
+type Booking = BookingsTab_BookingFragment;
+export type SortKey = 'name' | 'workshop' | 'spots' | 'status' | 'paid' | 'created';
+export interface Sort {
+  key: SortKey;
+  direction: 'ascending' | 'descending';
+}
+
+const text = (a: string, b: string) => a.localeCompare(b, 'en-US', { sensitivity: 'base' });
+const COMPARE: Record<SortKey, (a: Booking, b: Booking) => number> = {
+  name: (a, b) => text(a.customerName, b.customerName),
+  workshop: (a, b) => text(a.workshopName, b.workshopName),
+  spots: (a, b) => a.numParticipants - b.numParticipants,
+  status: (a, b) => text(labelOf(PAYMENT_STATUS_LABELS, a.paymentStatus), labelOf(PAYMENT_STATUS_LABELS, b.paymentStatus)) || text(a.status, b.status),
+  paid: (a, b) => a.amountPaid - b.amountPaid || a.totalAmount - b.totalAmount,
+  created: (a, b) => a.createdAt.localeCompare(b.createdAt),
+};
+
+/** Sorted copy; ties keep the server's order (newest first), so the order is stable. */
+export function sortBookings(bookings: ReadonlyArray<Booking>, sort: Sort): Booking[] {
+  const sign = sort.direction === 'ascending' ? 1 : -1;
+  return bookings
+    .map((b, i) => [b, i] as const)
+    .sort(([a, i], [b, j]) => sign * COMPARE[sort.key](a, b) || i - j)
+    .map(([b]) => b);
+}
+
+const COLUMNS: ReadonlyArray<{ key: SortKey; label: string; numeric?: boolean }> = [
+  { key: 'name', label: 'Name' },
+  { key: 'workshop', label: 'Workshop' },
+  { key: 'spots', label: 'Spots', numeric: true },
+  { key: 'status', label: 'Status' },
+  { key: 'paid', label: 'Paid / total', numeric: true },
+  { key: 'created', label: 'Created' },
+];
+
+/** Newest first, as the server sends them. */
+const DEFAULT_SORT: Sort = { key: 'created', direction: 'descending' };
+
+/**
+ * Every booking as a compact table (sortable by any column, searchable and
+ * filterable, with a CSV manifest per workshop); a booking's name opens its
+ * detail view with everything about it, its history and the actions.
+ */
 export function BookingsTab({
   bookings,
   workshops,
@@ -77,14 +122,20 @@ export function BookingsTab({
   const [query, setQuery] = useState('');
   const [workshopId, setWorkshopId] = useState('all');
   const [paymentStatus, setPaymentStatus] = useState('all');
+  const [sort, setSort] = useState<Sort>(DEFAULT_SORT);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const rowButtons = useRef(new Map<string, HTMLButtonElement>());
 
   const statuses = useMemo(() => [...new Set([...PAYMENT_STATUSES, ...bookings.map((b) => b.paymentStatus)])], [bookings]);
   const shown = useMemo(
     () =>
-      bookings.filter(
-        (b) => (workshopId === 'all' || b.workshopId === workshopId) && (paymentStatus === 'all' || b.paymentStatus === paymentStatus) && matches(b, query.trim()),
+      sortBookings(
+        bookings.filter(
+          (b) => (workshopId === 'all' || b.workshopId === workshopId) && (paymentStatus === 'all' || b.paymentStatus === paymentStatus) && matches(b, query.trim()),
+        ),
+        sort,
       ),
-    [bookings, workshopId, paymentStatus, query],
+    [bookings, workshopId, paymentStatus, query, sort],
   );
 
   const exportManifest = () => {
@@ -92,7 +143,33 @@ export function BookingsTab({
     downloadFile(`manifest-${workshopId}.csv`, manifestCsv(bookings, workshopId));
   };
 
+  const sortBy = (key: SortKey) =>
+    setSort((s) =>
+      s.key === key
+        ? { key, direction: s.direction === 'ascending' ? 'descending' : 'ascending' }
+        : { key, direction: key === 'created' || key === 'paid' ? 'descending' : 'ascending' },
+    );
+
+  const open = bookings.find((b) => b.id === openId);
+  if (open) {
+    return (
+      <BookingDetail
+        key={open.id}
+        booking={open}
+        onChanged={onChanged}
+        onError={onError}
+        onBack={() => {
+          setOpenId(null);
+          // Back where the admin left: the row's button (after the table renders again).
+          setTimeout(() => rowButtons.current.get(open.id)?.focus(), 0);
+        }}
+      />
+    );
+  }
+
   if (bookings.length === 0) return <Empty>No bookings yet.</Empty>;
+
+  const sortColumn = COLUMNS.find((c) => c.key === sort.key)!;
 
   return (
     <div className="stack">
@@ -145,92 +222,58 @@ export function BookingsTab({
       {shown.length === 0 ? (
         <Empty>No bookings match these filters.</Empty>
       ) : (
-        <ul className="admin-list">
-          {shown.map((b) => (
-            <li key={b.id}>
-              <article className="card admin-booking" aria-label={`Booking of ${b.customerName}`}>
-                <div className="card__body">
-                  <header className="admin-booking__header">
-                    <div>
-                      <h3 className="admin-booking__name">{b.customerName}</h3>
-                      <p className="muted">
-                        {b.workshopName} · booked {dateTime(b.createdAt)}
-                      </p>
-                    </div>
-                    <div className="admin-booking__money">
-                      <PaymentStatusBadge status={b.paymentStatus} paymentOption={b.paymentOption} />
-                      <span>
-                        {formatDollars(b.amountPaid)} paid of {formatDollars(b.totalAmount)}
-                        {b.amountRefunded > 0 && `, ${formatDollars(b.amountRefunded)} refunded`}
+        <div className="admin-table__scroll">
+          <table className="admin-table admin-bookings">
+            <caption className="visually-hidden">
+              Bookings, sorted by {sortColumn.label.toLowerCase()}, {sort.direction}. Choose a name to see the booking.
+            </caption>
+            <thead>
+              <tr>
+                {COLUMNS.map((c) => (
+                  <th key={c.key} scope="col" aria-sort={sort.key === c.key ? sort.direction : undefined} className={c.numeric ? 'admin-table__numeric' : undefined}>
+                    <button type="button" className="admin-table__sort" onClick={() => sortBy(c.key)}>
+                      {c.label}
+                      <span aria-hidden="true" className="admin-table__arrow">
+                        {sort.key === c.key ? (sort.direction === 'ascending' ? '▲' : '▼') : '↕'}
                       </span>
-                    </div>
-                  </header>
-                  <dl className="facts admin-booking__facts">
-                    <Fact term="Email" value={b.customerEmail} />
-                    <Fact term="Phone" value={b.customerPhone} />
-                    <Fact term="Participants" value={b.numParticipants} />
-                    <Fact term="Spouses/partners" value={b.numSpouses} />
-                    <Fact term="Room" value={labelOf({}, b.roomType)} />
-                    <Fact term="Payment option" value={labelOf({ payment_plan: `Payment plan${b.installments ? ` (${b.installments} installments)` : ''}` }, b.paymentOption)} />
-                    <Fact term="Age" value={b.age} />
-                    <Fact term="Experience" value={labelOf({}, b.experienceLevel)} />
-                    <Fact term="Camera body" value={b.cameraBody} />
-                    <Fact term="Lenses" value={b.lenses} />
-                    <Fact term="Other equipment" value={b.otherEquipment} />
-                    <Fact term="Health concerns" value={b.healthConcerns} />
-                    <Fact term="Dietary restrictions" value={b.dietaryRestrictions} />
-                    <Fact term="Trip goals" value={b.tripGoals} />
-                    <Fact term="Special requests" value={b.specialRequests} />
-                    <Fact term="Emergency contact" value={`${b.emergencyContactName} · ${b.emergencyContactPhone} · ${b.emergencyContactEmail}`} />
-                    <Fact term="Booking status" value={labelOf(BOOKING_STATUS_LABELS, b.status)} />
-                    <Fact term="Booking id" value={b.id} />
-                  </dl>
-                  <BookingActions booking={b} onChanged={onChanged} onError={onError} />
-                  <MoneyDisclosure bookingId={b.id} customerName={b.customerName} onChanged={onChanged} />
-                </div>
-              </article>
-            </li>
-          ))}
-        </ul>
-      )}
-    </div>
-  );
-}
-
-/**
- * The booking's money (payments, refunds, schedule and the money actions), loaded
- * only when opened. Until the bookings table with its detail view lands, it lives
- * in the booking card behind this button.
- */
-function MoneyDisclosure({ bookingId, customerName, onChanged }: { bookingId: string; customerName: string; onChanged: () => void }) {
-  const [open, setOpen] = useState(false);
-  const panelId = `money-${bookingId}`;
-  return (
-    <div className="admin-booking__money-disclosure">
-      <button
-        type="button"
-        className="btn btn--outline btn--small"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen((o) => !o)}
-      >
-        {open ? 'Hide money' : 'Money'}
-        <span className="visually-hidden"> of the booking of {customerName}</span>
-      </button>
-      {open && (
-        <div id={panelId}>
-          <BookingMoneyPanel bookingId={bookingId} onChanged={onChanged} />
+                    </button>
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {shown.map((b) => (
+                <tr key={b.id}>
+                  <th scope="row">
+                    <button
+                      type="button"
+                      className="admin-table__open"
+                      ref={(el) => {
+                        if (el) rowButtons.current.set(b.id, el);
+                        else rowButtons.current.delete(b.id);
+                      }}
+                      onClick={() => setOpenId(b.id)}
+                    >
+                      {b.customerName}
+                    </button>
+                    <span className="admin-table__sub">{b.customerEmail}</span>
+                  </th>
+                  <td>{b.workshopName}</td>
+                  <td className="admin-table__numeric">{b.numParticipants}</td>
+                  <td>
+                    <PaymentStatusBadge status={b.paymentStatus} paymentOption={b.paymentOption} />
+                    {b.status !== 'confirmed' && <span className="admin-table__sub">{labelOf(STATUS_LABELS, b.status)}</span>}
+                  </td>
+                  <td className="admin-table__numeric admin-table__nowrap">
+                    {formatDollars(b.amountPaid)} / {formatDollars(b.totalAmount)}
+                  </td>
+                  <td className="admin-table__nowrap">{dateTime(b.createdAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
         </div>
       )}
-    </div>
-  );
-}
-
-function Fact({ term, value }: { term: string; value: string | number | null | undefined }) {
-  return (
-    <div>
-      <dt>{term}</dt>
-      <dd>{orDash(value)}</dd>
     </div>
   );
 }

@@ -61,7 +61,12 @@ export function manifestCsv(bookings: ReadonlyArray<BookingsTab_BookingFragment>
 /** Offer a text as a file download (client-side, no server round trip). */
 export function downloadFile(filename: string, text: string, type = 'text/csv;charset=utf-8'): void {
   // A BOM so that spreadsheet apps read the UTF-8 names correctly.
-  const url = URL.createObjectURL(new Blob(['\ufeff', text], { type }));
+  downloadBlob(filename, new Blob(['\ufeff', text], { type }));
+}
+
+/** Offer a blob (made here or fetched with the admin credential) as a file download. */
+export function downloadBlob(filename: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
   a.download = filename;

@@ -9,6 +9,13 @@ interface CachedMessagePage {
   hasMore: boolean;
 }
 
+/** The cached shape of an `adminActivity` page. */
+interface CachedAuditPage {
+  entries: Reference[];
+  nextCursor: string | null;
+  hasMore: boolean;
+}
+
 /**
  * Every cache rule of the app, in one place. Objects are normalised by their
  * GraphQL id; lists that are filtered by arguments are keyed by those arguments.
@@ -40,6 +47,15 @@ export const typePolicies: TypePolicies = {
         },
       },
       participants: { keyArgs: ['workshopId'] },
+      // Admin audit log: one list per set of filters; a page fetched with `cursor` extends it.
+      adminActivity: {
+        keyArgs: ['text', 'action', 'bookingId', 'workshopId', 'from', 'to'],
+        merge(existing: CachedAuditPage | undefined, incoming: CachedAuditPage, { args, readField }) {
+          if (!existing || !args?.cursor) return incoming;
+          const seen = new Set(existing.entries.map((e) => readField<string>('id', e)));
+          return { ...incoming, entries: [...existing.entries, ...incoming.entries.filter((e) => !seen.has(readField<string>('id', e)))] };
+        },
+      },
     },
   },
   Workshop: { keyFields: ['id'] },
@@ -49,6 +65,7 @@ export const typePolicies: TypePolicies = {
   // Admin dashboard: totals are one object per cache (no id); per-workshop sales by workshop id.
   AdminStats: { keyFields: [] },
   WorkshopSales: { keyFields: ['id'] },
+  AuditEvent: { keyFields: ['id'] },
   // A booking's money (manage page, admin panel) is one object per booking: a mutation's
   // answer (cancel, transfer, refund) replaces what the page shows without a refetch.
   BookingAccount: { keyFields: ['booking', ['id']] },

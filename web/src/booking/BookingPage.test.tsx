@@ -157,6 +157,16 @@ describe('/booking/{id}', () => {
     expect(screen.getByTestId('booking-due-now')).toHaveTextContent('$7,737.50');
   });
 
+  it('explains, instead of the form, that a workshop which has started can no longer be booked', async () => {
+    const past = aWorkshop({ availableSpots: 5, hasStarted: true });
+    await renderRoute('/booking/zion-canyon-light', [{ request: { query: BOOKING_WORKSHOP_QUERY, variables: { id: 'zion-canyon-light' } }, result: { data: { workshop: past } } }]);
+    expect(await screen.findByTestId('booking-closed')).toHaveTextContent('This workshop has taken place (Apr 13-18, 2026), so it can no longer be booked.');
+    expect(screen.getByRole('heading', { level: 1, name: 'Zion Canyon Light & Slot Canyons' })).toBeInTheDocument();
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /book|pay|processing/i })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse the upcoming workshops' })).toHaveAttribute('href', '/workshops');
+  });
+
   it('shows "Not found" for an unknown workshop', async () => {
     await renderRoute('/booking/atlantis', [{ request: { query: BOOKING_WORKSHOP_QUERY, variables: { id: 'atlantis' } }, result: { data: { workshop: null } } }]);
     expect(await screen.findByRole('heading', { name: 'Not found' })).toBeInTheDocument();

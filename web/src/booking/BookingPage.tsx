@@ -1,6 +1,7 @@
 import { useQuery } from '@apollo/client/react';
-import { useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { CombinedGraphQLErrors } from '@apollo/client/errors';
+import { useEffect, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { formatDollars } from 'api/shared/money';
 import { paymentOptionsFor } from 'api/shared/policy';
 import { useHttpStatus } from '../ssr/ServerRenderContext';
@@ -9,11 +10,35 @@ import { Empty, Loading } from '../ui/States';
 import { BookingChallenge } from './BookingChallenge';
 import { BookingForm, INITIAL_VALUES, type BookingFormValues } from './BookingForm';
 import { BookingSummary } from './BookingSummary';
-import { BOOKING_WORKSHOP_QUERY } from './documents';
+import { BOOKING_WORKSHOP_QUERY, WAITLIST_OFFER_QUERY } from './documents';
 import { useBookThenPay } from './useBookThenPay';
 import '../styles/booking.css';
 
 export { BOOKING_ERROR_MESSAGE } from './useBookThenPay';
+
+/** "Wed, Nov 25, 2026, 10:17 AM EST": the end of an offer in the visitor's own time. */
+export function formatHeldUntil(iso: string): string {
+  return new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(
+    new Date(iso),
+  );
+}
+
+/**
+ * The waiting-list offer of the link (`?offer=<token>`), read once the page runs in
+ * the browser: the token is the visitor's secret, never part of a server-rendered page.
+ */
+function useWaitlistOffer(workshopId: string) {
+  const [searchParams] = useSearchParams();
+  const [token, setToken] = useState<string | null>(null);
+  useEffect(() => setToken(searchParams.get('offer') || null), [searchParams]);
+  const { data, error } = useQuery(WAITLIST_OFFER_QUERY, {
+    variables: { workshopId, offerToken: token ?? '' },
+    skip: !token,
+    fetchPolicy: 'network-only',
+  });
+  const problem = token && error ? (CombinedGraphQLErrors.is(error) ? (error.errors[0]?.message ?? null) : null) ?? 'This offer link could not be checked.' : null;
+  return { token: data?.waitlistOffer ? token : null, offer: data?.waitlistOffer ?? null, problem };
+}
 
 /**
  * /booking/{id}: the form, its live summary and the book-then-pay flow. Server-rendered
@@ -23,7 +48,19 @@ export default function BookingPage() {
   const { id = '' } = useParams();
   const { data, loading, error } = useQuery(BOOKING_WORKSHOP_QUERY, { variables: { id } });
   const [values, setValues] = useState<BookingFormValues>(INITIAL_VALUES);
-  const flow = useBookThenPay(id);
+  const held = useWaitlistOffer(id);
+  const flow = useBookThenPay(id, held.token);
+  const offer = held.offer;
+  // The offer fills in who it is for and the spots it holds; the visitor may still change them.
+  useEffect(() => {
+    if (!offer) return;
+    setValues((v) => ({
+      ...v,
+      customer_name: v.customer_name || offer.name,
+      customer_email: v.customer_email || offer.email,
+      num_participants: String(offer.spots),
+    }));
+  }, [offer]);
   useHttpStatus(!loading && !data?.workshop ? 404 : 200);
   if (error) console.warn('Failed to load workshop', error);
 
@@ -42,10 +79,35 @@ export default function BookingPage() {
       </div>
     );
   }
+  if (workshop.hasStarted) {
+    // The server refuses bookings once a workshop has started (its own time zone): say so instead of the form.
+    return (
+      <div className="container booking-page">
+        <PageMeta title={`${workshop.name} has taken place`} />
+        <nav className="breadcrumbs" aria-label="Breadcrumb">
+          <Link to={`/workshop/${workshop.id}`}>← Back to {workshop.name}</Link>
+        </nav>
+        <header className="booking-page__header">
+          <span className="eyebrow">Bookings closed</span>
+          <h1>{workshop.name}</h1>
+        </header>
+        <div className="notice" data-testid="booking-closed">
+          <p>
+            <strong>This workshop has taken place</strong> ({workshop.dates}), so it can no longer be booked.
+          </p>
+          <p>
+            <Link to="/workshops">Browse the upcoming workshops</Link> or read its <Link to={`/workshop/${workshop.id}/community`}>community board</Link>.
+          </p>
+        </div>
+      </div>
+    );
+  }
   const soldOut = workshop.availableSpots <= 0;
+  // The offer's spots are claimed already: they are this visitor's to book, not part of availableSpots.
+  const bookable = offer ? { ...workshop, availableSpots: offer.spots } : workshop;
   // Options the dates do not allow are disabled; a choice that is not offered becomes "in full".
-  const offers = paymentOptionsFor(workshop.startDate, new Date(), workshop.timeZone);
-  const shown: BookingFormValues = offers.find((o) => o.option === values.payment_option)?.available ? values : { ...values, payment_option: 'full' };
+  const paymentOffers = paymentOptionsFor(workshop.startDate, new Date(), workshop.timeZone);
+  const shown: BookingFormValues = paymentOffers.find((o) => o.option === values.payment_option)?.available ? values : { ...values, payment_option: 'full' };
 
   const change = (name: keyof BookingFormValues, value: string) => {
     setValues((v) => ({ ...v, [name]: value }));
@@ -63,15 +125,32 @@ export default function BookingPage() {
         <h1>{workshop.name}</h1>
         <p className="lead">
           {workshop.location}, {workshop.state} · {workshop.dates} · {formatDollars(workshop.price)} per person ·{' '}
-          <strong>{soldOut ? 'Sold out' : `${workshop.availableSpots} ${workshop.availableSpots === 1 ? 'spot' : 'spots'} left`}</strong>
+          <strong>
+            {offer
+              ? `${offer.spots} ${offer.spots === 1 ? 'spot' : 'spots'} held for you`
+              : soldOut
+                ? 'Sold out'
+                : `${workshop.availableSpots} ${workshop.availableSpots === 1 ? 'spot' : 'spots'} left`}
+          </strong>
         </p>
+        {offer && (
+          <p className="notice notice--success booking-page__offer" role="status">
+            <strong>Spots held for you until {formatHeldUntil(offer.expiresAt)}.</strong> Your waiting-list offer holds {offer.spots}{' '}
+            {offer.spots === 1 ? 'spot' : 'spots'}: nobody else can book {offer.spots === 1 ? 'it' : 'them'} until then.
+          </p>
+        )}
+        {held.problem && (
+          <p className="notice notice--error booking-page__offer" role="alert">
+            {held.problem}
+          </p>
+        )}
       </header>
 
       <div className="booking-page__layout">
         <BookingForm
-          workshop={workshop}
+          workshop={bookable}
           values={shown}
-          paymentOffers={offers}
+          paymentOffers={paymentOffers}
           onChange={change}
           onSubmit={() => void flow.submit(shown)}
           submitting={flow.submitting}

@@ -8,6 +8,8 @@ import type {
   CreateBookingMutationVariables,
   CreateCheckoutSessionMutation,
   CreateCheckoutSessionMutationVariables,
+  WaitlistOfferQuery,
+  WaitlistOfferQueryVariables,
 } from '../gql/graphql';
 
 export const BOOKING_WORKSHOP_QUERY: TypedDocumentNode<BookingWorkshopQuery, BookingWorkshopQueryVariables> = gql`
@@ -26,6 +28,20 @@ export const BOOKING_WORKSHOP_QUERY: TypedDocumentNode<BookingWorkshopQuery, Boo
       availableSpots
       privateRoomSupplement
       imageUrl
+      hasStarted
+    }
+  }
+`;
+
+/** The waiting-list offer of the link's `offer` token: the spots it holds, until when (docs/decisions/061). */
+export const WAITLIST_OFFER_QUERY: TypedDocumentNode<WaitlistOfferQuery, WaitlistOfferQueryVariables> = gql`
+  query WaitlistOffer($workshopId: ID!, $offerToken: String!) {
+    waitlistOffer(workshopId: $workshopId, offerToken: $offerToken) {
+      workshopId
+      name
+      email
+      spots
+      expiresAt
     }
   }
 `;

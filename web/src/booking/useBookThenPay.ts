@@ -71,7 +71,7 @@ export interface BookThenPay {
  * payment page, or to /confirmation/{id} when the session has no url. Either call failing
  * alerts the visitor and leaves the form as it was.
  */
-export function useBookThenPay(workshopId: string): BookThenPay {
+export function useBookThenPay(workshopId: string, offerToken: string | null = null): BookThenPay {
   const navigate = useNavigate();
   const [createBooking] = useMutation(CREATE_BOOKING_MUTATION);
   const [createCheckoutSession] = useMutation(CREATE_CHECKOUT_SESSION_MUTATION);
@@ -96,7 +96,8 @@ export function useBookThenPay(workshopId: string): BookThenPay {
     try {
       let bookingId = createdBookingId;
       if (!bookingId) {
-        const input = { ...toBookingInput(workshopId, values), ...(altcha ? { altcha } : {}) };
+        // With a waiting-list offer the booking takes the spots it holds.
+        const input = { ...toBookingInput(workshopId, values), ...(altcha ? { altcha } : {}), ...(offerToken ? { offerToken } : {}) };
         const result = await createBooking({ variables: { input } });
         bookingId = result.data!.createBooking.booking.id;
         setCreatedBookingId(bookingId);

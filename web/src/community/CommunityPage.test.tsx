@@ -10,8 +10,8 @@ import { POST_MESSAGE_MUTATION } from './usePostMessage';
 const ID = 'zion-canyon-light';
 const PATH = `/workshop/${ID}/community`;
 // The fields COMMUNITY_WORKSHOP_QUERY selects: the answer holds no more than the api would send.
-const { __typename, name, location, state, dates } = aWorkshop({ id: ID });
-const workshop = { __typename, id: ID, name, location, state, dates };
+const { __typename, name, location, state, dates, boardOpen } = aWorkshop({ id: ID });
+const workshop = { __typename, id: ID, name, location, state, dates, boardOpen };
 
 const workshopAnswer = (w: typeof workshop | null = workshop, id = ID): MockLink.MockedResponse => ({
   request: { query: COMMUNITY_WORKSHOP_QUERY, variables: { id } },
@@ -84,6 +84,14 @@ describe('/workshop/{id}/community', () => {
     expect(await screen.findByText(/Nobody has booked yet/)).toBeInTheDocument();
     expect(screen.getByTestId('participants-total')).toHaveTextContent('0 participants');
     expect(screen.getByRole('link', { name: 'Be the first to book' })).toHaveAttribute('href', `/booking/${ID}`);
+  });
+
+  it('keeps a closed board readable but offers no form (30 days after the workshop ended)', async () => {
+    const newer = aMessage({ id: 'm-1', message: 'Thanks for a great week!' });
+    renderRoute(PATH, [workshopAnswer({ ...workshop, boardOpen: false }), messagesAnswer(aMessagePage([newer])), participantsAnswer([])]);
+    expect(await screen.findByText('Thanks for a great week!')).toBeInTheDocument();
+    expect(screen.getByTestId('board-closed')).toHaveTextContent('This board closed to new messages 30 days after the workshop ended. You can still read everything below.');
+    expect(screen.queryByRole('button', { name: 'Post Message' })).not.toBeInTheDocument();
   });
 
   it("lists who's going: the total and one line per booking with name and spots, in a scrolling list", async () => {

@@ -16,6 +16,7 @@ import { Failure, Loading } from '../ui/States';
 import { MESSAGE_PAGE_SIZE, MESSAGES_QUERY, MessageList } from './MessageList';
 import { PARTICIPANTS_PANEL_FRAGMENT, ParticipantsPanel } from './ParticipantsPanel';
 import { PostMessageForm } from './PostMessageForm';
+import { CALENDAR } from 'api/shared/workshop-calendar';
 import { isTopicFilter, TOPIC_FILTERS, TOPIC_LABELS } from './topics';
 import { WorkshopNotFound } from '../workshop/WorkshopNotFound';
 
@@ -27,6 +28,7 @@ export const COMMUNITY_WORKSHOP_QUERY: TypedDocumentNode<CommunityWorkshopQuery,
       location
       state
       dates
+      boardOpen
     }
   }
 `;
@@ -135,7 +137,13 @@ export default function CommunityPage() {
       <div className="section section--tight">
         <div className="container community">
           <div className="community__main">
-            <PostMessageForm workshopId={workshop.id} onPosted={onPosted} />
+            {workshop.boardOpen ? (
+              <PostMessageForm workshopId={workshop.id} onPosted={onPosted} />
+            ) : (
+              <p className="notice" id="post-message" data-testid="board-closed">
+                This board closed to new messages {CALENDAR.boardOpenDaysAfterEnd} days after the workshop ended. You can still read everything below.
+              </p>
+            )}
             <section className="community__board" aria-labelledby="board-heading">
               <h2 id="board-heading" className="community__board-title">
                 Messages

@@ -25,6 +25,13 @@ export type AdminRefundInput = {
   note?: string | null | undefined;
 };
 
+/** The workshop to archive or bring back. */
+export type ArchiveWorkshopInput = {
+  /** True to archive (a workshop that has started), false to show it in the lists again. */
+  archived?: boolean;
+  workshopId: string | number;
+};
+
 /** A booking request. The server computes all prices. */
 export type BookingInput = {
   /** Age of the booking participant, 18 to 99. */
@@ -46,6 +53,8 @@ export type BookingInput = {
   numParticipants: number;
   /** Non-photographer spouses or partners, 0 to 4. */
   numSpouses?: number;
+  /** The token of a waiting-list offer (the `offer` of its link): the booking takes the spots the offer holds. */
+  offerToken?: string | null | undefined;
   otherEquipment?: string | null | undefined;
   paymentOption?: PaymentOption;
   roomType?: RoomType;
@@ -87,6 +96,42 @@ export type CheckoutSessionInput = {
   originUrl: string;
 };
 
+/** A new workshop (or a new run of one), with its own id. */
+export type CreateWorkshopInput = {
+  /** Maximum group size, 1 to 12; never below the spots already taken. */
+  capacity: number;
+  /** About the workshop: paragraphs separated by a blank line. */
+  description: string;
+  difficultyLevel: DifficultyLevel;
+  /** Last day (YYYY-MM-DD, in the workshop time zone), on or after startDate. */
+  endDate: string;
+  /** 1 to 8 short highlights. */
+  highlights: Array<string>;
+  /** Readable slug, unique: lower-case letters, digits and hyphens, e.g. "zion-canyon-light-2027". */
+  id: string | number;
+  /** An http(s) URL or a site path starting with "/", at most 2000 characters. */
+  imageUrl: string;
+  /** Day-by-day plan, one line per day ("Day 1: ..." or plain lines). */
+  itinerary: string;
+  /** Place name, e.g. "Zion National Park". */
+  location: string;
+  /** Fewest participants for the workshop to run (usually 6), at most the capacity. */
+  minimumParticipants: number;
+  /** Display name. */
+  name: string;
+  /** Price per person in US dollars (e.g. 2895). Existing bookings keep the totals they were made with. */
+  price: number;
+  /** Private room supplement in US dollars; null for the default ($500). */
+  privateRoomSupplement?: number | null | undefined;
+  /** First day (YYYY-MM-DD, in the workshop time zone). */
+  startDate: string;
+  /** US state, e.g. "Utah". */
+  state: string;
+  /** IANA time zone of the location, e.g. "America/Denver". */
+  timeZone: string;
+  workshopType: WorkshopType;
+};
+
 /** The community message to remove (moderation). */
 export type DeleteMessageInput = {
   id: string | number;
@@ -111,6 +156,18 @@ export type InstallmentState =
   | 'failed'
   | 'paid'
   | 'scheduled';
+
+/** A request to join the waiting list of a sold-out workshop. */
+export type JoinWaitlistInput = {
+  /** Where the offer is sent when spots come back. */
+  email: string;
+  /** Who is waiting; at most 120 characters. */
+  name: string;
+  /** Spots wanted, 1 to 12. */
+  spots: number;
+  /** The workshop to wait for. */
+  workshopId: string | number;
+};
 
 /** A booking and the token of its manage link. */
 export type ManageBookingInput = {
@@ -204,10 +261,27 @@ export type RefundState =
   | 'pending'
   | 'succeeded';
 
+/** Admin: the waiting-list entry to remove. */
+export type RemoveWaitlistEntryInput = {
+  entryId: string | number;
+};
+
 /** Shared room (included) or private room (supplement). */
 export type RoomType =
   | 'private'
   | 'shared';
+
+/** "Schedule again": a copy of a workshop on new dates, under a new id, with no bookings. */
+export type ScheduleWorkshopAgainInput = {
+  /** Last day of the new run; omitted: the same length as the original. */
+  endDate?: string | null | undefined;
+  /** Id of the new run, e.g. "zion-canyon-light-2027". */
+  id: string | number;
+  /** The workshop to copy. */
+  sourceId: string | number;
+  /** First day of the new run (YYYY-MM-DD), in the future. */
+  startDate: string;
+};
 
 export type TransferMyBookingInput = {
   bookingId: string;
@@ -217,12 +291,56 @@ export type TransferMyBookingInput = {
   workshopId: string;
 };
 
+/** Every editable field of an existing workshop (sent whole, as the form shows it). */
+export type UpdateWorkshopInput = {
+  /** Maximum group size, 1 to 12; never below the spots already taken. */
+  capacity: number;
+  /** About the workshop: paragraphs separated by a blank line. */
+  description: string;
+  difficultyLevel: DifficultyLevel;
+  /** Last day (YYYY-MM-DD, in the workshop time zone), on or after startDate. */
+  endDate: string;
+  /** 1 to 8 short highlights. */
+  highlights: Array<string>;
+  /** The workshop to change. */
+  id: string | number;
+  /** An http(s) URL or a site path starting with "/", at most 2000 characters. */
+  imageUrl: string;
+  /** Day-by-day plan, one line per day ("Day 1: ..." or plain lines). */
+  itinerary: string;
+  /** Place name, e.g. "Zion National Park". */
+  location: string;
+  /** Fewest participants for the workshop to run (usually 6), at most the capacity. */
+  minimumParticipants: number;
+  /** Display name. */
+  name: string;
+  /** Price per person in US dollars (e.g. 2895). Existing bookings keep the totals they were made with. */
+  price: number;
+  /** Private room supplement in US dollars; null for the default ($500). */
+  privateRoomSupplement?: number | null | undefined;
+  /** First day (YYYY-MM-DD, in the workshop time zone). */
+  startDate: string;
+  /** US state, e.g. "Utah". */
+  state: string;
+  /** IANA time zone of the location, e.g. "America/Denver". */
+  timeZone: string;
+  workshopType: WorkshopType;
+};
+
 /** A new photograph address for a workshop. */
 export type UpdateWorkshopPhotoInput = {
   /** An http(s) URL or a site path starting with "/", at most 2000 characters. */
   imageUrl: string;
   workshopId: string | number;
 };
+
+/** Where a waiting-list entry is: waiting, offered, booked, lapsed or removed. */
+export type WaitlistState =
+  | 'booked'
+  | 'lapsed'
+  | 'offered'
+  | 'removed'
+  | 'waiting';
 
 /** The kind of photography a workshop teaches. */
 export type WorkshopType =
@@ -232,10 +350,25 @@ export type WorkshopType =
   | 'storm_chasing'
   | 'wildlife';
 
+export type ActivityTable_EntryFragment = { id: string, at: string, actorType: string, actor: string, action: string, bookingId: string | null, workshopId: string | null, before: string | null, after: string | null, detail: string | null };
+
+export type AdminActivityQueryVariables = Exact<{
+  text?: string | null | undefined;
+  action?: string | null | undefined;
+  bookingId?: string | number | null | undefined;
+  from?: string | null | undefined;
+  to?: string | null | undefined;
+  limit: number;
+  cursor?: string | null | undefined;
+}>;
+
+
+export type AdminActivityQuery = { adminActivity: { nextCursor: string | null, hasMore: boolean, entries: Array<{ id: string, at: string, actorType: string, actor: string, action: string, bookingId: string | null, workshopId: string | null, before: string | null, after: string | null, detail: string | null }> } };
+
 export type AdminDashboardQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type AdminDashboardQuery = { adminStats: { totalWorkshops: number, totalBookings: number, totalRevenue: number, totalMessages: number, workshops: Array<{ id: string, name: string, startDate: string, capacity: number, minimumParticipants: number, spotsSold: number, spotsHeld: number, reachedMinimum: boolean, revenue: number }> }, adminBookings: Array<{ id: string, workshopId: string, workshopName: string, customerName: string, customerEmail: string, customerPhone: string, numParticipants: number, roomType: RoomType, numSpouses: number, paymentOption: PaymentOption, installments: number | null, specialRequests: string | null, age: number | null, experienceLevel: ExperienceLevel, cameraBody: string, lenses: string, otherEquipment: string | null, healthConcerns: string | null, dietaryRestrictions: string | null, tripGoals: string, emergencyContactName: string, emergencyContactPhone: string, emergencyContactEmail: string, totalAmount: number, amountPaid: number, amountRefunded: number, balance: number, paymentStatus: PaymentStatus, status: BookingStatus, createdAt: string }>, adminMessages: Array<{ id: string, workshopId: string, workshopName: string, authorName: string, authorEmail: string, message: string, topic: MessageTopic, createdAt: string }>, workshops: Array<{ id: string, name: string, location: string, imageUrl: string }> };
+export type AdminDashboardQuery = { adminStats: { totalWorkshops: number, totalBookings: number, totalRevenue: number, totalMessages: number, workshops: Array<{ id: string, name: string, startDate: string, capacity: number, minimumParticipants: number, spotsSold: number, spotsHeld: number, reachedMinimum: boolean, revenue: number }> }, adminBookings: Array<{ id: string, workshopId: string, workshopName: string, customerName: string, customerEmail: string, customerPhone: string, numParticipants: number, roomType: RoomType, numSpouses: number, paymentOption: PaymentOption, installments: number | null, specialRequests: string | null, age: number | null, experienceLevel: ExperienceLevel, cameraBody: string, lenses: string, otherEquipment: string | null, healthConcerns: string | null, dietaryRestrictions: string | null, tripGoals: string, emergencyContactName: string, emergencyContactPhone: string, emergencyContactEmail: string, totalAmount: number, amountDueNow: number, amountPaid: number, amountRefunded: number, balance: number, paymentStatus: PaymentStatus, status: BookingStatus, holdExpiresAt: string | null, createdAt: string }>, adminMessages: Array<{ id: string, workshopId: string, workshopName: string, authorName: string, authorEmail: string, message: string, topic: MessageTopic, createdAt: string }>, workshops: Array<{ id: string, name: string, location: string, imageUrl: string, dates: string, availableSpots: number }> };
 
 export type AdminLoginMutationVariables = Exact<{
   input: AdminLoginInput;
@@ -288,7 +421,7 @@ export type AdminCancelBookingWithRefundMutationVariables = Exact<{
 
 export type AdminCancelBookingWithRefundMutation = { adminCancelBookingWithRefund: { booking: { id: string, status: BookingStatus, paymentStatus: PaymentStatus, amountRefunded: number } } };
 
-export type BookingsTab_BookingFragment = { id: string, workshopId: string, workshopName: string, customerName: string, customerEmail: string, customerPhone: string, numParticipants: number, roomType: RoomType, numSpouses: number, paymentOption: PaymentOption, installments: number | null, specialRequests: string | null, age: number | null, experienceLevel: ExperienceLevel, cameraBody: string, lenses: string, otherEquipment: string | null, healthConcerns: string | null, dietaryRestrictions: string | null, tripGoals: string, emergencyContactName: string, emergencyContactPhone: string, emergencyContactEmail: string, totalAmount: number, amountPaid: number, amountRefunded: number, balance: number, paymentStatus: PaymentStatus, status: BookingStatus, createdAt: string };
+export type BookingsTab_BookingFragment = { id: string, workshopId: string, workshopName: string, customerName: string, customerEmail: string, customerPhone: string, numParticipants: number, roomType: RoomType, numSpouses: number, paymentOption: PaymentOption, installments: number | null, specialRequests: string | null, age: number | null, experienceLevel: ExperienceLevel, cameraBody: string, lenses: string, otherEquipment: string | null, healthConcerns: string | null, dietaryRestrictions: string | null, tripGoals: string, emergencyContactName: string, emergencyContactPhone: string, emergencyContactEmail: string, totalAmount: number, amountDueNow: number, amountPaid: number, amountRefunded: number, balance: number, paymentStatus: PaymentStatus, status: BookingStatus, holdExpiresAt: string | null, createdAt: string };
 
 export type MessagesTab_MessageFragment = { id: string, workshopId: string, workshopName: string, authorName: string, authorEmail: string, message: string, topic: MessageTopic, createdAt: string };
 
@@ -315,6 +448,59 @@ export type UpdateWorkshopPhotoMutation = { updateWorkshopPhoto: { workshop: { i
 
 export type StatisticsTab_StatsFragment = { totalWorkshops: number, totalBookings: number, totalRevenue: number, totalMessages: number, workshops: Array<{ id: string, name: string, startDate: string, capacity: number, minimumParticipants: number, spotsSold: number, spotsHeld: number, reachedMinimum: boolean, revenue: number }> };
 
+export type WaitlistsTab_WorkshopFragment = { id: string, name: string, dates: string, availableSpots: number };
+
+export type AdminWaitlistQueryVariables = Exact<{
+  workshopId: string | number;
+}>;
+
+
+export type AdminWaitlistQuery = { adminWaitlist: Array<{ id: string, name: string, email: string, spots: number, state: WaitlistState, createdAt: string, offeredAt: string | null, offerExpiresAt: string | null, bookingId: string | null }> };
+
+export type RemoveWaitlistEntryMutationVariables = Exact<{
+  input: RemoveWaitlistEntryInput;
+}>;
+
+
+export type RemoveWaitlistEntryMutation = { removeWaitlistEntry: { entry: { id: string, state: WaitlistState } } };
+
+export type WorkshopsTab_WorkshopFragment = { id: string, name: string, description: string, location: string, state: string, dates: string, startDate: string, endDate: string, timeZone: string, capacity: number, minimumParticipants: number, spotsClaimed: number, price: number, privateRoomSupplement: number, difficultyLevel: DifficultyLevel, workshopType: WorkshopType, imageUrl: string, highlights: Array<string>, itinerary: string, hasStarted: boolean, archived: boolean };
+
+export type AdminWorkshopsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AdminWorkshopsQuery = { adminWorkshops: Array<{ id: string, name: string, description: string, location: string, state: string, dates: string, startDate: string, endDate: string, timeZone: string, capacity: number, minimumParticipants: number, spotsClaimed: number, price: number, privateRoomSupplement: number, difficultyLevel: DifficultyLevel, workshopType: WorkshopType, imageUrl: string, highlights: Array<string>, itinerary: string, hasStarted: boolean, archived: boolean }> };
+
+export type WorkshopsTab_PayloadFragment = { workshop: { id: string, name: string, dates: string, startDate: string, endDate: string, capacity: number, price: number, archived: boolean } };
+
+export type CreateWorkshopMutationVariables = Exact<{
+  input: CreateWorkshopInput;
+}>;
+
+
+export type CreateWorkshopMutation = { createWorkshop: { workshop: { id: string, name: string, dates: string, startDate: string, endDate: string, capacity: number, price: number, archived: boolean } } };
+
+export type UpdateWorkshopMutationVariables = Exact<{
+  input: UpdateWorkshopInput;
+}>;
+
+
+export type UpdateWorkshopMutation = { updateWorkshop: { workshop: { id: string, name: string, dates: string, startDate: string, endDate: string, capacity: number, price: number, archived: boolean } } };
+
+export type ScheduleWorkshopAgainMutationVariables = Exact<{
+  input: ScheduleWorkshopAgainInput;
+}>;
+
+
+export type ScheduleWorkshopAgainMutation = { scheduleWorkshopAgain: { workshop: { id: string, name: string, dates: string, startDate: string, endDate: string, capacity: number, price: number, archived: boolean } } };
+
+export type ArchiveWorkshopMutationVariables = Exact<{
+  input: ArchiveWorkshopInput;
+}>;
+
+
+export type ArchiveWorkshopMutation = { archiveWorkshop: { workshop: { id: string, name: string, dates: string, startDate: string, endDate: string, capacity: number, price: number, archived: boolean } } };
+
 export type AuthLinkProbeQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -325,7 +511,15 @@ export type BookingWorkshopQueryVariables = Exact<{
 }>;
 
 
-export type BookingWorkshopQuery = { workshop: { id: string, name: string, location: string, state: string, dates: string, startDate: string, timeZone: string, durationDays: number, price: number, priceCents: number, availableSpots: number, privateRoomSupplement: number, imageUrl: string } | null };
+export type BookingWorkshopQuery = { workshop: { id: string, name: string, location: string, state: string, dates: string, startDate: string, timeZone: string, durationDays: number, price: number, priceCents: number, availableSpots: number, privateRoomSupplement: number, imageUrl: string, hasStarted: boolean } | null };
+
+export type WaitlistOfferQueryVariables = Exact<{
+  workshopId: string | number;
+  offerToken: string;
+}>;
+
+
+export type WaitlistOfferQuery = { waitlistOffer: { workshopId: string, name: string, email: string, spots: number, expiresAt: string } };
 
 export type CreateBookingMutationVariables = Exact<{
   input: BookingInput;
@@ -382,7 +576,7 @@ export type CommunityWorkshopQueryVariables = Exact<{
 }>;
 
 
-export type CommunityWorkshopQuery = { workshop: { id: string, name: string, location: string, state: string, dates: string } | null };
+export type CommunityWorkshopQuery = { workshop: { id: string, name: string, location: string, state: string, dates: string, boardOpen: boolean } | null };
 
 export type ParticipantsQueryVariables = Exact<{
   workshopId: string | number;
@@ -426,16 +620,23 @@ export type CheckoutStatusQueryVariables = Exact<{
 
 export type CheckoutStatusQuery = { checkoutStatus: { id: string, paymentStatus: string, status: string, amountTotal: number | null } };
 
-export type WorkshopCard_WorkshopFragment = { id: string, name: string, location: string, state: string, dates: string, durationDays: number, price: number, availableSpots: number, difficultyLevel: DifficultyLevel, workshopType: WorkshopType, imageUrl: string };
+export type JoinWaitlistMutationVariables = Exact<{
+  input: JoinWaitlistInput;
+}>;
+
+
+export type JoinWaitlistMutation = { joinWaitlist: { entry: { id: string, name: string, spots: number, state: WaitlistState } } };
+
+export type WorkshopCard_WorkshopFragment = { id: string, name: string, location: string, state: string, dates: string, durationDays: number, price: number, availableSpots: number, difficultyLevel: DifficultyLevel, workshopType: WorkshopType, imageUrl: string, hasStarted: boolean };
 
 export type WorkshopDetailQueryVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type WorkshopDetailQuery = { workshop: { id: string, name: string, description: string, location: string, state: string, dates: string, startDate: string, endDate: string, durationDays: number, price: number, availableSpots: number, capacity: number, difficultyLevel: DifficultyLevel, workshopType: WorkshopType, imageUrl: string, highlights: Array<string>, itinerary: string, privateRoomSupplement: number } | null };
+export type WorkshopDetailQuery = { workshop: { id: string, name: string, description: string, location: string, state: string, dates: string, startDate: string, endDate: string, durationDays: number, price: number, availableSpots: number, capacity: number, difficultyLevel: DifficultyLevel, workshopType: WorkshopType, imageUrl: string, highlights: Array<string>, itinerary: string, privateRoomSupplement: number, hasStarted: boolean, boardOpen: boolean } | null };
 
 export type WorkshopsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type WorkshopsQuery = { workshops: Array<{ id: string, name: string, location: string, state: string, dates: string, durationDays: number, price: number, availableSpots: number, difficultyLevel: DifficultyLevel, workshopType: WorkshopType, imageUrl: string }> };
+export type WorkshopsQuery = { workshops: Array<{ id: string, name: string, location: string, state: string, dates: string, durationDays: number, price: number, availableSpots: number, difficultyLevel: DifficultyLevel, workshopType: WorkshopType, imageUrl: string, hasStarted: boolean }> };

@@ -49,9 +49,9 @@ function PopularWorkshops() {
   useEffect(() => {
     if (workshops.error) console.warn('Failed to load workshops', workshops.error);
   }, [workshops.error]);
-  // Popular: the workshops with the fewest spots left that can still be booked.
+  // Popular: the upcoming workshops with the fewest spots left that can still be booked.
   const popular = [...(workshops.data?.workshops ?? [])]
-    .filter((w) => w.availableSpots > 0)
+    .filter((w) => !w.hasStarted && w.availableSpots > 0)
     .sort((a, b) => a.availableSpots - b.availableSpots)
     .slice(0, 3);
   return (
@@ -130,8 +130,11 @@ function SeasonList() {
         {workshops.data && workshops.data.workshops.length > 0 ? (
           <ol className="season-list">
             {workshops.data.workshops.map((w) => (
-              <li key={w.id}>
-                <span className="season-list__date">{w.dates.replace(/, \d{4}$/, '')}</span>
+              <li key={w.id} className={w.hasStarted ? 'season-list__item--past' : undefined}>
+                <span className="season-list__date">
+                  {w.dates.replace(/, \d{4}$/, '')}
+                  {w.hasStarted ? <span className="badge badge--grey season-list__past">Past</span> : null}
+                </span>
                 <Link to={`/workshop/${w.id}`} className="season-list__name">
                   {w.name}
                 </Link>

@@ -4,7 +4,10 @@
  * query does not select are left out of the cache). Override what a test is about.
  */
 import type {
+  ActivityTable_EntryFragment,
+  AdminActivityQuery,
   AdminDashboardQuery,
+  AdminWorkshopsQuery,
   BookingConfirmationQuery,
   BookingsTab_BookingFragment,
   BookingWorkshopQuery,
@@ -49,8 +52,18 @@ export function aWorkshop(overrides: Partial<Workshop> = {}): Typed<Workshop, 'W
     highlights: ['Sunrise at the Watchman', 'A wade into the Narrows', 'Night sky session', 'Editing session'],
     itinerary: 'Day 1: Arrive in Springdale\nDay 2: Watchman sunrise',
     privateRoomSupplement: 500,
+    hasStarted: false,
+    boardOpen: true,
     ...overrides,
   };
+}
+
+type AdminWorkshop = AdminWorkshopsQuery['adminWorkshops'][number];
+
+/** A workshop as the admin's Workshops tab reads it (every stored field). */
+export function anAdminWorkshop(overrides: Partial<AdminWorkshop> = {}): Typed<AdminWorkshop, 'Workshop'> {
+  const { availableSpots: _a, durationDays: _d, priceCents: _p, boardOpen: _b, ...w } = aWorkshop();
+  return { ...w, timeZone: 'America/Denver', minimumParticipants: 6, spotsClaimed: 0, archived: false, ...overrides, __typename: 'Workshop' };
 }
 
 /** A confirmed booking of two photographers and a spouse in a private room, deposit paid, with every participant field. */
@@ -152,8 +165,8 @@ export function aCheckoutStatus(overrides: Partial<CheckoutStatusQuery['checkout
 }
 
 const WORKSHOPS = [
-  { id: 'zion-canyon-light', name: 'Zion Canyon Light & Slot Canyons', location: 'Zion National Park', startDate: '2026-04-13' },
-  { id: 'alaska-bears-glaciers', name: 'Alaska Brown Bears & Glaciers', location: 'Katmai National Park', startDate: '2026-07-20' },
+  { id: 'zion-canyon-light', name: 'Zion Canyon Light & Slot Canyons', location: 'Zion National Park', startDate: '2026-04-13', dates: 'Apr 13-18, 2026', availableSpots: 3 },
+  { id: 'alaska-bears-glaciers', name: 'Alaska Brown Bears & Glaciers', location: 'Katmai National Park', startDate: '2026-07-20', dates: 'Jul 20-26, 2026', availableSpots: 10 },
 ];
 
 /** A whole AdminDashboard answer: two workshops, the given bookings and messages, consistent totals. */
@@ -176,7 +189,7 @@ export function anAdminDashboard(
       workshops: [
         { __typename: 'WorkshopSales', ...WORKSHOPS[0], capacity: 12, minimumParticipants: 6, spotsSold: 7, spotsHeld: 2, reachedMinimum: true, revenue: 9000 },
         { __typename: 'WorkshopSales', ...WORKSHOPS[1], capacity: 12, minimumParticipants: 6, spotsSold: 2, spotsHeld: 0, reachedMinimum: false, revenue: 3345.5 },
-      ].map(({ location: _l, ...w }) => w),
+      ].map(({ location: _l, dates: _d, availableSpots: _a, ...w }) => w),
     },
     adminBookings: bookings,
     adminMessages: messages,
@@ -268,4 +281,37 @@ export function aBookingAccount(overrides: Partial<Omit<Account, 'booking'>> & {
     refundsOwed: 0,
     ...rest,
   } as Typed<Account, 'BookingAccount'>; // nested objects carry their __typename too, which the generated types leave out
+}
+
+let auditSeq = 0;
+
+/** An audit log entry (the admin cancelled Ada's booking, unless overridden). */
+export function anAuditEvent(overrides: Partial<ActivityTable_EntryFragment> = {}): Typed<ActivityTable_EntryFragment, 'AuditEvent'> {
+  auditSeq += 1;
+  return {
+    __typename: 'AuditEvent',
+    id: String(1000 + auditSeq),
+    at: '2026-03-02T15:04:00.000Z',
+    actorType: 'admin',
+    actor: 'admin',
+    action: 'booking.cancelled',
+    bookingId: 'b-1',
+    workshopId: 'zion-canyon-light',
+    before: JSON.stringify({ status: 'confirmed', paymentStatus: 'deposit_paid' }),
+    after: JSON.stringify({ status: 'cancelled', paymentStatus: 'refund_due' }),
+    detail: null,
+    ...overrides,
+  };
+}
+
+/** The answer of AdminActivity: one page of entries. */
+export function anActivityPage(entries: ActivityTable_EntryFragment[], more: { hasMore?: boolean; nextCursor?: string | null } = {}): AdminActivityQuery {
+  return {
+    adminActivity: {
+      __typename: 'AuditPage',
+      entries: entries.map((e) => ({ __typename: 'AuditEvent' as const, ...e })),
+      hasMore: more.hasMore ?? false,
+      nextCursor: more.nextCursor ?? null,
+    },
+  } as AdminActivityQuery;
 }

@@ -19,13 +19,14 @@ export const WORKSHOP_CARD_FRAGMENT: TypedDocumentNode<WorkshopCard_WorkshopFrag
     difficultyLevel
     workshopType
     imageUrl
+    hasStarted
   }
 `;
 
-/** A workshop in a list: photo, facts and a link to /workshop/{id}. */
+/** A workshop in a list: photo, facts and a link to /workshop/{id}; a past one is marked as such. */
 export function WorkshopCard({ workshop, priority = false }: { workshop: WorkshopCard_WorkshopFragment; priority?: boolean }) {
   return (
-    <article className="card card--link workshop-card">
+    <article className={`card card--link workshop-card${workshop.hasStarted ? ' workshop-card--past' : ''}`}>
       <div className="workshop-card__media">
         <WorkshopImage
           src={workshop.imageUrl}
@@ -55,7 +56,7 @@ export function WorkshopCard({ workshop, priority = false }: { workshop: Worksho
           <p className="workshop-card__price">
             <strong>{formatDollars(workshop.price)}</strong> <span className="muted">per person</span>
           </p>
-          <SpotsBadge spots={workshop.availableSpots} />
+          <SpotsBadge spots={workshop.availableSpots} hasStarted={workshop.hasStarted} />
         </div>
       </div>
     </article>

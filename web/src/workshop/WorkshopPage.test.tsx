@@ -82,3 +82,20 @@ describe('/workshop/{id}', () => {
     expect(screen.queryByAltText('Zion Canyon Light & Slot Canyons, Zion National Park')).not.toBeInTheDocument();
   });
 });
+
+describe('/workshop/{id} of a workshop that has started', () => {
+  beforeEach(() => jest.spyOn(console, 'warn').mockImplementation(() => {}));
+
+  it('says it has taken place, offers no Book Now and no spots, and keeps the community board', async () => {
+    const user = userEvent.setup();
+    const { router } = renderRoute('/workshop/zion-canyon-light', [answer(aWorkshop({ hasStarted: true, availableSpots: 5 }))]);
+    expect(await screen.findByTestId('workshop-past')).toHaveTextContent('This workshop has taken place. It began on Apr 13-18, 2026; bookings are closed.');
+    expect(screen.queryByRole('button', { name: 'Book Now' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sold Out' })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('available-spots')).not.toBeInTheDocument();
+    expect(screen.getByText('Past workshop')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See the upcoming workshops' })).toHaveAttribute('href', '/workshops');
+    await user.click(screen.getByRole('button', { name: 'Join Community' }));
+    expect(router.state.location.pathname).toBe('/workshop/zion-canyon-light/community');
+  });
+});

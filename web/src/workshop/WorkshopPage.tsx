@@ -1,6 +1,6 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { formatDollars } from 'api/shared/money';
 import { POLICY } from 'api/shared/policy';
 import type { WorkshopDetailQuery, WorkshopDetailQueryVariables } from '../gql/graphql';
@@ -13,6 +13,7 @@ import { labelOf, WORKSHOP_TYPE_LABELS } from '../ui/labels';
 import { SpotsBadge } from './SpotsBadge';
 import { eventJsonLd } from './eventJsonLd';
 import { WorkshopNotFound } from './WorkshopNotFound';
+import { WaitlistForm } from './WaitlistForm';
 
 export const WORKSHOP_DETAIL_QUERY: TypedDocumentNode<WorkshopDetailQuery, WorkshopDetailQueryVariables> = gql`
   query WorkshopDetail($id: ID!) {
@@ -35,6 +36,8 @@ export const WORKSHOP_DETAIL_QUERY: TypedDocumentNode<WorkshopDetailQuery, Works
       highlights
       itinerary
       privateRoomSupplement
+      hasStarted
+      boardOpen
     }
   }
 `;
@@ -53,6 +56,8 @@ export default function WorkshopPage() {
     return <WorkshopNotFound />;
   }
   const soldOut = w.availableSpots <= 0;
+  // The server says when a workshop has started (its own time zone): no more bookings.
+  const past = w.hasStarted;
 
   return (
     <article className="workshop-detail">
@@ -125,12 +130,14 @@ export default function WorkshopPage() {
                   <dt>Duration</dt>
                   <dd>{w.durationDays} days</dd>
                 </div>
-                <div>
-                  <dt>Available spots</dt>
-                  <dd data-testid="available-spots">
-                    {w.availableSpots} of {w.capacity}
-                  </dd>
-                </div>
+                {past ? null : (
+                  <div>
+                    <dt>Available spots</dt>
+                    <dd data-testid="available-spots">
+                      {w.availableSpots} of {w.capacity}
+                    </dd>
+                  </div>
+                )}
                 <div>
                   <dt>Difficulty</dt>
                   <dd>{w.difficultyLevel}</dd>
@@ -141,22 +148,35 @@ export default function WorkshopPage() {
                 </div>
               </dl>
               <p className="booking-panel__spots">
-                <SpotsBadge spots={w.availableSpots} />
+                <SpotsBadge spots={w.availableSpots} hasStarted={past} />
               </p>
+              {past ? (
+                <div className="notice booking-panel__past" data-testid="workshop-past">
+                  <p>
+                    <strong>This workshop has taken place.</strong> It began on {w.dates}; bookings are closed.
+                  </p>
+                  <p>
+                    <Link to="/workshops">See the upcoming workshops</Link>.
+                  </p>
+                </div>
+              ) : null}
               <div className="booking-panel__actions">
-                <button
-                  type="button"
-                  className="btn btn--primary btn--block"
-                  disabled={soldOut}
-                  onClick={() => navigate(`/booking/${w.id}`)}
-                >
-                  {soldOut ? 'Sold Out' : 'Book Now'}
-                </button>
+                {past ? null : (
+                  <button
+                    type="button"
+                    className="btn btn--primary btn--block"
+                    disabled={soldOut}
+                    onClick={() => navigate(`/booking/${w.id}`)}
+                  >
+                    {soldOut ? 'Sold Out' : 'Book Now'}
+                  </button>
+                )}
                 <button type="button" className="btn btn--outline btn--block" onClick={() => navigate(`/workshop/${w.id}/community`)}>
                   Join Community
                 </button>
               </div>
-              <p className="booking-panel__note muted">
+              {soldOut && !past && <WaitlistForm workshopId={w.id} />}
+              <p className="booking-panel__note muted" hidden={past}>
                 Shared accommodation, meals and permits included. Pay a {POLICY.depositPercent}% deposit, in full, or in {POLICY.minInstallments}-{POLICY.maxInstallments} monthly installments.
               </p>
             </div>

@@ -55,4 +55,30 @@ describe('/workshops', () => {
     expect(await screen.findByText('No workshops available')).toBeInTheDocument();
     expect(console.warn).toHaveBeenCalled();
   });
+
+  it('lists upcoming workshops first and the past ones apart, marked as past, with no spots badge', async () => {
+    const past = [
+      aWorkshop({ id: 'old-1', name: 'Yellowstone in Winter', hasStarted: true, availableSpots: 12 }),
+      aWorkshop({ id: 'old-2', name: 'Arizona Monsoon', workshopType: 'storm_chasing', hasStarted: true }),
+    ];
+    renderRoute('/workshops', [{ request: { query: WORKSHOPS_QUERY }, result: { data: { workshops: [aWorkshop({ id: 'next', name: 'Everglades Wading Birds' }), ...past] } } }]);
+    const upcoming = await screen.findByTestId('upcoming-workshops');
+    expect(within(upcoming).getAllByRole('article')).toHaveLength(1);
+    expect(within(upcoming).getByText('Everglades Wading Birds')).toBeInTheDocument();
+    const section = screen.getByRole('region', { name: 'Past workshops' });
+    const cards = within(section).getAllByRole('article');
+    expect(cards.map((c) => within(c).getByRole('heading').textContent)).toEqual(['Yellowstone in Winter', 'Arizona Monsoon']);
+    for (const card of cards) {
+      expect(within(card).getByText('Past workshop')).toBeInTheDocument();
+      expect(within(card).queryByText(/spots available/)).not.toBeInTheDocument();
+    }
+  });
+
+  it('says when a type has no upcoming workshop but keeps its past ones', async () => {
+    const user = userEvent.setup();
+    renderRoute('/workshops', [{ request: { query: WORKSHOPS_QUERY }, result: { data: { workshops: [aWorkshop(), aWorkshop({ id: 'old', name: 'Arizona Monsoon', workshopType: 'storm_chasing', hasStarted: true })] } } }]);
+    await user.click(await screen.findByRole('button', { name: 'Storm Chasing' }));
+    expect(screen.getByText('No upcoming workshops here yet: new dates are announced soon.')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Past workshops' })).getByText('Arizona Monsoon')).toBeInTheDocument();
+  });
 });

@@ -23,10 +23,13 @@ export default function WorkshopsPage() {
   const filter: Filter = requested && WORKSHOP_FILTERS.includes(requested) ? requested : 'all';
   if (error) console.warn('Failed to load workshops', error);
 
+  // The server lists upcoming workshops first, then those that have started (most recent first).
   const shown = useMemo(
     () => (data?.workshops ?? []).filter((w) => filter === 'all' || w.workshopType === filter),
     [data, filter],
   );
+  const upcoming = shown.filter((w) => !w.hasStarted);
+  const past = shown.filter((w) => w.hasStarted);
 
   const choose = (f: Filter) => {
     const next = new URLSearchParams(params);
@@ -77,11 +80,28 @@ export default function WorkshopsPage() {
           ) : shown.length === 0 ? (
             <Empty>No workshops available</Empty>
           ) : (
-            <div className="grid grid--cards workshop-grid">
-              {shown.map((w, i) => (
-                <WorkshopCard key={w.id} workshop={w} priority={i < 2} />
-              ))}
-            </div>
+            <>
+              {upcoming.length > 0 ? (
+                <div className="grid grid--cards workshop-grid" data-testid="upcoming-workshops">
+                  {upcoming.map((w, i) => (
+                    <WorkshopCard key={w.id} workshop={w} priority={i < 2} />
+                  ))}
+                </div>
+              ) : (
+                <p className="notice">No upcoming workshops here yet: new dates are announced soon.</p>
+              )}
+              {past.length > 0 ? (
+                <section className="past-workshops" aria-labelledby="past-heading" data-testid="past-workshops">
+                  <h2 id="past-heading">Past workshops</h2>
+                  <p className="muted">These have taken place; their pages and community boards stay open to read.</p>
+                  <div className="grid grid--cards workshop-grid">
+                    {past.map((w) => (
+                      <WorkshopCard key={w.id} workshop={w} />
+                    ))}
+                  </div>
+                </section>
+              ) : null}
+            </>
           )}
         </div>
       </section>

@@ -35,7 +35,8 @@ export function eventJsonLd(w: Workshop, origin: string): Record<string, unknown
       url: absolute(`/workshop/${w.id}`),
       price: w.price,
       priceCurrency: 'USD',
-      availability: w.availableSpots > 0 ? 'https://schema.org/InStock' : 'https://schema.org/SoldOut',
+      // A workshop that has started is no longer on sale.
+      availability: w.hasStarted ? 'https://schema.org/Discontinued' : w.availableSpots > 0 ? 'https://schema.org/InStock' : 'https://schema.org/SoldOut',
     },
   };
 }

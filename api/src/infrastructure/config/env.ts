@@ -110,6 +110,14 @@ export class EnvVars {
   @IsString()
   @MinLength(32, { message: 'BOOKING_LINK_SECRET must be at least 32 characters (e.g. `openssl rand -base64 32`)' })
   BOOKING_LINK_SECRET?: string = undefined;
+  /**
+   * Tests only (NODE_ENV=test): the instant the app's clock reads at start-up, then
+   * advancing in real time, e.g. 2026-01-15T12:00:00Z, so browser tests run at a
+   * chosen point of the season (docs/decisions/059).
+   */
+  @IsOptional()
+  @Matches(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?Z$/, { message: 'CLOCK_START must be a UTC instant such as 2026-01-15T12:00:00Z' })
+  CLOCK_START?: string = undefined;
 }
 
 export interface Config {
@@ -173,6 +181,8 @@ export interface Config {
    */
   bookingLinkSecret: string;
   bookingLinkSecretDerived: boolean;
+  /** Tests only (CLOCK_START): what the app's clock reads at start-up; unset: the real time. */
+  clockStart?: Date;
 }
 
 export class ConfigError extends Error {
@@ -221,6 +231,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { data
   if (raw.STRIPE_SECRET_KEY && !raw.STRIPE_WEBHOOK_SECRET && nodeEnv === 'production') {
     problems.push('STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY when NODE_ENV=production');
   }
+  if (raw.CLOCK_START && nodeEnv !== 'test') problems.push('CLOCK_START is for tests only (NODE_ENV=test)');
   if (raw.REDIS_URL && raw.RATE_LIMIT_REDIS_URL && raw.REDIS_URL !== raw.RATE_LIMIT_REDIS_URL) {
     problems.push('Set REDIS_URL only: RATE_LIMIT_REDIS_URL is its deprecated alias and names another server');
   }
@@ -272,6 +283,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { data
       raw.BOOKING_LINK_SECRET ??
       (nodeEnv === 'production' ? derivedSecret(admin, 'booking link secret v1') : localSecret(nodeEnv, options.dataDir ?? 'data', 'booking-link-secret.txt')),
     bookingLinkSecretDerived: !raw.BOOKING_LINK_SECRET && nodeEnv === 'production',
+    clockStart: raw.CLOCK_START ? new Date(raw.CLOCK_START) : undefined,
   };
 }
 

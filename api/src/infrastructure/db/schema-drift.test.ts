@@ -1,5 +1,8 @@
 import { createTestDb, DB_KINDS } from '../../test/db';
 import { insertBooking } from '../../test/rows';
+import { BookingPayment, BookingRefund } from '../../booking/ledger.entities';
+import { Booking } from '../../booking/booking.entity';
+import { BookingStatus } from '../../shared/booking-status';
 import { CheckoutSessionRecord } from '../../payment/checkout-session.entity';
 
 describe.each(DB_KINDS)('migrations on %s', (kind) => {
@@ -27,22 +30,46 @@ describe.each(DB_KINDS)('migrations on %s', (kind) => {
   it('record the checkout sessions of existing bookings as ours, for the amount each asked (hardening finding 3)', async () => {
     const t = await createTestDb(kind);
     try {
-      // Back to before CheckoutSessionsAndMailLimit, however many migrations came after it.
-      for (;;) {
-        const [last] = (await t.db.dataSource.query('SELECT name FROM typeorm_migrations ORDER BY timestamp DESC LIMIT 1')) as Array<{ name: string }>;
-        await t.db.dataSource.undoLastMigration();
-        if (last!.name.startsWith('CheckoutSessionsAndMailLimit')) break;
-      }
+      // Back to before CheckoutSessionsAndMailLimit, undoing whatever came after it.
+      const last = async () => ((await t.db.dataSource.query('SELECT name FROM typeorm_migrations ORDER BY id DESC LIMIT 1')) as Array<{ name: string }>)[0].name;
+      while ((await last()) !== 'AddMailOutbox1795307088400') await t.db.dataSource.undoLastMigration();
       // insertBooking writes today's columns: give the old table the one a later migration adds, for the inserts only.
-      await t.db.dataSource.query('ALTER TABLE bookings ADD client_key_hash varchar(64) NULL');
+      const later = ['client_key_hash varchar(64) NULL', 'amount_refunded_cents int NOT NULL DEFAULT 0', 'fee_cents int NOT NULL DEFAULT 0', 'provider_customer_id varchar(255) NULL', 'provider_payment_method_id varchar(255) NULL'];
+      for (const column of later) await t.db.dataSource.query(`ALTER TABLE bookings ADD ${column}`);
       const open = await insertBooking(t.db, { checkoutSessionId: 'cs_test_before_upgrade', dueNowCents: 86850 });
       await insertBooking(t.db, { checkoutSessionId: 'pending:1767000000000:abc' });
       await insertBooking(t.db, { checkoutSessionId: null });
-      await t.db.dataSource.query('ALTER TABLE bookings DROP COLUMN client_key_hash');
+      for (const column of later) await t.db.dataSource.query(`ALTER TABLE bookings DROP COLUMN ${column.split(' ')[0]}`);
       await t.db.migrate();
       expect(await t.db.manager.find(CheckoutSessionRecord)).toEqual([
-        { id: 'cs_test_before_upgrade', bookingId: open.id, amountCents: 86850, currency: 'usd', createdAt: open.updatedAt },
+        { id: 'cs_test_before_upgrade', bookingId: open.id, amountCents: 86850, currency: 'usd', purpose: 'first', installmentNumber: null, createdAt: open.updatedAt },
       ]);
+    } finally {
+      await t.drop();
+    }
+  });
+
+  it('turn the money of bookings made before the ledger into ledger rows, and the retired payment statuses into true ones (docs/decisions/062)', async () => {
+    const t = await createTestDb(kind);
+    try {
+      const last = async () => ((await t.db.dataSource.query('SELECT name FROM typeorm_migrations ORDER BY id DESC LIMIT 1')) as Array<{ name: string }>)[0].name;
+      while (!(await last()).startsWith('AddScheduledJobs')) await t.db.dataSource.undoLastMigration();
+      const later = ['amount_refunded_cents int NOT NULL DEFAULT 0', 'fee_cents int NOT NULL DEFAULT 0', 'provider_customer_id varchar(255) NULL', 'provider_payment_method_id varchar(255) NULL'];
+      for (const column of later) await t.db.dataSource.query(`ALTER TABLE bookings ADD ${column}`);
+      const refundDue = await insertBooking(t.db, { status: BookingStatus.cancelled, amountPaidCents: 50_000, paymentStatus: 'refund_due' as never, checkoutSessionId: 'cs_old_paid' });
+      const expired = await insertBooking(t.db, { status: BookingStatus.expired, amountPaidCents: 0, paymentStatus: 'expired' as never });
+      const plan = await insertBooking(t.db, { status: BookingStatus.confirmed, paymentOption: 'payment_plan' as never, amountPaidCents: 30_000, paymentStatus: 'deposit_paid' as never });
+      const offline = await insertBooking(t.db, { status: BookingStatus.confirmed, amountPaidCents: 20_000, paymentStatus: 'deposit_paid' as never, checkoutSessionId: null });
+      for (const column of later) await t.db.dataSource.query(`ALTER TABLE bookings DROP COLUMN ${column.split(' ')[0]}`);
+      await t.db.migrate();
+      const b = (id: string) => t.db.manager.findOneByOrFail(Booking, { id });
+      expect(await b(refundDue.id)).toMatchObject({ paymentStatus: 'refunded', amountRefundedCents: 50_000 });
+      expect(await t.db.manager.findBy(BookingRefund, { bookingId: refundDue.id })).toEqual([expect.objectContaining({ amountCents: 50_000, method: 'offline', state: 'owed' })]);
+      expect(await b(expired.id)).toMatchObject({ paymentStatus: 'pending' });
+      expect(await b(plan.id)).toMatchObject({ paymentStatus: 'partially_paid' });
+      expect(await t.db.manager.findBy(BookingPayment, { bookingId: refundDue.id })).toEqual([expect.objectContaining({ amountCents: 50_000, method: 'card', checkoutSessionId: 'cs_old_paid' })]);
+      expect(await t.db.manager.findBy(BookingPayment, { bookingId: offline.id })).toEqual([expect.objectContaining({ amountCents: 20_000, method: 'offline' })]);
+      expect(await t.db.manager.countBy(BookingPayment, { bookingId: expired.id })).toBe(0);
     } finally {
       await t.drop();
     }

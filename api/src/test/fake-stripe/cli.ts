@@ -6,8 +6,12 @@
  */
 import { FakeStripe } from './fake-stripe';
 
+// FAKE_STRIPE_CLOCK_START (browser tests): the fake's clock reads this instant at start-up, as the app's CLOCK_START.
+const clockOffsetMs = process.env.FAKE_STRIPE_CLOCK_START ? Date.parse(process.env.FAKE_STRIPE_CLOCK_START) - Date.now() : 0;
+
 const fake = new FakeStripe({
   port: Number(process.env.FAKE_STRIPE_PORT ?? 12111),
+  now: () => Math.floor((Date.now() + clockOffsetMs) / 1000),
   webhookUrl: process.env.FAKE_STRIPE_WEBHOOK_URL,
   webhookSecret: process.env.STRIPE_WEBHOOK_SECRET,
 });

@@ -12,6 +12,6 @@ describe('schema/schema.graphql', () => {
     expect(sdl).toMatch(/workshops: \[Workshop!\]!/);
     expect(sdl).toMatch(/workshop\(id: ID!\): Workshop/);
     expect(sdl).toMatch(/testimonials: \[Testimonial!\]!/);
-    expect(sdl).toContain('"""A small-group photography workshop of the 2026 season."""');
+    expect(sdl).toContain('"""A small-group photography workshop: one run of it, on its dates."""');
   });
 });

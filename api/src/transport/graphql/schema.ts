@@ -11,9 +11,15 @@ import { unauthenticated } from '../../admin/admin-auth.service';
 import { TestimonialResolver } from './resolvers/testimonial.resolver';
 import { WorkshopResolver } from './resolvers/workshop.resolver';
 import { BookingAccountResolver } from './resolvers/booking-account.resolver';
+import { WaitlistResolver } from './resolvers/waitlist.resolver';
+import { AuditResolver } from './resolvers/audit.resolver';
+import { AdminWorkshopResolver } from './resolvers/admin-workshop.resolver';
 
 /** The services the resolvers are built from: each resolver receives only its own. */
-export type ResolverServices = Pick<Services, 'workshops' | 'testimonials' | 'bookings' | 'payments' | 'community' | 'adminAuth' | 'admin' | 'proofOfWork' | 'accounts'>;
+export type ResolverServices = Pick<
+  Services,
+  'workshops' | 'testimonials' | 'bookings' | 'payments' | 'community' | 'adminAuth' | 'admin' | 'proofOfWork' | 'accounts' | 'waitlist' | 'audit' | 'workshopEditor'
+>;
 
 /**
  * Every resolver class of the schema with the instance serving it. Add new
@@ -29,6 +35,9 @@ function resolverInstances(s: ResolverServices): Map<Function, object> {
     [AdminResolver, new AdminResolver(s.adminAuth, s.admin, s.bookings, s.accounts)],
     [BookingAccountResolver, new BookingAccountResolver(s.accounts)],
     [CommunityMessageWorkshopNameResolver, new CommunityMessageWorkshopNameResolver()],
+    [WaitlistResolver, new WaitlistResolver(s.waitlist)],
+    [AuditResolver, new AuditResolver(s.audit)],
+    [AdminWorkshopResolver, new AdminWorkshopResolver(s.workshopEditor)],
   ]);
 }
 
@@ -39,8 +48,11 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   PaymentResolver,
   CommunityResolver,
   AdminResolver,
+  AdminWorkshopResolver,
   CommunityMessageWorkshopNameResolver,
   BookingAccountResolver,
+  WaitlistResolver,
+  AuditResolver,
 ];
 
 /**

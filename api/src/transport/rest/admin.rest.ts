@@ -4,12 +4,14 @@ import type { AdminService } from '../../admin/admin.service';
 import type { BookingService } from '../../booking/booking.service';
 import type { BookingAccountService } from '../../payment/booking-account.service';
 import { adminAccountRoutes } from './booking-account.rest';
+import type { WaitlistService } from '../../waitlist/waitlist.service';
+import { RemoveWaitlistEntryInput } from '../../waitlist/waitlist.input';
+import { adminWaitlistEntryJson } from './waitlist.rest';
 import { AppError, ErrorCode } from '../../infrastructure/errors';
 import { validateInputOrThrow } from '../../infrastructure/validation';
 import { snakeBodyToCamel } from '../../infrastructure/case';
-import type { Booking } from '../../booking/booking.entity';
 import type { CommunityMessage } from '../../community/community-message.entity';
-import { workshopJson } from './workshop.rest';
+import { type WorkshopCalendar, workshopJson } from './workshop.rest';
 import { dollarsToCents } from '../../shared/money';
 import { AdminLoginInput, DeleteMessageInput, RecordPaymentInput, UpdateWorkshopPhotoInput } from '../../admin/admin.input';
 import type { AdminStats } from '../../admin/admin.types';
@@ -46,44 +48,8 @@ export function adminStatsJson(s: AdminStats) {
   };
 }
 
-/** A booking as the admin sees it: every field of spec section 3, snake_case, amounts in dollars. */
-export function adminBookingJson(b: Booking) {
-  return {
-    id: b.id,
-    workshop_id: b.workshopId,
-    workshop_name: b.workshopName,
-    customer_name: b.customerName,
-    customer_email: b.customerEmail,
-    customer_phone: b.customerPhone,
-    num_participants: b.numParticipants,
-    room_type: b.roomType,
-    num_spouses: b.numSpouses,
-    payment_option: b.paymentOption,
-    installments: b.installments,
-    special_requests: b.specialRequests,
-    age: b.age,
-    experience_level: b.experienceLevel,
-    camera_body: b.cameraBody,
-    lenses: b.lenses,
-    other_equipment: b.otherEquipment,
-    health_concerns: b.healthConcerns,
-    dietary_restrictions: b.dietaryRestrictions,
-    trip_goals: b.tripGoals,
-    emergency_contact_name: b.emergencyContactName,
-    emergency_contact_phone: b.emergencyContactPhone,
-    emergency_contact_email: b.emergencyContactEmail,
-    total_amount: b.totalAmount,
-    amount_due_now: b.amountDueNow,
-    amount_paid: b.amountPaid,
-    amount_refunded: b.amountRefunded,
-    fees: b.fees,
-    balance: b.balance,
-    payment_status: b.paymentStatus,
-    status: b.status,
-    hold_expires_at: b.holdExpiresAt ? b.holdExpiresAt.toISOString() : null,
-    created_at: b.createdAt.toISOString(),
-  };
-}
+export { adminBookingJson } from './booking-json';
+import { adminBookingJson } from './booking-json';
 
 /** A community message in the admin view: with workshop_name and the author's email. */
 export function adminMessageJson(m: CommunityMessage) {
@@ -105,6 +71,9 @@ export interface AdminRouteDeps {
   accounts: BookingAccountService;
   admin: AdminService;
   bookings: BookingService;
+  waitlist: WaitlistService;
+  /** The calendar facts of the workshop JSON (has_started, board_open). */
+  workshops: WorkshopCalendar;
   /** PUBLIC_ORIGIN: the one other origin admin writes may come from. */
   publicOrigin: string | undefined;
   /** The known-device cookie is Secure (the site is served over https). */
@@ -119,7 +88,7 @@ type IdPath = { Params: { id: string } };
  * passes the admin guard first.
  */
 export function adminRoutes(deps: AdminRouteDeps): FastifyPluginAsync {
-  const { adminAuth, admin, bookings } = deps;
+  const { adminAuth, admin, bookings, waitlist } = deps;
   return async (app) => {
     // Before the guard, so a forged request never even counts as a failed attempt.
     app.addHook('preHandler', refuseCrossSite(deps.publicOrigin));
@@ -139,7 +108,7 @@ export function adminRoutes(deps: AdminRouteDeps): FastifyPluginAsync {
 
     await app.register(async (guarded) => {
       guarded.addHook('preHandler', requireAdmin(adminAuth, { secureCookies: deps.secureCookies }));
-      await guarded.register(adminAccountRoutes(deps.accounts));
+      await guarded.register(adminAccountRoutes(deps.accounts, deps.workshops));
       guarded.get('/stats', async () => adminStatsJson(await admin.stats()));
       guarded.get('/bookings', async () => (await admin.listBookings()).map(adminBookingJson));
       guarded.get('/messages', async () => (await admin.listMessages()).map(adminMessageJson));
@@ -155,7 +124,13 @@ export function adminRoutes(deps: AdminRouteDeps): FastifyPluginAsync {
       // The spec sends the address as a query parameter with an empty body.
       guarded.put<IdPath & { Querystring: { image_url?: unknown } }>('/workshops/:id/photo', async (req) => {
         const input = await validateInputOrThrow(UpdateWorkshopPhotoInput, { workshopId: req.params.id, imageUrl: req.query.image_url });
-        return workshopJson(await admin.updateWorkshopPhotoOrThrow(input.workshopId, input.imageUrl));
+        return workshopJson(await admin.updateWorkshopPhotoOrThrow(input.workshopId, input.imageUrl), deps.workshops);
+      });
+      // The waiting list of a workshop with the offers made (docs/decisions/061).
+      guarded.get<IdPath>('/workshops/:id/waitlist', async (req) => (await waitlist.listForWorkshopOrThrow(req.params.id)).map(adminWaitlistEntryJson));
+      guarded.delete<IdPath>('/waitlist/:id', async (req) => {
+        const input = await validateInputOrThrow(RemoveWaitlistEntryInput, { entryId: req.params.id });
+        return adminWaitlistEntryJson(await waitlist.removeOrThrow(input.entryId));
       });
     });
   };

@@ -7,14 +7,15 @@ import { snakeBodyToCamel } from '../../infrastructure/case';
 import { dollarsToCents } from '../../shared/money';
 import type { WriteLimit } from '../rate-limits';
 import { workshopJson } from './workshop.rest';
-import { adminBookingJson } from './admin.rest';
+import type { WorkshopCalendar } from './workshop.rest';
+import { adminBookingJson } from './booking-json';
 import { bookingJson } from './booking.rest';
 
 /** GET /api/manage/{id} and the admin's /api/admin/bookings/{id}/account: snake_case, dollars. */
-export function bookingAccountJson(a: BookingAccount, admin = false) {
+export function bookingAccountJson(a: BookingAccount, calendar: WorkshopCalendar, admin = false) {
   return {
     booking: admin ? adminBookingJson(a.booking) : bookingJson(a.booking),
-    workshop: workshopJson(a.workshop),
+    workshop: workshopJson(a.workshop, calendar),
     payments: a.payments.map((p) => ({
       id: p.id,
       amount: p.amount,
@@ -90,13 +91,13 @@ function tokenOf(req: FastifyRequest): unknown {
 }
 
 /** The customer's manage calls under /api/manage/{id}. */
-export function manageRoutes(accounts: BookingAccountService, limit: WriteLimit): FastifyPluginAsync {
+export function manageRoutes(accounts: BookingAccountService, calendar: WorkshopCalendar, limit: WriteLimit): FastifyPluginAsync {
   return async (app) => {
     const authorize = async (req: FastifyRequest<IdPath>) => {
       const input = await validateInputOrThrow(ManageBookingInput, { bookingId: req.params.id, token: tokenOf(req) });
       return accounts.authorizeOrThrow(input.bookingId, input.token);
     };
-    app.get<IdPath>('/manage/:id', async (req) => bookingAccountJson(await accounts.account(await authorize(req))));
+    app.get<IdPath>('/manage/:id', async (req) => bookingAccountJson(await accounts.account(await authorize(req)), calendar));
     app.post<IdPath>('/manage/:id/pay', async (req) => {
       const booking = await authorize(req);
       await limit(req);
@@ -109,31 +110,31 @@ export function manageRoutes(accounts: BookingAccountService, limit: WriteLimit)
       const booking = await accounts.authorizeOrThrow(input.bookingId, input.token);
       await limit(req);
       const expectedRefundCents = input.expectedRefund === undefined || input.expectedRefund === null ? undefined : dollarsToCents(input.expectedRefund);
-      return bookingAccountJson(await accounts.account(await accounts.cancelOrThrow(booking.id, 'customer', { applyPolicyFee: true, expectedRefundCents })));
+      return bookingAccountJson(await accounts.account(await accounts.cancelOrThrow(booking.id, 'customer', { applyPolicyFee: true, expectedRefundCents })), calendar);
     });
     app.post<IdPath>('/manage/:id/transfer', async (req) => {
       const body = snakeBodyToCamel(req.body);
       const input = await validateInputOrThrow(TransferMyBookingInput, { bookingId: req.params.id, token: tokenOf(req), workshopId: body.workshopId });
       const booking = await accounts.authorizeOrThrow(input.bookingId, input.token);
       await limit(req);
-      return bookingAccountJson(await accounts.account(await accounts.transferOrThrow(booking.id, input.workshopId, 'customer')));
+      return bookingAccountJson(await accounts.account(await accounts.transferOrThrow(booking.id, input.workshopId, 'customer')), calendar);
     });
   };
 }
 
 /** The admin's money calls, registered inside the admin guard (admin.rest.ts). */
-export function adminAccountRoutes(accounts: BookingAccountService): FastifyPluginAsync {
+export function adminAccountRoutes(accounts: BookingAccountService, calendar: WorkshopCalendar): FastifyPluginAsync {
   return async (guarded) => {
-    guarded.get<IdPath>('/bookings/:id/account', async (req) => bookingAccountJson(await accounts.accountOrThrow(req.params.id), true));
+    guarded.get<IdPath>('/bookings/:id/account', async (req) => bookingAccountJson(await accounts.accountOrThrow(req.params.id), calendar, true));
     guarded.get('/overdue', async () => (await accounts.overdueBookings()).map(adminBookingJson));
     guarded.post<IdPath>('/bookings/:id/refunds', async (req) => {
       const body = snakeBodyToCamel(req.body);
       const input = await validateInputOrThrow(AdminRefundInput, { bookingId: req.params.id, amount: body.amount, note: body.note });
-      return bookingAccountJson(await accounts.account(await accounts.adminRefundOrThrow(input.bookingId, dollarsToCents(input.amount), input.note)), true);
+      return bookingAccountJson(await accounts.account(await accounts.adminRefundOrThrow(input.bookingId, dollarsToCents(input.amount), input.note)), calendar, true);
     });
     guarded.post<IdPath>('/refunds/:id/done', async (req) => {
       const input = await validateInputOrThrow(AdminRefundDoneInput, { refundId: req.params.id });
-      return bookingAccountJson(await accounts.account(await accounts.markRefundDoneOrThrow(input.refundId)), true);
+      return bookingAccountJson(await accounts.account(await accounts.markRefundDoneOrThrow(input.refundId)), calendar, true);
     });
     guarded.post<IdPath>('/bookings/:id/cancel', async (req) => {
       const body = snakeBodyToCamel(req.body);

@@ -6,10 +6,13 @@ import { bookingRoutes } from './booking.rest';
 import { communityRoutes } from './community.rest';
 import { adminRoutes } from './admin.rest';
 import { manageRoutes } from './booking-account.rest';
+import { activityRoutes } from './activity.rest';
+import { adminWorkshopRoutes } from './admin-workshop.rest';
 import { healthRoutes } from './health.rest';
 import { checkoutRoutes, webhookRoutes } from './payment.rest';
 import { testimonialRoutes } from './testimonial.rest';
 import { workshopRoutes } from './workshop.rest';
+import { waitlistRoutes } from './waitlist.rest';
 import { jsonBodies, restErrorHandler } from './http';
 import type { WriteLimits } from '../rate-limits';
 import { servedOverHttps } from '../admin-guard';
@@ -38,10 +41,32 @@ export function restApi(services: Services, limits: WriteLimits): FastifyPluginA
       await json.register(altchaRoutes(services.proofOfWork));
       await json.register(checkoutRoutes(services.payments, limits.checkout));
       await json.register(communityRoutes(services.community, limits.messagePost));
-      await json.register(manageRoutes(services.accounts, limits.checkout));
-      await json.register(adminRoutes({ adminAuth: services.adminAuth, accounts: services.accounts, admin: services.admin, bookings: services.bookings, publicOrigin: services.config.publicOrigin, secureCookies: servedOverHttps(services.config) }), {
-        prefix: '/admin',
-      });
+      await json.register(manageRoutes(services.accounts, services.workshops, limits.checkout));
+      await json.register(waitlistRoutes(services.waitlist, limits.waitlistJoin));
+      await json.register(
+        adminRoutes({
+          adminAuth: services.adminAuth,
+          accounts: services.accounts,
+          admin: services.admin,
+          bookings: services.bookings,
+          waitlist: services.waitlist,
+          workshops: services.workshops,
+          publicOrigin: services.config.publicOrigin,
+          secureCookies: servedOverHttps(services.config),
+        }),
+        { prefix: '/admin' },
+      );
+      await json.register(activityRoutes({ adminAuth: services.adminAuth, audit: services.audit, secureCookies: servedOverHttps(services.config), clock: services.clock }), { prefix: '/admin' });
+      await json.register(
+        adminWorkshopRoutes({
+          adminAuth: services.adminAuth,
+          editor: services.workshopEditor,
+          calendar: services.workshops,
+          publicOrigin: services.config.publicOrigin,
+          secureCookies: servedOverHttps(services.config),
+        }),
+        { prefix: '/admin/workshops' },
+      );
     });
   };
 }

@@ -4,8 +4,16 @@ import type { WorkshopService } from '../../workshop/workshop.service';
 import { AppError } from '../../infrastructure/errors';
 import type { Workshop } from '../../workshop/workshop.entity';
 
-/** The spec's Workshop (read) JSON, section 3: exactly these fields. */
-export function workshopJson(w: Workshop) {
+/** What the JSON needs from the clock: the workshop service's calendar facts. */
+export type WorkshopCalendar = Pick<WorkshopService, 'hasStarted' | 'isBoardOpen'>;
+
+/**
+ * The spec's Workshop (read) JSON, section 3, plus the calendar facts the
+ * server computes from its clock (docs/decisions/059): has_started (no more
+ * bookings), board_open (the community board takes messages), start_date,
+ * end_date and time_zone.
+ */
+export function workshopJson(w: Workshop, calendar: WorkshopCalendar) {
   return {
     id: w.id,
     name: w.name,
@@ -22,6 +30,11 @@ export function workshopJson(w: Workshop) {
     highlights: w.highlights,
     itinerary: w.itinerary,
     private_room_supplement: w.privateRoomSupplement,
+    start_date: w.startDate,
+    end_date: w.endDate,
+    time_zone: w.timeZone,
+    has_started: calendar.hasStarted(w),
+    board_open: calendar.isBoardOpen(w),
   };
 }
 
@@ -42,14 +55,14 @@ export function workshopRoutes(workshops: WorkshopService): FastifyPluginAsync {
       if (isFresh(req, etag)) return reply.code(304).send();
       return reply.type('application/json; charset=utf-8').send(body);
     };
-    // The hottest read: serialised (and its ETag computed) once per catalog snapshot, and sent
-    // without waiting on a promise while the snapshot is warm.
+    // The hottest read: serialised (and its ETag computed) once per catalog snapshot (which
+    // ends when a workshop starts), and sent without waiting on a promise while it is warm.
     app.get('/workshops', (req, reply) => {
       const warm = workshops.catalog.peek<ListJson>('rest:/api/workshops');
       if (warm) return send(req, reply, warm);
       return workshops.catalog
-        .derive('rest:/api/workshops', (list): ListJson => {
-          const json = JSON.stringify(list.map(workshopJson));
+        .derive('rest:/api/workshops', (all): ListJson => {
+          const json = JSON.stringify(workshops.publicList(all).map((w) => workshopJson(w, workshops)));
           return { body: Buffer.from(json), etag: `W/"${crypto.createHash('sha1').update(json).digest('base64url')}"` };
         })
         .then((list) => send(req, reply, list));
@@ -57,7 +70,7 @@ export function workshopRoutes(workshops: WorkshopService): FastifyPluginAsync {
     app.get<{ Params: { id: string } }>('/workshops/:id', async (req) => {
       const workshop = await workshops.findById(req.params.id);
       if (!workshop) throw AppError.notFound('Workshop');
-      return workshopJson(workshop);
+      return workshopJson(workshop, workshops);
     });
   };
 }

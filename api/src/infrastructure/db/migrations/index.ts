@@ -4,6 +4,9 @@ import { CheckoutSessionsAndMailLimit1795414782164 } from './1795414782164-Check
 import { AddHoldLimits1795416676816 } from './1795416676816-AddHoldLimits';
 import { AddScheduledJobs1795421949980 } from './1795421949980-AddScheduledJobs';
 import { MoneyLedger1795422325470 } from './1795422325470-MoneyLedger';
+import { AddWaitlist1795422065648 } from './1795422065648-AddWaitlist';
+import { AddAuditLog1795422038553 } from './1795422038553-AddAuditLog';
+import { WorkshopCalendar1795421936218 } from './1795421936218-WorkshopCalendar';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -13,4 +16,7 @@ export const MIGRATIONS = [
   AddHoldLimits1795416676816,
   AddScheduledJobs1795421949980,
   MoneyLedger1795422325470,
+  AddWaitlist1795422065648,
+  AddAuditLog1795422038553,
+  WorkshopCalendar1795421936218,
 ];

@@ -1,0 +1,52 @@
+/**
+ * What the audit log records (docs/decisions/060): the actions and who can do
+ * them. Shared with the web (the Activity tab's filter) as `api/shared/audit-actions`.
+ * A new kind of entry is one line here; the schema does not change (actions
+ * travel as strings, validated against this list).
+ */
+export const AUDIT_ACTIONS = [
+  'admin.login_succeeded',
+  'admin.login_failed',
+  'workshop.created',
+  'workshop.updated',
+  'workshop.cancelled',
+  'workshop.photo_changed',
+  'booking.payment_recorded',
+  'booking.cancelled',
+  'booking.transferred',
+  'refund.issued',
+  'refund.marked_done',
+  'payment.received',
+  'credit.issued',
+  'credit.used',
+  'message.deleted',
+] as const;
+
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export function isAuditAction(value: unknown): value is AuditAction {
+  return typeof value === 'string' && (AUDIT_ACTIONS as readonly string[]).includes(value);
+}
+
+/** Who did it: the admin, a customer (by email) or the system (webhooks, sweeps, jobs). */
+export const ACTOR_TYPES = ['admin', 'customer', 'system'] as const;
+export type ActorType = (typeof ACTOR_TYPES)[number];
+
+/** How the Activity tab names each action. */
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  'admin.login_succeeded': 'Admin signed in',
+  'admin.login_failed': 'Admin sign-in failed',
+  'workshop.created': 'Workshop created',
+  'workshop.updated': 'Workshop edited',
+  'workshop.cancelled': 'Workshop cancelled',
+  'workshop.photo_changed': 'Workshop photo changed',
+  'booking.payment_recorded': 'Payment recorded by the admin',
+  'booking.cancelled': 'Booking cancelled',
+  'booking.transferred': 'Booking transferred',
+  'refund.issued': 'Refund issued',
+  'refund.marked_done': 'Refund marked done',
+  'payment.received': 'Payment received',
+  'credit.issued': 'Credit issued',
+  'credit.used': 'Credit used',
+  'message.deleted': 'Message deleted',
+};

@@ -1,0 +1,85 @@
+import { addDays, daysBetween, daysUntilStart, formatDateRange, hasStarted, isCalendarDate, isTimeZone, startOfDayIn, todayIn } from './dates';
+import { isBoardOpen, nextCalendarChange, upcomingFirst } from './workshop-calendar';
+
+describe('calendar dates', () => {
+  it('formats ranges (unchanged)', () => {
+    expect(formatDateRange('2026-05-14', '2026-05-19')).toBe('May 14-19, 2026');
+  });
+
+  it('counts calendar days, across months, years and DST changes', () => {
+    expect(daysBetween('2026-03-07', '2026-03-09')).toBe(2);
+    expect(daysBetween('2026-12-31', '2027-01-01')).toBe(1);
+    expect(daysBetween('2026-04-13', '2026-04-13')).toBe(0);
+    expect(addDays('2026-02-28', 1)).toBe('2026-03-01');
+    expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
+    expect(addDays('2026-01-05', -10)).toBe('2025-12-26');
+  });
+
+  it('knows today in a time zone, not in UTC', () => {
+    const t = new Date('2026-04-13T05:30:00Z');
+    expect(todayIn('UTC', t)).toBe('2026-04-13');
+    expect(todayIn('America/Denver', t)).toBe('2026-04-12');
+    expect(todayIn('Pacific/Honolulu', t)).toBe('2026-04-12');
+    expect(todayIn('Asia/Tokyo', t)).toBe('2026-04-13');
+  });
+
+  it('daysUntilStart: 1 the day before, 0 on the first day, negative after, in the workshop zone', () => {
+    expect(daysUntilStart('2026-04-13', 'America/Denver', new Date('2026-04-13T05:59:59Z'))).toBe(1);
+    expect(daysUntilStart('2026-04-13', 'America/Denver', new Date('2026-04-13T06:00:00Z'))).toBe(0);
+    expect(daysUntilStart('2026-04-13', 'America/Denver', new Date('2026-05-13T06:00:00Z'))).toBe(-30);
+    expect(daysUntilStart('2026-12-07', 'America/New_York', new Date('2026-11-23T12:00:00Z'))).toBe(14);
+    expect(hasStarted({ startDate: '2026-04-13', timeZone: 'America/Denver' }, new Date('2026-04-13T05:59:59Z'))).toBe(false);
+    expect(hasStarted({ startDate: '2026-04-13', timeZone: 'America/Denver' }, new Date('2026-04-13T06:00:00Z'))).toBe(true);
+  });
+
+  it('startOfDayIn agrees with hasStarted, also on days the clocks change', () => {
+    const cases: Array<[string, string, string]> = [
+      ['2026-04-13', 'America/Denver', '2026-04-13T06:00:00.000Z'],
+      ['2026-03-08', 'America/New_York', '2026-03-08T05:00:00.000Z'], // DST begins at 2:00 that day
+      ['2026-11-01', 'America/New_York', '2026-11-01T04:00:00.000Z'], // DST ends at 2:00 that day
+      ['2026-07-20', 'America/Anchorage', '2026-07-20T08:00:00.000Z'],
+      ['2026-08-03', 'America/Phoenix', '2026-08-03T07:00:00.000Z'],
+      ['2026-06-01', 'Pacific/Honolulu', '2026-06-01T10:00:00.000Z'],
+    ];
+    for (const [date, zone, iso] of cases) {
+      const t = startOfDayIn(date, zone);
+      expect(new Date(t).toISOString()).toBe(iso);
+      expect(hasStarted({ startDate: date, timeZone: zone }, new Date(t - 1))).toBe(false);
+      expect(hasStarted({ startDate: date, timeZone: zone }, new Date(t))).toBe(true);
+    }
+  });
+
+  it('validates dates and time zones', () => {
+    expect(isCalendarDate('2026-02-28')).toBe(true);
+    expect(isCalendarDate('2026-02-29')).toBe(false);
+    expect(isCalendarDate('2026-2-28')).toBe(false);
+    expect(isCalendarDate(20260228)).toBe(false);
+    expect(isTimeZone('America/Denver')).toBe(true);
+    expect(isTimeZone('UTC')).toBe(true);
+    expect(isTimeZone('Mars/Olympus')).toBe(false);
+    expect(isTimeZone('America/Denver; DROP TABLE')).toBe(false);
+    expect(isTimeZone('')).toBe(false);
+  });
+});
+
+describe('workshop calendar rules', () => {
+  const zion = { id: 'zion', startDate: '2026-04-13', endDate: '2026-04-18', timeZone: 'America/Denver' };
+  const nyc = { id: 'nyc', startDate: '2026-04-24', endDate: '2026-04-27', timeZone: 'America/New_York' };
+  const yellowstone = { id: 'yellowstone', startDate: '2026-02-02', endDate: '2026-02-07', timeZone: 'America/Denver' };
+
+  it('boards take messages until 30 days after the last day', () => {
+    expect(isBoardOpen(zion, new Date('2026-05-19T05:59:59Z'))).toBe(true);
+    expect(isBoardOpen(zion, new Date('2026-05-19T06:00:00Z'))).toBe(false);
+  });
+
+  it('orders upcoming workshops first, then past ones, most recent first', () => {
+    expect(upcomingFirst([yellowstone, nyc, zion], new Date('2026-04-20T12:00:00Z')).map((w) => w.id)).toEqual(['nyc', 'zion', 'yellowstone']);
+    expect(upcomingFirst([nyc, zion, yellowstone], new Date('2026-01-01T12:00:00Z')).map((w) => w.id)).toEqual(['yellowstone', 'zion', 'nyc']);
+  });
+
+  it('the next change is the next start or board closing', () => {
+    expect(new Date(nextCalendarChange([zion, nyc], new Date('2026-04-01T00:00:00Z'))).toISOString()).toBe('2026-04-13T06:00:00.000Z');
+    expect(new Date(nextCalendarChange([zion], new Date('2026-04-13T06:00:00Z'))).toISOString()).toBe('2026-05-19T06:00:00.000Z');
+    expect(nextCalendarChange([zion], new Date('2027-01-01T00:00:00Z'))).toBe(Infinity);
+  });
+});

@@ -1,0 +1,57 @@
+/**
+ * Calendar rules of a workshop that the api enforces and the web shows
+ * (docs/decisions/059). Isomorphic; the date math is in ./dates.
+ */
+import { addDays, type CalendarDates, daysBetween, hasStarted, startOfDayIn, todayIn } from './dates';
+
+export const CALENDAR = {
+  /**
+   * The community board takes new messages until this many days after the last
+   * day of the workshop (in its time zone): time to share photos and say
+   * thanks. After that it stays readable, closed to posting.
+   */
+  boardOpenDaysAfterEnd: 30,
+} as const;
+
+export { hasStarted };
+
+/** The last calendar day (YYYY-MM-DD, the workshop's time zone) on which its board takes messages. */
+export function boardClosesAfter(endDate: string): string {
+  return addDays(endDate, CALENDAR.boardOpenDaysAfterEnd);
+}
+
+/** True while the workshop's community board takes new messages. */
+export function isBoardOpen(workshop: Required<CalendarDates>, now: Date): boolean {
+  return daysBetween(boardClosesAfter(workshop.endDate), todayIn(workshop.timeZone, now)) <= 0;
+}
+
+/**
+ * The next instant (epoch ms) after `now` at which any of these workshops starts
+ * or closes its board, or Infinity. Values computed from the clock (hasStarted,
+ * boardOpen, the order of the lists) stay true until then, so a cache of them
+ * (the workshop catalog's snapshot) expires at that instant.
+ */
+export function nextCalendarChange(workshops: ReadonlyArray<Required<CalendarDates>>, now: Date): number {
+  const t = now.getTime();
+  let next = Infinity;
+  for (const w of workshops) {
+    for (const instant of [startOfDayIn(w.startDate, w.timeZone), startOfDayIn(addDays(boardClosesAfter(w.endDate), 1), w.timeZone)]) {
+      if (instant > t && instant < next) next = instant;
+    }
+  }
+  return next;
+}
+
+/**
+ * The public order of a list of workshops: upcoming ones first, soonest first;
+ * then the ones that have started, most recent first.
+ */
+export function upcomingFirst<W extends CalendarDates & { id: string }>(workshops: readonly W[], now: Date): W[] {
+  const upcoming: W[] = [];
+  const past: W[] = [];
+  for (const w of workshops) (hasStarted(w, now) ? past : upcoming).push(w);
+  const byStart = (a: W, b: W) => (a.startDate < b.startDate ? -1 : a.startDate > b.startDate ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  upcoming.sort(byStart);
+  past.sort((a, b) => byStart(b, a));
+  return [...upcoming, ...past];
+}

@@ -1,0 +1,47 @@
+import { Arg, Authorized, Mutation, Query, Resolver } from 'type-graphql';
+import type { WorkshopEditor } from '../../../admin/workshop-editor.service';
+import { Workshop } from '../../../workshop/workshop.entity';
+import { ArchiveWorkshopInput, CreateWorkshopInput, ScheduleWorkshopAgainInput, UpdateWorkshopInput } from '../../../admin/workshop-editor.input';
+import { AdminWorkshopPayload } from '../../../admin/admin.types';
+
+/** The admin's calendar (docs/decisions/059): every operation needs the admin credential. */
+@Resolver()
+export class AdminWorkshopResolver {
+  constructor(private readonly editor: WorkshopEditor) {}
+
+  @Authorized()
+  @Query(() => [Workshop], { description: 'Admin: every workshop, archived ones included, in date order.' })
+  adminWorkshops(): Promise<Workshop[]> {
+    return this.editor.list();
+  }
+
+  @Authorized()
+  @Mutation(() => AdminWorkshopPayload, {
+    description: 'Admin: add a workshop. BAD_USER_INPUT names each bad field (dates in the past, minimum above capacity...); CONFLICT on a taken id.',
+  })
+  async createWorkshop(@Arg('input') input: CreateWorkshopInput): Promise<AdminWorkshopPayload> {
+    return { workshop: await this.editor.createOrThrow(input) };
+  }
+
+  @Authorized()
+  @Mutation(() => AdminWorkshopPayload, {
+    description: 'Admin: change a workshop. Capacity never goes below the spots already taken (BAD_USER_INPUT on capacity); existing bookings keep their prices.',
+  })
+  async updateWorkshop(@Arg('input') input: UpdateWorkshopInput): Promise<AdminWorkshopPayload> {
+    return { workshop: await this.editor.updateOrThrow(input) };
+  }
+
+  @Authorized()
+  @Mutation(() => AdminWorkshopPayload, { description: 'Admin: "Schedule again": copy a workshop to new dates under a new id, every spot free.' })
+  async scheduleWorkshopAgain(@Arg('input') input: ScheduleWorkshopAgainInput): Promise<AdminWorkshopPayload> {
+    return { workshop: await this.editor.scheduleAgainOrThrow(input) };
+  }
+
+  @Authorized()
+  @Mutation(() => AdminWorkshopPayload, {
+    description: 'Admin: archive a workshop that has started (hidden from the lists, still reachable by id), or bring it back with archived: false.',
+  })
+  async archiveWorkshop(@Arg('input') input: ArchiveWorkshopInput): Promise<AdminWorkshopPayload> {
+    return { workshop: await this.editor.setArchivedOrThrow(input.workshopId, input.archived) };
+  }
+}

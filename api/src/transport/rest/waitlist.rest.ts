@@ -1,0 +1,49 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { WaitlistService } from '../../waitlist/waitlist.service';
+import type { WaitlistEntry } from '../../waitlist/waitlist-entry.entity';
+import { JoinWaitlistInput } from '../../waitlist/waitlist.input';
+import { AppError } from '../../infrastructure/errors';
+import { snakeBodyToCamel } from '../../infrastructure/case';
+import { validateInputOrThrow } from '../../infrastructure/validation';
+import type { WriteLimit } from '../rate-limits';
+import { jsonObjectBody } from './http';
+
+/** A waiting-list entry as the person who joined sees it (no email echoed, no offer details). */
+export function waitlistEntryJson(e: WaitlistEntry) {
+  return {
+    id: e.id,
+    workshop_id: e.workshopId,
+    name: e.name,
+    spots: e.spots,
+    state: e.state,
+    created_at: e.createdAt.toISOString(),
+  };
+}
+
+/** A waiting-list entry as the admin sees it: the offer made, if any, and the booking it became. */
+export function adminWaitlistEntryJson(e: WaitlistEntry) {
+  return {
+    ...waitlistEntryJson(e),
+    email: e.email,
+    offered_at: e.offeredAt?.toISOString() ?? null,
+    offer_expires_at: e.offerExpiresAt?.toISOString() ?? null,
+    booking_id: e.bookingId,
+  };
+}
+
+type WorkshopPath = { Params: { id: string } };
+
+export function waitlistRoutes(waitlist: WaitlistService, limit: WriteLimit): FastifyPluginAsync {
+  return async (app) => {
+    app.post<WorkshopPath>('/workshops/:id/waitlist', async (req, reply) => {
+      const body = snakeBodyToCamel(jsonObjectBody(req));
+      if (body.workshopId !== undefined && body.workshopId !== req.params.id) {
+        throw AppError.invalid([{ field: 'workshopId', message: 'workshopId must match the workshop in the path' }]);
+      }
+      const input = await validateInputOrThrow(JoinWaitlistInput, { workshopId: req.params.id, name: body.name, email: body.email, spots: body.spots });
+      await limit(req);
+      const entry = await waitlist.joinOrThrow(input);
+      return reply.code(201).send(waitlistEntryJson(entry));
+    });
+  };
+}

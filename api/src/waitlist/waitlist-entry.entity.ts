@@ -1,0 +1,68 @@
+import { Authorized, Field, ID, Int, ObjectType } from 'type-graphql';
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { Workshop } from '../workshop/workshop.entity';
+import { WaitlistState } from './waitlist.types';
+
+/**
+ * One person waiting for spots on a sold-out workshop, and the offer made to
+ * them when spots came back (docs/decisions/061). The offer's link carries a
+ * random token; only its SHA-256 is stored, so a copy of the table cannot book.
+ */
+@ObjectType({ description: 'A request on the waiting list of a sold-out workshop, and the offer made for it.' })
+@Entity({ name: 'waitlist_entries' })
+// The queue of a workshop, first come first served.
+@Index('idx_waitlist_workshop_state_created', ['workshopId', 'state', 'createdAt'])
+// The sweep of lapsed offers.
+@Index('idx_waitlist_state_offer_expires', ['state', 'offerExpiresAt'])
+@Index('idx_waitlist_offer_token', ['offerTokenHash'], { unique: true })
+export class WaitlistEntry {
+  @Field(() => ID)
+  @PrimaryColumn({ type: 'varchar', length: 36 })
+  id: string;
+
+  @Field(() => ID)
+  @Column({ type: 'varchar', length: 64 })
+  workshopId: string;
+
+  @ManyToOne(() => Workshop, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'workshop_id' })
+  workshop?: Workshop;
+
+  @Field({ description: 'Who is waiting.' })
+  @Column({ type: 'varchar', length: 120 })
+  name: string;
+
+  @Authorized()
+  @Field({ description: 'Admin only: where the offer is sent.' })
+  @Column({ type: 'varchar', length: 254 })
+  email: string;
+
+  @Field(() => Int, { description: 'Spots wanted, 1 to 12: an offer is made only for all of them.' })
+  @Column({ type: 'int' })
+  spots: number;
+
+  @Field(() => WaitlistState)
+  @Column({ type: 'varchar', length: 10 })
+  state: WaitlistState;
+
+  /** SHA-256 (hex) of the offer link's token; never the token itself. */
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  offerTokenHash: string | null;
+
+  @Field(() => Date, { nullable: true, description: 'When the spots were offered (UTC); null while waiting.' })
+  @Column({ type: 'datetime', precision: 3, nullable: true })
+  offeredAt: Date | null;
+
+  @Field(() => Date, { nullable: true, description: 'Until when the offer holds its spots (UTC).' })
+  @Column({ type: 'datetime', precision: 3, nullable: true })
+  offerExpiresAt: Date | null;
+
+  @Authorized()
+  @Field(() => ID, { nullable: true, description: 'Admin only: the booking made with the offer.' })
+  @Column({ type: 'varchar', length: 36, nullable: true })
+  bookingId: string | null;
+
+  @Field(() => Date, { description: 'When the person joined the list (UTC); the queue order.' })
+  @Column({ type: 'datetime', precision: 3 })
+  createdAt: Date;
+}

@@ -1,0 +1,34 @@
+import { IsEmail, IsInt, Max, MaxLength, Min } from 'class-validator';
+import { Field, ID, InputType, Int } from 'type-graphql';
+import { NoControlChars, RequiredText } from '../infrastructure/text';
+import { WAITLIST_LIMITS } from './waitlist.types';
+
+@InputType({ description: 'A request to join the waiting list of a sold-out workshop.' })
+export class JoinWaitlistInput {
+  @Field(() => ID, { description: 'The workshop to wait for.' })
+  @RequiredText(64)
+  workshopId: string;
+
+  @Field({ description: `Who is waiting; at most ${WAITLIST_LIMITS.name} characters.` })
+  @RequiredText(WAITLIST_LIMITS.name)
+  name: string;
+
+  @Field({ description: 'Where the offer is sent when spots come back.' })
+  @IsEmail({}, { message: '$property must be an email address' })
+  @MaxLength(WAITLIST_LIMITS.email, { message: `$property must be at most ${WAITLIST_LIMITS.email} characters` })
+  @NoControlChars()
+  email: string;
+
+  @Field(() => Int, { description: `Spots wanted, ${WAITLIST_LIMITS.minSpots} to ${WAITLIST_LIMITS.maxSpots}.` })
+  @IsInt({ message: '$property must be a whole number' })
+  @Min(WAITLIST_LIMITS.minSpots, { message: `$property must be at least ${WAITLIST_LIMITS.minSpots}` })
+  @Max(WAITLIST_LIMITS.maxSpots, { message: `$property must be at most ${WAITLIST_LIMITS.maxSpots}` })
+  spots: number;
+}
+
+@InputType({ description: 'Admin: the waiting-list entry to remove.' })
+export class RemoveWaitlistEntryInput {
+  @Field(() => ID)
+  @RequiredText(36)
+  entryId: string;
+}

@@ -1,0 +1,133 @@
+import type { EntityManager } from 'typeorm';
+import { formatDateRange } from '../shared/dates';
+import { ActionButton, Facts, MailLayout, Paragraph, TextLink } from '../mail/mail-layout';
+import type { MailTemplate, MailTemplates } from '../mail/mail.types';
+import type { OutboxService } from '../mail/outbox.service';
+import { Workshop } from '../workshop/workshop.entity';
+import type { WaitlistEntry } from './waitlist-entry.entity';
+import { OFFER_HOURS } from './waitlist.types';
+
+/** The mails the waiting list sends; the value is stored in mail_outbox.kind. */
+export const WaitlistMailKind = {
+  /** Customer: you are on the waiting list. */
+  waitlistJoined: 'waitlist_joined',
+  /** Customer: spots are held for you; the link books them. */
+  waitlistOffer: 'waitlist_offer',
+} as const;
+
+/** A waiting-list entry as its mails show it. */
+export interface WaitlistMailData {
+  entryId: string;
+  workshopId: string;
+  workshopName: string;
+  startDate: string;
+  endDate: string;
+  /** IANA zone of the workshop: the offer's expiry is shown in it. */
+  timeZone: string;
+  name: string;
+  spots: number;
+  /** Offer only: ISO 8601 (UTC) end of the hold. */
+  expiresAt?: string;
+  /** Offer only: the secret of the link (the entry stores only its hash). */
+  offerToken?: string;
+}
+
+const spotsText = (n: number) => `${n} ${n === 1 ? 'spot' : 'spots'}`;
+const firstName = (name: string) => name.trim().split(/\s+/)[0] || name;
+const datesOf = (d: WaitlistMailData) => formatDateRange(d.startDate, d.endDate);
+
+/** "Wed, Nov 25, 2026, 10:17 AM MST": the offer's end in the workshop's own time zone. */
+export function formatOfferExpiry(iso: string, timeZone: string): string {
+  const options: Intl.DateTimeFormatOptions = { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' };
+  try {
+    return new Intl.DateTimeFormat('en-US', { ...options, timeZone }).format(new Date(iso));
+  } catch {
+    return new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' }).format(new Date(iso));
+  }
+}
+
+/** The booking form with the offer applied. */
+export const offerUrl = (origin: string, d: Pick<WaitlistMailData, 'workshopId' | 'offerToken'>) =>
+  `${origin}/booking/${encodeURIComponent(d.workshopId)}?offer=${encodeURIComponent(d.offerToken ?? '')}`;
+
+export const waitlistJoined: MailTemplate<WaitlistMailData> = {
+  subject: (d) => `You are on the waiting list: ${d.workshopName}, ${datesOf(d)}`,
+  Body: ({ data: d, ctx }) => (
+    <MailLayout ctx={ctx} title="You are on the waiting list" preheader={`We will write as soon as ${spotsText(d.spots)} open up on ${d.workshopName}.`}>
+      <Paragraph>{`Thank you, ${firstName(d.name)}! ${d.workshopName} (${datesOf(d)}) is sold out, and you are on its waiting list for ${spotsText(d.spots)}.`}</Paragraph>
+      <Paragraph>
+        {`When spots come back, the first request on the list that fits them gets an email with a link that holds the spots for ${OFFER_HOURS} hours. Nothing is charged until you book.`}
+      </Paragraph>
+      <Facts
+        facts={[
+          ['Workshop', d.workshopName],
+          ['Dates', datesOf(d)],
+          ['Spots wanted', String(d.spots)],
+        ]}
+      />
+      <Paragraph>
+        See the <TextLink href={`${ctx.origin}/workshop/${encodeURIComponent(d.workshopId)}`}>workshop page</TextLink>. Changed your mind? Just reply to this email.
+      </Paragraph>
+    </MailLayout>
+  ),
+};
+
+export const waitlistOffer: MailTemplate<WaitlistMailData> = {
+  subject: (d) => `Spots are held for you: ${d.workshopName}, ${datesOf(d)}`,
+  Body: ({ data: d, ctx }) => {
+    const until = formatOfferExpiry(d.expiresAt ?? '', d.timeZone);
+    return (
+      <MailLayout ctx={ctx} title="Spots are held for you" preheader={`${spotsText(d.spots)} on ${d.workshopName} are yours to book until ${until}.`}>
+        <Paragraph>{`Good news, ${firstName(d.name)}! ${spotsText(d.spots)} opened up on ${d.workshopName} (${datesOf(d)}), and we are holding them for you.`}</Paragraph>
+        <Facts
+          facts={[
+            ['Workshop', d.workshopName],
+            ['Dates', datesOf(d)],
+            ['Spots held', String(d.spots)],
+            ['Held until', until],
+          ]}
+        />
+        <ActionButton href={offerUrl(ctx.origin, d)}>Book your spots</ActionButton>
+        <Paragraph>{`Nobody else can book these spots until then. If you do not book by then, they go to the next person on the waiting list.`}</Paragraph>
+      </MailLayout>
+    );
+  },
+};
+
+/** How each waiting-list mail looks, by kind: registered with the outbox by the composition root. */
+export const WAITLIST_MAILS: MailTemplates = {
+  [WaitlistMailKind.waitlistJoined]: waitlistJoined,
+  [WaitlistMailKind.waitlistOffer]: waitlistOffer,
+};
+
+/** Which mails a waiting-list event sends, written in the transaction of the change. */
+export class WaitlistMails {
+  constructor(private readonly outbox: OutboxService) {}
+
+  async joined(m: EntityManager, entry: WaitlistEntry): Promise<void> {
+    const data = mailData(entry, await m.findOneByOrFail(Workshop, { id: entry.workshopId }));
+    await this.outbox.enqueue(m, { kind: WaitlistMailKind.waitlistJoined, to: entry.email, payload: data });
+  }
+
+  /**
+   * An offer: past the recipient limit, since the spots are held for this
+   * person alone and an offer nobody hears of would block them for 48 hours.
+   */
+  async offered(m: EntityManager, entry: WaitlistEntry, token: string, workshop: Workshop): Promise<void> {
+    const data: WaitlistMailData = { ...mailData(entry, workshop), expiresAt: entry.offerExpiresAt!.toISOString(), offerToken: token };
+    await this.outbox.enqueue(m, { kind: WaitlistMailKind.waitlistOffer, to: entry.email, payload: data, beyondLimit: true });
+  }
+}
+
+function mailData(entry: WaitlistEntry, w: Workshop): WaitlistMailData {
+  return {
+    entryId: entry.id,
+    workshopId: w.id,
+    workshopName: w.name,
+    startDate: w.startDate,
+    endDate: w.endDate,
+    timeZone: w.timeZone,
+    name: entry.name,
+    spots: entry.spots,
+  };
+}

@@ -1,0 +1,183 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { GraphQLError } from 'graphql';
+import type { MockLink } from '@apollo/client/testing';
+import { renderRoute } from '../test/render';
+import { anAdminDashboard, anAdminWorkshop } from '../test/builders';
+import { ADMIN_DASHBOARD_QUERY } from './AdminDashboardPage';
+import { ADMIN_WORKSHOPS_QUERY, ARCHIVE_WORKSHOP_MUTATION, CREATE_WORKSHOP_MUTATION, nextRun, SCHEDULE_WORKSHOP_AGAIN_MUTATION, UPDATE_WORKSHOP_MUTATION } from './WorkshopsTab';
+import { storeAdminCredential } from './credential';
+import './AdminLoginPage';
+
+configure({ asyncUtilTimeout: 5000 });
+jest.setTimeout(20_000);
+
+const ZION = anAdminWorkshop({ hasStarted: true, spotsClaimed: 4 });
+const EVERGLADES = anAdminWorkshop({
+  id: 'everglades-wading-birds',
+  name: 'Everglades Wading Birds',
+  dates: 'Dec 7-11, 2026',
+  startDate: '2026-12-07',
+  endDate: '2026-12-11',
+  timeZone: 'America/New_York',
+});
+const dashboard = (): MockLink.MockedResponse => ({ request: { query: ADMIN_DASHBOARD_QUERY }, result: { data: anAdminDashboard() } });
+const workshops = (list = [ZION, EVERGLADES]): MockLink.MockedResponse => ({ request: { query: ADMIN_WORKSHOPS_QUERY }, result: { data: { adminWorkshops: list } } });
+/** What a change reloads: the tab's list and the dashboard. */
+const reloads = (list = [ZION, EVERGLADES]) => [workshops(list), dashboard()];
+const payload = (typename: string, workshop: object) => ({ data: { [typename]: { __typename: 'AdminWorkshopPayload', workshop: { ...workshop, __typename: 'Workshop' } } } });
+
+async function openWorkshopsTab(mocks: MockLink.MockedResponse[]) {
+  const user = userEvent.setup({ delay: null });
+  renderRoute('/admin/dashboard', mocks);
+  await screen.findByText('Total Workshops');
+  await user.click(screen.getByRole('tab', { name: 'Workshops' }));
+  await screen.findByRole('table');
+  return user;
+}
+
+describe('/admin/dashboard: Workshops', () => {
+  beforeEach(() => {
+    sessionStorage.clear();
+    storeAdminCredential('correct-horse-battery');
+  });
+
+  it('lists every workshop with its dates, spots taken and state; only a past one can be archived', async () => {
+    await openWorkshopsTab([dashboard(), workshops()]);
+    const rows = screen.getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(2);
+    expect(within(rows[0]).getByRole('rowheader')).toHaveTextContent('Zion Canyon Light & Slot Canyons');
+    expect(rows[0]).toHaveTextContent('4 of 12');
+    expect(within(rows[0]).getByText('Past')).toBeInTheDocument();
+    expect(within(rows[0]).getByRole('button', { name: 'Archive Zion Canyon Light & Slot Canyons' })).toBeInTheDocument();
+    expect(within(rows[1]).getByText('Upcoming')).toBeInTheDocument();
+    expect(within(rows[1]).queryByRole('button', { name: /^Archive/ })).not.toBeInTheDocument();
+  });
+
+  it('creates a workshop from a labelled form; the errors the server names appear next to their fields', async () => {
+    const input = {
+      id: 'sedona-red-rocks-2027',
+      name: 'Sedona Red Rocks',
+      description: 'Red rock at dawn.',
+      location: 'Sedona',
+      state: 'Arizona',
+      startDate: '2027-03-08',
+      endDate: '2027-03-12',
+      timeZone: 'America/Phoenix',
+      capacity: 13,
+      minimumParticipants: 6,
+      price: 2195.5,
+      privateRoomSupplement: null,
+      difficultyLevel: 'Moderate' as const,
+      workshopType: 'landscape' as const,
+      imageUrl: '/images/workshops/sedona.jpg',
+      highlights: ['Cathedral Rock at sunrise', 'Night sky'],
+      itinerary: 'Day 1: Arrive\nDay 2: Shoot',
+    };
+    const refused = {
+      request: { query: CREATE_WORKSHOP_MUTATION, variables: { input } },
+      result: { errors: [new GraphQLError('Invalid input. capacity: capacity must be at most 12', { extensions: { code: 'BAD_USER_INPUT', fields: [{ field: 'capacity', message: 'capacity must be at most 12' }] } })] },
+    };
+    const fixed = { ...input, capacity: 10 };
+    const created = anAdminWorkshop({ ...fixed, dates: 'Mar 8-12, 2027', privateRoomSupplement: 500 });
+    const accepted = { request: { query: CREATE_WORKSHOP_MUTATION, variables: { input: fixed } }, result: payload('createWorkshop', created) };
+    const user = await openWorkshopsTab([dashboard(), workshops(), refused, accepted, ...reloads([ZION, EVERGLADES, created])]);
+
+    await user.click(screen.getByRole('button', { name: 'New workshop' }));
+    expect(screen.getByRole('form', { name: 'New workshop' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Id (address)'), input.id);
+    await user.type(screen.getByLabelText('Name'), input.name);
+    await user.type(screen.getByLabelText('Description'), input.description);
+    await user.type(screen.getByLabelText('Location'), input.location);
+    await user.type(screen.getByLabelText('State'), input.state);
+    await user.type(screen.getByLabelText('Start date'), input.startDate);
+    await user.type(screen.getByLabelText('End date'), input.endDate);
+    await user.clear(screen.getByLabelText('Time zone'));
+    await user.type(screen.getByLabelText('Time zone'), input.timeZone);
+    await user.clear(screen.getByLabelText('Capacity'));
+    await user.type(screen.getByLabelText('Capacity'), '13');
+    await user.type(screen.getByLabelText('Price per person (US$)'), '2195.5');
+    await user.type(screen.getByLabelText('Image address'), input.imageUrl);
+    await user.type(screen.getByLabelText('Highlights'), 'Cathedral Rock at sunrise{Enter}Night sky');
+    await user.type(screen.getByLabelText('Itinerary'), 'Day 1: Arrive{Enter}Day 2: Shoot');
+    await user.click(screen.getByRole('button', { name: 'Create workshop' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please correct the field marked below.');
+    const capacity = screen.getByLabelText('Capacity');
+    expect(capacity).toHaveAttribute('aria-invalid', 'true');
+    expect(capacity).toHaveAccessibleDescription('1 to 12 participants. capacity must be at most 12');
+
+    await user.clear(capacity);
+    await user.type(capacity, '10');
+    await user.click(screen.getByRole('button', { name: 'Create workshop' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Sedona Red Rocks was added.');
+    expect(await screen.findByRole('rowheader', { name: /Sedona Red Rocks/ })).toBeInTheDocument();
+  });
+
+  it('edits a workshop: the form starts with its values and sends them whole', async () => {
+    const input = {
+      id: EVERGLADES.id,
+      name: EVERGLADES.name,
+      description: EVERGLADES.description,
+      location: EVERGLADES.location,
+      state: EVERGLADES.state,
+      startDate: EVERGLADES.startDate,
+      endDate: EVERGLADES.endDate,
+      timeZone: EVERGLADES.timeZone,
+      capacity: 8,
+      minimumParticipants: 6,
+      price: 2895,
+      privateRoomSupplement: 500,
+      difficultyLevel: EVERGLADES.difficultyLevel,
+      workshopType: EVERGLADES.workshopType,
+      imageUrl: EVERGLADES.imageUrl,
+      highlights: EVERGLADES.highlights,
+      itinerary: EVERGLADES.itinerary,
+    };
+    const saved = { request: { query: UPDATE_WORKSHOP_MUTATION, variables: { input } }, result: payload('updateWorkshop', { ...EVERGLADES, capacity: 8 }) };
+    const user = await openWorkshopsTab([dashboard(), workshops(), saved, ...reloads()]);
+    await user.click(screen.getByRole('button', { name: 'Edit Everglades Wading Birds' }));
+    expect(screen.getByLabelText('Name')).toHaveValue('Everglades Wading Birds');
+    expect(screen.queryByLabelText('Id (address)')).not.toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Capacity'));
+    await user.type(screen.getByLabelText('Capacity'), '8');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Everglades Wading Birds was saved.');
+  });
+
+  it('"Schedule again" proposes the run a year later and creates it with one more click (keyboard only)', async () => {
+    expect(nextRun(ZION)).toEqual({ id: 'zion-canyon-light-2027', startDate: '2027-04-13', endDate: '2027-04-18' });
+    expect(nextRun({ id: 'zion-canyon-light-2027', startDate: '2027-04-12', endDate: '2027-04-17' }).id).toBe('zion-canyon-light-2028');
+    const scheduled = {
+      request: { query: SCHEDULE_WORKSHOP_AGAIN_MUTATION, variables: { input: { sourceId: ZION.id, id: 'zion-canyon-light-2027', startDate: '2027-04-13', endDate: '2027-04-18' } } },
+      result: payload('scheduleWorkshopAgain', anAdminWorkshop({ id: 'zion-canyon-light-2027', dates: 'Apr 13-18, 2027', startDate: '2027-04-13', endDate: '2027-04-18' })),
+    };
+    const user = await openWorkshopsTab([dashboard(), workshops(), scheduled, ...reloads()]);
+    screen.getByRole('button', { name: 'Schedule Zion Canyon Light & Slot Canyons again' }).focus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByLabelText('Id of the new run')).toHaveValue('zion-canyon-light-2027');
+    expect(screen.getByLabelText('Start date')).toHaveValue('2027-04-13');
+    // The create button has the focus: Enter is the second "click".
+    expect(screen.getByRole('button', { name: 'Create the new run' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('status')).toHaveTextContent('Zion Canyon Light & Slot Canyons is scheduled again: Apr 13-18, 2027 (zion-canyon-light-2027).');
+  });
+
+  it('shows a loading state, then a failure with a retry when the list cannot be loaded', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderRoute('/admin/dashboard', [dashboard(), { request: { query: ADMIN_WORKSHOPS_QUERY }, error: new Error('network down'), delay: 100 }, ...reloads()]);
+    await screen.findByText('Total Workshops');
+    await user.click(screen.getByRole('tab', { name: 'Workshops' }));
+    expect(screen.getByText('Loading workshops...')).toBeInTheDocument();
+    expect(await screen.findByText('The workshops could not be loaded.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('table')).toBeInTheDocument();
+  });
+
+  it('archives a past workshop', async () => {
+    const archived = { request: { query: ARCHIVE_WORKSHOP_MUTATION, variables: { input: { workshopId: ZION.id, archived: true } } }, result: payload('archiveWorkshop', { ...ZION, archived: true }) };
+    const user = await openWorkshopsTab([dashboard(), workshops(), archived, ...reloads()]);
+    await user.click(screen.getByRole('button', { name: 'Archive Zion Canyon Light & Slot Canyons' }));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Zion Canyon Light & Slot Canyons was archived: it no longer shows in the lists.'));
+  });
+});

@@ -1,0 +1,179 @@
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import { useMutation } from '@apollo/client/react';
+import { CombinedGraphQLErrors } from '@apollo/client/errors';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { POLICY } from 'api/shared/policy';
+import type { JoinWaitlistMutation, JoinWaitlistMutationVariables } from '../gql/graphql';
+
+export const JOIN_WAITLIST_MUTATION: TypedDocumentNode<JoinWaitlistMutation, JoinWaitlistMutationVariables> = gql`
+  mutation JoinWaitlist($input: JoinWaitlistInput!) {
+    joinWaitlist(input: $input) {
+      entry {
+        id
+        name
+        spots
+        state
+      }
+    }
+  }
+`;
+
+/** The api's limits (api/src/waitlist/waitlist.types.ts WAITLIST_LIMITS). */
+const LIMITS = { name: 120, email: 254 } as const;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+type Field = 'name' | 'email' | 'spots';
+type Errors = Partial<Record<Field, string>>;
+
+function validate(values: { name: string; email: string }): Errors {
+  const errors: Errors = {};
+  if (!values.name.trim()) errors.name = 'Please enter your name.';
+  if (!values.email.trim()) errors.email = 'Please enter your email.';
+  else if (!EMAIL.test(values.email.trim())) errors.email = 'Please enter a valid email address.';
+  return errors;
+}
+
+/** The server's refusal: its message, and the fields it names (validation, "already waiting", "spots are free"). */
+function serverErrors(error: unknown): { message: string; fields: Errors } {
+  if (!CombinedGraphQLErrors.is(error)) return { message: 'Could not join the waiting list. Please try again.', fields: {} };
+  const first = error.errors[0];
+  const fields: Errors = {};
+  for (const f of (first?.extensions?.fields ?? []) as Array<{ field: string; message: string }>) {
+    const name = f.field.split('.').pop() as Field;
+    if (name === 'name' || name === 'email' || name === 'spots') fields[name] ??= f.message;
+  }
+  return { message: first?.message ?? 'Could not join the waiting list.', fields };
+}
+
+/**
+ * "Join the waiting list" on a sold-out workshop: name, email and spots wanted.
+ * When spots come back, the first request that fits gets a mail with a link
+ * that holds them for 48 hours (docs/decisions/061).
+ */
+export function WaitlistForm({ workshopId }: { workshopId: string }) {
+  const id = useId();
+  const [values, setValues] = useState({ name: '', email: '', spots: '1' });
+  const [errors, setErrors] = useState<Errors>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const [joined, setJoined] = useState<{ spots: number; email: string } | null>(null);
+  const [join, { loading }] = useMutation(JOIN_WAITLIST_MUTATION);
+  const fields = useRef<Partial<Record<Field, HTMLInputElement | HTMLSelectElement | null>>>({});
+
+  const set = (name: Field) => (e: { target: { value: string } }) => {
+    const value = e.target.value;
+    setValues((v) => ({ ...v, [name]: value }));
+    if (name in errors) setErrors(({ [name]: _fixed, ...rest }) => rest);
+  };
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (loading) return;
+    const found = validate(values);
+    setErrors(found);
+    setProblem(null);
+    const firstBad = (['name', 'email'] as const).find((f) => found[f]);
+    if (firstBad) {
+      fields.current[firstBad]?.focus();
+      return;
+    }
+    const input = { workshopId, name: values.name.trim(), email: values.email.trim(), spots: parseInt(values.spots, 10) };
+    try {
+      const result = await join({ variables: { input } });
+      setJoined({ spots: result.data!.joinWaitlist.entry.spots, email: input.email });
+    } catch (err) {
+      console.warn('Joining the waiting list failed', err);
+      const { message, fields: bad } = serverErrors(err);
+      setErrors(bad);
+      setProblem(message);
+    }
+  }
+
+  if (joined) {
+    return (
+      <div className="notice notice--success waitlist-form__done" role="status">
+        <strong>You are on the waiting list.</strong> When {joined.spots === 1 ? 'a spot opens' : `${joined.spots} spots open`} up, we will email {joined.email} a link
+        that holds {joined.spots === 1 ? 'it' : 'them'} for you for 48 hours.
+      </div>
+    );
+  }
+
+  const describedBy = (f: Field) => (errors[f] ? `${id}-${f}-error` : undefined);
+  const error = (f: Field) =>
+    errors[f] ? (
+      <span id={`${id}-${f}-error`} className="field__error">
+        {errors[f]}
+      </span>
+    ) : null;
+
+  return (
+    <form className="waitlist-form stack" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="waitlist-form__title">
+        Join the waiting list
+      </h2>
+      <p className="muted waitlist-form__intro">Sold out for now. Leave your details: if spots come back, the first request that fits gets them held for 48 hours.</p>
+      <div className="field">
+        <label htmlFor={`${id}-name`}>Name</label>
+        <input
+          id={`${id}-name`}
+          ref={(el) => void (fields.current.name = el)}
+          className="input"
+          name="name"
+          autoComplete="name"
+          required
+          maxLength={LIMITS.name}
+          value={values.name}
+          onChange={set('name')}
+          aria-invalid={errors.name ? true : undefined}
+          aria-describedby={describedBy('name')}
+        />
+        {error('name')}
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-email`}>Email</label>
+        <input
+          id={`${id}-email`}
+          ref={(el) => void (fields.current.email = el)}
+          className="input"
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          maxLength={LIMITS.email}
+          value={values.email}
+          onChange={set('email')}
+          aria-invalid={errors.email ? true : undefined}
+          aria-describedby={describedBy('email')}
+        />
+        {error('email')}
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-spots`}>Spots wanted</label>
+        <select
+          id={`${id}-spots`}
+          ref={(el) => void (fields.current.spots = el)}
+          className="select"
+          name="spots"
+          value={values.spots}
+          onChange={set('spots')}
+          aria-invalid={errors.spots ? true : undefined}
+          aria-describedby={describedBy('spots')}
+        >
+          {Array.from({ length: POLICY.maxGroupSize }, (_, i) => String(i + 1)).map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
+        </select>
+        {error('spots')}
+      </div>
+      {problem && (
+        <p className="notice notice--error" role="alert">
+          {problem}
+        </p>
+      )}
+      <button type="submit" className="btn btn--primary btn--block" disabled={loading}>
+        {loading ? 'Joining...' : 'Join the waiting list'}
+      </button>
+    </form>
+  );
+}
