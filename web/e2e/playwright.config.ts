@@ -110,7 +110,7 @@ export default defineConfig({
       }),
     },
     {
-      command: `node ${apiDist}/main.js`,
+      command: `${freshDb('e2e-calendar.db')} && node ${apiDist}/main.js`,
       url: `${CALENDAR_APP_URL}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,
