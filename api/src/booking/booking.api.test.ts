@@ -166,7 +166,7 @@ describe.each(DB_KINDS)('booking API on %s', (kind) => {
   });
 
   it('GraphQL keeps health, age and emergency contacts for the admin only', async () => {
-    const created = await s.gql<{ createBooking: { booking: { id: string } } }>(CREATE, { input: gqlInput({ workshopId: 'yellowstone-winter-wildlife' }) });
+    const created = await s.gql<{ createBooking: { booking: { id: string } } }>(CREATE, { input: gqlInput({ workshopId: 'yellowstone-winter-wildlife', paymentOption: 'full' }) });
     const id = created.data!.createBooking.booking.id;
     for (const field of ['healthConcerns', 'dietaryRestrictions', 'age', 'customerPhone', 'emergencyContactEmail']) {
       const res = await s.gql(`query($id: ID!) { booking(id: $id) { id ${field} } }`, { id });

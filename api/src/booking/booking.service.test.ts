@@ -91,7 +91,7 @@ describe.each(DB_KINDS)('BookingService on %s', (kind) => {
       expect(await service().releaseExpiredHolds(undefined, async (b) => void released.push(b.id))).toBe(1);
       expect(released).toEqual([held.id]);
       expect(await spotsLeft('olympic-coast-rainforest')).toBe(10);
-      expect(await t.db.manager.findOneByOrFail(Booking, { id: held.id })).toMatchObject({ status: 'expired', paymentStatus: 'expired' });
+      expect(await t.db.manager.findOneByOrFail(Booking, { id: held.id })).toMatchObject({ status: 'expired', paymentStatus: 'pending' });
       // Idempotent: a second sweep (or a concurrent one) releases nothing more.
       expect(await Promise.all([service().releaseExpiredHolds(), service().releaseExpiredHolds()])).toEqual([0, 0]);
       expect(await spotsLeft('olympic-coast-rainforest')).toBe(10);
@@ -112,10 +112,10 @@ describe.each(DB_KINDS)('BookingService on %s', (kind) => {
 
     it('with a provider, a booking that never starts checkout gives its spots back after 10 minutes; one whose checkout started keeps them', async () => {
       const service = new BookingService(t.db, clock, { holdMinutes: PROVIDER_HOLD_MINUTES });
-      const idle = await service.createOrThrow(aBookingInput({ workshopId: 'arizona-monsoon-lightning', numParticipants: 12 }));
+      const idle = await service.createOrThrow(aBookingInput({ workshopId: 'arizona-monsoon-lightning', numParticipants: 12, paymentOption: PaymentOption.full }));
       expect(idle.holdExpiresAt?.toISOString()).toBe('2026-03-01T10:10:00.000Z');
       now = new Date('2026-03-01T10:05:00.000Z');
-      const paying = await service.createOrThrow(aBookingInput({ workshopId: 'nyc-portrait-posing', numParticipants: 5 }));
+      const paying = await service.createOrThrow(aBookingInput({ workshopId: 'nyc-portrait-posing', numParticipants: 5, paymentOption: PaymentOption.full }));
       // What PaymentService does when the Checkout Session is created: the hold follows the session.
       await t.db.manager.update(Booking, { id: paying.id }, { checkoutSessionId: 'cs_test_hold', holdExpiresAt: new Date('2026-03-01T10:36:00.000Z') });
 

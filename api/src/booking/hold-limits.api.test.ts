@@ -43,7 +43,7 @@ describe.each(DB_KINDS)('hold caps and challenges (hardening finding 1) on %s', 
   const post = (body: Record<string, unknown>, from = ip()) =>
     fetch(`${s.url}/api/bookings`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': from }, body: JSON.stringify(body) });
   const group = (i: number, email: string, extra: Record<string, unknown> = {}) =>
-    aBookingBody({ workshop_id: workshopIds[i], num_participants: 12, customer_email: email, ...extra });
+    aBookingBody({ payment_option: 'full',  workshop_id: workshopIds[i], num_participants: 12, customer_email: email, ...extra });
   const solved = async (): Promise<string> => {
     const challenge = await (await fetch(`${s.url}/api/altcha/challenge`)).json();
     const solution = await solveChallenge({ challenge, deriveKey });
@@ -54,8 +54,8 @@ describe.each(DB_KINDS)('hold caps and challenges (hardening finding 1) on %s', 
 
   it('a whole group of 12 under one email, and a family booking two workshops, go through without any challenge', async () => {
     expect((await post(group(0, 'leader@example.com'))).status).toBe(201);
-    expect((await post(aBookingBody({ workshop_id: workshopIds[1], num_participants: 4, customer_email: 'family@example.com' }), ip(200 + visitor))).status).toBe(201);
-    expect((await post(aBookingBody({ workshop_id: workshopIds[2], num_participants: 4, customer_email: 'family@example.com' }), ip(200 + visitor))).status).toBe(201);
+    expect((await post(aBookingBody({ payment_option: 'full',  workshop_id: workshopIds[1], num_participants: 4, customer_email: 'family@example.com' }), ip(200 + visitor))).status).toBe(201);
+    expect((await post(aBookingBody({ payment_option: 'full',  workshop_id: workshopIds[2], num_participants: 4, customer_email: 'family@example.com' }), ip(200 + visitor))).status).toBe(201);
   });
 
   it('the finding: ten bookings of 12 from one address take one workshop, then need a challenge, then stop at 24 spots (REST)', async () => {
@@ -83,7 +83,7 @@ describe.each(DB_KINDS)('hold caps and challenges (hardening finding 1) on %s', 
   it('counts per email across addresses, whatever its case', async () => {
     expect((await post(group(0, 'Same@Example.com'), ip(100 + visitor))).status).toBe(201);
     expect((await post(group(1, 'same@example.com', { altcha: await solved() }), ip(150 + visitor))).status).toBe(201);
-    const res = await post(aBookingBody({ workshop_id: workshopIds[2], num_participants: 1, customer_email: 'SAME@example.com', altcha: await solved() }), ip(180 + visitor));
+    const res = await post(aBookingBody({ payment_option: 'full',  workshop_id: workshopIds[2], num_participants: 1, customer_email: 'SAME@example.com', altcha: await solved() }), ip(180 + visitor));
     expect(res.status).toBe(429);
     expect((await res.json()).detail).toMatch(/^24 unpaid spots are already held under this email address/);
   });
@@ -91,12 +91,12 @@ describe.each(DB_KINDS)('hold caps and challenges (hardening finding 1) on %s', 
   it('only unpaid holds count: paid, cancelled and lapsed spots count back', async () => {
     const first = await (await post(group(0, 'a@example.com'))).json();
     const second = await (await post(group(1, 'b@example.com', { altcha: await solved() }))).json();
-    expect((await post(aBookingBody({ workshop_id: workshopIds[2], altcha: await solved() }))).status).toBe(429);
+    expect((await post(aBookingBody({ payment_option: 'full',  workshop_id: workshopIds[2], altcha: await solved() }))).status).toBe(429);
     await s.services.bookings.recordPaymentOrThrow(first.id, 100_00); // paid: confirmed, no longer an unpaid hold
     await s.services.accounts.cancelOrThrow(second.id, 'admin', { applyPolicyFee: false });
     expect((await post(group(3, 'c@example.com', { altcha: await solved() }))).status).toBe(201);
     expect((await post(group(4, 'd@example.com', { altcha: await solved() }))).status).toBe(201);
-    expect((await post(aBookingBody({ workshop_id: workshopIds[5], altcha: await solved() }))).status).toBe(429);
+    expect((await post(aBookingBody({ payment_option: 'full',  workshop_id: workshopIds[5], altcha: await solved() }))).status).toBe(429);
     // A week later the reservations lapsed (docs/decisions/056): counted back even before the sweeper runs.
     now = new Date(now.getTime() + 7 * 24 * 3600_000 + 1000);
     expect((await post(group(5, 'e@example.com'))).status).toBe(201);
@@ -113,12 +113,12 @@ describe.each(DB_KINDS)('hold caps and challenges (hardening finding 1) on %s', 
       [forged, 'altcha is not a valid solution'],
       ['not base64 json', 'altcha must be the solved challenge'],
     ]) {
-      const res = await post(aBookingBody({ workshop_id: workshopIds[1], num_participants: 2, altcha }));
+      const res = await post(aBookingBody({ payment_option: 'full',  workshop_id: workshopIds[1], num_participants: 2, altcha }));
       expect(res.status).toBe(428);
       expect((await res.json()).errors).toEqual([{ field: 'altcha', message }]);
     }
-    expect((await post(aBookingBody({ workshop_id: workshopIds[1], num_participants: 2, altcha: good }))).status).toBe(201);
-    const reused = await post(aBookingBody({ workshop_id: workshopIds[2], num_participants: 2, altcha: good }));
+    expect((await post(aBookingBody({ payment_option: 'full',  workshop_id: workshopIds[1], num_participants: 2, altcha: good }))).status).toBe(201);
+    const reused = await post(aBookingBody({ payment_option: 'full',  workshop_id: workshopIds[2], num_participants: 2, altcha: good }));
     expect(reused.status).toBe(428);
     expect((await reused.json()).errors).toEqual([{ field: 'altcha', message: 'altcha was already used' }]);
     expect(await s.services.db.manager.count(Booking)).toBe(before + 1);
@@ -127,10 +127,10 @@ describe.each(DB_KINDS)('hold caps and challenges (hardening finding 1) on %s', 
 
   it('a challenge expires after 10 minutes on the app clock', async () => {
     await post(group(0, 'late@example.com'));
-    expect((await post(aBookingBody({ workshop_id: workshopIds[2], altcha: await solved() }))).status).toBe(201);
+    expect((await post(aBookingBody({ payment_option: 'full',  workshop_id: workshopIds[2], altcha: await solved() }))).status).toBe(201);
     const altcha = await solved();
     now = new Date(now.getTime() + 10 * 60_000 + 1);
-    const res = await post(aBookingBody({ workshop_id: workshopIds[1], altcha }));
+    const res = await post(aBookingBody({ payment_option: 'full',  workshop_id: workshopIds[1], altcha }));
     expect(res.status).toBe(428);
     expect((await res.json()).errors).toEqual([{ field: 'altcha', message: 'altcha has expired' }]);
     // Used nonces past their expiry are forgotten when the next challenge is issued.
@@ -143,11 +143,11 @@ describe.each(DB_KINDS)('hold caps and challenges (hardening finding 1) on %s', 
     const free = DEFAULT_HOLD_LIMITS.freeRecentBookings;
     expect(free).toBeLessThan(DEFAULT_HOLD_LIMITS.freeHeldSpots); // one spot each: only the count can ask
     const at = (i: number) => workshopIds[i % workshopIds.length];
-    for (let i = 0; i < free; i++) expect((await post(aBookingBody({ workshop_id: at(i), customer_email: `p${i}@example.com` }))).status).toBe(201);
-    const next = await post(aBookingBody({ workshop_id: at(free), customer_email: `p${free}@example.com` }));
+    for (let i = 0; i < free; i++) expect((await post(aBookingBody({ payment_option: 'full',  workshop_id: at(i), customer_email: `p${i}@example.com` }))).status).toBe(201);
+    const next = await post(aBookingBody({ payment_option: 'full',  workshop_id: at(free), customer_email: `p${free}@example.com` }));
     expect(next.status).toBe(428);
     expect((await next.json()).detail).toMatch(/^Several bookings were just made from this connection/);
-    expect((await post(aBookingBody({ workshop_id: at(free), customer_email: `p${free}@example.com`, altcha: await solved() }))).status).toBe(201);
+    expect((await post(aBookingBody({ payment_option: 'full',  workshop_id: at(free), customer_email: `p${free}@example.com`, altcha: await solved() }))).status).toBe(201);
   });
 
   it('ten parallel bookings of 12 from one address, each with its own solution, hold at most 24 spots', async () => {
@@ -177,7 +177,7 @@ describe.each(DB_KINDS)('hold caps and challenges (hardening finding 1) on %s', 
   });
 
   it('stores a keyed hash of the address on the booking, never the address', async () => {
-    const b = await (await post(aBookingBody({ workshop_id: workshopIds[0] }), '203.0.113.77')).json();
+    const b = await (await post(aBookingBody({ payment_option: 'full',  workshop_id: workshopIds[0] }), '203.0.113.77')).json();
     const row = await s.services.db.manager.findOneByOrFail(Booking, { id: b.id });
     expect(row.clientKeyHash).toMatch(/^[0-9a-f]{40}$/);
     const raw = JSON.stringify(await s.services.db.manager.query('SELECT * FROM bookings WHERE id = ?', [b.id]));

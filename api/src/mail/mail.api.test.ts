@@ -59,7 +59,7 @@ describe.each(DB_KINDS)('mails from the real API (Stripe fake + SMTP server), on
     const [admin] = smtp.to(ADMIN).filter((m) => mails.includes(m));
     expect(customer.parsed.subject).toBe('Booking confirmed: Zion Canyon Light & Slot Canyons, Apr 13-18, 2026');
     expect(customer.parsed.text).toContain('We received your 30% deposit of $1,737');
-    expect(customer.parsed.text).toContain(`https://wild.test/confirmation/${b.id}`);
+    expect(customer.parsed.text).toContain(`Manage your booking: https://wild.test/manage/${b.id}#`);
     expect(customer.parsed.html).toContain('Your booking is confirmed');
     const ics = customer.parsed.attachments.filter((a) => a.contentType === 'text/calendar');
     expect(ics).toHaveLength(1);

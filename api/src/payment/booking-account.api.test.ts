@@ -1,4 +1,4 @@
-import { startTestServer, type TestServer } from '../test/app';
+import { capturedLogger, startTestServer, type TestServer } from '../test/app';
 import { DB_KINDS } from '../test/db';
 import { aBookingBody } from '../test/builders';
 import { Booking } from '../booking/booking.entity';
@@ -30,9 +30,11 @@ describe.each(DB_KINDS)('booking account (balances, installments, cancellations,
   let now = new Date('2026-01-15T12:00:00.000Z');
   const clock = () => new Date(now.getTime());
 
+  const log = capturedLogger('debug');
+
   beforeAll(async () => {
     stripe = await new FakeStripe({ webhookSecret: WEBHOOK_SECRET, now: () => Math.floor(now.getTime() / 1000) }).start();
-    s = await startTestServer(kind, { STRIPE_SECRET_KEY: 'sk_test_account', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: stripe.url }, undefined, { clock });
+    s = await startTestServer(kind, { STRIPE_SECRET_KEY: 'sk_test_account', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: stripe.url }, undefined, { clock, logger: log.logger });
     stripe.webhookUrl = `${s.url}/api/webhook/stripe`;
   });
   afterAll(async () => {
@@ -399,5 +401,13 @@ describe.each(DB_KINDS)('booking account (balances, installments, cancellations,
     await stripe.idle();
     expect(await booking(id)).toMatchObject({ amountRefundedCents: 200_000 });
     expect(await m().findOneByOrFail(BookingRefund, { bookingId: id })).toMatchObject({ reason: 'provider', state: 'succeeded' });
+  });
+
+  it('never writes a manage link or its token to the logs (every request of this file was logged at debug level)', async () => {
+    const bookings = await m().find(Booking);
+    expect(bookings.length).toBeGreaterThan(10);
+    expect(log.lines.length).toBeGreaterThan(50);
+    const logged = JSON.stringify(log.lines);
+    for (const b of bookings) expect(logged).not.toContain(tokenOf(b.id));
   });
 });

@@ -43,7 +43,7 @@ describe.each(DB_KINDS)('the workshop calendar on %s', (kind) => {
     now = new Date('2026-04-13T05:59:59Z'); // 23:59:59 on April 12 in Denver
     const zion = (await (await fetch(`${s.url}/api/workshops/zion-canyon-light`)).json()) as Record<string, unknown>;
     expect(zion).toMatchObject({ has_started: false, start_date: '2026-04-13', time_zone: 'America/Denver' });
-    const early = await post('/api/bookings', aBookingBody());
+    const early = await post('/api/bookings', aBookingBody({ payment_option: 'full' }));
     expect(early.status).toBe(201);
     const claimedBefore = await spotsClaimed('zion-canyon-light');
     const bookingsBefore = await s.services.db.manager.count(Booking);
@@ -85,7 +85,7 @@ describe.each(DB_KINDS)('the workshop calendar on %s', (kind) => {
 
   it('a held booking of a workshop that has started cannot start checkout', async () => {
     now = new Date('2026-04-23T12:00:00Z'); // NYC starts April 24 (America/New_York)
-    const res = await post('/api/bookings', aBookingBody({ workshop_id: 'nyc-portrait-posing' }));
+    const res = await post('/api/bookings', aBookingBody({ workshop_id: 'nyc-portrait-posing', payment_option: 'full' }));
     expect(res.status).toBe(201);
     const booking = (await res.json()) as { id: string };
     now = new Date('2026-04-24T04:00:00Z'); // midnight in New York (EDT)

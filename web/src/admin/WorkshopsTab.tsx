@@ -219,7 +219,7 @@ export function WorkshopsTab({
         {status}
       </p>
       {workshops.length === 0 ? <Empty>No workshops yet.</Empty> : null}
-      <table className="admin-table" hidden={workshops.length === 0}>
+      <table className="admin-workshops-table" hidden={workshops.length === 0}>
         <caption className="visually-hidden">Every workshop, in date order</caption>
         <thead>
           <tr>
@@ -236,7 +236,7 @@ export function WorkshopsTab({
             <tr key={w.id} data-workshop={w.id}>
               <th scope="row">
                 <a href={`/workshop/${w.id}`}>{w.name}</a>
-                <div className="muted admin-table__id">{w.id}</div>
+                <div className="muted admin-workshops-table__id">{w.id}</div>
               </th>
               <td>
                 {w.dates}
@@ -250,7 +250,7 @@ export function WorkshopsTab({
                 {w.archived ? <span className="badge badge--grey">Archived</span> : w.hasStarted ? <span className="badge badge--grey">Past</span> : <span className="badge badge--success">Upcoming</span>}
               </td>
               <td>
-                <div className="admin-table__actions">
+                <div className="admin-workshops-table__actions">
                   <button type="button" className="btn btn--outline btn--small" onClick={() => setMode({ kind: 'edit', workshop: w })} aria-label={`Edit ${w.name}`}>
                     Edit
                   </button>

@@ -40,6 +40,19 @@ describe('/', () => {
     expect(why).toHaveTextContent('photojournalism');
   });
 
+  it('offers only upcoming workshops as popular, and marks past ones in the season list', async () => {
+    const mixed = [aWorkshop({ id: 'glades', name: 'Everglades Birds', availableSpots: 12 }), aWorkshop({ id: 'plains', name: 'Supercell Chase', availableSpots: 1, hasStarted: true })];
+    renderRoute('/', [{ request: { query: WORKSHOPS_QUERY }, result: { data: { workshops: mixed } } }, reviewsOk]);
+    const popular = screen.getByRole('region', { name: 'Popular Workshops' });
+    expect(await within(popular).findByRole('link', { name: 'Everglades Birds' })).toBeInTheDocument();
+    expect(within(popular).queryByRole('link', { name: 'Supercell Chase' })).not.toBeInTheDocument();
+    const season = screen.getByRole('region', { name: /season/ });
+    const items = within(season).getAllByRole('listitem');
+    expect(items.map((li) => within(li).getByRole('link').textContent)).toEqual(['Everglades Birds', 'Supercell Chase']);
+    expect(within(items[0]).queryByText('Past')).not.toBeInTheDocument();
+    expect(within(items[1]).getByText('Past')).toBeInTheDocument();
+  });
+
   it('lists the three bookable workshops with the fewest spots as popular, linking to their pages', async () => {
     renderRoute('/', [workshopsOk, reviewsOk]);
     const popular = screen.getByRole('region', { name: 'Popular Workshops' });

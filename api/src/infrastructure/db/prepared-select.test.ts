@@ -9,7 +9,7 @@ describe.each(DB_KINDS)('PreparedSelect on %s', (kind) => {
   beforeAll(async () => {
     t = await createTestDb(kind);
     const bookings = new BookingService(t.db, () => new Date('2026-03-01T10:00:00.123Z'), { holdMinutes: 30 });
-    for (const n of [1, 2, 3]) await bookings.createOrThrow(aBookingInput({ workshopId: 'zion-canyon-light', numParticipants: n, customerName: `Guest ${n} Ünïcödé` }));
+    for (const n of [1, 2, 3]) await bookings.createOrThrow(aBookingInput({ workshopId: 'zion-canyon-light', numParticipants: n, paymentOption: 'full' as never, customerName: `Guest ${n} Ünïcödé` }));
   });
   afterAll(() => t?.drop());
 
