@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { GraphQLError } from 'graphql';
-import { aBookingAccount } from '../test/builders';
+import { aBookingAccount, aCheckoutStatus } from '../test/builders';
+import { CHECKOUT_STATUS_QUERY } from '../payment/documents';
 import { renderLazyRoute } from '../test/render';
 import { redirectTo } from '../ui/browser';
 import { BOOKING_ACCOUNT_QUERY, CANCEL_MY_BOOKING_MUTATION, PAY_BOOKING_NOW_MUTATION, TRANSFER_MY_BOOKING_MUTATION } from './manage.documents';
@@ -142,6 +143,26 @@ describe('/manage/{bookingId}#{token}', () => {
     await waitFor(() => expect(screen.getByTestId('balance-sentence')).toHaveTextContent('Nothing is left to pay.'));
     expect(screen.getByText('Paid', { selector: '.badge' })).toHaveClass('badge--success');
     expect(screen.queryByRole('button', { name: 'Pay the balance' })).not.toBeInTheDocument();
+  });
+
+  it('back from the payment page with the session this tab started: confirms it (as /payment-success does), then shows it paid', async () => {
+    const paid = aBookingAccount({ booking: { paymentStatus: 'paid', amountPaid: 7737.5 }, balance: 0, balanceDueDate: null, nextPayment: null });
+    window.sessionStorage.setItem(`manage-token:${bookingId}`, token);
+    window.sessionStorage.setItem(`manage-session:${bookingId}`, 'cs_test_balance');
+    await renderLazyRoute(`/manage/${bookingId}?paid=1`, [
+      accountAnswer(aBookingAccount()),
+      {
+        request: { query: CHECKOUT_STATUS_QUERY, variables: { sessionId: 'cs_test_balance' } },
+        result: { data: { checkoutStatus: aCheckoutStatus({ id: 'cs_test_balance', amountTotal: 541625 }) } },
+        delay: 20,
+      },
+      accountAnswer(paid),
+    ]);
+    expect(await screen.findByText('Confirming your payment...')).toBeInTheDocument();
+    expect(await screen.findByText('Payment received.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('balance-sentence')).toHaveTextContent('Nothing is left to pay.'));
+    // The session is done with: a later visit does not confirm it again.
+    expect(window.sessionStorage.getItem(`manage-session:${bookingId}`)).toBeNull();
   });
 
   it('marks an overdue balance', async () => {
