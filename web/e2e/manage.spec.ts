@@ -141,6 +141,20 @@ test('the manage link from the mail: pay the balance, then cancel with the quote
   await page.goto(`${new URL(page.url()).origin}/confirmation/${bookingId}`);
   await expect(page.getByRole('heading', { name: 'Booking Cancelled' })).toBeVisible();
   await expect(page.getByText('Partly refunded', { exact: true })).toBeVisible();
+
+  // The admin sees the same money: both payments and both refunds with the provider's ids.
+  await page.goto(`${new URL(page.url()).origin}/admin`);
+  await page.getByLabel('Password').fill('e2e-admin-password'); // ADMIN_PASSWORD of the e2e servers
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('tab', { name: /^Bookings/ }).click();
+  await page.getByRole('button', { name: 'Marta Ruiz' }).click();
+  const money = page.getByRole('region', { name: 'Money of the booking of Marta Ruiz' });
+  await expect(money.getByRole('table', { name: 'Payments' }).locator('tbody tr')).toHaveCount(2);
+  await expect(money.getByRole('table', { name: 'Payments' })).toContainText('pi_');
+  await expect(money.getByRole('table', { name: 'Refunds' }).locator('tbody tr')).toHaveCount(2);
+  await expect(money.getByRole('table', { name: 'Refunds' })).toContainText('re_');
+  await expect(money.getByTestId('refunds-total')).toHaveText(quoted);
+  await audit(page);
 });
 
 test('a manage link without its token says so and links to the confirmation page', async ({ page }) => {
