@@ -190,7 +190,12 @@ function Panel({ account, onChanged }: { account: Account; onChanged?: () => voi
       <h5 id={`${id}-payments`}>Payments</h5>
       <PaymentsTable account={account} admin headingId={`${id}-payments`} />
       <h5 id={`${id}-refunds`}>Refunds</h5>
-      <RefundsTable account={account} admin headingId={`${id}-refunds`} actions={(r) => (r.state === 'owed' ? <MarkDone refundId={r.id} amount={r.amount} onChanged={onChanged} /> : null)} />
+      <RefundsTable
+        account={account}
+        admin
+        headingId={`${id}-refunds`}
+        actions={account.refunds.some((r) => r.state === 'owed') ? (r) => (r.state === 'owed' ? <MarkDone refundId={r.id} amount={r.amount} onChanged={onChanged} /> : null) : undefined}
+      />
       {account.schedule.length > 0 && (
         <>
           <h5 id={`${id}-schedule`}>Payment plan</h5>

@@ -291,7 +291,7 @@ describe('/booking/{id}', () => {
       const user = userEvent.setup();
       await renderRoute('/booking/zion-canyon-light', [workshopMock]);
       await user.selectOptions(await screen.findByLabelText('Payment'), 'payment_plan');
-      const plan = screen.getByRole('list', { name: 'Payment plan' });
+      const plan = screen.getByRole('list', { name: 'Installment dates' });
       const items = within(plan).getAllByRole('listitem');
       expect(items).toHaveLength(6);
       expect(items[0]).toHaveTextContent('Today$482.50');

@@ -107,7 +107,7 @@ export function BookingSummary({ workshop, numParticipants, numSpouses, roomType
         {schedule && (
           <div className="booking-summary__note">
             <p className="muted">Your card is saved and charged automatically on each date:</p>
-            <ol className="booking-summary__schedule" aria-label="Payment plan">
+            <ol className="booking-summary__schedule" aria-label="Installment dates">
               {schedule.map((i) => (
                 <li key={i.number}>
                   <span>{i.number === 1 ? 'Today' : formatIsoDate(i.dueDate)}</span>
