@@ -1,53 +1,37 @@
-import crypto from "node:crypto";
-import path from "node:path";
-import type { Config } from "./infrastructure/config/env";
-import type { Database } from "./infrastructure/db/data-source";
-import type { Logger } from "./infrastructure/logger";
-import {
-  BookingService,
-  type BookingServiceOptions,
-  OFFLINE_RESERVATION_MINUTES,
-  PROVIDER_HOLD_MINUTES,
-} from "./booking/booking.service";
-import {
-  DEFAULT_HOLD_LIMITS,
-  HoldGuard,
-  type HoldLimits,
-} from "./booking/hold-limits";
-import {
-  DEFAULT_PROOF_OF_WORK,
-  ProofOfWork,
-  type ProofOfWorkOptions,
-} from "./infrastructure/proof-of-work/proof-of-work";
-import { NodemailerMailer, type Mailer } from "./mail/mailer";
-import { DEFAULT_OUTBOX_OPTIONS, OutboxService } from "./mail/outbox.service";
-import { PaymentService } from "./payment/payment.service";
-import { BookingAccountService } from "./payment/booking-account.service";
-import { ManageLinks } from "./booking/manage-link";
-import type { PaymentProvider } from "./payment/payment-provider";
-import { StripePaymentProvider } from "./payment/stripe.provider";
-import {
-  MemoryRateLimitStore,
-  type RateLimitStore,
-} from "./infrastructure/rate-limit";
-import { RedisRateLimitStore } from "./infrastructure/redis-rate-limit-store";
-import { RedisBus } from "./infrastructure/redis-bus";
-import { JobQueue } from "./infrastructure/jobs/job-queue";
-import { CommunityService } from "./community/community.service";
-import { COMMUNITY_MAILS } from "./community/community.mails";
-import { BOOKING_MAILS } from "./booking/booking.mails";
-import { AdminAuthService } from "./admin/admin-auth.service";
-import { AdminService } from "./admin/admin.service";
-import { AuditLog } from "./audit/audit-log.service";
-import { WorkshopEditor } from "./admin/workshop-editor.service";
-import { TestimonialService } from "./testimonial/testimonial.service";
-import { WorkshopService } from "./workshop/workshop.service";
-import { WaitlistService } from "./waitlist/waitlist.service";
-import { WAITLIST_MAILS } from "./waitlist/waitlist.mails";
-import type { WorkshopCatalogOptions } from "./workshop/workshop-catalog";
-import { CreditsService } from "./credit/credits.service";
-import { WorkshopCancellationService } from "./workshop-cancellation/workshop-cancellation.service";
-import { WORKSHOP_CANCELLATION_MAILS } from "./workshop-cancellation/workshop-cancellation.mails";
+import crypto from 'node:crypto';
+import path from 'node:path';
+import type { Config } from './infrastructure/config/env';
+import type { Database } from './infrastructure/db/data-source';
+import type { Logger } from './infrastructure/logger';
+import { BookingService, type BookingServiceOptions, OFFLINE_RESERVATION_MINUTES, PROVIDER_HOLD_MINUTES } from './booking/booking.service';
+import { DEFAULT_HOLD_LIMITS, HoldGuard, type HoldLimits } from './booking/hold-limits';
+import { DEFAULT_PROOF_OF_WORK, ProofOfWork, type ProofOfWorkOptions } from './infrastructure/proof-of-work/proof-of-work';
+import { NodemailerMailer, type Mailer } from './mail/mailer';
+import { DEFAULT_OUTBOX_OPTIONS, OutboxService } from './mail/outbox.service';
+import { PaymentService } from './payment/payment.service';
+import { BookingAccountService } from './payment/booking-account.service';
+import { ManageLinks } from './booking/manage-link';
+import type { PaymentProvider } from './payment/payment-provider';
+import { StripePaymentProvider } from './payment/stripe.provider';
+import { MemoryRateLimitStore, type RateLimitStore } from './infrastructure/rate-limit';
+import { RedisRateLimitStore } from './infrastructure/redis-rate-limit-store';
+import { RedisBus } from './infrastructure/redis-bus';
+import { JobQueue } from './infrastructure/jobs/job-queue';
+import { CommunityService } from './community/community.service';
+import { COMMUNITY_MAILS } from './community/community.mails';
+import { BOOKING_MAILS } from './booking/booking.mails';
+import { AdminAuthService } from './admin/admin-auth.service';
+import { AdminService } from './admin/admin.service';
+import { AuditLog } from './audit/audit-log.service';
+import { WorkshopEditor } from './admin/workshop-editor.service';
+import { TestimonialService } from './testimonial/testimonial.service';
+import { WorkshopService } from './workshop/workshop.service';
+import { WaitlistService } from './waitlist/waitlist.service';
+import { WAITLIST_MAILS } from './waitlist/waitlist.mails';
+import type { WorkshopCatalogOptions } from './workshop/workshop-catalog';
+import { CreditsService } from './credit/credits.service';
+import { WorkshopCancellationService } from './workshop-cancellation/workshop-cancellation.service';
+import { WORKSHOP_CANCELLATION_MAILS } from './workshop-cancellation/workshop-cancellation.mails';
 
 /**
  * Every service of the app, built once per process (or per test) from its
@@ -120,27 +104,17 @@ export function createServices(
   options: ServiceOptions = {},
 ): Services {
   const provider = createPaymentProvider(config);
-  const rateLimitStore = config.rateLimitRedisUrl
-    ? new RedisRateLimitStore(config.rateLimitRedisUrl, logger)
-    : new MemoryRateLimitStore();
+  const rateLimitStore = config.rateLimitRedisUrl ? new RedisRateLimitStore(config.rateLimitRedisUrl, logger) : new MemoryRateLimitStore();
   const outbox = createOutbox(db, clock, logger, config.mail.adminEmail);
-  const proofOfWork = new ProofOfWork(
-    db,
-    clock,
-    config.altchaHmacSecret,
-    options.proofOfWork ?? DEFAULT_PROOF_OF_WORK,
-  );
+  const proofOfWork = new ProofOfWork(db, clock, config.altchaHmacSecret, options.proofOfWork ?? DEFAULT_PROOF_OF_WORK);
   const audit = new AuditLog(db, clock);
-  const holdLimits =
-    options.holdLimits === undefined ? DEFAULT_HOLD_LIMITS : options.holdLimits;
+  const holdLimits = options.holdLimits === undefined ? DEFAULT_HOLD_LIMITS : options.holdLimits;
   const workshops = new WorkshopService(db, options.catalog, clock);
   const waitlist = new WaitlistService(db, clock, outbox);
   const bookingOptions: BookingServiceOptions = {
     holdMinutes: provider ? PROVIDER_HOLD_MINUTES : null,
     reservationMinutes: OFFLINE_RESERVATION_MINUTES,
-    holdGuard: holdLimits
-      ? new HoldGuard(config.altchaHmacSecret, proofOfWork, holdLimits)
-      : undefined,
+    holdGuard: holdLimits ? new HoldGuard(config.altchaHmacSecret, proofOfWork, holdLimits) : undefined,
     catalog: workshops.catalog,
     // Spots that come back are offered to the waiting list in the same transaction.
     onSpotsReleased: async (m, workshopId, now) => {
@@ -151,41 +125,14 @@ export function createServices(
   };
   // Credit codes (docs/decisions/063) are applied by the CreditsService, built below from the bookings.
   const bookings = new BookingService(db, clock, bookingOptions, outbox);
-  const bus = config.redisUrl
-    ? connectCatalogBus(config, workshops, logger)
-    : null;
-  const payments = new PaymentService(
-    db,
-    bookings,
-    provider,
-    clock,
-    logger,
-    config.publicOrigin,
-  );
+  const bus = config.redisUrl ? connectCatalogBus(config, workshops, logger) : null;
+  const payments = new PaymentService(db, bookings, provider, clock, logger, config.publicOrigin);
   const jobs = new JobQueue(db, clock, logger);
   // Every customer mail carries the personal manage link, signed with the server's secret.
   const links = new ManageLinks(config.bookingLinkSecret, config.publicOrigin);
   outbox.links = { manageBooking: (bookingId) => links.url(bookingId) };
-  const accounts = new BookingAccountService(
-    db,
-    bookings,
-    payments,
-    jobs,
-    links,
-    clock,
-    logger,
-    config.publicOrigin,
-    audit,
-  );
-  const credits = new CreditsService(
-    db,
-    bookings,
-    accounts,
-    jobs,
-    clock,
-    logger,
-    audit,
-  );
+  const accounts = new BookingAccountService(db, bookings, payments, jobs, links, clock, logger, config.publicOrigin, audit);
+  const credits = new CreditsService(db, bookings, accounts, jobs, clock, logger, audit);
   bookingOptions.credits = credits;
   return {
     config,
@@ -206,22 +153,11 @@ export function createServices(
     audit,
     workshopEditor: new WorkshopEditor(db, clock),
     outbox,
-    mailer: new NodemailerMailer({
-      smtpUrl: config.mail.smtpUrl,
-      from: config.mail.from,
-      outboxDir: config.mail.outboxDir,
-    }),
+    mailer: new NodemailerMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: config.mail.outboxDir }),
     jobs,
     accounts,
     credits,
-    workshopCancellation: new WorkshopCancellationService(
-      db,
-      accounts,
-      outbox,
-      clock,
-      logger,
-      audit,
-    ),
+    workshopCancellation: new WorkshopCancellationService(db, accounts, outbox, clock, logger, audit),
   };
 }
 
@@ -229,26 +165,14 @@ export function createServices(
  * The mail outbox with every domain's mails registered by kind (docs/decisions/052).
  * A new kind of mail is one template and one line in its domain's registry.
  */
-export function createOutbox(
-  db: Database,
-  clock: () => Date,
-  logger: Logger,
-  adminEmail: string,
-  options = DEFAULT_OUTBOX_OPTIONS,
-): OutboxService {
-  return new OutboxService(db, clock, logger, { ...options, adminEmail })
-    .register(BOOKING_MAILS)
-    .register(COMMUNITY_MAILS)
-    .register(WAITLIST_MAILS)
-    .register(WORKSHOP_CANCELLATION_MAILS);
+export function createOutbox(db: Database, clock: () => Date, logger: Logger, adminEmail: string, options = DEFAULT_OUTBOX_OPTIONS): OutboxService {
+  return new OutboxService(db, clock, logger, { ...options, adminEmail }).register(BOOKING_MAILS).register(COMMUNITY_MAILS).register(WAITLIST_MAILS).register(WORKSHOP_CANCELLATION_MAILS);
 }
 
 /** Stripe when a secret key is configured; otherwise no provider (bookings stay reserved). */
 export function createPaymentProvider(config: Config): PaymentProvider | null {
   const { secretKey, webhookSecret, apiBase } = config.stripe;
-  return secretKey
-    ? new StripePaymentProvider({ secretKey, webhookSecret, apiBase })
-    : null;
+  return secretKey ? new StripePaymentProvider({ secretKey, webhookSecret, apiBase }) : null;
 }
 
 /**
@@ -256,18 +180,10 @@ export function createPaymentProvider(config: Config): PaymentProvider | null {
  * and each instance drops its catalog snapshot when another one publishes.
  * Channels are per database, so test runs and sites sharing a Redis do not mix.
  */
-function connectCatalogBus(
-  config: Config,
-  workshops: WorkshopService,
-  logger: Logger,
-): RedisBus {
-  const bus = new RedisBus(
-    config.redisUrl!,
-    logger,
-    `wl:${databaseKey(config)}:`,
-  );
-  void bus.subscribe("catalog", () => workshops.catalog.invalidate());
-  workshops.catalog.onCommittedWrite(() => void bus.publish("catalog"));
+function connectCatalogBus(config: Config, workshops: WorkshopService, logger: Logger): RedisBus {
+  const bus = new RedisBus(config.redisUrl!, logger, `wl:${databaseKey(config)}:`);
+  void bus.subscribe('catalog', () => workshops.catalog.invalidate());
+  workshops.catalog.onCommittedWrite(() => void bus.publish('catalog'));
   return bus;
 }
 
@@ -275,10 +191,10 @@ function connectCatalogBus(
 function databaseKey(config: Config): string {
   const d = config.database;
   let id: string;
-  if (d.kind === "sqlite") id = `sqlite:${path.resolve(d.file)}`;
+  if (d.kind === 'sqlite') id = `sqlite:${path.resolve(d.file)}`;
   else {
     const u = new URL(d.url);
-    id = `mysql://${u.hostname}:${u.port || "3306"}${u.pathname}`;
+    id = `mysql://${u.hostname}:${u.port || '3306'}${u.pathname}`;
   }
-  return crypto.createHash("sha256").update(id).digest("hex").slice(0, 16);
+  return crypto.createHash('sha256').update(id).digest('hex').slice(0, 16);
 }

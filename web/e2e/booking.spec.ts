@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, nextDialog, test } from './fixtures';
 import { STRIPE_APP_URL } from './playwright.config';
+import { addFutureWorkshop, APP_DB, STRIPE_APP_DB } from './futureWorkshops';
 
 async function fillBookingForm(page: Page) {
   await page.getByLabel('Full name *').fill('Ana Lopez');
@@ -17,10 +18,12 @@ async function fillBookingForm(page: Page) {
   await emergency.getByLabel('Email *').fill('luis@example.com');
 }
 
-test('book without a payment provider: the total follows the inputs, then the confirmation', async ({ page }) => {
-  await page.goto('/workshop/grand-teton-autumn');
+test('book without a payment provider: the total follows the inputs, then the confirmation', async ({ page, request, baseURL }) => {
+  // The seeded season is past: a copy of Grand Teton Autumn Color a year ahead, where a deposit is offered.
+  await addFutureWorkshop(request, { baseUrl: baseURL!, db: APP_DB, from: 'grand-teton-autumn', id: 'grand-teton-autumn-ahead', startInDays: 365 });
+  await page.goto('/workshop/grand-teton-autumn-ahead');
   await page.getByRole('button', { name: 'Book Now' }).click();
-  await expect(page).toHaveURL(/\/booking\/grand-teton-autumn$/);
+  await expect(page).toHaveURL(/\/booking\/grand-teton-autumn-ahead$/);
 
   const total = page.getByTestId('booking-total');
   const dueNow = page.getByTestId('booking-due-now');
@@ -38,13 +41,14 @@ test('book without a payment provider: the total follows the inputs, then the co
   await fillBookingForm(page);
   await page.getByRole('button', { name: 'Continue to payment' }).click();
   await expect(page).toHaveURL(/\/confirmation\/[0-9a-f-]{36}$/);
-  await expect(page.getByRole('heading', { name: 'Booking Confirmed' })).toBeVisible();
+  // Nothing is paid yet: the spots are reserved, the booking is not confirmed.
+  await expect(page.getByRole('heading', { name: 'Spots Reserved' })).toBeVisible();
   await expect(page.getByTestId('total-amount')).toHaveText('$7,487.50');
   await expect(page.getByTestId('amount-paid')).toHaveText('$0');
   await expect(page.locator('[data-status="pending"]')).toHaveClass(/badge--grey/);
 
   // The spots are held: the workshop page shows two fewer.
-  await page.goto('/workshop/grand-teton-autumn');
+  await page.goto('/workshop/grand-teton-autumn-ahead');
   await expect(page.getByTestId('available-spots')).toHaveText('10 of 12');
 });
 
@@ -58,6 +62,8 @@ test('a refused booking alerts "Booking error. Please try again." and keeps the 
       workshop_id: 'everglades-wading-birds', customer_name: 'Group Leader', customer_email: 'g@example.com', customer_phone: '555 0100',
       num_participants: 10, age: 40, camera_body: 'Canon R5', lenses: '100-500', trip_goals: 'Birds', emergency_contact_name: 'X',
       emergency_contact_phone: '555 0101', emergency_contact_email: 'x@example.com',
+      // Two weeks ahead: the balance is already due, so only payment in full is offered.
+      payment_option: 'full',
     },
   });
   expect(taken.status()).toBe(201);
@@ -69,8 +75,9 @@ test('a refused booking alerts "Booking error. Please try again." and keeps the 
   await expect(page.getByRole('alert')).toContainText('Only 2 spots are left');
 });
 
-test('pay with the (fake) Stripe Checkout and land on /payment-success showing success', async ({ page }) => {
-  await page.goto(`${STRIPE_APP_URL}/booking/alaska-bears-glaciers`);
+test('pay with the (fake) Stripe Checkout and land on /payment-success showing success', async ({ page, request }) => {
+  await addFutureWorkshop(request, { baseUrl: STRIPE_APP_URL, db: STRIPE_APP_DB, from: 'alaska-bears-glaciers', id: 'alaska-bears-glaciers-ahead', startInDays: 365 });
+  await page.goto(`${STRIPE_APP_URL}/booking/alaska-bears-glaciers-ahead`);
   await fillBookingForm(page);
   await page.getByRole('button', { name: 'Continue to payment' }).click();
   // The hosted payment page of the provider.

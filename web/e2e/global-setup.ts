@@ -2,9 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** Runs before the web servers start: every run begins with empty databases. */
+/**
+ * Runs once the web servers are up (Playwright starts them first): each server has
+ * already emptied its own database (playwright.config.ts), so only the folder is made
+ * sure of here. Deleting files here would unlink the databases the servers have open.
+ */
 export default function globalSetup(): void {
   const tmp = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.tmp');
-  fs.rmSync(tmp, { recursive: true, force: true });
   fs.mkdirSync(tmp, { recursive: true });
 }

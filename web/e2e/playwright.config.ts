@@ -25,6 +25,14 @@ const tmp = path.resolve(here, '.tmp');
 const apiRoot = path.resolve(here, '../../api');
 const apiDist = path.join(apiRoot, 'dist');
 
+/**
+ * Playwright starts the web servers before globalSetup runs, so the servers empty their
+ * own database before they open it: every run starts from the seed, and tests that add
+ * rows next to the seed (manage.spec.ts) reach the very file the server uses.
+ */
+const freshDb = (db: string) =>
+  `node -e "const fs = require('fs'); fs.mkdirSync(process.argv[1], { recursive: true }); for (const s of ['', '-wal', '-shm']) fs.rmSync(process.argv[1] + '/' + process.argv[2] + s, { force: true })" ${tmp} ${db}`;
+
 const appEnv = (port: number, db: string, extra: Record<string, string> = {}) => ({
   NODE_ENV: 'test',
   PORT: String(port),
@@ -80,7 +88,7 @@ export default defineConfig({
       },
     },
     {
-      command: `node ${apiDist}/main.js`,
+      command: `${freshDb('e2e.db')} && node ${apiDist}/main.js`,
       url: `http://127.0.0.1:${E2E_PORT}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,
@@ -89,7 +97,7 @@ export default defineConfig({
       env: appEnv(E2E_PORT, 'e2e.db'),
     },
     {
-      command: `node ${apiDist}/main.js`,
+      command: `${freshDb('e2e-stripe.db')} && node ${apiDist}/main.js`,
       url: `${STRIPE_APP_URL}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,
@@ -102,7 +110,7 @@ export default defineConfig({
       }),
     },
     {
-      command: `node ${apiDist}/main.js`,
+      command: `${freshDb('e2e-calendar.db')} && node ${apiDist}/main.js`,
       url: `${CALENDAR_APP_URL}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,

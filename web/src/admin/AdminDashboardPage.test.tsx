@@ -162,7 +162,7 @@ describe('/admin/dashboard', () => {
       expect(within(rows[1]).getByText('Paid')).toHaveClass('badge--success');
       expect(within(rows[2]).getByText('Pending')).toHaveClass('badge--grey');
       expect(within(rows[2]).getByText('Held')).toBeInTheDocument();
-      expect(within(rows[3]).getByText('Deposit paid')).toHaveClass('badge--warning');
+      expect(within(rows[3]).getByText('Deposit paid')).toHaveClass('badge--amber');
       // Created is the sorted column, newest first.
       expect(screen.getByRole('columnheader', { name: /Created/ })).toHaveAttribute('aria-sort', 'descending');
     });
@@ -201,7 +201,7 @@ describe('/admin/dashboard', () => {
       expect(names()).toEqual(['Oldest Person']);
       expect(screen.getByText('Showing 1 of 3 bookings')).toBeInTheDocument();
 
-      await user.selectOptions(screen.getByLabelText('Payment status'), 'refund_due');
+      await user.selectOptions(screen.getByLabelText('Payment status'), 'refunded');
       expect(screen.getByText('No bookings match these filters.')).toBeInTheDocument();
     });
 

@@ -16,6 +16,7 @@ import { PHOTOS_TAB_FRAGMENT, PhotosTab } from './PhotosTab';
 import { WAITLISTS_TAB_FRAGMENT, WaitlistsTab } from './WaitlistsTab';
 import { ActivityTab } from './ActivityTab';
 import { WorkshopsTab } from './WorkshopsTab';
+import { OverdueBalances } from './OverdueBalances';
 import '../styles/admin.css';
 
 /** Everything the dashboard shows, in one admin request (the tab labels need the counts up front). */
@@ -108,7 +109,12 @@ function Dashboard() {
       </Failure>
     );
   } else if (tab === 'statistics') {
-    panel = <StatisticsTab stats={data.adminStats} />;
+    panel = (
+      <div className="stack">
+        <StatisticsTab stats={data.adminStats} />
+        <OverdueBalances onError={logoutIfUnauthenticated} />
+      </div>
+    );
   } else if (tab === 'bookings') {
     panel = <BookingsTab bookings={data.adminBookings} workshops={data.workshops} onChanged={reload} onError={logoutIfUnauthenticated} />;
   } else if (tab === 'messages') {

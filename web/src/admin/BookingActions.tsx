@@ -54,7 +54,8 @@ interface Props {
 /**
  * What the admin can do with a booking: record money received outside the
  * payment provider (bank transfer, or every payment when no provider is set up)
- * and cancel it (spots come back; money received is flagged for a refund).
+ * and cancel it (spots come back; everything paid is refunded: the money panel
+ * cancels keeping the policy's fee instead).
  */
 export function BookingActions({ booking, onChanged, onError }: Props) {
   const [recordPayment] = useMutation(RECORD_PAYMENT_MUTATION, { context: { admin: true } });
@@ -85,7 +86,7 @@ export function BookingActions({ booking, onChanged, onError }: Props) {
   };
 
   const askCancel = () => {
-    if (!window.confirm(`Cancel the booking of ${booking.customerName}? Its spots become available again.`)) return;
+    if (!window.confirm(`Cancel the booking of ${booking.customerName}? Its spots become available again and everything paid is refunded.`)) return;
     void run(() => cancelBooking({ variables: { input: { bookingId: booking.id } } }), 'Booking cancelled');
   };
 

@@ -3,14 +3,17 @@ import { useQuery } from '@apollo/client/react';
 import { formatDollars } from 'api/shared/money';
 import type { BookingsTab_BookingFragment } from '../gql/graphql';
 import { Empty, Failure, Loading } from '../ui/States';
-import { labelOf } from '../ui/labels';
+import { labelOf, paymentStatusLabel } from '../ui/labels';
 import { formatExactTime } from '../ui/time';
 import { ActivityTable, ADMIN_ACTIVITY_QUERY } from './ActivityTab';
 import { BookingActions } from './BookingActions';
 import { isLiveStatus } from 'api/shared/booking-status';
-import { PaymentStatusBadge } from './PaymentBadge';
+import { PaymentStatusBadge } from '../booking/PaymentStatusBadge';
+import { BookingMoneyPanel } from './BookingMoneyPanel';
 
+/** Booking statuses in the admin's words (the others read as their value: Held, Confirmed...). */
 const STATUS_LABELS: Record<string, string> = { needs_attention: 'Needs attention' };
+
 /** In the admin's own time zone, named. */
 const dateTime = (iso: string) => formatExactTime(new Date(iso));
 const orDash = (v: string | number | null | undefined) => (v === null || v === undefined || v === '' ? '–' : v);
@@ -75,7 +78,6 @@ export function BookingDetail({
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
-  const balance = Math.round((b.totalAmount - b.amountPaid) * 100) / 100;
   const history = useBookingHistory(b.id, onError);
   const changed = () => {
     onChanged();
@@ -100,9 +102,10 @@ export function BookingDetail({
           </p>
         </div>
         <div className="admin-booking__money">
-          <PaymentStatusBadge status={b.paymentStatus} />
+          <PaymentStatusBadge status={b.paymentStatus} paymentOption={b.paymentOption} />
           <span>
             {formatDollars(b.amountPaid)} paid of {formatDollars(b.totalAmount)}
+            {b.amountRefunded > 0 && `, ${formatDollars(b.amountRefunded)} refunded`}
           </span>
         </div>
       </header>
@@ -133,19 +136,17 @@ export function BookingDetail({
         <h3 id="booking-detail-payments">Payments</h3>
         <dl className="facts admin-booking__facts">
           <Fact term="Booking status" value={labelOf(STATUS_LABELS, b.status)} />
-          <Fact term="Payment status" value={labelOf({}, b.paymentStatus)} />
+          <Fact term="Payment status" value={paymentStatusLabel(b.paymentStatus, b.paymentOption)} />
           <Fact term="Payment option" value={labelOf({ payment_plan: `Payment plan${b.installments ? ` (${b.installments} installments)` : ''}` }, b.paymentOption)} />
           <Fact term="Total" value={formatDollars(b.totalAmount)} />
           <Fact term="Due at booking" value={formatDollars(b.amountDueNow)} />
           <Fact term="Paid" value={formatDollars(b.amountPaid)} />
-          <Fact term="Balance" value={formatDollars(balance)} />
+          <Fact term="Refunded" value={formatDollars(b.amountRefunded)} />
+          <Fact term="Balance" value={formatDollars(b.balance)} />
           <Fact term="Hold expires" value={b.holdExpiresAt ? dateTime(b.holdExpiresAt) : null} />
           <Fact term="Booking id" value={b.id} />
         </dl>
-        {/*
-          SLOT: <BookingMoneyPanel bookingId={b.id} /> from ./BookingMoneyPanel (payments received,
-          refunds, credits) goes here, once that component exists (another engineer's work).
-        */}
+        <BookingMoneyPanel bookingId={b.id} onChanged={changed} />
       </section>
 
       <section aria-labelledby="booking-detail-actions">

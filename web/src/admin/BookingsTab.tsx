@@ -3,10 +3,13 @@ import { gql, type TypedDocumentNode } from '@apollo/client';
 import { formatDollars } from 'api/shared/money';
 import type { BookingsTab_BookingFragment } from '../gql/graphql';
 import { Empty } from '../ui/States';
-import { labelOf } from '../ui/labels';
+import { labelOf, PAYMENT_STATUS_LABELS, PAYMENT_STATUSES } from '../ui/labels';
 import { downloadFile, manifestCsv } from './manifest';
 import { BookingDetail } from './BookingDetail';
-import { PAYMENT_LABELS, PaymentStatusBadge } from './PaymentBadge';
+import { PaymentStatusBadge } from '../booking/PaymentStatusBadge';
+
+/** Booking statuses in the admin's words (the others read as their value: Held, Confirmed...). */
+const STATUS_LABELS: Record<string, string> = { needs_attention: 'Needs attention' };
 
 export const BOOKINGS_TAB_FRAGMENT: TypedDocumentNode<BookingsTab_BookingFragment> = gql`
   fragment BookingsTab_booking on Booking {
@@ -36,6 +39,8 @@ export const BOOKINGS_TAB_FRAGMENT: TypedDocumentNode<BookingsTab_BookingFragmen
     totalAmount
     amountDueNow
     amountPaid
+    amountRefunded
+    balance
     paymentStatus
     status
     holdExpiresAt
@@ -43,10 +48,6 @@ export const BOOKINGS_TAB_FRAGMENT: TypedDocumentNode<BookingsTab_BookingFragmen
   }
 `;
 
-/** Payment statuses the filter always offers; others found in the data are added. */
-const KNOWN_PAYMENT_STATUSES = ['paid', 'deposit_paid', 'pending', 'refund_due', 'expired'];
-
-const STATUS_LABELS: Record<string, string> = { needs_attention: 'Needs attention' };
 
 const dateTime = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -74,7 +75,7 @@ const COMPARE: Record<SortKey, (a: Booking, b: Booking) => number> = {
   name: (a, b) => text(a.customerName, b.customerName),
   workshop: (a, b) => text(a.workshopName, b.workshopName),
   spots: (a, b) => a.numParticipants - b.numParticipants,
-  status: (a, b) => text(labelOf(PAYMENT_LABELS, a.paymentStatus), labelOf(PAYMENT_LABELS, b.paymentStatus)) || text(a.status, b.status),
+  status: (a, b) => text(labelOf(PAYMENT_STATUS_LABELS, a.paymentStatus), labelOf(PAYMENT_STATUS_LABELS, b.paymentStatus)) || text(a.status, b.status),
   paid: (a, b) => a.amountPaid - b.amountPaid || a.totalAmount - b.totalAmount,
   created: (a, b) => a.createdAt.localeCompare(b.createdAt),
 };
@@ -125,7 +126,7 @@ export function BookingsTab({
   const [openId, setOpenId] = useState<string | null>(null);
   const rowButtons = useRef(new Map<string, HTMLButtonElement>());
 
-  const statuses = useMemo(() => [...new Set([...KNOWN_PAYMENT_STATUSES, ...bookings.map((b) => b.paymentStatus)])], [bookings]);
+  const statuses = useMemo(() => [...new Set([...PAYMENT_STATUSES, ...bookings.map((b) => b.paymentStatus)])], [bookings]);
   const shown = useMemo(
     () =>
       sortBookings(
@@ -201,7 +202,7 @@ export function BookingsTab({
             <option value="all">All statuses</option>
             {statuses.map((s) => (
               <option key={s} value={s}>
-                {labelOf(PAYMENT_LABELS, s)}
+                {labelOf(PAYMENT_STATUS_LABELS, s)}
               </option>
             ))}
           </select>
@@ -260,7 +261,7 @@ export function BookingsTab({
                   <td>{b.workshopName}</td>
                   <td className="admin-table__numeric">{b.numParticipants}</td>
                   <td>
-                    <PaymentStatusBadge status={b.paymentStatus} />
+                    <PaymentStatusBadge status={b.paymentStatus} paymentOption={b.paymentOption} />
                     {b.status !== 'confirmed' && <span className="admin-table__sub">{labelOf(STATUS_LABELS, b.status)}</span>}
                   </td>
                   <td className="admin-table__numeric admin-table__nowrap">

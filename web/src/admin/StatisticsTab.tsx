@@ -39,7 +39,10 @@ export function StatisticsTab({ stats }: { stats: StatisticsTab_StatsFragment })
         </div>
         <div className="admin-total">
           <dt>Total Revenue</dt>
-          <dd>{formatDollars(stats.totalRevenue)}</dd>
+          <dd>
+            {formatDollars(stats.totalRevenue)}
+            <span className="admin-total__hint">received minus refunded</span>
+          </dd>
         </div>
         <div className="admin-total">
           <dt>Total Messages</dt>
@@ -47,7 +50,7 @@ export function StatisticsTab({ stats }: { stats: StatisticsTab_StatsFragment })
         </div>
       </dl>
       <p className="muted admin-note">
-        Bookings count live bookings (paid, or held and not lapsed; not expired or cancelled). Revenue is money received.
+        Bookings count live bookings (paid, or held and not lapsed; not expired or cancelled). Revenue is money received minus money refunded.
       </p>
 
       <figure className="card sales-chart">

@@ -66,6 +66,9 @@ export const typePolicies: TypePolicies = {
   AdminStats: { keyFields: [] },
   WorkshopSales: { keyFields: ['id'] },
   AuditEvent: { keyFields: ['id'] },
+  // A booking's money (manage page, admin panel) is one object per booking: a mutation's
+  // answer (cancel, transfer, refund) replaces what the page shows without a refetch.
+  BookingAccount: { keyFields: ['booking', ['id']] },
 };
 
 export interface CreateApolloClientOptions {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { POLICY, type PaymentOption, type RoomType } from 'api/shared/policy';
+import { POLICY, type PaymentOption, type PaymentOptionOffer, type RoomType } from 'api/shared/policy';
 import { formatDollars } from 'api/shared/money';
 import { EMAIL_HINT, EMAIL_PATTERN, PHONE_HINT, PHONE_PATTERN } from 'api/shared/formats';
 import type { ExperienceLevel } from '../gql/graphql';
@@ -65,13 +65,16 @@ interface Props {
   problem: string | null;
   /** Shown above the problem and the submit button: the automatic check, when the server asked for one. */
   check?: ReactNode;
+  /** Which payment options a booking made now can use (paymentOptionsFor); all when not given. */
+  paymentOffers?: readonly PaymentOptionOffer[];
 }
 
 /**
  * The booking form of spec section 4: its fields, with the browser's own validation
  * (required, patterns and ranges matching the server's rules, spec section 5).
  */
-export function BookingForm({ workshop, values, onChange, onSubmit, submitting, problem, check }: Props) {
+export function BookingForm({ workshop, values, onChange, onSubmit, submitting, problem, check, paymentOffers }: Props) {
+  const offered = (option: PaymentOption) => paymentOffers?.find((o) => o.option === option)?.available ?? true;
   const soldOut = workshop.availableSpots <= 0;
   const change = (e: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
     onChange(e.target.name as keyof BookingFormValues, e.target.value);
@@ -152,11 +155,13 @@ export function BookingForm({ workshop, values, onChange, onSubmit, submitting, 
           </div>
           <div className="field">
             <label htmlFor="payment_option">Payment</label>
-            <select className="select" {...field('payment_option')}>
-              <option value="deposit">{POLICY.depositPercent}% deposit now</option>
+            <select className="select" aria-describedby={paymentOffers?.some((o) => !o.available) ? 'payment-options-note' : undefined} {...field('payment_option')}>
+              <option value="deposit" disabled={!offered('deposit')}>
+                {POLICY.depositPercent}% deposit now{offered('deposit') ? '' : ' (not offered for these dates)'}
+              </option>
               <option value="full">Pay in full</option>
-              <option value="payment_plan">
-                Monthly payment plan ({POLICY.minInstallments}-{POLICY.maxInstallments} installments)
+              <option value="payment_plan" disabled={!offered('payment_plan')}>
+                Monthly payment plan ({POLICY.minInstallments}-{POLICY.maxInstallments} installments){offered('payment_plan') ? '' : ' (not offered for these dates)'}
               </option>
             </select>
           </div>

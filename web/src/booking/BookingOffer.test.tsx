@@ -11,7 +11,7 @@ jest.mock('altcha', () => ({}));
 const ID = 'zion-canyon-light';
 const TOKEN = 'tok_0123456789abcdef';
 const EXPIRES = '2026-04-01T15:30:00.000Z';
-const soldOut = { request: { query: BOOKING_WORKSHOP_QUERY, variables: { id: ID } }, result: { data: { workshop: aWorkshop({ availableSpots: 0 }) } } };
+const soldOut = { request: { query: BOOKING_WORKSHOP_QUERY, variables: { id: ID } }, result: { data: { workshop: aWorkshop({ availableSpots: 0, startDate: '2030-04-13', endDate: '2030-04-18' }) } } }; // far ahead: a deposit is on offer whatever day the suite runs
 const offerAnswer = {
   request: { query: WAITLIST_OFFER_QUERY, variables: { workshopId: ID, offerToken: TOKEN } },
   result: { data: { waitlistOffer: { __typename: 'WaitlistOffer', workshopId: ID, name: 'Mia Chen', email: 'mia@example.com', spots: 2, expiresAt: EXPIRES } } },

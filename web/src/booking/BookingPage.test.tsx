@@ -5,12 +5,14 @@ import { renderLazyRoute as renderRoute } from '../test/render';
 import { BOOKING_WORKSHOP_QUERY, CREATE_BOOKING_MUTATION, CREATE_CHECKOUT_SESSION_MUTATION } from './documents';
 import { BOOKING_ERROR_MESSAGE } from './BookingPage';
 import { redirectTo } from '../ui/browser';
+import { addDays, localDate } from 'api/shared/policy';
 
 jest.mock('../ui/browser', () => ({ redirectTo: jest.fn() }));
 // The widget's code is loaded on demand; here the test plays the widget's part.
 jest.mock('altcha', () => ({}));
 
-const workshop = aWorkshop({ availableSpots: 5 });
+// Far ahead, so a deposit and a six-month plan stay on offer whatever day the suite runs.
+const workshop = aWorkshop({ availableSpots: 5, startDate: '2030-04-13', endDate: '2030-04-18' });
 const workshopMock = { request: { query: BOOKING_WORKSHOP_QUERY, variables: { id: 'zion-canyon-light' } }, result: { data: { workshop } } };
 
 const expectedInput = {
@@ -271,6 +273,46 @@ describe('/booking/{id}', () => {
       act(() => void widget.dispatchEvent(new CustomEvent('verified', { detail: { payload: 'c29sdmVk' } })));
       await waitFor(() => expect(router.state.location.pathname).toBe(`/confirmation/${createdBooking.id}`));
       expect(window.alert).not.toHaveBeenCalled();
+    });
+  });
+  describe('payment options the dates allow (issue 14)', () => {
+    const inDays = (days: number) => addDays(localDate(new Date(), 'America/Denver'), days);
+    const near = (startDate: string) => ({
+      request: { query: BOOKING_WORKSHOP_QUERY, variables: { id: 'zion-canyon-light' } },
+      result: { data: { workshop: aWorkshop({ availableSpots: 5, startDate, endDate: addDays(startDate, 5) }) } },
+    });
+
+    it('inside the balance window offers only payment in full, saying why in the summary', async () => {
+      await renderRoute('/booking/zion-canyon-light', [near(inDays(40))]);
+      const payment = await screen.findByLabelText('Payment');
+      expect(payment).toHaveValue('full');
+      expect(screen.getByRole('option', { name: /deposit now/ })).toBeDisabled();
+      expect(screen.getByRole('option', { name: /Monthly payment plan/ })).toBeDisabled();
+      expect(screen.getByRole('option', { name: 'Pay in full' })).toBeEnabled();
+      expect(payment).toHaveAccessibleDescription(/Deposit not offered: The balance is due 60 days before the workshop starts/);
+      expect(screen.getByText(/Payment plan not offered:/)).toBeInTheDocument();
+      expect(screen.getByTestId('booking-due-now')).toHaveTextContent('$2,895');
+    });
+
+    it('offers the deposit but not the plan when fewer than three monthly installments fit', async () => {
+      await renderRoute('/booking/zion-canyon-light', [near(inDays(100))]);
+      const payment = await screen.findByLabelText('Payment');
+      expect(payment).toHaveValue('deposit');
+      expect(screen.getByRole('option', { name: /deposit now/ })).toBeEnabled();
+      expect(screen.getByRole('option', { name: /Monthly payment plan/ })).toBeDisabled();
+      expect(screen.getByText(/A payment plan needs at least 3 monthly installments/)).toBeInTheDocument();
+    });
+
+    it('shows the plan’s schedule: today and each month after, adding up to the total', async () => {
+      const user = userEvent.setup();
+      await renderRoute('/booking/zion-canyon-light', [workshopMock]);
+      await user.selectOptions(await screen.findByLabelText('Payment'), 'payment_plan');
+      const plan = screen.getByRole('list', { name: 'Installment dates' });
+      const items = within(plan).getAllByRole('listitem');
+      expect(items).toHaveLength(6);
+      expect(items[0]).toHaveTextContent('Today$482.50');
+      expect(screen.getByTestId('booking-due-now')).toHaveTextContent('$482.50');
+      expect(screen.getByText('Due today (1 of 6 monthly payments)')).toBeInTheDocument();
     });
   });
 });

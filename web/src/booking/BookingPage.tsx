@@ -3,6 +3,7 @@ import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { formatDollars } from 'api/shared/money';
+import { paymentOptionsFor } from 'api/shared/policy';
 import { useHttpStatus } from '../ssr/ServerRenderContext';
 import { PageMeta } from '../ui/PageMeta';
 import { Empty, Loading } from '../ui/States';
@@ -126,6 +127,9 @@ export default function BookingPage() {
   const soldOut = workshop.availableSpots <= 0;
   // The offer's spots are claimed already: they are this visitor's to book, not part of availableSpots.
   const bookable = offer ? { ...workshop, availableSpots: offer.spots } : workshop;
+  // Options the dates do not allow are disabled; a choice that is not offered becomes "in full".
+  const paymentOffers = paymentOptionsFor(workshop.startDate, new Date(), workshop.timeZone);
+  const shown: BookingFormValues = paymentOffers.find((o) => o.option === values.payment_option)?.available ? values : { ...values, payment_option: 'full' };
 
   const change = (name: keyof BookingFormValues, value: string) => {
     setValues((v) => ({ ...v, [name]: value }));
@@ -167,9 +171,10 @@ export default function BookingPage() {
       <div className="booking-page__layout">
         <BookingForm
           workshop={bookable}
-          values={values}
+          values={shown}
+          paymentOffers={paymentOffers}
           onChange={change}
-          onSubmit={() => void flow.submit(values)}
+          onSubmit={() => void flow.submit(shown)}
           submitting={flow.submitting}
           problem={flow.problem}
           check={flow.challengeRound !== null && <BookingChallenge key={flow.challengeRound} onSolved={flow.challengeSolved} />}
@@ -179,7 +184,7 @@ export default function BookingPage() {
           numParticipants={parseInt(values.num_participants, 10)}
           numSpouses={parseInt(values.num_spouses, 10)}
           roomType={values.room_type}
-          paymentOption={values.payment_option}
+          paymentOption={shown.payment_option}
         />
       </div>
     </div>

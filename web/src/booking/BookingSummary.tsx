@@ -1,10 +1,22 @@
 import { formatCents } from 'api/shared/money';
-import { computeDueNow, computeTotalCents, POLICY, type PaymentOption, type RoomType } from 'api/shared/policy';
+import {
+  balanceDueDate,
+  computeDueNow,
+  computeTotalCents,
+  formatIsoDate,
+  installmentSchedule,
+  paymentOptionsFor,
+  POLICY,
+  type PaymentOption,
+  type RoomType,
+} from 'api/shared/policy';
 
 export interface SummaryWorkshop {
   name: string;
   dates: string;
   startDate: string;
+  /** The workshop's IANA time zone: "days before the start" are counted in it. */
+  timeZone?: string | null;
   priceCents: number;
   privateRoomSupplement: number;
 }
@@ -33,7 +45,12 @@ export function BookingSummary({ workshop, numParticipants, numSpouses, roomType
     numSpouses: spouses,
     roomType,
   });
-  const due = computeDueNow(totalCents, paymentOption, workshop.startDate, now);
+  const offers = paymentOptionsFor(workshop.startDate, now, workshop.timeZone);
+  const notOffered = offers.filter((o) => !o.available);
+  // An option the dates do not allow is never priced: the form falls back to paying in full.
+  const option = offers.find((o) => o.option === paymentOption)?.available ? paymentOption : 'full';
+  const due = computeDueNow(totalCents, option, workshop.startDate, now, workshop.timeZone);
+  const schedule = option === 'payment_plan' ? installmentSchedule(totalCents, workshop.startDate, now, workshop.timeZone) : null;
   const spouseCents = Math.round((workshop.priceCents * POLICY.spousePercent) / 100);
 
   return (
@@ -72,19 +89,42 @@ export function BookingSummary({ workshop, numParticipants, numSpouses, roomType
           </div>
           <div className="booking-summary__due">
             <dt>
-              {paymentOption === 'deposit'
+              {option === 'deposit'
                 ? `Due today (${POLICY.depositPercent}% deposit)`
-                : paymentOption === 'full'
+                : option === 'full'
                   ? 'Due today (paid in full)'
                   : `Due today (1 of ${due.installments} monthly payments)`}
             </dt>
             <dd data-testid="booking-due-now">{formatCents(due.dueNowCents)}</dd>
           </div>
         </dl>
-        {paymentOption !== 'full' && (
+        {option === 'deposit' && (
           <p className="booking-summary__note muted">
-            The balance of {formatCents(totalCents - due.dueNowCents)} is due {POLICY.balanceDueDaysBefore} days before the workshop starts.
+            The balance of {formatCents(totalCents - due.dueNowCents)} is due {POLICY.balanceDueDaysBefore} days before the workshop starts (
+            {formatIsoDate(balanceDueDate(workshop.startDate))}).
           </p>
+        )}
+        {schedule && (
+          <div className="booking-summary__note">
+            <p className="muted">Your card is saved and charged automatically on each date:</p>
+            <ol className="booking-summary__schedule" aria-label="Installment dates">
+              {schedule.map((i) => (
+                <li key={i.number}>
+                  <span>{i.number === 1 ? 'Today' : formatIsoDate(i.dueDate)}</span>
+                  <span>{formatCents(i.amountCents)}</span>
+                </li>
+              ))}
+            </ol>
+          </div>
+        )}
+        {notOffered.length > 0 && (
+          <div id="payment-options-note" className="booking-summary__note muted">
+            {notOffered.map((o) => (
+              <p key={o.option}>
+                <strong>{o.option === 'deposit' ? 'Deposit' : 'Payment plan'} not offered:</strong> {o.reason}
+              </p>
+            ))}
+          </div>
         )}
         <p className="booking-summary__note muted">Shared accommodation, meals and permits are included.</p>
       </div>

@@ -25,14 +25,56 @@ describe('/confirmation/{bookingId}', () => {
   });
 
   it('styles paid in green and any other status in grey', async () => {
-    await renderLazyRoute(`/confirmation/${id}`, [answer(booking({ paymentStatus: 'paid', amountPaid: 7737.5 }))]);
-    expect(await screen.findByText('Paid in full')).toHaveClass('badge--success');
+    await renderLazyRoute(`/confirmation/${id}`, [answer(booking({ paymentStatus: 'paid', amountPaid: 7737.5, balance: 0 }))]);
+    expect(await screen.findByText('Paid', { selector: '.badge' })).toHaveClass('badge--success');
   });
 
-  it('shows a pending booking in grey with what happens next', async () => {
+  it('says what is left to pay on a confirmed deposit booking', async () => {
+    await renderLazyRoute(`/confirmation/${id}`, [answer(booking())]);
+    expect(await screen.findByText(/\$5,416.25 is left to pay, due 60 days before the workshop starts/)).toBeInTheDocument();
+  });
+
+  it('never says "Deposit paid" for a payment plan', async () => {
+    await renderLazyRoute(`/confirmation/${id}`, [answer(booking({ paymentOption: 'payment_plan', installments: 4, paymentStatus: 'partially_paid' }))]);
+    expect(await screen.findByText('Partly paid (plan)')).toHaveClass('badge--grey');
+    expect(screen.queryByText('Deposit paid')).not.toBeInTheDocument();
+    expect(screen.getByText(/left to pay in monthly installments/)).toBeInTheDocument();
+  });
+
+  it('shows a held booking as "Spots Reserved" (not confirmed), in grey, with what happens next', async () => {
     await renderLazyRoute(`/confirmation/${id}`, [answer(booking({ paymentStatus: 'pending', amountPaid: 0, status: 'held' }))]);
-    expect(await screen.findByText('pending')).toHaveClass('badge--grey');
+    expect(await screen.findByRole('heading', { name: 'Spots Reserved' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Booking Confirmed' })).not.toBeInTheDocument();
+    expect(screen.getByText('Pending')).toHaveClass('badge--grey');
     expect(screen.getByText(/spots are held while we arrange payment/)).toBeInTheDocument();
+  });
+
+  it('shows an expired reservation with a way to book again', async () => {
+    await renderLazyRoute(`/confirmation/${id}`, [answer(booking({ paymentStatus: 'pending', amountPaid: 0, status: 'expired' }))]);
+    expect(await screen.findByRole('heading', { name: 'Reservation Expired' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Book again' })).toHaveAttribute('href', '/booking/zion-canyon-light');
+  });
+
+  it('shows a cancelled booking with its refund', async () => {
+    await renderLazyRoute(`/confirmation/${id}`, [
+      answer(booking({ status: 'cancelled', paymentStatus: 'partially_refunded', amountRefunded: 2121.25, balance: 0 })),
+    ]);
+    expect(await screen.findByRole('heading', { name: 'Booking Cancelled' })).toBeInTheDocument();
+    expect(screen.getByText('Partly refunded')).toHaveClass('badge--grey');
+    expect(screen.getByTestId('amount-refunded')).toHaveTextContent('$2,121.25');
+    expect(screen.getByText(/\$2,121.25 is refunded/)).toBeInTheDocument();
+  });
+
+  it('shows a payment that came after its hold lapsed as received, with the admin to follow up', async () => {
+    await renderLazyRoute(`/confirmation/${id}`, [answer(booking({ status: 'needs_attention' }))]);
+    expect(await screen.findByRole('heading', { name: 'Payment Received – We’ll Be in Touch' })).toBeInTheDocument();
+  });
+
+  it('claims no mail is on its way, and says where the booking is', async () => {
+    await renderLazyRoute(`/confirmation/${id}`, [answer(booking())]);
+    await screen.findByRole('heading', { name: 'Booking Confirmed' });
+    expect(document.body).not.toHaveTextContent(/on its way|inbox|we have emailed|sent you an email/i);
+    expect(screen.getByText(/Keep this page’s address/)).toBeInTheDocument();
   });
 
   it('shows "Not found" for an unknown booking', async () => {

@@ -1,11 +1,124 @@
+import type { ReactNode } from 'react';
 import { useQuery } from '@apollo/client/react';
 import { Link, useParams } from 'react-router-dom';
 import { formatDollars } from 'api/shared/money';
+import { POLICY } from 'api/shared/policy';
+import type { BookingConfirmationQuery } from '../gql/graphql';
 import { PageMeta } from '../ui/PageMeta';
 import { Empty, Loading } from '../ui/States';
+import { formatExactTime } from '../ui/time';
 import { BOOKING_CONFIRMATION_QUERY } from './documents';
 import { PaymentStatusBadge } from './PaymentStatusBadge';
 import '../styles/booking.css';
+
+type Booking = NonNullable<BookingConfirmationQuery['booking']>;
+
+interface Outcome {
+  title: string;
+  icon: string;
+  tone: 'success' | 'warning' | 'muted';
+  lead: ReactNode;
+  /** What happens next, or what to do. */
+  next: ReactNode;
+}
+
+/**
+ * The heading and next step a booking's state gives (issue 14): "Booking Confirmed"
+ * only for a confirmed booking. The page cannot know whether the site sends mail,
+ * so it never says that one is on its way.
+ */
+function outcomeOf(b: Booking): Outcome {
+  switch (b.status) {
+    case 'confirmed':
+      return {
+        title: 'Booking Confirmed',
+        icon: '✓',
+        tone: 'success',
+        lead: (
+          <>
+            Thank you, {b.customerName}. Your place on <strong>{b.workshopName}</strong> is reserved.
+          </>
+        ),
+        next:
+          b.balance > 0 ? (
+            <p className="notice confirmation__note">
+              {formatDollars(b.balance)} is left to pay{b.paymentOption === 'payment_plan' ? ' in monthly installments' : `, due ${POLICY.balanceDueDaysBefore} days before the workshop starts`}.
+            </p>
+          ) : null,
+      };
+    case 'held':
+      return {
+        title: 'Spots Reserved',
+        icon: '⏱',
+        tone: 'warning',
+        lead: (
+          <>
+            Thank you, {b.customerName}. Your spots on <strong>{b.workshopName}</strong> are held, but the booking is not paid yet.
+          </>
+        ),
+        next: (
+          <p className="notice confirmation__note">
+            Your spots are held while we arrange payment{b.holdExpiresAt ? ` (until ${formatExactTime(new Date(b.holdExpiresAt))})` : ''}. We will contact you at{' '}
+            {b.customerEmail} within {POLICY.responseTimeHours} hours with payment details ({formatDollars(b.amountDueNow)} due now).
+          </p>
+        ),
+      };
+    case 'expired':
+      return {
+        title: 'Reservation Expired',
+        icon: '⏱',
+        tone: 'muted',
+        lead: (
+          <>
+            The reservation on <strong>{b.workshopName}</strong> lapsed before it was paid, so its spots were released. Nothing was charged.
+          </>
+        ),
+        next: (
+          <p className="confirmation__note">
+            <Link to={`/booking/${b.workshopId}`} className="btn btn--primary">
+              Book again
+            </Link>
+          </p>
+        ),
+      };
+    case 'cancelled':
+      return {
+        title: 'Booking Cancelled',
+        icon: '✕',
+        tone: 'muted',
+        lead: (
+          <>
+            The booking of {b.customerName} on <strong>{b.workshopName}</strong> is cancelled and its spots were released.
+          </>
+        ),
+        next:
+          b.amountRefunded > 0 ? (
+            <p className="notice confirmation__note">
+              {formatDollars(b.amountRefunded)} is refunded. Refunds reach your account within {POLICY.refundBusinessDays} business days.
+            </p>
+          ) : b.amountPaid > 0 ? (
+            <p className="notice confirmation__note">No refund was due under the cancellation policy.</p>
+          ) : null,
+      };
+    default:
+      return {
+        title: 'Payment Received – We’ll Be in Touch',
+        icon: '!',
+        tone: 'warning',
+        lead: (
+          <>
+            Thank you, {b.customerName}. Your payment for <strong>{b.workshopName}</strong> arrived after the reservation had lapsed, and its spots were taken
+            meanwhile.
+          </>
+        ),
+        next: (
+          <p className="notice confirmation__note">
+            We will contact you at {b.customerEmail} within {POLICY.responseTimeHours} hours to move your booking to another date or refund it in full.
+          </p>
+        ),
+      };
+  }
+}
 
 export default function ConfirmationPage() {
   const { bookingId = '' } = useParams();
@@ -27,20 +140,18 @@ export default function ConfirmationPage() {
       </div>
     );
   }
-  const pending = b.paymentStatus !== 'paid' && b.paymentStatus !== 'deposit_paid';
+  const outcome = outcomeOf(b);
 
   return (
     <div className="container confirmation">
-      <PageMeta title="Booking Confirmed" />
+      <PageMeta title={outcome.title} />
       <div className="card confirmation__card">
         <div className="card__body">
-          <div className="confirmation__icon" aria-hidden="true">
-            ✓
+          <div className={`confirmation__icon confirmation__icon--${outcome.tone}`} aria-hidden="true">
+            {outcome.icon}
           </div>
-          <h1>Booking Confirmed</h1>
-          <p className="lead">
-            Thank you, {b.customerName}. Your place on <strong>{b.workshopName}</strong> is reserved.
-          </p>
+          <h1>{outcome.title}</h1>
+          <p className="lead">{outcome.lead}</p>
           <dl className="facts confirmation__facts">
             <div>
               <dt>Booking ID</dt>
@@ -49,7 +160,7 @@ export default function ConfirmationPage() {
             <div>
               <dt>Payment status</dt>
               <dd>
-                <PaymentStatusBadge status={b.paymentStatus} />
+                <PaymentStatusBadge status={b.paymentStatus} paymentOption={b.paymentOption} />
               </dd>
             </div>
             <div>
@@ -72,14 +183,15 @@ export default function ConfirmationPage() {
               <dt>Paid</dt>
               <dd data-testid="amount-paid">{formatDollars(b.amountPaid)}</dd>
             </div>
+            {b.amountRefunded > 0 && (
+              <div>
+                <dt>Refunded</dt>
+                <dd data-testid="amount-refunded">{formatDollars(b.amountRefunded)}</dd>
+              </div>
+            )}
           </dl>
-          {pending && (
-            <p className="notice confirmation__note">
-              Your spots are held while we arrange payment. We will email {b.customerEmail} within 24 hours with payment details
-              ({formatDollars(b.amountDueNow)} due now).
-            </p>
-          )}
-          <p className="muted">Keep your booking ID: it is the key to this page.</p>
+          {outcome.next}
+          <p className="muted">Keep this page&rsquo;s address (or your booking ID): it is your booking.</p>
           <div className="confirmation__actions">
             <Link to="/workshops" className="btn btn--primary">
               Browse Workshops

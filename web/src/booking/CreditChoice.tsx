@@ -63,7 +63,7 @@ export const TAKE_CREDIT_MUTATION: TypedDocumentNode<TakeCreditInsteadMutation, 
  * credits issued from the booking (code, amount, used or not). Renders
  * nothing when there is neither.
  */
-export function CreditChoice({ bookingId, token }: { bookingId: string; token: string }) {
+export function CreditChoice({ bookingId, token, onChanged }: { bookingId: string; token: string; /** After a choice: the page reloads what it shows of the money. */ onChanged?: () => void }) {
   const variables = { bookingId, token };
   const { data, refetch } = useQuery(BOOKING_CREDITS_QUERY, { variables, fetchPolicy: 'cache-and-network' });
   const [refundNow] = useMutation(REFUND_NOW_MUTATION);
@@ -90,6 +90,7 @@ export function CreditChoice({ bookingId, token }: { bookingId: string; token: s
         setStatus(`Your credit of ${formatDollars(choice.amount)} is ready: its code is below. Enter it on the booking form of any workshop.`);
       }
       await refetch();
+      onChanged?.();
     } catch (error) {
       setProblem(CombinedGraphQLErrors.is(error) ? (error.errors[0]?.message ?? 'That did not work. Please try again.') : 'That did not work. Please try again.');
     } finally {
@@ -99,7 +100,7 @@ export function CreditChoice({ bookingId, token }: { bookingId: string; token: s
 
   if (!choice && credits.length === 0 && !status) return null;
   return (
-    <section className="credit-choice card stack" aria-labelledby={headingId}>
+    <section className="credit-choice card manage__section stack" aria-labelledby={headingId}>
       <h2 id={headingId}>{choice ? 'We cancelled this workshop: your refund or a credit' : 'Your credit'}</h2>
       <p role="status">{status}</p>
       {problem ? (

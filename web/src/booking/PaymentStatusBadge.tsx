@@ -1,14 +1,21 @@
+import { paymentStatusLabel } from '../ui/labels';
+
 /** paid and deposit_paid are styled; any other value is grey (spec section 3). */
-const STYLES: Record<string, { className: string; label: string }> = {
-  paid: { className: 'badge badge--success', label: 'Paid in full' },
-  deposit_paid: { className: 'badge badge--amber', label: 'Deposit paid' },
+const TONES: Record<string, string> = {
+  paid: 'badge--success',
+  deposit_paid: 'badge--amber',
 };
 
-export function PaymentStatusBadge({ status }: { status: string }) {
-  const style = STYLES[status];
+/**
+ * A booking's payment status in words, everywhere it is shown (confirmation,
+ * manage page, admin). Pass the payment option so a plan never reads "Deposit paid".
+ */
+export function PaymentStatusBadge({ status, paymentOption }: { status: string; paymentOption?: string | null }) {
+  const plan = paymentOption === 'payment_plan' && status === 'deposit_paid';
+  const tone = (!plan && TONES[status]) || 'badge--grey';
   return (
-    <span className={style?.className ?? 'badge badge--grey'} data-status={status}>
-      {style?.label ?? status.replace(/_/g, ' ')}
+    <span className={`badge ${tone}`} data-status={status}>
+      {paymentStatusLabel(status, paymentOption)}
     </span>
   );
 }

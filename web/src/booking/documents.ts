@@ -21,6 +21,7 @@ export const BOOKING_WORKSHOP_QUERY: TypedDocumentNode<BookingWorkshopQuery, Boo
       state
       dates
       startDate
+      timeZone
       durationDays
       price
       priceCents
@@ -91,6 +92,8 @@ export const BOOKING_CONFIRMATION_QUERY: TypedDocumentNode<BookingConfirmationQu
       totalAmount
       amountDueNow
       amountPaid
+      amountRefunded
+      balance
       paymentStatus
       status
       holdExpiresAt

@@ -4,6 +4,7 @@ import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { BookingInput } from '../gql/graphql';
 import { redirectTo } from '../ui/browser';
+import { rememberCheckout } from '../payment/checkoutMemory';
 import type { BookingFormValues } from './BookingForm';
 import { CREATE_BOOKING_MUTATION, CREATE_CHECKOUT_SESSION_MUTATION } from './documents';
 
@@ -112,7 +113,9 @@ export function useBookThenPay(workshopId: string, offerToken: string | null = n
       }
       const session = await createCheckoutSession({ variables: { input: { bookingId, originUrl: window.location.origin } } });
       const url = session.data?.createCheckoutSession.url;
+      const sessionId = session.data?.createCheckoutSession.sessionId;
       if (url) {
+        if (sessionId) rememberCheckout(sessionId, bookingId);
         redirectTo(url);
         return; // keep "Processing..." while the browser leaves for the payment page
       }

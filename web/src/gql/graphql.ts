@@ -3,9 +3,26 @@
 type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+export type AdminCancelInput = {
+  /** True: refund what the cancellation policy gives today; false: refund everything paid. */
+  applyPolicyFee: boolean;
+  bookingId: string;
+};
+
 /** The admin password, as typed on the login page. */
 export type AdminLoginInput = {
   password: string;
+};
+
+export type AdminRefundDoneInput = {
+  refundId: string;
+};
+
+export type AdminRefundInput = {
+  /** US dollars, at most what was received and not yet refunded. */
+  amount: number;
+  bookingId: string;
+  note?: string | null | undefined;
 };
 
 /** The workshop to archive or bring back. */
@@ -64,6 +81,14 @@ export type BookingStatus =
 /** The booking to cancel; its spots come back at once. */
 export type CancelBookingInput = {
   bookingId: string | number;
+};
+
+export type CancelMyBookingInput = {
+  bookingId: string;
+  /** The refund the customer was shown (US dollars): refused if the quote changed since. */
+  expectedRefund?: number | null | undefined;
+  /** The token of the personal manage link. */
+  token: string;
 };
 
 /** "Cancel this workshop": the admin types the workshop’s name to confirm. */
@@ -137,6 +162,12 @@ export type ExperienceLevel =
   | 'intermediate'
   | 'professional';
 
+export type InstallmentState =
+  | 'cancelled'
+  | 'failed'
+  | 'paid'
+  | 'scheduled';
+
 /** A request to join the waiting list of a sold-out workshop. */
 export type JoinWaitlistInput = {
   /** Where the offer is sent when spots come back. */
@@ -171,11 +202,25 @@ export type MessageTopicFilter =
   | 'questions'
   | 'ride_sharing';
 
+/** Online through the payment provider, or recorded by the admin. */
+export type PaymentMethod =
+  | 'card'
+  | 'credit'
+  | 'offline';
+
 /** 30% deposit now, full payment now, or a 3-6 month installment plan. */
 export type PaymentOption =
   | 'deposit'
   | 'full'
   | 'payment_plan';
+
+export type PaymentPurpose =
+  | 'balance'
+  | 'credit'
+  | 'first'
+  | 'installment'
+  | 'offline'
+  | 'transfer';
 
 /** Where the money of a booking stands. */
 export type PaymentStatus =
@@ -215,6 +260,22 @@ export type RecordPaymentInput = {
   bookingId: string | number;
 };
 
+export type RefundReason =
+  | 'admin'
+  | 'cancellation'
+  | 'credit_returned'
+  | 'provider'
+  | 'transfer'
+  | 'workshop_cancelled';
+
+export type RefundState =
+  | 'credited'
+  | 'done'
+  | 'failed'
+  | 'owed'
+  | 'pending'
+  | 'succeeded';
+
 /** Admin: the waiting-list entry to remove. */
 export type RemoveWaitlistEntryInput = {
   entryId: string | number;
@@ -235,6 +296,14 @@ export type ScheduleWorkshopAgainInput = {
   sourceId: string | number;
   /** First day of the new run (YYYY-MM-DD), in the future. */
   startDate: string;
+};
+
+export type TransferMyBookingInput = {
+  bookingId: string;
+  /** The token of the personal manage link. */
+  token: string;
+  /** The workshop to move to. */
+  workshopId: string;
 };
 
 /** Every editable field of an existing workshop (sent whole, as the form shows it). */
@@ -316,7 +385,7 @@ export type AdminActivityQuery = { adminActivity: { nextCursor: string | null, h
 export type AdminDashboardQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type AdminDashboardQuery = { adminStats: { totalWorkshops: number, totalBookings: number, totalRevenue: number, totalMessages: number, workshops: Array<{ id: string, name: string, startDate: string, capacity: number, minimumParticipants: number, spotsSold: number, spotsHeld: number, reachedMinimum: boolean, revenue: number }> }, adminBookings: Array<{ id: string, workshopId: string, workshopName: string, customerName: string, customerEmail: string, customerPhone: string, numParticipants: number, roomType: RoomType, numSpouses: number, paymentOption: PaymentOption, installments: number | null, specialRequests: string | null, age: number | null, experienceLevel: ExperienceLevel, cameraBody: string, lenses: string, otherEquipment: string | null, healthConcerns: string | null, dietaryRestrictions: string | null, tripGoals: string, emergencyContactName: string, emergencyContactPhone: string, emergencyContactEmail: string, totalAmount: number, amountDueNow: number, amountPaid: number, paymentStatus: PaymentStatus, status: BookingStatus, holdExpiresAt: string | null, createdAt: string }>, adminMessages: Array<{ id: string, workshopId: string, workshopName: string, authorName: string, authorEmail: string, message: string, topic: MessageTopic, createdAt: string }>, workshops: Array<{ id: string, name: string, location: string, imageUrl: string, dates: string, availableSpots: number }> };
+export type AdminDashboardQuery = { adminStats: { totalWorkshops: number, totalBookings: number, totalRevenue: number, totalMessages: number, workshops: Array<{ id: string, name: string, startDate: string, capacity: number, minimumParticipants: number, spotsSold: number, spotsHeld: number, reachedMinimum: boolean, revenue: number }> }, adminBookings: Array<{ id: string, workshopId: string, workshopName: string, customerName: string, customerEmail: string, customerPhone: string, numParticipants: number, roomType: RoomType, numSpouses: number, paymentOption: PaymentOption, installments: number | null, specialRequests: string | null, age: number | null, experienceLevel: ExperienceLevel, cameraBody: string, lenses: string, otherEquipment: string | null, healthConcerns: string | null, dietaryRestrictions: string | null, tripGoals: string, emergencyContactName: string, emergencyContactPhone: string, emergencyContactEmail: string, totalAmount: number, amountDueNow: number, amountPaid: number, amountRefunded: number, balance: number, paymentStatus: PaymentStatus, status: BookingStatus, holdExpiresAt: string | null, createdAt: string }>, adminMessages: Array<{ id: string, workshopId: string, workshopName: string, authorName: string, authorEmail: string, message: string, topic: MessageTopic, createdAt: string }>, workshops: Array<{ id: string, name: string, location: string, imageUrl: string, dates: string, availableSpots: number }> };
 
 export type AdminLoginMutationVariables = Exact<{
   input: AdminLoginInput;
@@ -341,7 +410,35 @@ export type AdminRecordPaymentMutationVariables = Exact<{
 
 export type AdminRecordPaymentMutation = { recordPayment: { booking: { id: string, status: BookingStatus, paymentStatus: PaymentStatus, amountPaid: number } } };
 
-export type BookingsTab_BookingFragment = { id: string, workshopId: string, workshopName: string, customerName: string, customerEmail: string, customerPhone: string, numParticipants: number, roomType: RoomType, numSpouses: number, paymentOption: PaymentOption, installments: number | null, specialRequests: string | null, age: number | null, experienceLevel: ExperienceLevel, cameraBody: string, lenses: string, otherEquipment: string | null, healthConcerns: string | null, dietaryRestrictions: string | null, tripGoals: string, emergencyContactName: string, emergencyContactPhone: string, emergencyContactEmail: string, totalAmount: number, amountDueNow: number, amountPaid: number, paymentStatus: PaymentStatus, status: BookingStatus, holdExpiresAt: string | null, createdAt: string };
+export type AdminBookingAccountQueryVariables = Exact<{
+  bookingId: string | number;
+}>;
+
+
+export type AdminBookingAccountQuery = { adminBookingAccount: { balanceDueDate: string | null, balance: number, refundsOwed: number, booking: { id: string, customerName: string, paymentOption: PaymentOption, paymentStatus: PaymentStatus, status: BookingStatus, amountPaid: number, amountRefunded: number }, payments: Array<{ id: string, amount: number, method: PaymentMethod, purpose: PaymentPurpose, installmentNumber: number | null, receivedAt: string, refunded: number, providerPaymentId: string | null, note: string | null }>, refunds: Array<{ id: string, amount: number, state: RefundState, reason: RefundReason, lastError: string | null, createdAt: string, completedAt: string | null, method: PaymentMethod, providerRefundId: string | null, note: string | null }>, schedule: Array<{ number: number, dueDate: string, amount: number, state: InstallmentState, lastError: string | null, paidAt: string | null, failedAttempts: number }>, nextPayment: { label: string, amount: number, dueDate: string | null, overdue: boolean, canPayNow: boolean } | null, cancellation: { paid: number, refund: number, explanation: string } | null } };
+
+export type AdminRefundBookingMutationVariables = Exact<{
+  input: AdminRefundInput;
+}>;
+
+
+export type AdminRefundBookingMutation = { adminRefundBooking: { booking: { id: string, paymentStatus: PaymentStatus, amountRefunded: number } } };
+
+export type AdminMarkRefundDoneMutationVariables = Exact<{
+  input: AdminRefundDoneInput;
+}>;
+
+
+export type AdminMarkRefundDoneMutation = { adminMarkRefundDone: { refundsOwed: number, booking: { id: string } } };
+
+export type AdminCancelBookingWithRefundMutationVariables = Exact<{
+  input: AdminCancelInput;
+}>;
+
+
+export type AdminCancelBookingWithRefundMutation = { adminCancelBookingWithRefund: { booking: { id: string, status: BookingStatus, paymentStatus: PaymentStatus, amountRefunded: number } } };
+
+export type BookingsTab_BookingFragment = { id: string, workshopId: string, workshopName: string, customerName: string, customerEmail: string, customerPhone: string, numParticipants: number, roomType: RoomType, numSpouses: number, paymentOption: PaymentOption, installments: number | null, specialRequests: string | null, age: number | null, experienceLevel: ExperienceLevel, cameraBody: string, lenses: string, otherEquipment: string | null, healthConcerns: string | null, dietaryRestrictions: string | null, tripGoals: string, emergencyContactName: string, emergencyContactPhone: string, emergencyContactEmail: string, totalAmount: number, amountDueNow: number, amountPaid: number, amountRefunded: number, balance: number, paymentStatus: PaymentStatus, status: BookingStatus, holdExpiresAt: string | null, createdAt: string };
 
 export type AdminGoNoGoQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -363,6 +460,11 @@ export type DeleteMessageMutationVariables = Exact<{
 
 
 export type DeleteMessageMutation = { deleteMessage: { deletedMessageId: string } };
+
+export type AdminOverdueBookingsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AdminOverdueBookingsQuery = { adminOverdueBookings: Array<{ id: string, customerName: string, customerEmail: string, workshopName: string, paymentOption: PaymentOption, totalAmount: number, amountPaid: number, balance: number }> };
 
 export type PhotosTab_WorkshopFragment = { id: string, name: string, location: string, imageUrl: string };
 
@@ -460,7 +562,7 @@ export type BookingWorkshopQueryVariables = Exact<{
 }>;
 
 
-export type BookingWorkshopQuery = { workshop: { id: string, name: string, location: string, state: string, dates: string, startDate: string, durationDays: number, price: number, priceCents: number, availableSpots: number, privateRoomSupplement: number, imageUrl: string, hasStarted: boolean, cancelled: boolean } | null };
+export type BookingWorkshopQuery = { workshop: { id: string, name: string, location: string, state: string, dates: string, startDate: string, timeZone: string, durationDays: number, price: number, priceCents: number, availableSpots: number, privateRoomSupplement: number, imageUrl: string, hasStarted: boolean, cancelled: boolean } | null };
 
 export type WaitlistOfferQueryVariables = Exact<{
   workshopId: string | number;
@@ -489,7 +591,36 @@ export type BookingConfirmationQueryVariables = Exact<{
 }>;
 
 
-export type BookingConfirmationQuery = { booking: { id: string, workshopId: string, workshopName: string, customerName: string, customerEmail: string, numParticipants: number, numSpouses: number, roomType: RoomType, paymentOption: PaymentOption, installments: number | null, totalAmount: number, amountDueNow: number, amountPaid: number, paymentStatus: PaymentStatus, status: BookingStatus, holdExpiresAt: string | null } | null };
+export type BookingConfirmationQuery = { booking: { id: string, workshopId: string, workshopName: string, customerName: string, customerEmail: string, numParticipants: number, numSpouses: number, roomType: RoomType, paymentOption: PaymentOption, installments: number | null, totalAmount: number, amountDueNow: number, amountPaid: number, amountRefunded: number, balance: number, paymentStatus: PaymentStatus, status: BookingStatus, holdExpiresAt: string | null } | null };
+
+export type BookingAccountQueryVariables = Exact<{
+  bookingId: string | number;
+  token: string;
+}>;
+
+
+export type BookingAccountQuery = { bookingAccount: { balanceDueDate: string | null, balance: number, booking: { id: string, paymentOption: PaymentOption, paymentStatus: PaymentStatus, status: BookingStatus, totalAmount: number, amountPaid: number, amountRefunded: number, fees: number, customerName: string, numParticipants: number, numSpouses: number, roomType: RoomType }, workshop: { id: string, name: string, location: string, state: string, dates: string }, payments: Array<{ id: string, amount: number, method: PaymentMethod, purpose: PaymentPurpose, installmentNumber: number | null, receivedAt: string, refunded: number }>, refunds: Array<{ id: string, amount: number, state: RefundState, reason: RefundReason, lastError: string | null, createdAt: string, completedAt: string | null }>, schedule: Array<{ number: number, dueDate: string, amount: number, state: InstallmentState, lastError: string | null, paidAt: string | null }>, nextPayment: { label: string, amount: number, dueDate: string | null, overdue: boolean, canPayNow: boolean } | null, cancellation: { daysBeforeStart: number, fee: number, paid: number, refund: number, kept: number, explanation: string } | null, transfer: { allowed: boolean, fee: number, reason: string | null, options: Array<{ newTotal: number, fee: number, difference: number, workshop: { id: string, name: string, dates: string } }> } } };
+
+export type PayBookingNowMutationVariables = Exact<{
+  input: ManageBookingInput;
+}>;
+
+
+export type PayBookingNowMutation = { payBookingNow: { url: string | null, sessionId: string | null } };
+
+export type CancelMyBookingMutationVariables = Exact<{
+  input: CancelMyBookingInput;
+}>;
+
+
+export type CancelMyBookingMutation = { cancelMyBooking: { booking: { id: string, status: BookingStatus, paymentStatus: PaymentStatus, amountRefunded: number }, refunds: Array<{ id: string, amount: number, state: RefundState }> } };
+
+export type TransferMyBookingMutationVariables = Exact<{
+  input: TransferMyBookingInput;
+}>;
+
+
+export type TransferMyBookingMutation = { transferMyBooking: { balance: number, booking: { id: string, status: BookingStatus, totalAmount: number } } };
 
 export type CommunityWorkshopQueryVariables = Exact<{
   id: string | number;

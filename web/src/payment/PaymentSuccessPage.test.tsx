@@ -70,4 +70,12 @@ describe('/payment-success', () => {
     await user.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(router.state.location.pathname).toBe('/workshops');
   });
+  it('claims no mail is on its way; links to the booking this tab paid for', async () => {
+    window.sessionStorage.setItem('checkout-booking:cs_test_1', 'b-42');
+    await renderLazyRoute('/payment-success?session_id=cs_test_1', [status('paid', 'complete')]);
+    expect(await screen.findByRole('heading', { name: 'Payment Successful!' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View your booking' })).toHaveAttribute('href', '/confirmation/b-42');
+    expect(document.body).not.toHaveTextContent(/on its way|inbox/i);
+    window.sessionStorage.clear();
+  });
 });

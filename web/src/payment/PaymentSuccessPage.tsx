@@ -3,6 +3,7 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { formatCents } from 'api/shared/money';
 import { BRAND } from 'api/shared/brand';
 import { PageMeta } from '../ui/PageMeta';
+import { bookingOfSession } from './checkoutMemory';
 import { usePaymentStatus } from './usePaymentStatus';
 import '../styles/booking.css';
 
@@ -30,6 +31,7 @@ function Outcome(props: { tone: 'success' | 'error' | 'warning'; icon: string; t
 
 function PaymentResult({ sessionId }: { sessionId: string }) {
   const state = usePaymentStatus(sessionId);
+  const bookingId = bookingOfSession(sessionId);
   const navigate = useNavigate();
   const button = (label: string, onClick: () => void, primary = true) => (
     <button type="button" className={`btn ${primary ? 'btn--primary' : 'btn--outline'}`} onClick={onClick}>
@@ -69,7 +71,13 @@ function PaymentResult({ sessionId }: { sessionId: string }) {
                   Amount paid: <strong data-testid="amount-paid">{formatCents(state.amountTotal)}</strong>
                 </p>
               )}
-              <p className="muted">A confirmation is on its way to your inbox.</p>
+              {bookingId ? (
+                <p>
+                  <Link to={`/confirmation/${bookingId}`}>View your booking</Link>: keep that page&rsquo;s address, it is your booking.
+                </p>
+              ) : (
+                <p className="muted">Keep your booking ID: your booking&rsquo;s page shows what you paid and what is left.</p>
+              )}
             </Outcome>
           )}
 
@@ -98,7 +106,7 @@ function PaymentResult({ sessionId }: { sessionId: string }) {
               tone="warning"
               icon="…"
               title="Still Confirming Your Payment"
-              lead="We have not received confirmation from the payment provider yet. If you completed the payment, there is nothing more to do: your booking will be confirmed as soon as it arrives and we will email you."
+              lead="We have not received confirmation from the payment provider yet. If you completed the payment, there is nothing more to do: your booking will be confirmed as soon as it arrives."
               actions={
                 <>
                   {button('Check Again', () => window.location.reload())}

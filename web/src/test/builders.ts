@@ -12,6 +12,8 @@ import type {
   BookingsTab_BookingFragment,
   BookingWorkshopQuery,
   CheckoutStatusQuery,
+  AdminBookingAccountQuery,
+  BookingAccountQuery,
   MessagesTab_MessageFragment,
   ParticipantsQuery,
   TestimonialsQuery,
@@ -19,8 +21,10 @@ import type {
 } from '../gql/graphql';
 
 type Typed<T, N extends string> = T & { __typename: N };
-type Workshop = NonNullable<WorkshopDetailQuery['workshop']> & Pick<NonNullable<BookingWorkshopQuery['workshop']>, 'priceCents'>;
+type Workshop = NonNullable<WorkshopDetailQuery['workshop']> & Pick<NonNullable<BookingWorkshopQuery['workshop']>, 'priceCents' | 'timeZone'>;
 type Booking = BookingsTab_BookingFragment & Pick<NonNullable<BookingConfirmationQuery['booking']>, 'amountDueNow' | 'holdExpiresAt'>;
+/** What the manage page and the admin's money panel read of a booking account. */
+type Account = BookingAccountQuery['bookingAccount'] & AdminBookingAccountQuery['adminBookingAccount'];
 type Message = MessagesTab_MessageFragment;
 type Testimonial = TestimonialsQuery['testimonials'][number];
 
@@ -36,6 +40,7 @@ export function aWorkshop(overrides: Partial<Workshop> = {}): Typed<Workshop, 'W
     dates: 'Apr 13-18, 2026',
     startDate: '2026-04-13',
     endDate: '2026-04-18',
+    timeZone: 'America/Denver',
     durationDays: 6,
     price: 2895,
     priceCents: 289500,
@@ -92,6 +97,8 @@ export function aBooking(overrides: Partial<Booking> = {}): Typed<Booking, 'Book
     totalAmount: 7737.5,
     amountDueNow: 2321.25,
     amountPaid: 2321.25,
+    amountRefunded: 0,
+    balance: 5416.25,
     paymentStatus: 'deposit_paid',
     status: 'confirmed',
     holdExpiresAt: null,
@@ -165,7 +172,11 @@ const WORKSHOPS = [
 
 /** A whole AdminDashboard answer: two workshops, the given bookings and messages, consistent totals. */
 export function anAdminDashboard(
-  options: { bookings?: BookingsTab_BookingFragment[]; messages?: MessagesTab_MessageFragment[]; imageUrls?: Record<string, string> } = {},
+  options: {
+    bookings?: BookingsTab_BookingFragment[];
+    messages?: MessagesTab_MessageFragment[];
+    imageUrls?: Record<string, string>;
+  } = {},
 ): AdminDashboardQuery {
   const bookings = (options.bookings ?? [aBooking()]).map((b) => ({ __typename: 'Booking' as const, ...b }));
   const messages = (options.messages ?? [aMessage()]).map((m) => ({ __typename: 'CommunityMessage' as const, ...m }));
@@ -189,6 +200,88 @@ export function anAdminDashboard(
       imageUrl: options.imageUrls?.[w.id] ?? `/images/workshops/${w.id}.svg`,
     })),
   } as AdminDashboardQuery;
+}
+
+/**
+ * A booking's money as bookingAccount answers it: the deposit booking of aBooking on a workshop
+ * far ahead (Dec 2027), $2,321.25 paid by card, the balance of $5,416.25 due, cancellable with
+ * the 90+ days tier and transferable for free to one other workshop.
+ */
+export function aBookingAccount(overrides: Partial<Omit<Account, 'booking'>> & { booking?: Partial<Account['booking']> } = {}): Typed<Account, 'BookingAccount'> {
+  const { booking, ...rest } = overrides;
+  const b = aBooking();
+  return {
+    __typename: 'BookingAccount',
+    booking: {
+      __typename: 'Booking',
+      id: b.id,
+      customerName: b.customerName,
+      numParticipants: b.numParticipants,
+      numSpouses: b.numSpouses,
+      roomType: b.roomType,
+      paymentOption: 'deposit',
+      paymentStatus: 'deposit_paid',
+      status: 'confirmed',
+      totalAmount: 7737.5,
+      amountPaid: 2321.25,
+      amountRefunded: 0,
+      fees: 0,
+      ...booking,
+    },
+    workshop: {
+      __typename: 'Workshop',
+      id: 'patagonia-towers',
+      name: 'Patagonia Towers',
+      location: 'Torres del Paine',
+      state: 'Chile',
+      dates: 'Dec 6-12, 2027',
+    },
+    payments: [
+      {
+        __typename: 'PaymentRecord',
+        id: 'p-1',
+        amount: 2321.25,
+        method: 'card',
+        purpose: 'first',
+        installmentNumber: null,
+        providerPaymentId: 'pi_first',
+        note: null,
+        receivedAt: '2026-11-20T15:00:00.000Z',
+        refunded: 0,
+      },
+    ],
+    refunds: [],
+    schedule: [],
+    balanceDueDate: '2027-10-07',
+    balance: 5416.25,
+    nextPayment: { __typename: 'NextPayment', label: 'Balance', amount: 5416.25, dueDate: '2027-10-07', overdue: false, canPayNow: true },
+    cancellation: {
+      __typename: 'CancellationQuoteView',
+      daysBeforeStart: 378,
+      fee: 200,
+      paid: 2321.25,
+      refund: 2121.25,
+      kept: 200,
+      explanation: '90 days or more before the start: everything paid comes back, minus the $200 cancellation fee.',
+    },
+    transfer: {
+      __typename: 'TransferAvailability',
+      allowed: true,
+      fee: 0,
+      reason: null,
+      options: [
+        {
+          __typename: 'TransferOption',
+          workshop: { __typename: 'Workshop', id: 'iceland-winter', name: 'Iceland Winter Light', dates: 'Feb 1-7, 2028' },
+          newTotal: 8237.5,
+          fee: 0,
+          difference: 500,
+        },
+      ],
+    },
+    refundsOwed: 0,
+    ...rest,
+  } as Typed<Account, 'BookingAccount'>; // nested objects carry their __typename too, which the generated types leave out
 }
 
 let auditSeq = 0;

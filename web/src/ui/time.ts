@@ -39,3 +39,12 @@ const exact = () => (exactFormat ??= new Intl.DateTimeFormat('en-US', {
 export function formatExactTime(date: Date): string {
   return exact().format(date);
 }
+
+let dayFormat: Intl.DateTimeFormat | undefined;
+const day = () => (dayFormat ??= new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' }));
+
+/** "Nov 23, 2026": the day of a timestamp (a payment, a refund) in the visitor's own time zone. */
+export function formatDay(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : day().format(d);
+}

@@ -7,6 +7,7 @@ import { createLogger } from '../logger';
 import { createServices, type Services } from '../../composition-root';
 import { aBookingBody } from '../../test/builders';
 import { createTestDb, type TestDb } from '../../test/db';
+import { seasonClock } from '../../test/app';
 import { TcpProxy } from '../../test/tcp-proxy';
 import { openDatabase, type Database } from './data-source';
 
@@ -31,7 +32,7 @@ describeMysql('database outage (MariaDB behind a TCP proxy that is cut and resto
     viaProxy.port = String(proxy.port);
     db = await openDatabase({ kind: 'mysql', url: viaProxy.toString() }, { entities: ENTITIES });
     const config = loadConfig({ NODE_ENV: 'test', ADMIN_PASSWORD: 'correct-horse-battery' });
-    services = createServices(config, db, createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'));
+    services = createServices(config, db, createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'), seasonClock);
     app = await createApp(services);
     server = await app.listen(0, '127.0.0.1');
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
