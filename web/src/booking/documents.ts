@@ -29,6 +29,11 @@ export const BOOKING_WORKSHOP_QUERY: TypedDocumentNode<BookingWorkshopQuery, Boo
       privateRoomSupplement
       imageUrl
       hasStarted
+      paymentOptions {
+        option
+        available
+        reason
+      }
     }
   }
 `;
