@@ -263,6 +263,8 @@ export class BookingAccountService {
       return { booking, refunds };
     });
     this.logger.info({ bookingId, actor, refunds: refunds.length }, 'booking cancelled');
+    // A checkout left open must not be payable any more (it would take the spots again).
+    await this.payments.expireSessionOf(booking);
     await this.makeRefundsNow(refunds);
     return (await this.bookings.findById(bookingId)) ?? booking;
   }
