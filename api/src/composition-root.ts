@@ -157,7 +157,7 @@ export function createServices(
     jobs,
     accounts,
     credits,
-    workshopCancellation: new WorkshopCancellationService(db, accounts, outbox, clock, logger, audit),
+    workshopCancellation: new WorkshopCancellationService(db, accounts, payments, outbox, clock, logger, audit),
   };
 }
 

@@ -403,6 +403,21 @@ describe.each(DB_KINDS)('booking account (balances, installments, cancellations,
     expect(await m().findOneByOrFail(BookingRefund, { bookingId: id })).toMatchObject({ reason: 'provider', state: 'succeeded' });
   });
 
+  it('cancelling a held booking releases its spots and expires its open checkout, so it can no longer be paid', async () => {
+    now = new Date('2026-01-15T12:00:00.000Z');
+    const w = await aWorkshop(120, 200_000);
+    const res = await post(`${s.url}/api/bookings`, aBookingBody({ workshop_id: w, payment_option: 'deposit', num_participants: 2, num_spouses: 0, room_type: 'shared' }));
+    const b = (await res.json()) as { id: string };
+    const start = await (await post(`${s.url}/api/checkout/create-session`, { booking_id: b.id, origin_url: 'http://localhost:3000' })).json();
+    expect(stripe.sessions.get(start.session_id)!.status).toBe('open');
+    const quote = (await account(b.id)).data!.bookingAccount.cancellation;
+    expect(quote).toMatchObject({ paid: 0, refund: 0 });
+    expect((await post(`${s.url}/api/manage/${b.id}/cancel`, { token: tokenOf(b.id), expected_refund: 0 })).status).toBe(200);
+    expect(await booking(b.id)).toMatchObject({ status: 'cancelled', paymentStatus: 'pending' });
+    expect((await m().findOneByOrFail(Workshop, { id: w })).spotsClaimed).toBe(0);
+    expect(stripe.sessions.get(start.session_id)!.status).toBe('expired');
+  });
+
   it('never writes a manage link or its token to the logs (every request of this file was logged at debug level)', async () => {
     const bookings = await m().find(Booking);
     expect(bookings.length).toBeGreaterThan(10);

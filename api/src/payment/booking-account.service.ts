@@ -231,6 +231,8 @@ export class BookingAccountService {
     const now = this.clock();
     const { booking, refunds } = await this.db.transaction((m) => this.cancelInTransactionOrThrow(m, bookingId, actor, options, now));
     this.logger.info({ bookingId, actor, refunds: refunds.length }, 'booking cancelled');
+    // A checkout left open must not be payable any more (it would take the spots again).
+    await this.payments.expireSessionOf(booking);
     await this.makeRefundsNow(refunds);
     return (await this.bookings.findById(bookingId)) ?? booking;
   }

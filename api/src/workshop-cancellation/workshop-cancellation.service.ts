@@ -11,6 +11,7 @@ import { BookingStatus } from '../booking/booking.types';
 import { bookingMailData } from '../booking/booking-mail-data';
 import { PaymentMethod, RefundReason, RefundState } from '../booking/ledger.entities';
 import type { BookingAccountService } from '../payment/booking-account.service';
+import type { PaymentService } from '../payment/payment.service';
 import type { OutboxService } from '../mail/outbox.service';
 import { ADMIN_ACTOR, type AuditLog } from '../audit/audit-log.service';
 import { WaitlistEntry } from '../waitlist/waitlist-entry.entity';
@@ -48,6 +49,7 @@ export class WorkshopCancellationService {
   constructor(
     private readonly db: Database,
     private readonly accounts: BookingAccountService,
+    private readonly payments: Pick<PaymentService, 'expireSessionOf'>,
     private readonly outbox: OutboxService | null,
     private readonly clock: () => Date,
     private readonly logger: Logger,
@@ -142,10 +144,13 @@ export class WorkshopCancellationService {
         after: { cancelledAt: now.toISOString(), bookingsCancelled: live.length, onlineRefundCents, offlineRefundCents, waitlistClosed, refundsDueAt: refundsDueAt.toISOString() },
         detail: `${workshop.name} cancelled: ${live.length} booking(s) cancelled with no fee; ${formatCents(onlineRefundCents)} to refund online on ${refundsDueAt.toISOString().slice(0, 10)} unless a credit is chosen, ${formatCents(offlineRefundCents)} paid offline to pay back`,
       });
-      return { workshop, bookingsCancelled: live.length, onlineRefundCents, offlineRefundCents, waitlistClosed };
+      return { workshop, bookingsCancelled: live.length, onlineRefundCents, offlineRefundCents, waitlistClosed, cancelled: live };
     });
+    // A checkout left open must not be payable any more (as for any cancellation).
+    for (const b of result.cancelled) await this.payments.expireSessionOf(b);
     this.logger.info({ workshopId, bookings: result.bookingsCancelled }, 'workshop cancelled');
-    return { ...result, workshop: (await this.db.manager.findOneBy(Workshop, { id: workshopId })) ?? result.workshop };
+    const { cancelled: _cancelled, ...summary } = result;
+    return { ...summary, workshop: (await this.db.manager.findOneBy(Workshop, { id: workshopId })) ?? result.workshop };
   }
 
   /** Close the waiting list: every waiting entry and open offer is removed; the offers' spots are given back. */

@@ -17,6 +17,7 @@ const WORKSHOP_KEYS = [
   'itinerary',
   'location',
   'name',
+  'payment_options',
   'price',
   'private_room_supplement',
   'start_date',
@@ -39,6 +40,12 @@ describe.each(DB_KINDS)('workshop and testimonial APIs on %s', (kind) => {
     expect(list).toHaveLength(11);
     for (const w of list) expect(Object.keys(w).sort()).toEqual(WORKSHOP_KEYS);
     const zion = list.find((w) => w.id === 'zion-canyon-light')!;
+    // The server says which ways to pay it accepts today (its clock: 2026-01-15, balance of Zion due Feb 12).
+    expect(zion.payment_options).toEqual([
+      { option: 'full', available: true, reason: null },
+      { option: 'deposit', available: true, reason: null },
+      { option: 'payment_plan', available: false, reason: expect.stringContaining('at least 3 monthly installments') },
+    ]);
     expect(zion).toMatchObject({
       price: 2895,
       available_spots: 12,

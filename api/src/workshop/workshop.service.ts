@@ -1,3 +1,4 @@
+import { paymentOptionsFor, type PaymentOptionOffer } from '../shared/policy';
 import type { Database } from '../infrastructure/db/data-source';
 import { AppError, ErrorCode } from '../infrastructure/errors';
 import { formatDateRange } from '../shared/dates';
@@ -85,6 +86,11 @@ export class WorkshopService {
   /** True from the workshop's first day on, in its time zone: no more bookings. */
   hasStarted(w: Dated): boolean {
     return hasStarted(w, this.clock());
+  }
+
+  /** The ways a booking made now can pay, by the server's clock (shared/policy paymentOptionsFor). */
+  paymentOptions(w: Pick<Workshop, 'startDate' | 'timeZone'>): PaymentOptionOffer[] {
+    return paymentOptionsFor(w.startDate, this.clock(), w.timeZone);
   }
 
   /** True while its community board takes messages (until 30 days after the end). */

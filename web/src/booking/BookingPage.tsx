@@ -128,7 +128,8 @@ export default function BookingPage() {
   // The offer's spots are claimed already: they are this visitor's to book, not part of availableSpots.
   const bookable = offer ? { ...workshop, availableSpots: offer.spots } : workshop;
   // Options the dates do not allow are disabled; a choice that is not offered becomes "in full".
-  const paymentOffers = paymentOptionsFor(workshop.startDate, new Date(), workshop.timeZone);
+  // The server's answer (its clock decides what it accepts); the browser's own reckoning only when absent.
+  const paymentOffers = workshop.paymentOptions ?? paymentOptionsFor(workshop.startDate, new Date(), workshop.timeZone);
   const shown: BookingFormValues = paymentOffers.find((o) => o.option === values.payment_option)?.available ? values : { ...values, payment_option: 'full' };
 
   const change = (name: keyof BookingFormValues, value: string) => {
@@ -185,6 +186,7 @@ export default function BookingPage() {
           numSpouses={parseInt(values.num_spouses, 10)}
           roomType={values.room_type}
           paymentOption={shown.payment_option}
+          offers={paymentOffers}
         />
       </div>
     </div>

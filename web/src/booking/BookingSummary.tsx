@@ -27,6 +27,8 @@ interface Props {
   numSpouses: number;
   roomType: RoomType;
   paymentOption: PaymentOption;
+  /** The options the server offers now (Workshop.paymentOptions); computed here when not given. */
+  offers?: ReadonlyArray<{ option: string; available: boolean; reason?: string | null }>;
   now?: Date;
 }
 
@@ -34,7 +36,7 @@ interface Props {
  * The live price of the form's choices. Shown for information only: the
  * server prices the booking itself with the same policy module.
  */
-export function BookingSummary({ workshop, numParticipants, numSpouses, roomType, paymentOption, now = new Date() }: Props) {
+export function BookingSummary({ workshop, numParticipants, numSpouses, roomType, paymentOption, offers: given, now = new Date() }: Props) {
   const participants = Number.isFinite(numParticipants) && numParticipants > 0 ? Math.floor(numParticipants) : 0;
   const spouses = Number.isFinite(numSpouses) && numSpouses > 0 ? Math.min(POLICY.maxSpouses, Math.floor(numSpouses)) : 0;
   const supplementCents = Math.round(workshop.privateRoomSupplement * 100);
@@ -45,7 +47,7 @@ export function BookingSummary({ workshop, numParticipants, numSpouses, roomType
     numSpouses: spouses,
     roomType,
   });
-  const offers = paymentOptionsFor(workshop.startDate, now, workshop.timeZone);
+  const offers = given ?? paymentOptionsFor(workshop.startDate, now, workshop.timeZone);
   const notOffered = offers.filter((o) => !o.available);
   // An option the dates do not allow is never priced: the form falls back to paying in full.
   const option = offers.find((o) => o.option === paymentOption)?.available ? paymentOption : 'full';

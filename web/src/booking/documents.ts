@@ -30,6 +30,11 @@ export const BOOKING_WORKSHOP_QUERY: TypedDocumentNode<BookingWorkshopQuery, Boo
       imageUrl
       hasStarted
       cancelled
+      paymentOptions {
+        option
+        available
+        reason
+      }
     }
   }
 `;

@@ -562,7 +562,7 @@ export type BookingWorkshopQueryVariables = Exact<{
 }>;
 
 
-export type BookingWorkshopQuery = { workshop: { id: string, name: string, location: string, state: string, dates: string, startDate: string, timeZone: string, durationDays: number, price: number, priceCents: number, availableSpots: number, privateRoomSupplement: number, imageUrl: string, hasStarted: boolean, cancelled: boolean } | null };
+export type BookingWorkshopQuery = { workshop: { id: string, name: string, location: string, state: string, dates: string, startDate: string, timeZone: string, durationDays: number, price: number, priceCents: number, availableSpots: number, privateRoomSupplement: number, imageUrl: string, hasStarted: boolean, cancelled: boolean, paymentOptions: Array<{ option: PaymentOption, available: boolean, reason: string | null }> } | null };
 
 export type WaitlistOfferQueryVariables = Exact<{
   workshopId: string | number;

@@ -5,7 +5,7 @@ import { AppError } from '../../infrastructure/errors';
 import type { Workshop } from '../../workshop/workshop.entity';
 
 /** What the JSON needs from the clock: the workshop service's calendar facts. */
-export type WorkshopCalendar = Pick<WorkshopService, 'hasStarted' | 'isBoardOpen'>;
+export type WorkshopCalendar = Pick<WorkshopService, 'hasStarted' | 'isBoardOpen' | 'paymentOptions'>;
 
 /**
  * The spec's Workshop (read) JSON, section 3, plus the calendar facts the
@@ -35,6 +35,7 @@ export function workshopJson(w: Workshop, calendar: WorkshopCalendar) {
     time_zone: w.timeZone,
     has_started: calendar.hasStarted(w),
     cancelled: w.cancelled,
+    payment_options: calendar.paymentOptions(w),
     board_open: calendar.isBoardOpen(w),
   };
 }
