@@ -151,7 +151,7 @@ export function createServices(
     adminAuth: new AdminAuthService(config.admin, clock, rateLimitStore, audit),
     admin: new AdminService(db, clock, audit),
     audit,
-    workshopEditor: new WorkshopEditor(db, clock),
+    workshopEditor: new WorkshopEditor(db, clock, { audit, offerFreedSpots: (m, workshopId, now) => waitlist.offerFreedSpots(m, workshopId, now) }),
     outbox,
     mailer: new NodemailerMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: config.mail.outboxDir }),
     jobs,

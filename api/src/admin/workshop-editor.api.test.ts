@@ -3,6 +3,8 @@ import { DB_KINDS } from '../test/db';
 import { aBookingBody } from '../test/builders';
 import { Booking } from '../booking/booking.entity';
 import { Workshop } from '../workshop/workshop.entity';
+import { AuditEvent } from '../audit/audit-event.entity';
+import { WaitlistEntry } from '../waitlist/waitlist-entry.entity';
 
 const PASSWORD = 'correct-horse-battery'; // startTestServer's ADMIN_PASSWORD
 const ADMIN = { authorization: `Basic ${Buffer.from(`admin:${PASSWORD}`, 'utf8').toString('base64')}` };
@@ -194,7 +196,30 @@ describe.each(DB_KINDS)('admin workshop editor on %s', (kind) => {
     expect(back.data).toEqual({ archiveWorkshop: { workshop: { id: 'yellowstone-winter-wildlife', archived: false } } });
     expect(await publicIds()).toContain('yellowstone-winter-wildlife');
   });
+
+  it('raising the capacity of a sold-out workshop offers the new spots to its waiting list first; each edit is one audit row', async () => {
+    const id = 'capacity-raise-2027';
+    expect((await call('POST', '/', aWorkshopBody({ id, capacity: 2, minimum_participants: 2 }))).status).toBe(201);
+    expect(await s.services.db.manager.countBy(AuditEvent, { action: 'workshop.created', workshopId: id })).toBe(1);
+    await s.services.db.manager.update(Workshop, { id }, { spotsClaimed: 2 });
+    s.services.workshops.catalog.invalidate();
+    const join = await fetch(`${s.url}/api/workshops/${id}/waitlist`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Wai Ting', email: 'wai@example.com', spots: 2 }),
+    });
+    expect(join.status).toBe(201);
+    expect((await call('PUT', `/${id}`, aWorkshopBody({ id, capacity: 4, minimum_participants: 2 }))).status).toBe(200);
+    expect(await s.services.db.manager.findOneByOrFail(WaitlistEntry, { workshopId: id })).toMatchObject({ state: 'offered' });
+    // The offer holds the two new spots: nobody else can book them.
+    expect((await s.services.db.manager.findOneByOrFail(Workshop, { id })).spotsClaimed).toBe(4);
+    const edits = await s.services.db.manager.findBy(AuditEvent, { action: 'workshop.updated', workshopId: id });
+    expect(edits).toHaveLength(1);
+    expect(JSON.parse(edits[0].before!)).toEqual({ capacity: 2 });
+    expect(JSON.parse(edits[0].after!)).toEqual({ capacity: 4 });
+  });
 });
+
 
 /** snake_case REST body -> camelCase GraphQL input. */
 function camel(body: Record<string, unknown>): Record<string, unknown> {

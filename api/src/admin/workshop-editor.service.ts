@@ -6,6 +6,7 @@ import { clean } from '../infrastructure/text';
 import { addDays, daysBetween, daysUntilStart, hasStarted } from '../shared/dates';
 import { dollarsToCents } from '../shared/money';
 import { Workshop } from '../workshop/workshop.entity';
+import { ADMIN_ACTOR, type AuditLog } from '../audit/audit-log.service';
 import type { CreateWorkshopInput, ScheduleWorkshopAgainInput, UpdateWorkshopInput, WorkshopFieldsInput } from './workshop-editor.input';
 
 /** Longest run a workshop may have, in days (the longest of the spec's is 8). */
@@ -49,6 +50,12 @@ export class WorkshopEditor {
   constructor(
     private readonly db: Database,
     private readonly clock: () => Date,
+    private readonly hooks: {
+      /** Every change is one audit row, in its transaction (docs/decisions/060). */
+      audit?: AuditLog;
+      /** Capacity raised: the spots that came free go to the waiting list first (docs/decisions/061). */
+      offerFreedSpots?: (m: EntityManager, workshopId: string, now: Date) => Promise<unknown>;
+    } = {},
   ) {}
 
   /** Every workshop, archived ones included, in date order: straight from the database. */
@@ -59,7 +66,7 @@ export class WorkshopEditor {
   async createOrThrow(input: CreateWorkshopInput): Promise<Workshop> {
     const now = this.clock();
     const columns = this.columnsOrThrow(input, { newDates: true });
-    return this.insertOrThrow(input.id, columns, now);
+    return this.insertOrThrow(input.id, columns, now, 'created');
   }
 
   async updateOrThrow(input: UpdateWorkshopInput): Promise<Workshop> {
@@ -81,7 +88,16 @@ export class WorkshopEditor {
         const taken = (await m.findOneBy(Workshop, { id: existing.id }))?.spotsClaimed ?? existing.spotsClaimed;
         throw AppError.invalid([{ field: 'capacity', message: `capacity cannot be below the ${taken} spots already taken` }]);
       }
-      return (await m.findOneBy(Workshop, { id: existing.id }))!;
+      if (columns.capacity > existing.capacity) await this.hooks.offerFreedSpots?.(m, existing.id, now);
+      const after = (await m.findOneBy(Workshop, { id: existing.id }))!;
+      await this.hooks.audit?.record(m, {
+        ...ADMIN_ACTOR,
+        action: 'workshop.updated',
+        workshopId: existing.id,
+        ...changedFields(existing, after),
+        detail: `${after.name} edited`,
+      });
+      return after;
     });
   }
 
@@ -113,7 +129,7 @@ export class WorkshopEditor {
       decisionDate: null,
     };
     const columns = { ...this.columnsOrThrow(fields, { newDates: true }), priceCents: source.priceCents, privateRoomSupplementCents: source.privateRoomSupplementCents };
-    return this.insertOrThrow(input.id, columns, this.clock());
+    return this.insertOrThrow(input.id, columns, this.clock(), source.id);
   }
 
   /**
@@ -131,18 +147,36 @@ export class WorkshopEditor {
           { field: 'workshopId', message: `workshopId is a workshop that has not started yet (it starts ${existing.startDate})` },
         ]);
       }
-      if (archived !== existing.archived) await m.update(Workshop, { id: workshopId }, { archivedAt: archived ? now : null, updatedAt: now });
+      if (archived !== existing.archived) {
+        await m.update(Workshop, { id: workshopId }, { archivedAt: archived ? now : null, updatedAt: now });
+        await this.hooks.audit?.record(m, {
+          ...ADMIN_ACTOR,
+          action: 'workshop.updated',
+          workshopId,
+          before: { archived: existing.archived },
+          after: { archived },
+          detail: `${existing.name} ${archived ? 'archived' : 'brought back from the archive'}`,
+        });
+      }
       return (await m.findOneBy(Workshop, { id: workshopId }))!;
     });
   }
 
-  private async insertOrThrow(id: string, columns: EditableColumns, now: Date): Promise<Workshop> {
+  /** `how`: 'created', or the id of the workshop scheduled again. */
+  private async insertOrThrow(id: string, columns: EditableColumns, now: Date, how: string): Promise<Workshop> {
     const taken = (): AppError => new AppError(ErrorCode.CONFLICT, `A workshop with the id ${id} already exists`, [{ field: 'id', message: 'id is already used by another workshop' }]);
     try {
       return await this.db.transaction(async (m: EntityManager) => {
         if (await m.existsBy(Workshop, { id })) throw taken();
         const workshop = m.create(Workshop, { id, ...columns, spotsClaimed: 0, archivedAt: null, createdAt: now, updatedAt: now });
         await m.insert(Workshop, workshop);
+        await this.hooks.audit?.record(m, {
+          ...ADMIN_ACTOR,
+          action: 'workshop.created',
+          workshopId: id,
+          after: { name: columns.name, startDate: columns.startDate, endDate: columns.endDate, capacity: columns.capacity, priceCents: columns.priceCents },
+          detail: how === 'created' ? `${columns.name} created` : `${columns.name} scheduled again from ${how}`,
+        });
         return (await m.findOneBy(Workshop, { id }))!;
       });
     } catch (e) {
@@ -193,4 +227,20 @@ export class WorkshopEditor {
       decisionDate: input.decisionDate ?? null,
     };
   }
+}
+
+/** The fields an edit changed, before and after (the audit row of workshop.updated). */
+function changedFields(before: Workshop, after: Workshop): { before: Record<string, unknown>; after: Record<string, unknown> } {
+  const keys = ['name', 'description', 'location', 'state', 'startDate', 'endDate', 'timeZone', 'capacity', 'minimumParticipants', 'priceCents', 'privateRoomSupplementCents', 'imageUrl', 'itinerary', 'highlights', 'decisionDate'] as const;
+  const b: Record<string, unknown> = {};
+  const a: Record<string, unknown> = {};
+  for (const k of keys) {
+    const x = (before as unknown as Record<string, unknown>)[k];
+    const y = (after as unknown as Record<string, unknown>)[k];
+    if (JSON.stringify(x) !== JSON.stringify(y)) {
+      b[k] = x;
+      a[k] = y;
+    }
+  }
+  return { before: b, after: a };
 }
