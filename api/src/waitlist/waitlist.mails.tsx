@@ -13,6 +13,8 @@ export const WaitlistMailKind = {
   waitlistJoined: 'waitlist_joined',
   /** Customer: spots are held for you; the link books them. */
   waitlistOffer: 'waitlist_offer',
+  /** Customer: the workshop was cancelled, so its waiting list is closed. */
+  waitlistClosed: 'waitlist_closed',
 } as const;
 
 /** A waiting-list entry as its mails show it. */
@@ -94,10 +96,23 @@ export const waitlistOffer: MailTemplate<WaitlistMailData> = {
   },
 };
 
+export const waitlistClosed: MailTemplate<WaitlistMailData> = {
+  subject: (d) => `${d.workshopName} (${datesOf(d)}) is cancelled`,
+  Body: ({ data: d, ctx }) => (
+    <MailLayout ctx={ctx} title="This workshop is cancelled" preheader={`${d.workshopName} will not run; your place on its waiting list is closed.`}>
+      <Paragraph>{`Hi ${firstName(d.name)}, we are sorry: ${d.workshopName} (${datesOf(d)}) will not run, so its waiting list is closed. Nothing was charged.`}</Paragraph>
+      <Paragraph>
+        See our <TextLink href={`${ctx.origin}/workshops`}>other workshops</TextLink>: we would love to have you on another one.
+      </Paragraph>
+    </MailLayout>
+  ),
+};
+
 /** How each waiting-list mail looks, by kind: registered with the outbox by the composition root. */
 export const WAITLIST_MAILS: MailTemplates = {
   [WaitlistMailKind.waitlistJoined]: waitlistJoined,
   [WaitlistMailKind.waitlistOffer]: waitlistOffer,
+  [WaitlistMailKind.waitlistClosed]: waitlistClosed,
 };
 
 /** Which mails a waiting-list event sends, written in the transaction of the change. */
@@ -107,6 +122,11 @@ export class WaitlistMails {
   async joined(m: EntityManager, entry: WaitlistEntry): Promise<void> {
     const data = mailData(entry, await m.findOneByOrFail(Workshop, { id: entry.workshopId }));
     await this.outbox.enqueue(m, { kind: WaitlistMailKind.waitlistJoined, to: entry.email, payload: data });
+  }
+
+  /** The workshop was cancelled: the entry is closed. */
+  async closed(m: EntityManager, entry: WaitlistEntry, workshop: Workshop): Promise<void> {
+    await this.outbox.enqueue(m, { kind: WaitlistMailKind.waitlistClosed, to: entry.email, payload: mailData(entry, workshop) });
   }
 
   /**

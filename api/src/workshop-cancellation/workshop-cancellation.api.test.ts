@@ -145,6 +145,10 @@ describe.each(DB_KINDS)('workshop cancellation and credits on %s', (kind) => {
     expect(body).toMatchObject({ bookings_cancelled: 5, online_refund: 6000 + 3000 + 21000, offline_refund: 3000, waitlist_closed: 1, workshop: { cancelled: true } });
     for (const id of [online, early, offline, held]) expect((await booking(id)).status).toBe('cancelled');
     expect((await m().findOneByOrFail(WaitlistEntry, { workshopId: w })).state).toBe('removed');
+    // The person waiting is told too.
+    const closed = (await m().find(MailOutbox, { where: { kind: 'waitlist_closed' } })).filter((r) => r.recipient === `wait-${kind}@example.com`);
+    expect(closed).toHaveLength(1);
+    expect((await s.services.outbox.render(closed[0], { origin: 'https://wild.test' })).text).toContain('its waiting list is closed');
     // Everyone gets a mail with the manage link; nothing went to Stripe yet.
     const sent = await m().find(MailOutbox, { where: { kind: 'workshop_cancelled' } });
     for (const id of [online, early, offline, held]) expect(sent.filter((r) => JSON.stringify(r.payload).includes(id))).toHaveLength(1);

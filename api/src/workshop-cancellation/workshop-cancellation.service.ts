@@ -16,6 +16,7 @@ import type { OutboxService } from '../mail/outbox.service';
 import { ADMIN_ACTOR, type AuditLog } from '../audit/audit-log.service';
 import { WaitlistEntry } from '../waitlist/waitlist-entry.entity';
 import { WaitlistState } from '../waitlist/waitlist.types';
+import { WaitlistMails } from '../waitlist/waitlist.mails';
 import { Workshop } from '../workshop/workshop.entity';
 import { CREDIT_CHOICE_DAYS } from '../credit/credits.service';
 import { WorkshopCancellationMailKind, type WorkshopCancelledMailData } from './workshop-cancellation.mails';
@@ -160,6 +161,7 @@ export class WorkshopCancellationService {
     for (const e of open) {
       const changed = await m.createQueryBuilder().update(WaitlistEntry).set({ state: WaitlistState.removed }).where('id = :id AND state = :from', { id: e.id, from: e.state }).execute();
       if (changed.affected === 1 && e.state === WaitlistState.offered) offeredSpots += e.spots;
+      if (changed.affected === 1 && this.outbox) await new WaitlistMails(this.outbox).closed(m, e, await m.findOneByOrFail(Workshop, { id: workshopId }));
     }
     if (offeredSpots > 0) {
       await m.createQueryBuilder().update(Workshop).set({ spotsClaimed: () => `spots_claimed - ${Math.trunc(offeredSpots)}` }).where('id = :id AND spots_claimed >= :n', { id: workshopId, n: offeredSpots }).execute();
