@@ -77,8 +77,10 @@ describe('/workshops', () => {
   it('says when a type has no upcoming workshop but keeps its past ones', async () => {
     const user = userEvent.setup();
     renderRoute('/workshops', [{ request: { query: WORKSHOPS_QUERY }, result: { data: { workshops: [aWorkshop(), aWorkshop({ id: 'old', name: 'Arizona Monsoon', workshopType: 'storm_chasing', hasStarted: true })] } } }]);
-    await user.click(await screen.findByRole('button', { name: 'Storm Chasing' }));
-    expect(screen.getByText('No upcoming workshops here yet: new dates are announced soon.')).toBeInTheDocument();
+    // The list is loaded before filtering (the filter buttons render before the data arrives).
+    await screen.findByText('Arizona Monsoon', undefined, { timeout: 5000 });
+    await user.click(screen.getByRole('button', { name: 'Storm Chasing' }));
+    expect(await screen.findByText('No upcoming workshops here yet: new dates are announced soon.', undefined, { timeout: 5000 })).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Past workshops' })).getByText('Arizona Monsoon')).toBeInTheDocument();
   });
 });
