@@ -129,6 +129,18 @@ describe.each(DB_KINDS)('BookingService on %s', (kind) => {
       expect(await spotsLeft('nyc-portrait-posing')).toBe(12);
     });
 
+    it('a sweeper started after downtime releases what lapsed meanwhile at once, not a period later', async () => {
+      const service = new BookingService(t.db, clock, { holdMinutes: 30 });
+      now = new Date('2026-03-20T10:00:00.000Z');
+      await sweeper(service).sweep(); // holds left by the tests above
+      const held = await service.createOrThrow(aBookingInput({ workshopId: 'arizona-monsoon-lightning', numParticipants: 1, paymentOption: PaymentOption.full }));
+      now = new Date('2026-03-23T10:00:00.000Z'); // three days without any instance running
+      const started = new HoldSweeper({ bookings: service, payments: { expireSessionOf: async () => undefined } }, createLogger('silent'), 3_600_000);
+      started.start();
+      await started.stop(); // waits for the sweep start() began
+      expect(await t.db.manager.findOneByOrFail(Booking, { id: held.id })).toMatchObject({ status: 'expired' });
+    });
+
     it('without a provider, a reservation lasts 7 days unless the admin records a payment', async () => {
       const service = new BookingService(t.db, clock, { holdMinutes: null, reservationMinutes: OFFLINE_RESERVATION_MINUTES });
       now = new Date('2026-04-01T10:00:00.000Z');

@@ -15,7 +15,9 @@ export class OfferSweeper {
     private readonly intervalMs = 60_000,
   ) {}
 
+  /** Sweeps at once (catch-up after downtime: what lapsed meanwhile is released at start), then on the timer. */
   start(): void {
+    void this.sweep();
     this.timer = setInterval(() => void this.sweep(), this.intervalMs);
     this.timer.unref();
   }
