@@ -1,26 +1,29 @@
 // Booking rush: 1000 booking attempts fired at once (CONCURRENCY in flight) at the
-// 11 workshops of 12 spots each, on SQLite and on MariaDB. Prints accepted/refused
+// 11 workshops of 12 spots each (the seed's, scheduled again in the future), on SQLite and on MariaDB. Prints accepted/refused
 // counts, p50/p99 latency, and checks that no workshop was oversold.
 //   npm run build && node bench/booking-rush.mjs [sqlite|mysql ...]
 // PROFILE=1 writes a CPU profile of the app into bench/results/ (node bench/profile-summary.mjs <file>).
 import http from 'node:http';
 import path from 'node:path';
-import { machine, percentile, root, startApp } from './lib.mjs';
+import { machine, percentile, root, scheduleFutureWorkshops, startApp } from './lib.mjs';
 
 const ATTEMPTS = Number(process.env.ATTEMPTS ?? 1000);
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 100);
 const kinds = process.argv.slice(2).length ? process.argv.slice(2) : ['sqlite', 'mysql'];
 
-function body(workshopId, i) {
+function body(workshop, i) {
+  // Deposit, full or plan in turn, where the workshop offers it (a run starting soon takes full payment only).
+  const wanted = ['deposit', 'full', 'payment_plan'][i % 3];
+  const offered = workshop.payment_options.some((o) => o.option === wanted && o.available);
   return {
-    workshop_id: workshopId,
+    workshop_id: workshop.id,
     customer_name: `Rusher ${i}`,
     customer_email: `rusher${i}@example.com`,
     customer_phone: '+1 555 010 0100',
     num_participants: 1 + (i % 3),
     room_type: i % 5 === 0 ? 'private' : 'shared',
     num_spouses: i % 7 === 0 ? 1 : 0,
-    payment_option: ['deposit', 'full', 'payment_plan'][i % 3],
+    payment_option: offered ? wanted : 'full',
     age: 30 + (i % 50),
     camera_body: 'Sony A7 IV',
     lenses: '24-105mm',
@@ -35,6 +38,7 @@ async function rush(kind) {
   const profile = process.env.PROFILE ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${path.join(root, 'bench/results')}`] } : {};
   const app = await startApp(kind, {}, profile);
   try {
+    await scheduleFutureWorkshops(app.url);
     const workshops = await (await fetch(`${app.url}/api/workshops`)).json();
     const latencies = [];
     const statuses = new Map();
@@ -60,7 +64,7 @@ async function rush(kind) {
         const t0 = performance.now();
         // Many visitors, not one: each attempt comes from its own address (the app trusts X-Forwarded-For from loopback).
         const headers = { 'content-type': 'application/json', 'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` };
-        const status = await post(agent, JSON.stringify(body(w.id, i)), headers);
+        const status = await post(agent, JSON.stringify(body(w, i)), headers);
         latencies.push(performance.now() - t0);
         if (process.env.RUSH_DEBUG) console.error(`attempt ${i}: ${status} started at ${(t0 - started).toFixed(0)} ms, took ${(performance.now() - t0).toFixed(0)} ms`);
         statuses.set(status, (statuses.get(status) ?? 0) + 1);

@@ -78,6 +78,44 @@ export async function startApp(kind, env = {}, { nodeArgs = [] } = {}) {
   };
 }
 
+const ADMIN_AUTH = `Basic ${Buffer.from('admin:bench-admin-password').toString('base64')}`;
+
+/**
+ * The seed's workshops are one season (2026) and, once it has passed, refuse bookings and board
+ * posts. The benches measure a bookable catalog: every seed workshop that has started is scheduled
+ * again two years later (id `{id}-{year}`, same capacity, through the admin API, as the admin would) and the
+ * originals are archived, so the catalog lists 11 future runs of the same size as the seed's.
+ * Returns the new ids, in the catalog's order.
+ */
+export async function scheduleFutureWorkshops(appUrl) {
+  const headers = { authorization: ADMIN_AUTH, 'content-type': 'application/json' };
+  const admin = async (method, p, body) => {
+    const res = await fetch(`${appUrl}/api/admin${p}`, { method, headers, body: body ? JSON.stringify(body) : undefined });
+    if (!res.ok) throw new Error(`${method} /api/admin${p} answered ${res.status}: ${await res.text()}`);
+    return res.json();
+  };
+  const seed = await (await fetch(`${appUrl}/api/workshops`)).json();
+  const ids = [];
+  for (const w of seed) {
+    if (!w.has_started) {
+      ids.push(w.id);
+      continue;
+    }
+    const year = Number(w.start_date.slice(0, 4)) + 2;
+    const id = `${w.id.replace(/-\d{4}$/, '')}-${year}`;
+    await admin('POST', `/workshops/${encodeURIComponent(w.id)}/schedule-again`, { id, start_date: `${year}${w.start_date.slice(4)}` });
+    await admin('POST', `/workshops/${encodeURIComponent(w.id)}/archive`);
+    ids.push(id);
+  }
+  // The catalog snapshot is refreshed on writes; wait until the public list shows the new runs only.
+  for (let i = 0; ; i++) {
+    const now = await (await fetch(`${appUrl}/api/workshops`)).json();
+    if (now.length === ids.length && now.every((w) => ids.includes(w.id))) return ids;
+    if (i > 100) throw new Error(`the catalog still lists ${now.map((w) => w.id).join(', ')}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 export function percentile(sorted, p) {
   if (!sorted.length) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];

@@ -73,6 +73,9 @@ export interface HeldOffers {
 }
 
 /** The fields of a booking an audit entry compares (money in cents). */
+/** How long a "no lapsed hold" answer is trusted by the fast refusal (see noLapsedHoldAt). */
+const LAPSED_HOLD_RECHECK_MS = 1000;
+
 const auditState = (b: Booking) => ({ status: b.status, paymentStatus: b.paymentStatus, amountPaidCents: b.amountPaidCents, totalCents: b.totalCents });
 
 /**
@@ -120,6 +123,9 @@ export class BookingService {
   async createOrThrow(input: BookingInput, clientKey = INTERNAL_CLIENT): Promise<Booking> {
     const now = this.clock();
     const offerToken = input.offerToken ?? null;
+    // The offer's spots are claimed already: the catalog counts them as taken.
+    if (!offerToken) await this.refuseWithoutClaimOrThrow(input, now);
+
     const customerEmail = clean(input.customerEmail).toLowerCase();
     const guard = this.options.holdGuard;
     const client = guard?.client(clientKey, customerEmail) ?? { clientKeyHash: null, email: customerEmail };
@@ -187,18 +193,22 @@ export class BookingService {
         await m.insert(Booking, booking);
         // A plan's schedule is fixed when booked: the first installment is what checkout charges.
         const schedule = input.paymentOption === 'payment_plan' ? installmentSchedule(totalCents, workshop.startDate, now, workshop.timeZone) : null;
-        for (const i of schedule ?? []) {
-          await m.insert(BookingInstallment, {
-            id: crypto.randomUUID(),
-            bookingId: booking.id,
-            number: i.number,
-            dueDate: i.dueDate,
-            amountCents: i.amountCents,
-            state: InstallmentState.scheduled,
-            failedAttempts: 0,
-            lastError: null,
-            paidAt: null,
-          });
+        // One multi-row insert: a plan's dates in one round trip.
+        if (schedule?.length) {
+          await m.insert(
+            BookingInstallment,
+            schedule.map((i) => ({
+              id: crypto.randomUUID(),
+              bookingId: booking.id,
+              number: i.number,
+              dueDate: i.dueDate,
+              amountCents: i.amountCents,
+              state: InstallmentState.scheduled,
+              failedAttempts: 0,
+              lastError: null,
+              paidAt: null,
+            })),
+          );
         }
         // Without a provider nobody pays online: tell the customer the spots are reserved.
         const creditCode = input.creditCode?.trim();
@@ -213,12 +223,9 @@ export class BookingService {
         return booking;
       });
 
-    // The offer's spots are claimed already: the catalog counts them as taken.
-    if (!offerToken) await this.refuseWithoutClaimOrThrow(input, now);
-
     let booking = await attempt();
     // Spots may be tied up by holds that lapsed since the last sweep: free them and retry once.
-    if (!booking && (await this.releaseExpiredHolds(input.workshopId)) > 0) booking = await attempt();
+    if (!booking && (await this.hasLapsedHold(input.workshopId, now)) && (await this.releaseExpiredHolds(input.workshopId)) > 0) booking = await attempt();
     if (!booking) {
       const now = await this.db.manager.findOneBy(Workshop, { id: input.workshopId });
       throw this.soldOutError(now?.availableSpots ?? 0, input.numParticipants);
@@ -265,12 +272,30 @@ export class BookingService {
   }
 
   /**
+   * When each workshop was last found to have no lapsed hold. For a second after
+   * that, a refusal does not ask again: a sold-out workshop in a rush is asked
+   * hundreds of times a second, and a hold that lapsed within that second is
+   * released by the next check, the claim's retry or the hold sweeper. Bounded by
+   * the number of workshops.
+   */
+  private readonly noLapsedHoldAt = new Map<string, number>();
+
+  /**
    * One indexed read (idx_bookings_status_hold): does a held booking of the
    * workshop have a hold that lapsed by `now`? Plain SQL through the driver's own
    * parameter escaping (dates as each engine stores them): the query builder
    * cost more than the rest of a refusal.
    */
   private async hasLapsedHold(workshopId: string, now: Date): Promise<boolean> {
+    const checkedAt = this.noLapsedHoldAt.get(workshopId);
+    if (checkedAt !== undefined && checkedAt <= now.getTime() && now.getTime() - checkedAt < LAPSED_HOLD_RECHECK_MS) return false;
+    const lapsed = await this.queryLapsedHold(workshopId, now);
+    if (lapsed) this.noLapsedHoldAt.delete(workshopId);
+    else this.noLapsedHoldAt.set(workshopId, now.getTime());
+    return lapsed;
+  }
+
+  private async queryLapsedHold(workshopId: string, now: Date): Promise<boolean> {
     const [sql, parameters] = this.db.dataSource.driver.escapeQueryWithParameters(
       'SELECT 1 AS lapsed FROM bookings WHERE status = :held AND hold_expires_at IS NOT NULL AND hold_expires_at <= :now AND workshop_id = :workshopId LIMIT 1',
       { held: BookingStatus.held, now, workshopId },

@@ -76,8 +76,7 @@ export class HoldGuard {
    * (CHALLENGE_REQUIRED, 428).
    */
   async checkOrThrow(m: EntityManager, c: BookingClient, spots: number, altcha: string | null | undefined, now: Date): Promise<void> {
-    const byEmail = await this.heldSpots(m, 'b.customerEmail = :email', { email: c.email }, now);
-    const byClient = c.clientKeyHash ? await this.heldSpots(m, 'b.clientKeyHash = :client', { client: c.clientKeyHash }, now) : EMPTY;
+    const { byEmail, byClient, recent } = await this.counts(m, c, now);
     const over =
       byClient.spots + spots > this.limits.maxHeldSpotsPerClient
         ? { held: byClient, max: this.limits.maxHeldSpotsPerClient, who: 'from this connection' }
@@ -89,29 +88,51 @@ export class HoldGuard {
     const reason =
       Math.max(byClient.spots, byEmail.spots) + spots > this.limits.freeHeldSpots
         ? `You already hold ${Math.max(byClient.spots, byEmail.spots)} unpaid spots`
-        : c.clientKeyHash && (await this.recentBookings(m, c.clientKeyHash, now)) >= this.limits.freeRecentBookings
+        : c.clientKeyHash && recent >= this.limits.freeRecentBookings
           ? 'Several bookings were just made from this connection'
           : null;
     if (reason) await this.proofOfWork.redeemOrThrow(m, altcha, `${reason}; please confirm you are not a robot`);
   }
 
-  /** Unpaid spots held now (a hold that has not lapsed), and when the first of them lapses. */
-  private async heldSpots(m: EntityManager, where: string, params: Record<string, unknown>, now: Date): Promise<Held> {
-    const row = await m
+  /**
+   * In one query (one round trip inside the booking's transaction): the unpaid
+   * spots held now under the email and from the client (a hold that has not
+   * lapsed) with when the first of each lapses, and the client's bookings in
+   * the recent window. Both indexes (email, client) serve the OR.
+   */
+  private async counts(m: EntityManager, c: BookingClient, now: Date): Promise<{ byEmail: Held; byClient: Held; recent: number }> {
+    const heldNow = "b.status = :held AND (b.holdExpiresAt IS NULL OR b.holdExpiresAt > :now)";
+    const byEmail = `b.customerEmail = :email AND ${heldNow}`;
+    const byClient = `b.clientKeyHash = :client AND ${heldNow}`;
+    const q = m
       .createQueryBuilder(Booking, 'b')
-      .select('COALESCE(SUM(b.numParticipants), 0)', 'spots')
-      .addSelect('MIN(b.holdExpiresAt)', 'firstLapse')
-      .where(where, params)
-      .andWhere('b.status = :held AND (b.holdExpiresAt IS NULL OR b.holdExpiresAt > :now)', { held: BookingStatus.held, now })
-      .getRawOne<{ spots: number | string; firstLapse: Date | string | null }>();
-    const firstLapse = row?.firstLapse ? new Date(row.firstLapse instanceof Date ? row.firstLapse : `${String(row.firstLapse).replace(' ', 'T')}Z`) : null;
-    return { spots: Number(row?.spots ?? 0), firstLapse };
+      .select(`COALESCE(SUM(CASE WHEN ${byEmail} THEN b.numParticipants ELSE 0 END), 0)`, 'emailSpots')
+      .addSelect(`MIN(CASE WHEN ${byEmail} THEN b.holdExpiresAt END)`, 'emailFirstLapse')
+      .setParameters({ email: c.email, held: BookingStatus.held, now });
+    if (c.clientKeyHash) {
+      q.addSelect(`COALESCE(SUM(CASE WHEN ${byClient} THEN b.numParticipants ELSE 0 END), 0)`, 'clientSpots')
+        .addSelect(`MIN(CASE WHEN ${byClient} THEN b.holdExpiresAt END)`, 'clientFirstLapse')
+        .addSelect('COALESCE(SUM(CASE WHEN b.clientKeyHash = :client AND b.createdAt > :since THEN 1 ELSE 0 END), 0)', 'recent')
+        .where('(b.customerEmail = :email OR b.clientKeyHash = :client)')
+        .setParameter('client', c.clientKeyHash)
+        .setParameter('since', new Date(now.getTime() - this.limits.recentWindowMinutes * 60_000));
+    } else {
+      q.where('b.customerEmail = :email');
+    }
+    const row = await q.getRawOne<Record<'emailSpots' | 'emailFirstLapse' | 'clientSpots' | 'clientFirstLapse' | 'recent', number | string | Date | null>>();
+    const held = (spotsValue: unknown, lapse: unknown): Held => ({ spots: Number(spotsValue ?? 0), firstLapse: toDate(lapse) });
+    return {
+      byEmail: held(row?.emailSpots, row?.emailFirstLapse),
+      byClient: c.clientKeyHash ? held(row?.clientSpots, row?.clientFirstLapse) : EMPTY,
+      recent: Number(row?.recent ?? 0),
+    };
   }
+}
 
-  private recentBookings(m: EntityManager, clientKeyHash: string, now: Date): Promise<number> {
-    const since = new Date(now.getTime() - this.limits.recentWindowMinutes * 60_000);
-    return m.createQueryBuilder(Booking, 'b').where('b.clientKeyHash = :clientKeyHash AND b.createdAt > :since', { clientKeyHash, since }).getCount();
-  }
+/** A datetime as the driver returns it: a Date (mysql2) or UTC text 'YYYY-MM-DD HH:MM:SS.SSS' (SQLite). */
+function toDate(value: unknown): Date | null {
+  if (value === null || value === undefined) return null;
+  return value instanceof Date ? value : new Date(`${String(value).replace(' ', 'T')}Z`);
 }
 
 /** The client key of bookings made inside the app (tests, scripts): no per-client cap. */

@@ -54,14 +54,24 @@ export interface FieldError {
 }
 
 export class AppError extends Error {
-  constructor(
-    readonly code: ErrorCode,
-    message: string,
-    readonly fields: FieldError[] = [],
-    /** Seconds after which a rate-limited caller may retry. */
-    readonly retryAfterSeconds?: number,
-  ) {
-    super(message);
+  readonly code: ErrorCode;
+  readonly fields: FieldError[];
+  /** Seconds after which a rate-limited caller may retry. */
+  readonly retryAfterSeconds?: number;
+
+  constructor(code: ErrorCode, message: string, fields: FieldError[] = [], retryAfterSeconds?: number) {
+    // A 4xx is an answer to the caller, not a fault of ours: no stack trace is captured for it
+    // (a booking rush is mostly "sold out" refusals, and capturing their stacks was a tenth of it).
+    const stackTraceLimit = Error.stackTraceLimit;
+    if (HTTP_STATUS[code] < 500) Error.stackTraceLimit = 0;
+    try {
+      super(message);
+    } finally {
+      Error.stackTraceLimit = stackTraceLimit;
+    }
+    this.code = code;
+    this.fields = fields;
+    this.retryAfterSeconds = retryAfterSeconds;
     this.name = 'AppError';
   }
 

@@ -174,5 +174,13 @@ export class GlobalSlowdown {
 
 /** The client a request comes from (the proxy-aware IP: X-Forwarded-For counts only from the proxies TRUST_PROXY names). */
 export function clientKey(req: { ip?: string; socket?: { remoteAddress?: string } }): string {
-  return req.ip || req.socket?.remoteAddress || 'unknown';
+  // Fastify's `ip` walks X-Forwarded-For through proxy-addr on every read: once per request is enough.
+  let key = clientKeys.get(req);
+  if (key === undefined) {
+    key = req.ip || req.socket?.remoteAddress || 'unknown';
+    clientKeys.set(req, key);
+  }
+  return key;
 }
+
+const clientKeys = new WeakMap<object, string>();

@@ -33,9 +33,10 @@ export async function validateInputOrThrow<T extends object>(
   allowed?: readonly string[],
 ): Promise<T> {
   const instance = new cls();
+  const allowedKeys = allowed && keySet(allowed);
   for (const [key, value] of Object.entries(data)) {
     if (value === undefined) continue;
-    if (allowed && !allowed.includes(key)) continue;
+    if (allowedKeys && !allowedKeys.has(key)) continue;
     (instance as Record<string, unknown>)[key] = value;
   }
   const errors = await validate(instance, { forbidUnknownValues: true, validationError: { target: false, value: true } });
@@ -43,8 +44,23 @@ export async function validateInputOrThrow<T extends object>(
   return instance;
 }
 
-/** The GraphQL field names an @InputType class declares (including inherited ones). */
-export function inputFieldNames(cls: Function): string[] {
+const keySets = new WeakMap<readonly string[], Set<string>>();
+function keySet(keys: readonly string[]): Set<string> {
+  let set = keySets.get(keys);
+  if (!set) keySets.set(keys, (set = new Set(keys)));
+  return set;
+}
+
+const fieldNamesOf = new WeakMap<Function, readonly string[]>();
+
+/** The GraphQL field names an @InputType class declares (including inherited ones); worked out once per class. */
+export function inputFieldNames(cls: Function): readonly string[] {
+  let names = fieldNamesOf.get(cls);
+  if (!names) fieldNamesOf.set(cls, (names = Object.freeze(collectFieldNames(cls))));
+  return names;
+}
+
+function collectFieldNames(cls: Function): string[] {
   const chain: Function[] = [];
   for (let c: Function | null = cls; c && c !== Function.prototype; c = Object.getPrototypeOf(c)) chain.push(c);
   return getMetadataStorage()

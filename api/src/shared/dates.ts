@@ -3,8 +3,8 @@
 const monthShort = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 function parts(date: string): { y: number; m: number; d: number } {
-  const [y, m, d] = date.split('-').map(Number);
-  return { y, m, d };
+  // Fixed positions (YYYY-MM-DD): no split, no array, on the paths every request walks.
+  return { y: Number(date.slice(0, 4)), m: Number(date.slice(5, 7)), d: Number(date.slice(8, 10)) };
 }
 
 /** "May 14-19, 2026", "Sep 28 - Oct 3, 2026", "Dec 29, 2026 - Jan 3, 2027". */
@@ -59,13 +59,23 @@ function zoneFormat(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
-/** The wall-clock fields of an instant in a time zone. */
-function wallClock(timeZone: string, epochMs: number): { y: number; m: number; d: number; h: number; min: number; s: number } {
+type WallClock = { y: number; m: number; d: number; h: number; min: number; s: number };
+
+/** The last second formatted per time zone: every rule asks "what day is it there" many times a second. */
+const lastWallClock = new Map<string, { second: number; value: WallClock }>();
+
+/** The wall-clock fields of an instant in a time zone (to the second). */
+function wallClock(timeZone: string, epochMs: number): WallClock {
+  const second = Math.floor(epochMs / 1000);
+  const last = lastWallClock.get(timeZone);
+  if (last?.second === second) return last.value;
   const out: Record<string, number> = {};
-  for (const p of zoneFormat(timeZone).formatToParts(new Date(epochMs))) {
+  for (const p of zoneFormat(timeZone).formatToParts(new Date(second * 1000))) {
     if (p.type !== 'literal') out[p.type] = Number(p.value);
   }
-  return { y: out.year, m: out.month, d: out.day, h: out.hour % 24, min: out.minute, s: out.second };
+  const value = { y: out.year, m: out.month, d: out.day, h: out.hour % 24, min: out.minute, s: out.second };
+  lastWallClock.set(timeZone, { second, value });
+  return value;
 }
 
 /** True for an IANA time zone name this runtime knows ("America/Denver"); false for anything else. */

@@ -144,11 +144,16 @@ export class Database {
     const taken: string[] = [];
     try {
       await runner.connect();
-      for (const name of names) {
-        const [row] = (await runner.query('SELECT GET_LOCK(?, ?) AS got', [name, timeoutSeconds])) as Array<{ got: number | string | null }>;
-        if (Number(row?.got) !== 1) throw new LockTimeoutError(name);
-        taken.push(name);
-      }
+      // All locks in one statement (one round trip; MariaDB evaluates them in order, and a
+      // session may hold several): those taken are released whatever happens next.
+      const [row] = (await runner.query(`SELECT ${names.map((_, i) => `GET_LOCK(?, ?) AS got${i}`).join(', ')}`, names.flatMap((name) => [name, timeoutSeconds]))) as Array<
+        Record<string, number | string | null>
+      >;
+      names.forEach((name, i) => {
+        if (Number(row?.[`got${i}`]) === 1) taken.push(name);
+      });
+      const missed = names.find((name) => !taken.includes(name));
+      if (missed !== undefined) throw new LockTimeoutError(missed);
       await runner.startTransaction();
       try {
         const result = await work(runner.manager);
@@ -159,7 +164,7 @@ export class Database {
         throw e;
       }
     } finally {
-      for (const name of taken.reverse()) await runner.query('SELECT RELEASE_LOCK(?)', [name]).catch(() => undefined);
+      if (taken.length > 0) await runner.query(`SELECT ${taken.map(() => 'RELEASE_LOCK(?)').join(', ')}`, taken.reverse()).catch(() => undefined);
       await runner.release();
     }
   }

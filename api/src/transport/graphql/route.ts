@@ -50,7 +50,8 @@ interface Described {
 }
 
 const CACHE_KEY = Symbol('graphql answer cache key');
-type CacheableRequest = FastifyRequest & { [CACHE_KEY]?: { key: string; generation: number; before: Set<string> } };
+const BODY_TEXT = Symbol('graphql body text');
+type CacheableRequest = FastifyRequest & { [CACHE_KEY]?: { key: string; generation: number; before: Set<string> }; [BODY_TEXT]?: string };
 
 /** The bounded cache of GraphQL catalog answers (distinct operations × variables × Accept). */
 export function graphqlAnswerCache(catalog: CatalogSnapshots): CatalogAnswerCache<GraphQLAnswer> {
@@ -88,9 +89,26 @@ export function graphqlRoute(options: GraphQLRouteOptions): FastifyPluginAsync {
     return d || null;
   }
 
-  /** The cache key of a body: its normalised operation, operation name, variables and the Accept it was asked with. */
-  function cacheKey(req: FastifyRequest): string | null {
+  // Body texts seen lately (with their Accept) and their cache key (null: not cacheable). The web
+  // app sends the same few texts over and over: a repeat skips describing, canonical JSON and
+  // hashing. Bounded in entries and bytes; the answers stay keyed (and bounded) by the normalised key.
+  const keysOfText = new LRUCache<string, { key: string | null }>({ max: 2000, maxSize: 4 * 1024 * 1024, sizeCalculation: (_v, k) => k.length + 1 });
+
+  function cacheKey(req: CacheableRequest): string | null {
     if (req.method !== 'POST' || req.headers.authorization !== undefined) return null;
+    const text = req[BODY_TEXT];
+    if (text === undefined) return normalisedKey(req);
+    const textKey = `${req.headers.accept ?? ''}\n${text}`;
+    let known = keysOfText.get(textKey);
+    if (known === undefined) {
+      known = { key: normalisedKey(req) };
+      keysOfText.set(textKey, known);
+    }
+    return known.key;
+  }
+
+  /** The cache key of a body: its normalised operation, operation name, variables and the Accept it was asked with. */
+  function normalisedKey(req: FastifyRequest): string | null {
     const b = req.body as { query?: unknown; operationName?: unknown; variables?: unknown; extensions?: unknown } | undefined;
     if (!b || typeof b !== 'object' || Array.isArray(b) || typeof b.query !== 'string' || b.extensions !== undefined) return null;
     if (b.operationName !== undefined && b.operationName !== null && typeof b.operationName !== 'string') return null;
@@ -115,7 +133,11 @@ export function graphqlRoute(options: GraphQLRouteOptions): FastifyPluginAsync {
   });
 
   return async (app) => {
-    jsonBodies(app);
+    jsonBodies(app, {
+      keepText: (req, text) => {
+        if (req.method === 'POST' && req.headers.authorization === undefined) (req as CacheableRequest)[BODY_TEXT] = text;
+      },
+    });
     app.setErrorHandler(graphqlBodyErrorHandler(logger));
 
     app.route({

@@ -52,12 +52,13 @@ export function isClientAbort(err: unknown, req: FastifyRequest): boolean {
  * Body parsing shared by /api and /graphql: JSON only (an empty body is `{}`,
  * as before), with prototype-poisoning protection; any other content type is
  * read and dropped so the handler sees no body (a 422 "must be a JSON object",
- * not a 415).
+ * not a 415). `keepText` sees each JSON body's text as received (before parsing).
  */
-export function jsonBodies(app: FastifyInstance): void {
+export function jsonBodies(app: FastifyInstance, options: { keepText?: (req: FastifyRequest, text: string) => void } = {}): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if (typeof body === 'string') options.keepText?.(req, body);
     if (body === '' || (typeof body === 'string' && body.trim() === '')) return done(null, {});
     parseJson(req, body as string, done);
   });
