@@ -30,8 +30,14 @@ async function mysqlAdmin(sql) {
   }
 }
 
+/** CPU time (user + system, ms) a process has used so far (Linux /proc), to compare the work per request of two builds on a noisy machine. */
+export function cpuMsOf(pid) {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks (USER_HZ = 100)
+}
+
 /**
- * Start api/dist/main.js on a fresh SQLite file or MySQL database; returns { url, databaseUrl, stop }.
+ * Start api/dist/main.js on a fresh SQLite file or MySQL database; returns { url, databaseUrl, pid, stop }.
  * `nodeArgs` go to node itself (e.g. --cpu-prof).
  */
 export async function startApp(kind, env = {}, { nodeArgs = [] } = {}) {
@@ -70,6 +76,7 @@ export async function startApp(kind, env = {}, { nodeArgs = [] } = {}) {
   return {
     url,
     databaseUrl,
+    pid: child.pid,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));

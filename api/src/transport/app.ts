@@ -4,7 +4,8 @@ import Fastify, { LogController, type FastifyInstance, type FastifyReply, type F
 import fastifyStatic from '@fastify/static';
 import fastifyCookie from '@fastify/cookie';
 import { ApolloServer } from '@apollo/server';
-import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import type { Logger } from '../infrastructure/logger';
 import type { Services } from '../composition-root';
 import type { GraphQLContext } from './graphql/context';
 import { createSchema } from './graphql/schema';
@@ -55,6 +56,7 @@ class AccessLog extends LogController {
 
   override requestCompleted(_error: unknown, req: FastifyRequest, reply: FastifyReply): void {
     const status = reply.statusCode;
+    if (status < 500 && !(reply.log as Logger).isLevelEnabled('info')) return;
     const line = { method: req.method, path: req.url.split('?')[0], status, ms: Math.round(reply.elapsedTime * 10) / 10 };
     if (status >= 500) reply.log.error(line, 'request failed');
     else reply.log.info(line, 'request');
@@ -119,7 +121,9 @@ export async function createApp(services: Services): Promise<App> {
     introspection: config.graphqlIntrospection,
     ...protection,
     formatError: createErrorFormatter(logger),
-    plugins: [ApolloServerPluginLandingPageDisabled(), unavailableStatusPlugin, ...protection.plugins],
+    // No cache hints in our schema: Apollo's cache-control plugin only wrapped every field's
+    // resolver to find none and answer `no-store`, which the route now sets itself.
+    plugins: [ApolloServerPluginLandingPageDisabled(), ApolloServerPluginCacheControlDisabled(), unavailableStatusPlugin, ...protection.plugins],
   });
   await apollo.start();
   app.addHook('onClose', async () => apollo.stop());

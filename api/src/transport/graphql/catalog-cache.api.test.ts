@@ -20,6 +20,13 @@ describe('GraphQL catalog answer cache', () => {
     return h;
   };
 
+  it('no GraphQL answer may be stored by a browser or proxy: Cache-Control no-store on reads, cached reads and mutations', async () => {
+    const read = JSON.stringify({ query: 'query NoStore { workshops { id } }' });
+    for (const res of [await post(read), await post(read), await post(JSON.stringify({ query: 'mutation { __typename }' })), await post('{"query":"{ nope }"}')]) {
+      expect(res.headers.get('cache-control')).toBe('no-store');
+    }
+  });
+
   it('a cached GraphQL catalog answer is byte-for-byte the executed one, with the same headers', async () => {
     const body = JSON.stringify({ query: 'query Cards { workshops { id name availableSpots } }', operationName: 'Cards' });
     s.services.workshops.catalog.invalidate();

@@ -169,6 +169,8 @@ export function graphqlRoute(options: GraphQLRouteOptions): FastifyPluginAsync {
           if (!fs.existsSync(explorerHtml)) return reply.code(404).type('text/plain; charset=utf-8').send('GraphQL explorer not built: run `npm run build`.');
           return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(fs.createReadStream(explorerHtml));
         }
+        // Answers are per request (bookings, the admin's data): never stored by a browser or proxy.
+        void reply.header('Cache-Control', 'no-store');
         return (apolloHandler as (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>)(req, reply);
       },
     });
