@@ -129,6 +129,8 @@ export class BookingService {
     const customerEmail = clean(input.customerEmail).toLowerCase();
     const guard = this.options.holdGuard;
     const client = guard?.client(clientKey, customerEmail) ?? { clientKeyHash: null, email: customerEmail };
+    // Filled in by an attempt whose claim was refused.
+    const refused = { left: 0, lapsedHold: false };
     const attempt = () =>
       // Serialised per client and email, so parallel requests cannot all pass the caps (docs/decisions/056).
       this.db.lockedTransaction(guard?.locks(client) ?? [], async (m) => {
@@ -140,7 +142,13 @@ export class BookingService {
         await guard?.checkOrThrow(m, client, input.numParticipants, input.altcha, now);
         const id = crypto.randomUUID();
         if (offerToken) await this.offersOrThrow().useOrThrow(m, { token: offerToken, workshopId: workshop.id, spots: input.numParticipants, bookingId: id }, now);
-        else if (!(await this.lifecycle.claimSpots(m, workshop.id, input.numParticipants, now))) return null;
+        else if (!(await this.lifecycle.claimSpots(m, workshop.id, input.numParticipants, now))) {
+          // Refused: what is left and whether a lapsed hold could free spots, read on this
+          // transaction's connection (after it, they would queue for the pool again in a rush).
+          refused.left = await this.spotsLeftInTransaction(m, workshop.id);
+          refused.lapsedHold = await this.hasLapsedHold(workshop.id, now, m);
+          return null;
+        }
         const totalCents = computeTotalCents({
           priceCents: workshop.priceCents,
           privateRoomSupplementCents: workshop.privateRoomSupplementCents,
@@ -225,12 +233,20 @@ export class BookingService {
 
     let booking = await attempt();
     // Spots may be tied up by holds that lapsed since the last sweep: free them and retry once.
-    if (!booking && (await this.hasLapsedHold(input.workshopId, now)) && (await this.releaseExpiredHolds(input.workshopId)) > 0) booking = await attempt();
-    if (!booking) {
-      const now = await this.db.manager.findOneBy(Workshop, { id: input.workshopId });
-      throw this.soldOutError(now?.availableSpots ?? 0, input.numParticipants);
-    }
+    if (!booking && refused.lapsedHold && (await this.releaseExpiredHolds(input.workshopId)) > 0) booking = await attempt();
+    if (!booking) throw this.soldOutError(refused.left, input.numParticipants);
     return booking;
+  }
+
+  /**
+   * The spots a workshop has left, as committed now, inside a transaction whose claim was just
+   * refused: a locking read on MySQL (a plain one would see the transaction's older snapshot;
+   * the refused UPDATE holds the row's lock already), a plain one on SQLite (one writer).
+   */
+  private async spotsLeftInTransaction(m: EntityManager, workshopId: string): Promise<number> {
+    const locking = this.db.kind === 'sqlite' ? '' : ' FOR UPDATE';
+    const rows = (await m.query(`SELECT capacity - spots_claimed AS spots_left FROM workshops WHERE id = ?${locking}`, [workshopId])) as Array<{ spots_left: number | string }>;
+    return Math.max(0, Number(rows[0]?.spots_left ?? 0));
   }
 
   /**
@@ -286,21 +302,21 @@ export class BookingService {
    * parameter escaping (dates as each engine stores them): the query builder
    * cost more than the rest of a refusal.
    */
-  private async hasLapsedHold(workshopId: string, now: Date): Promise<boolean> {
+  private async hasLapsedHold(workshopId: string, now: Date, m: EntityManager = this.db.manager): Promise<boolean> {
     const checkedAt = this.noLapsedHoldAt.get(workshopId);
     if (checkedAt !== undefined && checkedAt <= now.getTime() && now.getTime() - checkedAt < LAPSED_HOLD_RECHECK_MS) return false;
-    const lapsed = await this.queryLapsedHold(workshopId, now);
+    const lapsed = await this.queryLapsedHold(workshopId, now, m);
     if (lapsed) this.noLapsedHoldAt.delete(workshopId);
     else this.noLapsedHoldAt.set(workshopId, now.getTime());
     return lapsed;
   }
 
-  private async queryLapsedHold(workshopId: string, now: Date): Promise<boolean> {
+  private async queryLapsedHold(workshopId: string, now: Date, m: EntityManager): Promise<boolean> {
     const [sql, parameters] = this.db.dataSource.driver.escapeQueryWithParameters(
       'SELECT 1 AS lapsed FROM bookings WHERE status = :held AND hold_expires_at IS NOT NULL AND hold_expires_at <= :now AND workshop_id = :workshopId LIMIT 1',
       { held: BookingStatus.held, now, workshopId },
     );
-    const rows: unknown[] = await this.db.manager.query(sql, parameters);
+    const rows: unknown[] = await m.query(sql, parameters);
     return rows.length > 0;
   }
 
