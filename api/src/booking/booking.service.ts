@@ -72,10 +72,10 @@ export interface HeldOffers {
   useOrThrow(m: EntityManager, offer: { token: string; workshopId: string; spots: number; bookingId: string }, now: Date): Promise<void>;
 }
 
-/** The fields of a booking an audit entry compares (money in cents). */
 /** How long a "no lapsed hold" answer is trusted by the fast refusal (see noLapsedHoldAt). */
 const LAPSED_HOLD_RECHECK_MS = 1000;
 
+/** The fields of a booking an audit entry compares (money in cents). */
 const auditState = (b: Booking) => ({ status: b.status, paymentStatus: b.paymentStatus, amountPaidCents: b.amountPaidCents, totalCents: b.totalCents });
 
 /**

@@ -30,13 +30,12 @@ export function toFieldErrors(errors: ValidationError[], prefix = ''): FieldErro
 export async function validateInputOrThrow<T extends object>(
   cls: new () => T,
   data: Record<string, unknown>,
-  allowed?: readonly string[],
+  allowed?: ReadonlySet<string>,
 ): Promise<T> {
   const instance = new cls();
-  const allowedKeys = allowed && keySet(allowed);
   for (const [key, value] of Object.entries(data)) {
     if (value === undefined) continue;
-    if (allowedKeys && !allowedKeys.has(key)) continue;
+    if (allowed && !allowed.has(key)) continue;
     (instance as Record<string, unknown>)[key] = value;
   }
   const errors = await validate(instance, { forbidUnknownValues: true, validationError: { target: false, value: true } });
@@ -44,19 +43,12 @@ export async function validateInputOrThrow<T extends object>(
   return instance;
 }
 
-const keySets = new WeakMap<readonly string[], Set<string>>();
-function keySet(keys: readonly string[]): Set<string> {
-  let set = keySets.get(keys);
-  if (!set) keySets.set(keys, (set = new Set(keys)));
-  return set;
-}
-
-const fieldNamesOf = new WeakMap<Function, readonly string[]>();
+const fieldNamesOf = new WeakMap<Function, ReadonlySet<string>>();
 
 /** The GraphQL field names an @InputType class declares (including inherited ones); worked out once per class. */
-export function inputFieldNames(cls: Function): readonly string[] {
+export function inputFieldNames(cls: Function): ReadonlySet<string> {
   let names = fieldNamesOf.get(cls);
-  if (!names) fieldNamesOf.set(cls, (names = Object.freeze(collectFieldNames(cls))));
+  if (!names) fieldNamesOf.set(cls, (names = new Set(collectFieldNames(cls))));
   return names;
 }
 

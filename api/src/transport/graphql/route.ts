@@ -89,22 +89,22 @@ export function graphqlRoute(options: GraphQLRouteOptions): FastifyPluginAsync {
     return d || null;
   }
 
-  // Body texts seen lately (with their Accept) and their cache key (null: not cacheable). The web
-  // app sends the same few texts over and over: a repeat skips describing, canonical JSON and
-  // hashing. Bounded in entries and bytes; the answers stay keyed (and bounded) by the normalised key.
-  const keysOfText = new LRUCache<string, { key: string | null }>({ max: 2000, maxSize: 4 * 1024 * 1024, sizeCalculation: (_v, k) => k.length + 1 });
+  // Catalog-only body texts seen lately (with their Accept) and their cache key. The web app sends
+  // the same few texts over and over: a repeat skips describing, canonical JSON and hashing.
+  // Other texts (mutations, personal reads) are not kept: they would only push these out.
+  // Bounded in entries and bytes; the answers stay keyed (and bounded) by the normalised key.
+  const keysOfText = new LRUCache<string, string>({ max: 2000, maxSize: 4 * 1024 * 1024, sizeCalculation: (_v, k) => k.length + 1 });
 
   function cacheKey(req: CacheableRequest): string | null {
     if (req.method !== 'POST' || req.headers.authorization !== undefined) return null;
     const text = req[BODY_TEXT];
     if (text === undefined) return normalisedKey(req);
     const textKey = `${req.headers.accept ?? ''}\n${text}`;
-    let known = keysOfText.get(textKey);
-    if (known === undefined) {
-      known = { key: normalisedKey(req) };
-      keysOfText.set(textKey, known);
-    }
-    return known.key;
+    const known = keysOfText.get(textKey);
+    if (known !== undefined) return known;
+    const key = normalisedKey(req);
+    if (key !== null) keysOfText.set(textKey, key);
+    return key;
   }
 
   /** The cache key of a body: its normalised operation, operation name, variables and the Accept it was asked with. */
