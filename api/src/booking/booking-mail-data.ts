@@ -1,5 +1,5 @@
 import { formatDateRange } from '../shared/dates';
-import { formatCents } from '../shared/money';
+import { balanceCentsOf, formatCents } from '../shared/money';
 import { balanceDueDate, POLICY } from '../shared/policy';
 import type { FactList } from '../mail/mail-layout';
 import type { Booking } from './booking.entity';
@@ -148,7 +148,7 @@ export function datesOf(d: BookingMailData): string {
 
 /** The money of a booking: what is left to pay and by when. */
 export function balanceOf(d: BookingMailData): { balanceCents: number; dueDate: string; overdue: boolean } {
-  const balanceCents = Math.max(0, d.totalCents + (d.feeCents ?? 0) - (d.amountPaidCents - (d.amountRefundedCents ?? 0)));
+  const balanceCents = balanceCentsOf({ totalCents: d.totalCents, feeCents: d.feeCents ?? 0, amountPaidCents: d.amountPaidCents, amountRefundedCents: d.amountRefundedCents ?? 0 });
   const dueDate = balanceDueDate(d.startDate);
   return { balanceCents, dueDate, overdue: dueDate <= d.at.slice(0, 10) };
 }

@@ -1,6 +1,6 @@
 import { Authorized, Field, Float, ID, Int, ObjectType } from 'type-graphql';
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { centsToDollars } from '../shared/money';
+import { balanceCentsOf, centsToDollars } from '../shared/money';
 import { isLiveStatus } from '../shared/booking-status';
 import { Workshop } from '../workshop/workshop.entity';
 import { BookingStatus, ExperienceLevel, PaymentOption, PaymentStatus, RoomType } from './booking.types';
@@ -208,7 +208,7 @@ export class Booking {
   /** Still to pay: what it owes minus what was received and kept; nothing once released (expired, cancelled). */
   get balanceCents(): number {
     if (!isLiveStatus(this.status)) return 0;
-    return Math.max(0, this.owedCents - (this.amountPaidCents - this.amountRefundedCents));
+    return balanceCentsOf(this);
   }
 
   @Field(() => Float, { description: 'Still to pay in US dollars (0 when paid in full or released).' })

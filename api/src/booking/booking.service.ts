@@ -4,7 +4,7 @@ import type { Database } from '../infrastructure/db/data-source';
 import { AppError, ErrorCode } from '../infrastructure/errors';
 import type { RateLimitRule } from '../infrastructure/rate-limit';
 import { clean, cleanOptional } from '../infrastructure/text';
-import { computeDueNow, computeTotalCents, installmentSchedule, paymentOptionsFor, POLICY } from '../shared/policy';
+import { computeDueNow, installmentSchedule, paymentOptionsFor, POLICY } from '../shared/policy';
 import { formatCents } from '../shared/money';
 import type { OutboxService } from '../mail/outbox.service';
 import { Workshop } from '../workshop/workshop.entity';
@@ -16,6 +16,7 @@ import { BookingStatus, PaymentStatus } from './booking.types';
 import { BookingLifecycle, type BookingLifecycleOptions } from './booking-lifecycle';
 import { BookingInstallment, InstallmentState, PaymentPurpose } from './ledger.entities';
 import { BookingMails } from './booking.mails';
+import { priceOfBooking } from './booking-price';
 import { INTERNAL_CLIENT, type HoldGuard } from './hold-limits';
 import { ADMIN_ACTOR, type AuditLog } from '../audit/audit-log.service';
 
@@ -149,13 +150,7 @@ export class BookingService {
           refused.lapsedHold = await this.hasLapsedHold(workshop.id, now, m);
           return null;
         }
-        const totalCents = computeTotalCents({
-          priceCents: workshop.priceCents,
-          privateRoomSupplementCents: workshop.privateRoomSupplementCents,
-          numParticipants: input.numParticipants,
-          numSpouses: input.numSpouses,
-          roomType: input.roomType,
-        });
+        const totalCents = priceOfBooking(workshop, input);
         const offer = paymentOptionsFor(workshop.startDate, now, workshop.timeZone).find((o) => o.option === input.paymentOption);
         if (!offer?.available) throw AppError.invalid([{ field: 'paymentOption', message: offer?.reason ?? 'This payment option is not offered' }]);
         const charge = computeDueNow(totalCents, input.paymentOption, workshop.startDate, now, workshop.timeZone);

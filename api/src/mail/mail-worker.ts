@@ -1,4 +1,5 @@
 import type { Logger } from '../infrastructure/logger';
+import { PeriodicTask } from '../infrastructure/periodic-task';
 import { BRAND } from '../shared/brand';
 import type { Config } from '../infrastructure/config/env';
 import type { OutboxService } from './outbox.service';
@@ -20,15 +21,13 @@ export interface DeliveryReport {
 }
 
 /**
- * Sends the outbox in the background, like the HoldSweeper: a timer, one run
- * at a time, stopped gracefully (the mail being sent is finished and recorded).
+ * Sends the outbox in the background (a PeriodicTask: one run at a time,
+ * stopped gracefully, the mail being sent is finished and recorded).
  * Every row is claimed (compare-and-set) before it is sent, so any number of
  * workers, in one process or several, never send the same claim twice.
  */
 export class MailWorker {
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<DeliveryReport>;
-  private stopping = false;
+  private readonly task: PeriodicTask<DeliveryReport>;
   private readonly options: MailWorkerOptions;
   private readonly messageIdDomain: string;
 
@@ -39,42 +38,40 @@ export class MailWorker {
   ) {
     this.options = { intervalMs: 5_000, batchSize: 20, ...options };
     this.messageIdDomain = domainOf(services.config.mail.from) ?? MAIL_DOMAIN;
+    this.task = new PeriodicTask(
+      {
+        name: 'mail outbox run',
+        intervalMs: this.options.intervalMs,
+        // The first tick comes soon enough (5 s) and lets start-up finish first.
+        runAtStart: false,
+        run: (shouldContinue) => this.drain(shouldContinue),
+        nothing: { sent: 0, retried: 0, failed: 0 },
+        didWork: (r) => r.sent + r.retried + r.failed > 0,
+      },
+      logger,
+    );
   }
 
   start(): void {
-    this.stopping = false;
-    this.timer = setInterval(() => void this.runOnce(), this.options.intervalMs);
-    this.timer.unref();
+    this.task.start();
   }
 
   /** One pass over the due mails; never overlaps with itself. */
   runOnce(): Promise<DeliveryReport> {
-    this.running ??= this.drain()
-      .then((report) => {
-        if (report.sent || report.retried || report.failed) this.logger.info(report, 'mail outbox run');
-        return report;
-      })
-      .catch((e) => {
-        this.logger.warn({ err: (e as Error).message }, 'mail outbox run failed');
-        return { sent: 0, retried: 0, failed: 0 };
-      })
-      .finally(() => (this.running = undefined));
-    return this.running;
+    return this.task.runOnce();
   }
 
   /** Stop polling and wait for the mail in flight to be sent and recorded. */
-  async stop(): Promise<void> {
-    this.stopping = true;
-    clearInterval(this.timer);
-    await this.running;
+  stop(): Promise<void> {
+    return this.task.stop();
   }
 
-  private async drain(): Promise<DeliveryReport> {
+  private async drain(shouldContinue: () => boolean): Promise<DeliveryReport> {
     const report: DeliveryReport = { sent: 0, retried: 0, failed: 0 };
-    for (let batch = 0; batch < 50 && !this.stopping; batch++) {
+    for (let batch = 0; batch < 50 && shouldContinue(); batch++) {
       const rows = await this.services.outbox.findDue(this.options.batchSize);
       for (const row of rows) {
-        if (this.stopping) break;
+        if (!shouldContinue()) break;
         const claimed = await this.services.outbox.claim(row);
         if (!claimed) continue;
         const outcome = await this.deliver(claimed);

@@ -5,12 +5,13 @@ import type { Logger } from '../infrastructure/logger';
 import { AppError, ErrorCode } from '../infrastructure/errors';
 import type { ClaimedJob, JobHandler, JobOutcome, JobScheduler } from '../infrastructure/jobs/job.types';
 import { centsToDollars, formatCents } from '../shared/money';
-import { addDays, addMonths, balanceDueDate, cancellationQuote, computeTotalCents, daysBeforeStart, daysBetween, localDate, POLICY, transferQuote } from '../shared/policy';
+import { addDays, addMonths, balanceDueDate, cancellationQuote, daysBeforeStart, daysBetween, localDate, POLICY, transferQuote } from '../shared/policy';
 import { BookingStatus, isLiveStatus } from '../shared/booking-status';
 import { Booking } from '../booking/booking.entity';
 import type { BookingService } from '../booking/booking.service';
 import type { PaymentReceived } from '../booking/booking-lifecycle';
 import { BookingMailKind } from '../booking/booking-mail-data';
+import { priceOfBooking } from '../booking/booking-price';
 import type { ManageLinks } from '../booking/manage-link';
 import {
   BookingInstallment,
@@ -183,21 +184,11 @@ export class BookingAccountService {
     const options = targets
       .filter((w) => daysBeforeStart(w.startDate, now, w.timeZone) > 0 && w.availableSpots >= booking.numParticipants && !w.archivedAt)
       .map((w) => {
-        const newTotalCents = this.priceFor(booking, w);
+        const newTotalCents = priceOfBooking(w, booking);
         const paid = booking.amountPaidCents - booking.amountRefundedCents;
         return { workshop: w, newTotal: centsToDollars(newTotalCents), fee: centsToDollars(q.feeCents), difference: centsToDollars(newTotalCents + booking.feeCents + q.feeCents - Math.max(paid, booking.owedCents)) };
       });
     return { allowed: true, fee: centsToDollars(q.feeCents), reason: options.length ? null : 'No other workshop has enough free spots right now.', options };
-  }
-
-  private priceFor(booking: Booking, w: Workshop): number {
-    return computeTotalCents({
-      priceCents: w.priceCents,
-      privateRoomSupplementCents: w.privateRoomSupplementCents,
-      numParticipants: booking.numParticipants,
-      numSpouses: booking.numSpouses,
-      roomType: booking.roomType,
-    });
   }
 
   /** "Pay the balance" / "Pay installment N now": a Checkout Session for exactly what is due, back to the manage page. */
@@ -395,7 +386,7 @@ export class BookingAccountService {
       if (daysBeforeStart(target.startDate, now, target.timeZone) <= 0 || target.archivedAt) {
         throw AppError.invalid([{ field: 'workshopId', message: 'That workshop has already started' }]);
       }
-      const newTotal = this.priceFor(booking, target);
+      const newTotal = priceOfBooking(target, booking);
       const feeCents = booking.feeCents + q.feeCents;
       if (!(await this.bookings.lifecycle.moveOrThrow(m, booking, target, newTotal, feeCents, now))) {
         throw new AppError(ErrorCode.SOLD_OUT, `${target.name} does not have ${booking.numParticipants} free spots`, [{ field: 'workshopId', message: 'Not enough free spots' }]);

@@ -1,4 +1,4 @@
-import { centsToDollars, dollarsToCents, formatCents, formatDollars } from './money';
+import { balanceCentsOf, centsToDollars, dollarsToCents, formatCents, formatDollars } from './money';
 
 describe('money', () => {
   const intl = (cents: number, fraction: number) =>
@@ -22,5 +22,14 @@ describe('money', () => {
     expect(centsToDollars(12345)).toBe(123.45);
     expect(dollarsToCents(1648.5)).toBe(164850);
     expect(dollarsToCents(0.1 + 0.2)).toBe(30);
+  });
+});
+
+describe('balanceCentsOf', () => {
+  it('is the price and fee less what was received and kept, never below zero', () => {
+    expect(balanceCentsOf({ totalCents: 249500, feeCents: 0, amountPaidCents: 50000, amountRefundedCents: 0 })).toBe(199500);
+    expect(balanceCentsOf({ totalCents: 249500, feeCents: 7500, amountPaidCents: 50000, amountRefundedCents: 0 })).toBe(207000);
+    expect(balanceCentsOf({ totalCents: 249500, feeCents: 0, amountPaidCents: 249500, amountRefundedCents: 10000 })).toBe(10000);
+    expect(balanceCentsOf({ totalCents: 100000, feeCents: 0, amountPaidCents: 120000, amountRefundedCents: 0 })).toBe(0);
   });
 });

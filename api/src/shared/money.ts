@@ -14,6 +14,22 @@ export function dollarsToCents(dollars: number): number {
   return Math.round(dollars * 100);
 }
 
+/** A booking's money as stored: the price, any fee, what was received and what was given back. */
+export interface BookingAmounts {
+  totalCents: number;
+  feeCents: number;
+  amountPaidCents: number;
+  amountRefundedCents: number;
+}
+
+/**
+ * Still to pay on a live booking: what it owes (price and fee) minus what was
+ * received and kept; never negative. One formula for the booking, its mails and the web.
+ */
+export function balanceCentsOf(a: BookingAmounts): number {
+  return Math.max(0, a.totalCents + a.feeCents - (a.amountPaidCents - a.amountRefundedCents));
+}
+
 /** 1234567 -> "1,234,567". */
 function groupThousands(whole: number): string {
   return String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ',');

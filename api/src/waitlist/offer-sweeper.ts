@@ -1,45 +1,40 @@
 import type { Logger } from '../infrastructure/logger';
+import { PeriodicTask } from '../infrastructure/periodic-task';
 import type { WaitlistService } from './waitlist.service';
 
 /**
  * Lapses waiting-list offers whose 48 hours are over, on a timer, so their
  * spots pass to the next entry without anyone visiting the site (docs/decisions/061).
+ * Sweeps at once on start (what lapsed while the process was down passes on then).
  */
 export class OfferSweeper {
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<number>;
+  private readonly task: PeriodicTask<number>;
 
-  constructor(
-    private readonly services: { waitlist: Pick<WaitlistService, 'lapseExpiredOffers'> },
-    private readonly logger: Logger,
-    private readonly intervalMs = 60_000,
-  ) {}
+  constructor(services: { waitlist: Pick<WaitlistService, 'lapseExpiredOffers'> }, logger: Logger, intervalMs = 60_000) {
+    this.task = new PeriodicTask(
+      {
+        name: 'waiting-list offer sweep',
+        intervalMs,
+        runAtStart: true,
+        run: () => services.waitlist.lapseExpiredOffers(),
+        nothing: 0,
+        didWork: (n) => n > 0,
+        describe: (n) => ({ lapsed: n }),
+      },
+      logger,
+    );
+  }
 
-  /** Sweeps at once (catch-up after downtime: what lapsed meanwhile is released at start), then on the timer. */
   start(): void {
-    void this.sweep();
-    this.timer = setInterval(() => void this.sweep(), this.intervalMs);
-    this.timer.unref();
+    this.task.start();
   }
 
   /** One pass; never overlaps with itself. Returns how many offers lapsed. */
   sweep(): Promise<number> {
-    this.running ??= this.services.waitlist
-      .lapseExpiredOffers()
-      .then((n) => {
-        if (n) this.logger.info({ lapsed: n }, 'lapsed waiting-list offers');
-        return n;
-      })
-      .catch((e) => {
-        this.logger.warn({ err: (e as Error).message }, 'waiting-list offer sweep failed');
-        return 0;
-      })
-      .finally(() => (this.running = undefined));
-    return this.running;
+    return this.task.runOnce();
   }
 
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
+  stop(): Promise<void> {
+    return this.task.stop();
   }
 }

@@ -21,140 +21,152 @@ export interface LedgerAccount {
   nextPayment: Customer['nextPayment'];
 }
 
-
-
 const purposeOf = (p: LedgerAccount['payments'][number]) =>
   p.purpose === 'installment' && p.installmentNumber ? `Installment ${p.installmentNumber}` : labelOf(PAYMENT_PURPOSE_LABELS, p.purpose);
+
+/** One column of a money table: its header and what a row shows in it. */
+interface Column<T> {
+  header: string;
+  cell: (row: T) => React.ReactNode;
+  /** Amount columns are right-aligned; ids are set in a monospace face. */
+  kind?: 'amount' | 'id';
+  /** Shown only when true (the admin's extra columns). */
+  when?: boolean;
+}
+
+const CELL_CLASS = { amount: 'money-table__amount', id: 'money-table__id' } as const;
+
+/** The table the three ledgers share: a labelled, horizontally scrollable table of rows and optional footer. */
+function MoneyTable<T>({
+  headingId,
+  rows,
+  rowKey,
+  rowAttributes,
+  columns,
+  footer,
+}: {
+  headingId: string;
+  rows: readonly T[];
+  rowKey: (row: T) => React.Key;
+  rowAttributes?: (row: T) => Record<`data-${string}`, string>;
+  columns: ReadonlyArray<Column<T>>;
+  /** The footer row, given the columns shown. */
+  footer?: (shown: ReadonlyArray<Column<T>>) => React.ReactNode;
+}) {
+  const shown = columns.filter((c) => c.when !== false);
+  return (
+    <div className="table-scroll">
+      <table className="money-table" aria-labelledby={headingId}>
+        <thead>
+          <tr>
+            {shown.map((c) => (
+              <th key={c.header} scope="col" className={c.kind === 'amount' ? CELL_CLASS.amount : undefined}>
+                {c.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={rowKey(row)} {...rowAttributes?.(row)}>
+              {shown.map((c) => (
+                <td key={c.header} className={c.kind ? CELL_CLASS[c.kind] : undefined}>
+                  {c.cell(row)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+        {footer && <tfoot>{footer(shown)}</tfoot>}
+      </table>
+    </div>
+  );
+}
+
+type Payment = LedgerAccount['payments'][number];
+type Refund = LedgerAccount['refunds'][number];
+type Installment = LedgerAccount['schedule'][number];
 
 /** Every payment received, with its date and amount (and, for the admin, the provider's id). */
 export function PaymentsTable({ account, admin = false, headingId }: { account: LedgerAccount; admin?: boolean; headingId: string }) {
   if (account.payments.length === 0) return <p className="muted">No payments yet.</p>;
-  return (
-    <div className="table-scroll">
-      <table className="money-table" aria-labelledby={headingId}>
-        <thead>
-          <tr>
-            <th scope="col">Date</th>
-            <th scope="col">For</th>
-            <th scope="col">Method</th>
-            <th scope="col" className="money-table__amount">
-              Amount
-            </th>
-            {admin && <th scope="col">Provider id</th>}
-            {admin && <th scope="col">Note</th>}
-          </tr>
-        </thead>
-        <tbody>
-          {account.payments.map((p) => (
-            <tr key={p.id}>
-              <td>{formatDay(p.receivedAt)}</td>
-              <td>{purposeOf(p)}</td>
-              <td>{p.method === 'card' ? 'Card, online' : 'Paid directly'}</td>
-              <td className="money-table__amount">
-                {formatDollars(p.amount)}
-                {p.refunded > 0 && <span className="money-table__sub">{formatDollars(p.refunded)} refunded</span>}
-              </td>
-              {admin && <td className="money-table__id">{p.providerPaymentId ?? '–'}</td>}
-              {admin && <td>{p.note ?? '–'}</td>}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+  const columns: Array<Column<Payment>> = [
+    { header: 'Date', cell: (p) => formatDay(p.receivedAt) },
+    { header: 'For', cell: purposeOf },
+    { header: 'Method', cell: (p) => (p.method === 'card' ? 'Card, online' : 'Paid directly') },
+    {
+      header: 'Amount',
+      kind: 'amount',
+      cell: (p) => (
+        <>
+          {formatDollars(p.amount)}
+          {p.refunded > 0 && <span className="money-table__sub">{formatDollars(p.refunded)} refunded</span>}
+        </>
+      ),
+    },
+    { header: 'Provider id', kind: 'id', when: admin, cell: (p) => p.providerPaymentId ?? '–' },
+    { header: 'Note', when: admin, cell: (p) => p.note ?? '–' },
+  ];
+  return <MoneyTable headingId={headingId} rows={account.payments} rowKey={(p) => p.id} columns={columns} />;
 }
 
 /** Every refund, made or still to make. */
-export function RefundsTable({ account, admin = false, headingId, actions }: { account: LedgerAccount; admin?: boolean; headingId: string; actions?: (refund: LedgerAccount['refunds'][number]) => React.ReactNode }) {
+export function RefundsTable({ account, admin = false, headingId, actions }: { account: LedgerAccount; admin?: boolean; headingId: string; actions?: (refund: Refund) => React.ReactNode }) {
   if (account.refunds.length === 0) return <p className="muted">No refunds.</p>;
-  return (
-    <div className="table-scroll">
-      <table className="money-table" aria-labelledby={headingId}>
-        <thead>
+  const columns: Array<Column<Refund>> = [
+    { header: 'Date', cell: (r) => formatDay(r.completedAt ?? r.createdAt) },
+    { header: 'Why', cell: (r) => labelOf(REFUND_REASON_LABELS, r.reason) },
+    {
+      header: 'State',
+      cell: (r) => (
+        <>
+          {labelOf(REFUND_STATE_LABELS, r.state)}
+          {r.lastError && <span className="money-table__sub money-table__sub--error">{r.lastError}</span>}
+        </>
+      ),
+    },
+    { header: 'Amount', kind: 'amount', cell: (r) => formatDollars(r.amount) },
+    { header: 'Provider id', kind: 'id', when: admin, cell: (r) => r.providerRefundId ?? (r.method === 'offline' ? 'Offline' : '–') },
+    { header: 'Note', when: admin, cell: (r) => r.note ?? '–' },
+    { header: 'Action', when: actions !== undefined, cell: (r) => actions?.(r) },
+  ];
+  // A cancellation's refund is split over the payments it gives back: say what it comes to.
+  const footer =
+    account.refunds.length > 1
+      ? (shown: ReadonlyArray<Column<Refund>>) => (
           <tr>
-            <th scope="col">Date</th>
-            <th scope="col">Why</th>
-            <th scope="col">State</th>
-            <th scope="col" className="money-table__amount">
-              Amount
+            <th scope="row" colSpan={3}>
+              Total
             </th>
-            {admin && <th scope="col">Provider id</th>}
-            {admin && <th scope="col">Note</th>}
-            {actions && <th scope="col">Action</th>}
+            <td className="money-table__amount" data-testid="refunds-total">
+              {formatDollars(account.refunds.reduce((sum, r) => sum + Math.round(r.amount * 100), 0) / 100)}
+            </td>
+            {shown.length > 4 && <td colSpan={shown.length - 4} />}
           </tr>
-        </thead>
-        <tbody>
-          {account.refunds.map((r) => (
-            <tr key={r.id} data-refund-state={r.state}>
-              <td>{formatDay(r.completedAt ?? r.createdAt)}</td>
-              <td>{labelOf(REFUND_REASON_LABELS, r.reason)}</td>
-              <td>
-                {labelOf(REFUND_STATE_LABELS, r.state)}
-                {r.lastError && <span className="money-table__sub money-table__sub--error">{r.lastError}</span>}
-              </td>
-              <td className="money-table__amount">{formatDollars(r.amount)}</td>
-              {admin && <td className="money-table__id">{r.providerRefundId ?? (r.method === 'offline' ? 'Offline' : '–')}</td>}
-              {admin && <td>{r.note ?? '–'}</td>}
-              {actions && <td>{actions(r)}</td>}
-            </tr>
-          ))}
-        </tbody>
-        {account.refunds.length > 1 && (
-          // A cancellation's refund is split over the payments it gives back: say what it comes to.
-          <tfoot>
-            <tr>
-              <th scope="row" colSpan={3}>
-                Total
-              </th>
-              <td className="money-table__amount" data-testid="refunds-total">
-                {formatDollars(account.refunds.reduce((sum, r) => sum + Math.round(r.amount * 100), 0) / 100)}
-              </td>
-              {admin && <td colSpan={2} />}
-              {actions && <td />}
-            </tr>
-          </tfoot>
-        )}
-      </table>
-    </div>
-  );
+        )
+      : undefined;
+  return <MoneyTable headingId={headingId} rows={account.refunds} rowKey={(r) => r.id} rowAttributes={(r) => ({ 'data-refund-state': r.state })} columns={columns} footer={footer} />;
 }
 
 /** The installments of a payment plan with their states. */
 export function ScheduleTable({ account, admin = false, headingId }: { account: LedgerAccount; admin?: boolean; headingId: string }) {
-  return (
-    <div className="table-scroll">
-      <table className="money-table" aria-labelledby={headingId}>
-        <thead>
-          <tr>
-            <th scope="col">Installment</th>
-            <th scope="col">Due</th>
-            <th scope="col">State</th>
-            <th scope="col" className="money-table__amount">
-              Amount
-            </th>
-            {admin && <th scope="col">Failed charges</th>}
-          </tr>
-        </thead>
-        <tbody>
-          {account.schedule.map((i) => (
-            <tr key={i.number} data-installment-state={i.state}>
-              <td>
-                {i.number} of {account.schedule.length}
-              </td>
-              <td>{formatCalendarDate(i.dueDate)}</td>
-              <td>
-                {labelOf(INSTALLMENT_STATE_LABELS, i.state)}
-                {i.state === 'paid' && i.paidAt && <span className="money-table__sub">on {formatDay(i.paidAt)}</span>}
-                {i.state === 'failed' && i.lastError && <span className="money-table__sub money-table__sub--error">{i.lastError}</span>}
-              </td>
-              <td className="money-table__amount">{formatDollars(i.amount)}</td>
-              {admin && <td>{i.failedAttempts ? `${i.failedAttempts}${i.lastError ? ` (${i.lastError})` : ''}` : '–'}</td>}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+  const columns: Array<Column<Installment>> = [
+    { header: 'Installment', cell: (i) => `${i.number} of ${account.schedule.length}` },
+    { header: 'Due', cell: (i) => formatCalendarDate(i.dueDate) },
+    {
+      header: 'State',
+      cell: (i) => (
+        <>
+          {labelOf(INSTALLMENT_STATE_LABELS, i.state)}
+          {i.state === 'paid' && i.paidAt && <span className="money-table__sub">on {formatDay(i.paidAt)}</span>}
+          {i.state === 'failed' && i.lastError && <span className="money-table__sub money-table__sub--error">{i.lastError}</span>}
+        </>
+      ),
+    },
+    { header: 'Amount', kind: 'amount', cell: (i) => formatDollars(i.amount) },
+    { header: 'Failed charges', when: admin, cell: (i) => (i.failedAttempts ? `${i.failedAttempts}${i.lastError ? ` (${i.lastError})` : ''}` : '–') },
+  ];
+  return <MoneyTable headingId={headingId} rows={account.schedule} rowKey={(i) => i.number} rowAttributes={(i) => ({ 'data-installment-state': i.state })} columns={columns} />;
 }
 
 /** One sentence: what is still due and when. */

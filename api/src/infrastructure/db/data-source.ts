@@ -33,7 +33,6 @@ export function parseDatabaseUrl(url: string | undefined): DatabaseConfig {
 
 /** The entity classes come from the composition root (`entities.ts`): this layer knows no domain. */
 export interface DataSourceOptions {
-  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
   entities: MixedList<Function | string | EntitySchema>;
   logging?: boolean;
 }

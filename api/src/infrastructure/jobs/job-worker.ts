@@ -1,4 +1,5 @@
 import type { Logger } from '../logger';
+import { PeriodicTask } from '../periodic-task';
 import type { JobQueue, JobRunReport } from './job-queue';
 
 export interface JobWorkerOptions {
@@ -6,55 +7,40 @@ export interface JobWorkerOptions {
   intervalMs: number;
 }
 
-const NOTHING_RAN: JobRunReport = { ran: 0, done: 0, retried: 0, failed: 0 };
-
 /**
- * Runs the scheduled jobs in the background, like the MailWorker: a timer, one
- * run at a time, stopped gracefully (the job running is finished and recorded,
- * the claims not yet started are handed back). `start()` runs at once, so work
- * that fell due while the process was down is done within seconds of a start.
+ * Runs the scheduled jobs in the background (a PeriodicTask): stopped
+ * gracefully (the job running is finished and recorded, the claims not yet
+ * started are handed back). `start()` runs at once, so work that fell due
+ * while the process was down is done within seconds of a start.
  */
 export class JobWorker {
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<JobRunReport>;
-  private stopping = false;
-  private readonly options: JobWorkerOptions;
+  private readonly task: PeriodicTask<JobRunReport>;
 
-  constructor(
-    private readonly jobs: Pick<JobQueue, 'runDue'>,
-    private readonly logger: Logger,
-    options: Partial<JobWorkerOptions> = {},
-  ) {
-    this.options = { intervalMs: 15_000, ...options };
+  constructor(jobs: Pick<JobQueue, 'runDue'>, logger: Logger, options: Partial<JobWorkerOptions> = {}) {
+    this.task = new PeriodicTask(
+      {
+        name: 'scheduled jobs run',
+        intervalMs: options.intervalMs ?? 15_000,
+        runAtStart: true,
+        run: (shouldContinue) => jobs.runDue(shouldContinue),
+        nothing: { ran: 0, done: 0, retried: 0, failed: 0 },
+        didWork: (report) => report.ran > 0,
+      },
+      logger,
+    );
   }
 
   start(): void {
-    this.stopping = false;
-    void this.runOnce();
-    this.timer = setInterval(() => void this.runOnce(), this.options.intervalMs);
-    this.timer.unref();
+    this.task.start();
   }
 
   /** One pass over the due jobs; never overlaps with itself (a call during a run gets that run). */
   runOnce(): Promise<JobRunReport> {
-    this.running ??= this.jobs
-      .runDue(() => !this.stopping)
-      .then((report) => {
-        if (report.ran) this.logger.info(report, 'scheduled jobs run');
-        return report;
-      })
-      .catch((e) => {
-        this.logger.warn({ err: (e as Error).message }, 'scheduled jobs run failed');
-        return NOTHING_RAN;
-      })
-      .finally(() => (this.running = undefined));
-    return this.running;
+    return this.task.runOnce();
   }
 
   /** Stop polling and wait for the job in flight to finish and be recorded. */
-  async stop(): Promise<void> {
-    this.stopping = true;
-    clearInterval(this.timer);
-    await this.running;
+  stop(): Promise<void> {
+    return this.task.stop();
   }
 }
