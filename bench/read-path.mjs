@@ -17,6 +17,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { freePort, machine, root, scheduleFutureWorkshops, startApp } from './lib.mjs';
+import { fillBoard, PARTICIPANTS_QUERY, WORKSHOPS_QUERY } from './read-path-targets.mjs';
 
 const require = createRequire(import.meta.url);
 const autocannon = require('autocannon');
@@ -26,50 +27,6 @@ const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const ONLY = process.env.ONLY ? new Set(process.env.ONLY.split(',').map(Number)) : null;
 const kind = process.argv[2] ?? 'sqlite';
-
-// The queries of the web app as Apollo Client sends them (it adds __typename to each selection).
-const WORKSHOPS_QUERY = `query Workshops {
-  workshops {
-    id
-    ...WorkshopCard_workshop
-    __typename
-  }
-}
-
-fragment WorkshopCard_workshop on Workshop {
-  id
-  name
-  location
-  state
-  dates
-  durationDays
-  price
-  availableSpots
-  difficultyLevel
-  workshopType
-  imageUrl
-  __typename
-}`;
-
-// web/src/community/CommunityPage.tsx with its ParticipantsPanel_summary fragment.
-const PARTICIPANTS_QUERY = `query Participants($workshopId: ID!) {
-  participants(workshopId: $workshopId) {
-    workshopId
-    ...ParticipantsPanel_summary
-    __typename
-  }
-}
-
-fragment ParticipantsPanel_summary on ParticipantsSummary {
-  workshopId
-  totalParticipants
-  bookings {
-    customerName
-    numParticipants
-    __typename
-  }
-  __typename
-}`;
 
 /**
  * The code of a bare server's child process. `answer(req)` returns the body (a Buffer or a
@@ -181,23 +138,6 @@ async function bodyOf(url, init) {
 }
 
 /** Something for the database reads to return: messages on one board, bookings on the same workshop. */
-async function fillBoard(appUrl, BOARD) {
-  const ip = (i) => ({ 'x-forwarded-for': `198.18.${i >> 8}.${i & 255}`, 'content-type': 'application/json' });
-  for (let i = 0; i < 25; i++) {
-    const body = { author_name: `Poster ${i}`, author_email: `poster${i}@example.com`, topic: ['general', 'equipment', 'questions', 'ride_sharing'][i % 4], message: `Looking forward to the light at dawn, message ${i}. `.repeat(1 + (i % 4)) };
-    const res = await fetch(`${appUrl}/api/workshops/${BOARD}/messages`, { method: 'POST', headers: ip(i), body: JSON.stringify(body) });
-    if (res.status !== 201) throw new Error(`posting a message answered ${res.status}: ${await res.text()}`);
-  }
-  for (let i = 0; i < 6; i++) {
-    const body = {
-      workshop_id: BOARD, customer_name: `Guest Number${i} Smith`, customer_email: `guest${i}@example.com`, customer_phone: '+1 555 010 0100',
-      num_participants: 1 + (i % 2), room_type: 'shared', num_spouses: 0, payment_option: 'deposit', age: 40, camera_body: 'Sony A7 IV',
-      lenses: '24-105mm', trip_goals: 'Benchmark', emergency_contact_name: 'Contact', emergency_contact_phone: '555 0101', emergency_contact_email: 'contact@example.com',
-    };
-    const res = await fetch(`${appUrl}/api/bookings`, { method: 'POST', headers: ip(1000 + i), body: JSON.stringify(body) });
-    if (res.status !== 201) throw new Error(`booking answered ${res.status}: ${await res.text()}`);
-  }
-}
 
 const profileDir = path.join(root, 'bench/results');
 const app = await startApp(kind, {}, process.env.PROFILE ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] } : {});

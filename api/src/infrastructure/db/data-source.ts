@@ -92,6 +92,17 @@ export class LockTimeoutError extends Error {
   }
 }
 
+/** The parts of better-sqlite3's connection and mysql2's (callback) pool that selectRows uses. */
+interface SqliteConnection {
+  open: boolean;
+  prepare(sql: string): { all(...values: unknown[]): unknown[] };
+}
+interface MysqlPool {
+  query(sql: string, values: readonly unknown[], callback: (err: Error | null, rows: unknown) => void): void;
+}
+/** Prepared SQLite statements kept per connection by selectRows: a bound, the callers have a few shapes. */
+const MAX_KEPT_STATEMENTS = 256;
+
 export class Database {
   private writeQueue: Promise<unknown> = Promise.resolve();
 
@@ -112,6 +123,37 @@ export class Database {
     this.writeQueue = run.catch(() => undefined);
     return run;
   }
+
+  /**
+   * A plain read straight through the driver (positional `?` parameters), for
+   * the hottest reads (PreparedSelect): TypeORM's query runner adds a query
+   * runner per call, logging and broadcaster hooks and several awaits around
+   * the same driver call. SQLite: the shared connection with its prepared
+   * statements kept per SQL text (a bounded map); MySQL: the pool's
+   * text-protocol query, as TypeORM runs it. Driver errors come back as the
+   * driver throws them (db-errors.ts reads their codes either way).
+   */
+  async selectRows(sql: string, values: readonly unknown[]): Promise<Array<Record<string, unknown>>> {
+    const driver = this.dataSource.driver as unknown as { databaseConnection?: SqliteConnection; pool?: MysqlPool };
+    if (this.kind === 'sqlite') {
+      const connection = driver.databaseConnection;
+      if (!connection?.open) throw Object.assign(new Error('The database connection is closed'), { code: 'SQLITE_CANTOPEN' });
+      let statements = this.sqliteStatements.get(connection);
+      if (!statements) this.sqliteStatements.set(connection, (statements = new Map()));
+      let statement = statements.get(sql);
+      if (!statement) {
+        statement = connection.prepare(sql);
+        if (statements.size < MAX_KEPT_STATEMENTS) statements.set(sql, statement);
+      }
+      // better-sqlite3 binds no booleans (TypeORM converts them the same way).
+      return statement.all(...values.map((v) => (typeof v === 'boolean' ? Number(v) : v))) as Array<Record<string, unknown>>;
+    }
+    const pool = driver.pool;
+    if (!pool) throw new Error('Pool is closed');
+    return new Promise((resolve, reject) => pool.query(sql, values, (err, rows) => (err ? reject(err) : resolve(rows as Array<Record<string, unknown>>))));
+  }
+
+  private readonly sqliteStatements = new WeakMap<SqliteConnection, Map<string, { all(...values: unknown[]): unknown[] }>>();
 
   /**
    * Single-statement writes (a compare-and-set) without a transaction around

@@ -61,6 +61,18 @@ describeMysql('database outage (MariaDB behind a TCP proxy that is cut and resto
     // The workshop catalog is held in memory (workshop/workshop-catalog.ts): a warm catalog
     // keeps answering while the database is away (no booking can change it meanwhile)...
     expect((await timed('/api/workshops')).res.status).toBe(200);
+    // The board and the participants panel read the database itself (Database.selectRows,
+    // past TypeORM's query runner): a clear 503 as well.
+    const board = await timed('/api/workshops/zion-canyon-light/messages');
+    expect(board.res.status).toBe(503);
+    expect(board.body).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    const panel = await timed('/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: 'query ($w: ID!) { participants(workshopId: $w) { totalParticipants } }', variables: { w: 'zion-canyon-light' } }),
+    });
+    expect(panel.res.status).toBe(503);
+    expect(panel.body.errors[0].extensions.code).toBe('SERVICE_UNAVAILABLE');
     // ...until it expires or is invalidated; then the read needs the database and fails fast.
     services.workshops.catalog.invalidate();
     const list = await timed('/api/workshops');

@@ -10,7 +10,8 @@ const MAX_SHAPES = 256;
  * which then runs as plain SQL through the driver's own parameter escaping. On a
  * small indexed read the builder's per-call work (alias and property-name
  * replacement, column escaping) and entity hydration cost more than the query
- * itself (docs/performance.md, round three). Rows come back as entity instances
+ * itself (docs/performance.md, round three); the SQL goes straight to the
+ * driver (Database.selectRows), not through TypeORM's query runner. Rows come back as entity instances
  * holding the selected columns, each converted as TypeORM hydrates it (dates,
  * booleans, JSON), so callers see the same values as from `getMany()`.
  *
@@ -29,7 +30,7 @@ export class PreparedSelect<T extends ObjectLiteral> {
     const shape = this.shapes.get(shapeKey) ?? this.prepare(shapeKey, build);
     const driver = this.db.dataSource.driver;
     const [sql, values] = driver.escapeQueryWithParameters(shape.sql, parameters);
-    const rows: Array<Record<string, unknown>> = await this.db.manager.query(sql, values);
+    const rows = await this.db.selectRows(sql, values);
     if (rows.length === 0) return [];
     // The selected columns, found once per call from the first row (a select may name a few).
     const fields = shape.fields.filter(([key]) => key in rows[0]);
