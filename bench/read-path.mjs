@@ -68,7 +68,7 @@ const SQL_CODE = `
   const workshopId = process.env.WORKSHOP;
   const MESSAGES_SQL = 'SELECT id, workshop_id, author_name, author_email, message, topic, created_at FROM community_messages'
     + ' WHERE workshop_id = ? ORDER BY created_at DESC, id DESC LIMIT 21';
-  const PARTICIPANTS_SQL = 'SELECT id, customer_name, num_participants, created_at FROM bookings WHERE workshop_id = ?'
+  const PARTICIPANTS_SQL = 'SELECT customer_name, num_participants FROM bookings WHERE workshop_id = ?'
     + " AND (status = 'confirmed' OR (status = 'held' AND (hold_expires_at IS NULL OR hold_expires_at > ?)))"
     + ' ORDER BY created_at ASC, id ASC';
   let query;

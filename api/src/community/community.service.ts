@@ -154,7 +154,8 @@ export class CommunityService {
     const build = () =>
       this.db.manager
         .createQueryBuilder(Booking, 'b')
-        .select(['b.id', 'b.customerName', 'b.numParticipants', 'b.createdAt'])
+        // Only what the panel shows; the order (first booked first) needs no column of its own.
+        .select(['b.customerName', 'b.numParticipants'])
         .where('b.workshopId = :workshopId')
         .andWhere(holdsSpots)
         .orderBy('b.createdAt', 'ASC')

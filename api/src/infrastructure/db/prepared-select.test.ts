@@ -34,4 +34,18 @@ describe.each(DB_KINDS)('PreparedSelect on %s', (kind) => {
     expect(rows.map((b) => b.numParticipants)).toEqual([3, 2, 1]);
     expect(Object.keys(rows[0]).sort()).toEqual(['id', 'numParticipants']);
   });
+
+  it('binds numbers, booleans and dates per call, and a call with other parameter names still gets its own SQL', async () => {
+    const select = new PreparedSelect(t.db, Booking);
+    // `:everyone` (a boolean) lifts the `:min` filter.
+    const atLeast = () => build().andWhere('(:everyone = 1 OR b.numParticipants >= :min)');
+    const base = { workshopId: 'zion-canyon-light', after: new Date('2026-03-01T10:00:00.000Z'), everyone: false };
+    const expected = await atLeast().setParameters({ ...base, min: 2 }).getMany();
+    expect((await select.run('at least', atLeast, { ...base, min: 2 })).map((b) => b.numParticipants)).toEqual([3, 2]);
+    expect(await select.run('at least', atLeast, { ...base, min: 2 })).toEqual(expected);
+    expect((await select.run('at least', atLeast, { ...base, min: 3 })).map((b) => b.numParticipants)).toEqual([3]);
+    expect((await select.run('at least', atLeast, { ...base, min: 3, everyone: true })).map((b) => b.numParticipants)).toEqual([3, 2, 1]);
+    // the same shape asked with one more (unused) parameter: escaped for that call, same rows
+    expect((await select.run('at least', atLeast, { ...base, min: 1, unused: 'x' })).map((b) => b.numParticipants)).toEqual([3, 2, 1]);
+  });
 });

@@ -1,9 +1,19 @@
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata.js';
+import { DateUtils } from 'typeorm/util/DateUtils.js';
 import type { Database } from './data-source';
 
 /** The few shapes a caller builds (page size, optional filters): a bound, not a cache policy. */
 const MAX_SHAPES = 256;
+/** Marks the probe values that find where each named parameter goes in the positional SQL. */
+const PROBE = '\u0000prepared-select:';
+
+interface Shape {
+  sql: string;
+  fields: Array<[key: string, column: ColumnMetadata]>;
+  /** The positional SQL and the parameter behind each `?`, for calls with `keys` (found on first use). */
+  bound?: { keys: string; sql: string; names: string[] };
+}
 
 /**
  * A read-only select whose SQL TypeORM's query builder writes once per shape and
@@ -19,7 +29,7 @@ const MAX_SHAPES = 256;
  * and must not change the SQL's shape (put such choices in the shape key).
  */
 export class PreparedSelect<T extends ObjectLiteral> {
-  private readonly shapes = new Map<string, { sql: string; fields: Array<[key: string, column: ColumnMetadata]> }>();
+  private readonly shapes = new Map<string, Shape>();
 
   constructor(
     private readonly db: Database,
@@ -29,7 +39,7 @@ export class PreparedSelect<T extends ObjectLiteral> {
   async run(shapeKey: string, build: () => SelectQueryBuilder<T>, parameters: ObjectLiteral): Promise<T[]> {
     const shape = this.shapes.get(shapeKey) ?? this.prepare(shapeKey, build);
     const driver = this.db.dataSource.driver;
-    const [sql, values] = driver.escapeQueryWithParameters(shape.sql, parameters);
+    const [sql, values] = this.bind(shape, parameters) ?? driver.escapeQueryWithParameters(shape.sql, parameters, {});
     const rows = await this.db.selectRows(sql, values);
     if (rows.length === 0) return [];
     // The selected columns, found once per call from the first row (a select may name a few).
@@ -42,12 +52,42 @@ export class PreparedSelect<T extends ObjectLiteral> {
     });
   }
 
-  private prepare(shapeKey: string, build: () => SelectQueryBuilder<T>) {
+  /**
+   * The positional SQL and values for these parameters without rewriting the SQL per call:
+   * TypeORM's escaping is run once per shape on probe values to learn which parameter each
+   * `?` is; each call then only converts its values as TypeORM's escaping would (SQLite:
+   * dates as UTC text, booleans as 0/1; numbers are bound rather than written into the SQL).
+   * Null when this call cannot use it (other parameter names, arrays, raw SQL functions).
+   */
+  private bind(shape: Shape, parameters: ObjectLiteral): [string, unknown[]] | null {
+    const keys = Object.keys(parameters).join('\n');
+    for (const key in parameters) {
+      const value: unknown = parameters[key];
+      if (typeof value === 'function' || Array.isArray(value)) return null;
+    }
+    if (!shape.bound) {
+      const probe = Object.fromEntries(Object.keys(parameters).map((k) => [k, `${PROBE}${k}`]));
+      const [sql, values] = this.db.dataSource.driver.escapeQueryWithParameters(shape.sql, probe, {});
+      if (!values.every((v) => typeof v === 'string' && v.startsWith(PROBE))) return null;
+      shape.bound = { keys, sql, names: values.map((v) => (v as string).slice(PROBE.length)) };
+    }
+    if (shape.bound.keys !== keys) return null;
+    const sqlite = this.db.kind === 'sqlite';
+    const values = shape.bound.names.map((name) => {
+      const value: unknown = parameters[name];
+      if (!sqlite) return value;
+      if (value instanceof Date) return DateUtils.mixedDateToUtcDatetimeString(value);
+      return typeof value === 'boolean' ? Number(value) : value;
+    });
+    return [shape.bound.sql, values];
+  }
+
+  private prepare(shapeKey: string, build: () => SelectQueryBuilder<T>): Shape {
     const qb = build();
     const metadata = this.db.dataSource.getMetadata(this.entity);
     // getQuery() keeps the :named parameters; they are bound per call. Columns come back as `<alias>_<column>`.
     const fields = metadata.columns.map((column): [string, ColumnMetadata] => [`${qb.alias}_${column.databaseName}`, column]);
-    const shape = { sql: qb.getQuery(), fields };
+    const shape: Shape = { sql: qb.getQuery(), fields };
     if (this.shapes.size < MAX_SHAPES) this.shapes.set(shapeKey, shape);
     return shape;
   }
