@@ -39,7 +39,7 @@ export class PreparedSelect<T extends ObjectLiteral> {
   async run(shapeKey: string, build: () => SelectQueryBuilder<T>, parameters: ObjectLiteral): Promise<T[]> {
     const shape = this.shapes.get(shapeKey) ?? this.prepare(shapeKey, build);
     const driver = this.db.dataSource.driver;
-    const [sql, values] = this.bind(shape, parameters) ?? driver.escapeQueryWithParameters(shape.sql, parameters, {});
+    const [sql, values] = this.bind(shape, parameters) ?? driver.escapeQueryWithParameters(shape.sql, parameters);
     const rows = await this.db.selectRows(sql, values);
     if (rows.length === 0) return [];
     // The selected columns, found once per call from the first row (a select may name a few).
@@ -67,7 +67,7 @@ export class PreparedSelect<T extends ObjectLiteral> {
     }
     if (!shape.bound) {
       const probe = Object.fromEntries(Object.keys(parameters).map((k) => [k, `${PROBE}${k}`]));
-      const [sql, values] = this.db.dataSource.driver.escapeQueryWithParameters(shape.sql, probe, {});
+      const [sql, values] = this.db.dataSource.driver.escapeQueryWithParameters(shape.sql, probe);
       if (!values.every((v) => typeof v === 'string' && v.startsWith(PROBE))) return null;
       shape.bound = { keys, sql, names: values.map((v) => (v as string).slice(PROBE.length)) };
     }

@@ -12,11 +12,16 @@ export interface Loaders {
 }
 
 export function createLoaders(workshops: WorkshopService): Loaders {
-  // Made on first use: most requests (the catalog, the participants panel) resolve no relation.
-  let workshopById: Loaders['workshopById'] | undefined;
-  return {
-    get workshopById() {
-      return (workshopById ??= new DataLoader((ids: readonly string[]) => workshops.findByIds(ids)));
-    },
-  };
+  return new RequestLoaders(workshops);
+}
+
+/** Each loader made on first use: most requests (the catalog, the participants panel) resolve no relation. */
+class RequestLoaders implements Loaders {
+  private workshops?: Loaders['workshopById'];
+
+  constructor(private readonly workshopService: WorkshopService) {}
+
+  get workshopById(): Loaders['workshopById'] {
+    return (this.workshops ??= new DataLoader((ids: readonly string[]) => this.workshopService.findByIds(ids)));
+  }
 }
