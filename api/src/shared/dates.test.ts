@@ -1,5 +1,5 @@
 import { addDays, daysBetween, daysUntilStart, formatDateRange, hasStarted, isCalendarDate, isTimeZone, startOfDayIn, todayIn } from './dates';
-import { isBoardOpen, nextCalendarChange, upcomingFirst } from './workshop-calendar';
+import { hasEnded, isBoardOpen, nextCalendarChange, upcomingFirst } from './workshop-calendar';
 
 describe('calendar dates', () => {
   it('formats ranges (unchanged)', () => {
@@ -77,9 +77,17 @@ describe('workshop calendar rules', () => {
     expect(upcomingFirst([nyc, zion, yellowstone], new Date('2026-01-01T12:00:00Z')).map((w) => w.id)).toEqual(['yellowstone', 'zion', 'nyc']);
   });
 
-  it('the next change is the next start or board closing', () => {
+  it('a workshop is under way from its first day to its last, and has taken place from the day after', () => {
+    expect(hasStarted(zion, new Date('2026-04-13T06:00:00Z')) && !hasEnded(zion, new Date('2026-04-13T06:00:00Z'))).toBe(true);
+    expect(hasEnded(zion, new Date('2026-04-19T05:59:59Z'))).toBe(false);
+    expect(hasEnded(zion, new Date('2026-04-19T06:00:00Z'))).toBe(true);
+    expect(hasEnded(zion, new Date('2026-04-01T00:00:00Z'))).toBe(false);
+  });
+
+  it('the next change is the next start, end or board closing', () => {
     expect(new Date(nextCalendarChange([zion, nyc], new Date('2026-04-01T00:00:00Z'))).toISOString()).toBe('2026-04-13T06:00:00.000Z');
-    expect(new Date(nextCalendarChange([zion], new Date('2026-04-13T06:00:00Z'))).toISOString()).toBe('2026-05-19T06:00:00.000Z');
+    expect(new Date(nextCalendarChange([zion], new Date('2026-04-13T06:00:00Z'))).toISOString()).toBe('2026-04-19T06:00:00.000Z');
+    expect(new Date(nextCalendarChange([zion], new Date('2026-04-19T06:00:00Z'))).toISOString()).toBe('2026-05-19T06:00:00.000Z');
     expect(nextCalendarChange([zion], new Date('2027-01-01T00:00:00Z'))).toBe(Infinity);
   });
 });

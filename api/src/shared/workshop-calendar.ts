@@ -15,6 +15,14 @@ export const CALENDAR = {
 
 export { hasStarted };
 
+/**
+ * True from the day after its last day on (its time zone): it has taken place.
+ * Between its start and then it is under way (started, not ended).
+ */
+export function hasEnded(workshop: Required<CalendarDates>, now: Date): boolean {
+  return daysBetween(workshop.endDate, todayIn(workshop.timeZone, now)) > 0;
+}
+
 /** The last calendar day (YYYY-MM-DD, the workshop's time zone) on which its board takes messages. */
 export function boardClosesAfter(endDate: string): string {
   return addDays(endDate, CALENDAR.boardOpenDaysAfterEnd);
@@ -26,16 +34,17 @@ export function isBoardOpen(workshop: Required<CalendarDates>, now: Date): boole
 }
 
 /**
- * The next instant (epoch ms) after `now` at which any of these workshops starts
- * or closes its board, or Infinity. Values computed from the clock (hasStarted,
- * boardOpen, the order of the lists) stay true until then, so a cache of them
+ * The next instant (epoch ms) after `now` at which any of these workshops starts,
+ * ends or closes its board, or Infinity. Values computed from the clock (hasStarted,
+ * hasEnded, boardOpen, the order of the lists) stay true until then, so a cache of them
  * (the workshop catalog's snapshot) expires at that instant.
  */
 export function nextCalendarChange(workshops: ReadonlyArray<Required<CalendarDates>>, now: Date): number {
   const t = now.getTime();
   let next = Infinity;
   for (const w of workshops) {
-    for (const instant of [startOfDayIn(w.startDate, w.timeZone), startOfDayIn(addDays(boardClosesAfter(w.endDate), 1), w.timeZone)]) {
+    const instants = [startOfDayIn(w.startDate, w.timeZone), startOfDayIn(addDays(w.endDate, 1), w.timeZone), startOfDayIn(addDays(boardClosesAfter(w.endDate), 1), w.timeZone)];
+    for (const instant of instants) {
       if (instant > t && instant < next) next = instant;
     }
   }

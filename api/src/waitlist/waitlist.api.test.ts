@@ -106,6 +106,33 @@ describe.each(DB_KINDS)('the waiting list on %s', (kind) => {
     expect((await r.json()).errors[0]).toMatchObject({ field: 'spots', message: expect.stringContaining('12 spots are free') });
   });
 
+  it('refuses to join the waiting list of a workshop that has started or was cancelled, whatever its free spots say', async () => {
+    const body = { name: 'Zoe', email: 'zoe.late@example.com', spots: 1 };
+    const saved = now;
+    try {
+      // Yellowstone runs Feb 2-7, 2026: on its second day nobody waits for it any more.
+      now = new Date('2026-02-03T18:00:00.000Z');
+      const started = await join('yellowstone-winter-wildlife', body);
+      expect(started.status).toBe(409);
+      expect(await started.json()).toMatchObject({ code: 'WORKSHOP_STARTED', detail: expect.stringContaining('its waiting list is closed'), errors: [{ field: 'workshop_id' }] });
+    } finally {
+      now = saved;
+    }
+    // A cancelled workshop has all its spots free, and still takes no one.
+    const id = 'nyc-portrait-posing';
+    await s.services.db.manager.update(Workshop, { id }, { cancelledAt: now });
+    try {
+      const cancelled = await join(id, body);
+      expect(cancelled.status).toBe(409);
+      expect(await cancelled.json()).toMatchObject({ code: 'WORKSHOP_CANCELLED', detail: expect.stringContaining('its waiting list is closed'), errors: [{ field: 'workshop_id' }] });
+      const gql = await s.gql(`mutation($i: JoinWaitlistInput!) { joinWaitlist(input: $i) { entry { id } } }`, { i: { workshopId: id, ...body } });
+      expect(gql.errors?.[0].extensions?.code).toBe('WORKSHOP_CANCELLED');
+    } finally {
+      await s.services.db.manager.update(Workshop, { id }, { cancelledAt: null });
+    }
+    expect(await s.services.db.manager.countBy(WaitlistEntry, { email: body.email })).toBe(0);
+  });
+
   it('a cancellation makes an offer that holds the spots, with its mail and link; the next booking sees none of them', async () => {
     const id = 'zion-canyon-light';
     const [, two] = await fill(id, [10, 2]);

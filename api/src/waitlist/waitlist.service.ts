@@ -7,11 +7,16 @@ import { BookingLifecycle } from '../booking/booking-lifecycle';
 import type { HeldOffers } from '../booking/booking.service';
 import type { OutboxService } from '../mail/outbox.service';
 import { Workshop } from '../workshop/workshop.entity';
+import { workshopCancelledError, workshopStartedError } from '../workshop/workshop.service';
+import { hasStarted } from '../shared/workshop-calendar';
 import { WaitlistEntry } from './waitlist-entry.entity';
 import type { JoinWaitlistInput } from './waitlist.input';
 import { WaitlistMails } from './waitlist.mails';
 import type { WaitlistOffer } from './waitlist.objects';
 import { OFFER_HOURS, WaitlistState } from './waitlist.types';
+
+/** How a refusal to join the waiting list of a started or cancelled workshop ends. */
+const WAITLIST_CLOSED = 'its waiting list is closed';
 
 /** The stored form of an offer token: its SHA-256, hex. */
 export const hashOfferToken = (token: string): string => crypto.createHash('sha256').update(token, 'utf8').digest('hex');
@@ -53,7 +58,8 @@ export class WaitlistService implements HeldOffers {
 
   /**
    * Join the waiting list of a workshop whose free spots do not cover the
-   * request. NOT_FOUND for an unknown workshop; CONFLICT naming `spots` when
+   * request. NOT_FOUND for an unknown workshop; WORKSHOP_STARTED or
+   * WORKSHOP_CANCELLED for one that takes no bookings; CONFLICT naming `spots` when
    * the spots are free (book them instead), naming `email` when this address
    * already waits for the workshop. The person gets a mail.
    */
@@ -64,6 +70,9 @@ export class WaitlistService implements HeldOffers {
     return this.db.lockedTransaction([lock], async (m) => {
       const workshop = await m.findOneBy(Workshop, { id: input.workshopId });
       if (!workshop) throw AppError.notFound('Workshop');
+      // A workshop that started or was cancelled waits for no one (its free spots are not an offer).
+      if (hasStarted(workshop, now)) throw workshopStartedError(workshop, 'workshopId', WAITLIST_CLOSED);
+      if (workshop.cancelledAt) throw workshopCancelledError(workshop, 'workshopId', WAITLIST_CLOSED);
       if (workshop.availableSpots >= input.spots) {
         const message = `${workshop.availableSpots === 1 ? '1 spot is' : `${workshop.availableSpots} spots are`} free on this workshop: book them instead`;
         throw new AppError(ErrorCode.CONFLICT, message, [{ field: 'spots', message }]);

@@ -79,8 +79,15 @@ describe.each(DB_KINDS)('the workshop calendar on %s', (kind) => {
     // Upcoming first (NYC, April 24, is next), then the ones that started, most recent first.
     expect(after.map((w) => w.id).slice(-2)).toEqual(['zion-canyon-light', 'yellowstone-winter-wildlife']);
     expect(after[0].id).toBe('nyc-portrait-posing');
-    const { data } = await s.gql<{ workshop: { hasStarted: boolean; boardOpen: boolean } }>('{ workshop(id: "zion-canyon-light") { hasStarted boardOpen } }');
-    expect(data?.workshop).toEqual({ hasStarted: true, boardOpen: true });
+    const query = '{ workshop(id: "zion-canyon-light") { hasStarted hasEnded boardOpen } }';
+    const { data } = await s.gql<{ workshop: { hasStarted: boolean; hasEnded: boolean; boardOpen: boolean } }>(query);
+    // Under way: started, not ended (Zion runs April 13-18 in Denver).
+    expect(data?.workshop).toEqual({ hasStarted: true, hasEnded: false, boardOpen: true });
+    now = new Date('2026-04-19T05:59:00Z');
+    expect((await s.gql<{ workshop: { hasEnded: boolean } }>(query)).data?.workshop.hasEnded).toBe(false);
+    // The cached answer ends with the snapshot, at the start of the day after its last day.
+    now = new Date('2026-04-19T06:00:00Z');
+    expect((await s.gql<{ workshop: { hasEnded: boolean } }>(query)).data?.workshop).toEqual({ hasStarted: true, hasEnded: true, boardOpen: true });
   });
 
   it('a held booking of a workshop that has started cannot start checkout', async () => {

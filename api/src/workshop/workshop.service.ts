@@ -2,7 +2,7 @@ import { paymentOptionsFor, type PaymentOptionOffer } from '../shared/policy';
 import type { Database } from '../infrastructure/db/data-source';
 import { AppError, ErrorCode } from '../infrastructure/errors';
 import { formatDateRange } from '../shared/dates';
-import { hasStarted, isBoardOpen, upcomingFirst } from '../shared/workshop-calendar';
+import { hasEnded, hasStarted, isBoardOpen, upcomingFirst } from '../shared/workshop-calendar';
 import type { Workshop } from './workshop.entity';
 import { DEFAULT_CATALOG_OPTIONS, WorkshopCatalog, type WorkshopCatalogOptions } from './workshop-catalog';
 
@@ -13,17 +13,25 @@ type Dated = Pick<Workshop, 'startDate' | 'endDate' | 'timeZone'>;
  * The refusal of a booking (or a checkout) for a workshop that has started,
  * naming the field the caller sent (docs/decisions/059).
  */
-export function workshopStartedError(w: Pick<Workshop, 'name' | 'startDate' | 'endDate'>, field: 'workshopId' | 'bookingId' = 'workshopId'): AppError {
+export function workshopStartedError(
+  w: Pick<Workshop, 'name' | 'startDate' | 'endDate'>,
+  field: 'workshopId' | 'bookingId' = 'workshopId',
+  closed = 'can no longer be booked',
+): AppError {
   const message = field === 'workshopId' ? 'workshopId is a workshop that has already started' : 'bookingId is a booking of a workshop that has already started';
-  return new AppError(ErrorCode.WORKSHOP_STARTED, `${w.name} (${formatDateRange(w.startDate, w.endDate)}) has already started and can no longer be booked`, [
+  return new AppError(ErrorCode.WORKSHOP_STARTED, `${w.name} (${formatDateRange(w.startDate, w.endDate)}) has already started and ${closed}`, [
     { field, message },
   ]);
 }
 
 /** The refusal of a booking (or its checkout) for a workshop the admin cancelled (docs/decisions/063). */
-export function workshopCancelledError(w: Pick<Workshop, 'name' | 'startDate' | 'endDate'>, field: 'workshopId' | 'bookingId' = 'workshopId'): AppError {
+export function workshopCancelledError(
+  w: Pick<Workshop, 'name' | 'startDate' | 'endDate'>,
+  field: 'workshopId' | 'bookingId' = 'workshopId',
+  closed = 'can no longer be booked',
+): AppError {
   const message = field === 'workshopId' ? 'workshopId is a workshop that has been cancelled' : 'bookingId is a booking of a workshop that has been cancelled';
-  return new AppError(ErrorCode.WORKSHOP_CANCELLED, `${w.name} (${formatDateRange(w.startDate, w.endDate)}) has been cancelled and can no longer be booked`, [{ field, message }]);
+  return new AppError(ErrorCode.WORKSHOP_CANCELLED, `${w.name} (${formatDateRange(w.startDate, w.endDate)}) has been cancelled and ${closed}`, [{ field, message }]);
 }
 
 /**
@@ -86,6 +94,11 @@ export class WorkshopService {
   /** True from the workshop's first day on, in its time zone: no more bookings. */
   hasStarted(w: Dated): boolean {
     return hasStarted(w, this.clock());
+  }
+
+  /** From the day after its last day on (its time zone): it has taken place, no longer under way. */
+  hasEnded(w: Dated): boolean {
+    return hasEnded(w, this.clock());
   }
 
   /** The ways a booking made now can pay, by the server's clock (shared/policy paymentOptionsFor). */

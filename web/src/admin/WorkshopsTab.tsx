@@ -46,6 +46,7 @@ export const WORKSHOPS_TAB_FRAGMENT: TypedDocumentNode<WorkshopsTab_WorkshopFrag
     highlights
     itinerary
     hasStarted
+    hasEnded
     archived
     cancelled
     decisionDate
@@ -252,7 +253,7 @@ export function WorkshopsTab({
               </td>
               <td>{formatDollars(w.price)}</td>
               <td>
-                {w.cancelled ? <span className="badge badge--grey">Cancelled</span> : w.archived ? <span className="badge badge--grey">Archived</span> : w.hasStarted ? <span className="badge badge--grey">Past</span> : <span className="badge badge--success">Upcoming</span>}
+                {w.cancelled ? <span className="badge badge--grey">Cancelled</span> : w.archived ? <span className="badge badge--grey">Archived</span> : w.hasStarted ? <span className="badge badge--grey">{w.hasEnded ? 'Past' : 'Under way'}</span> : <span className="badge badge--success">Upcoming</span>}
               </td>
               <td>
                 <div className="admin-workshops-table__actions">

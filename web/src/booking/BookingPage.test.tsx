@@ -167,6 +167,13 @@ describe('/booking/{id}', () => {
     expect(screen.getByRole('link', { name: 'Browse the upcoming workshops' })).toHaveAttribute('href', '/workshops');
   });
 
+  it('says a workshop under way (started, not ended) can no longer be booked, in those words', async () => {
+    const running = aWorkshop({ availableSpots: 5, hasStarted: true, hasEnded: false });
+    await renderRoute('/booking/zion-canyon-light', [{ request: { query: BOOKING_WORKSHOP_QUERY, variables: { id: 'zion-canyon-light' } }, result: { data: { workshop: running } } }]);
+    expect(await screen.findByTestId('booking-closed')).toHaveTextContent('This workshop is under way (Apr 13-18, 2026), so it can no longer be booked.');
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+  });
+
   it('shows "Not found" for an unknown workshop', async () => {
     await renderRoute('/booking/atlantis', [{ request: { query: BOOKING_WORKSHOP_QUERY, variables: { id: 'atlantis' } }, result: { data: { workshop: null } } }]);
     expect(await screen.findByRole('heading', { name: 'Not found' })).toBeInTheDocument();

@@ -105,7 +105,7 @@ export default function BookingPage() {
     // The server refuses bookings once a workshop has started (its own time zone): say so instead of the form.
     return (
       <div className="container booking-page">
-        <PageMeta title={`${workshop.name} has taken place`} />
+        <PageMeta title={`${workshop.name} ${workshop.hasEnded ? 'has taken place' : 'is under way'}`} />
         <nav className="breadcrumbs" aria-label="Breadcrumb">
           <Link to={`/workshop/${workshop.id}`}>← Back to {workshop.name}</Link>
         </nav>
@@ -115,7 +115,7 @@ export default function BookingPage() {
         </header>
         <div className="notice" data-testid="booking-closed">
           <p>
-            <strong>This workshop has taken place</strong> ({workshop.dates}), so it can no longer be booked.
+            <strong>{workshop.hasEnded ? 'This workshop has taken place' : 'This workshop is under way'}</strong> ({workshop.dates}), so it can no longer be booked.
           </p>
           <p>
             <Link to="/workshops">Browse the upcoming workshops</Link> or read its <Link to={`/workshop/${workshop.id}/community`}>community board</Link>.

@@ -29,6 +29,7 @@ export const BOOKING_WORKSHOP_QUERY: TypedDocumentNode<BookingWorkshopQuery, Boo
       privateRoomSupplement
       imageUrl
       hasStarted
+      hasEnded
       cancelled
       paymentOptions {
         option

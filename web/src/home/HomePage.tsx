@@ -133,7 +133,7 @@ function SeasonList() {
               <li key={w.id} className={w.hasStarted ? 'season-list__item--past' : undefined}>
                 <span className="season-list__date">
                   {w.dates.replace(/, \d{4}$/, '')}
-                  {w.hasStarted ? <span className="badge badge--grey season-list__past">Past</span> : null}
+                  {w.hasStarted ? <span className="badge badge--grey season-list__past">{w.hasEnded ? 'Past' : 'Under way'}</span> : null}
                 </span>
                 <Link to={`/workshop/${w.id}`} className="season-list__name">
                   {w.name}

@@ -28,7 +28,7 @@ type Account = BookingAccountQuery['bookingAccount'] & AdminBookingAccountQuery[
 type Message = MessagesTab_MessageFragment;
 type Testimonial = TestimonialsQuery['testimonials'][number];
 
-/** A realistic workshop (Zion, 12 spots left of 12). */
+/** A realistic workshop (Zion, 12 spots left of 12). One that has started has also ended unless `hasEnded: false` (under way). */
 export function aWorkshop(overrides: Partial<Workshop> = {}): Typed<Workshop, 'Workshop'> {
   return {
     __typename: 'Workshop',
@@ -56,6 +56,7 @@ export function aWorkshop(overrides: Partial<Workshop> = {}): Typed<Workshop, 'W
     cancelled: false,
     boardOpen: true,
     ...overrides,
+    hasEnded: overrides.hasEnded ?? overrides.hasStarted ?? false,
   };
 }
 
@@ -64,7 +65,18 @@ type AdminWorkshop = AdminWorkshopsQuery['adminWorkshops'][number];
 /** A workshop as the admin's Workshops tab reads it (every stored field). */
 export function anAdminWorkshop(overrides: Partial<AdminWorkshop> = {}): Typed<AdminWorkshop, 'Workshop'> {
   const { availableSpots: _a, durationDays: _d, priceCents: _p, boardOpen: _b, ...w } = aWorkshop();
-  return { ...w, timeZone: 'America/Denver', minimumParticipants: 6, spotsClaimed: 0, archived: false, cancelled: false, decisionDate: null, ...overrides, __typename: 'Workshop' };
+  return {
+    ...w,
+    timeZone: 'America/Denver',
+    minimumParticipants: 6,
+    spotsClaimed: 0,
+    archived: false,
+    cancelled: false,
+    decisionDate: null,
+    ...overrides,
+    hasEnded: overrides.hasEnded ?? overrides.hasStarted ?? false,
+    __typename: 'Workshop',
+  };
 }
 
 /** A confirmed booking of two photographers and a spouse in a private room, deposit paid, with every participant field. */

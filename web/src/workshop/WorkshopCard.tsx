@@ -20,6 +20,7 @@ export const WORKSHOP_CARD_FRAGMENT: TypedDocumentNode<WorkshopCard_WorkshopFrag
     workshopType
     imageUrl
     hasStarted
+    hasEnded
     cancelled
   }
 `;
@@ -57,7 +58,7 @@ export function WorkshopCard({ workshop, priority = false }: { workshop: Worksho
           <p className="workshop-card__price">
             <strong>{formatDollars(workshop.price)}</strong> <span className="muted">per person</span>
           </p>
-          <SpotsBadge spots={workshop.availableSpots} hasStarted={workshop.hasStarted} cancelled={workshop.cancelled} />
+          <SpotsBadge spots={workshop.availableSpots} hasStarted={workshop.hasStarted} hasEnded={workshop.hasEnded} cancelled={workshop.cancelled} />
         </div>
       </div>
     </article>

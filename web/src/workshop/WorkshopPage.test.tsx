@@ -98,4 +98,12 @@ describe('/workshop/{id} of a workshop that has started', () => {
     await user.click(screen.getByRole('button', { name: 'Join Community' }));
     expect(router.state.location.pathname).toBe('/workshop/zion-canyon-light/community');
   });
+
+  it('says a workshop that has started but not ended is under way, not that it has taken place', async () => {
+    renderRoute('/workshop/zion-canyon-light', [answer(aWorkshop({ hasStarted: true, hasEnded: false, availableSpots: 5 }))]);
+    expect(await screen.findByTestId('workshop-past')).toHaveTextContent('This workshop is under way. It began on Apr 13-18, 2026; bookings are closed.');
+    expect(screen.getByText('Under way')).toBeInTheDocument();
+    expect(screen.queryByText('Past workshop')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Book Now' })).not.toBeInTheDocument();
+  });
 });

@@ -37,6 +37,7 @@ export const WORKSHOP_DETAIL_QUERY: TypedDocumentNode<WorkshopDetailQuery, Works
       itinerary
       privateRoomSupplement
       hasStarted
+      hasEnded
       cancelled
       boardOpen
     }
@@ -150,7 +151,7 @@ export default function WorkshopPage() {
                 </div>
               </dl>
               <p className="booking-panel__spots">
-                <SpotsBadge spots={w.availableSpots} hasStarted={past} cancelled={w.cancelled} />
+                <SpotsBadge spots={w.availableSpots} hasStarted={past} hasEnded={w.hasEnded} cancelled={w.cancelled} />
               </p>
               {w.cancelled ? (
                 <div className="notice booking-panel__past" data-testid="workshop-cancelled">
@@ -164,7 +165,7 @@ export default function WorkshopPage() {
               ) : past ? (
                 <div className="notice booking-panel__past" data-testid="workshop-past">
                   <p>
-                    <strong>This workshop has taken place.</strong> It began on {w.dates}; bookings are closed.
+                    <strong>{w.hasEnded || w.cancelled ? 'This workshop has taken place.' : 'This workshop is under way.'}</strong> It began on {w.dates}; bookings are closed.
                   </p>
                   <p>
                     <Link to="/workshops">See the upcoming workshops</Link>.

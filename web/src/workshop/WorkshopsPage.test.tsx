@@ -74,6 +74,16 @@ describe('/workshops', () => {
     }
   });
 
+  it('lists a workshop under way with the past ones, marked as under way, under a heading that says so', async () => {
+    const started = [aWorkshop({ id: 'now', name: 'Yellowstone in Winter', hasStarted: true, hasEnded: false }), aWorkshop({ id: 'old', name: 'Arizona Monsoon', hasStarted: true })];
+    renderRoute('/workshops', [{ request: { query: WORKSHOPS_QUERY }, result: { data: { workshops: [aWorkshop({ id: 'next', name: 'Everglades Wading Birds' }), ...started] } } }]);
+    const section = await screen.findByRole('region', { name: 'Under way and past workshops' });
+    const [running, past] = within(section).getAllByRole('article');
+    expect(within(running).getByText('Under way')).toBeInTheDocument();
+    expect(within(past).getByText('Past workshop')).toBeInTheDocument();
+    expect(section).toHaveTextContent('These have started or taken place');
+  });
+
   it('says when a type has no upcoming workshop but keeps its past ones', async () => {
     const user = userEvent.setup();
     renderRoute('/workshops', [{ request: { query: WORKSHOPS_QUERY }, result: { data: { workshops: [aWorkshop(), aWorkshop({ id: 'old', name: 'Arizona Monsoon', workshopType: 'storm_chasing', hasStarted: true })] } } }]);

@@ -92,8 +92,10 @@ export default function WorkshopsPage() {
               )}
               {past.length > 0 ? (
                 <section className="past-workshops" aria-labelledby="past-heading" data-testid="past-workshops">
-                  <h2 id="past-heading">Past workshops</h2>
-                  <p className="muted">These have taken place; their pages and community boards stay open to read.</p>
+                  <h2 id="past-heading">{past.some((w) => !w.hasEnded) ? 'Under way and past workshops' : 'Past workshops'}</h2>
+                  <p className="muted">
+                    {past.some((w) => !w.hasEnded) ? 'These have started or taken place' : 'These have taken place'}; their pages and community boards stay open to read.
+                  </p>
                   <div className="grid grid--cards workshop-grid">
                     {past.map((w) => (
                       <WorkshopCard key={w.id} workshop={w} />

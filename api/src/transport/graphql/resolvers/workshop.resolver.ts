@@ -34,6 +34,11 @@ export class WorkshopResolver {
     return this.catalogReads.hasStarted(workshop);
   }
 
+  @FieldResolver(() => Boolean, { description: 'True from the day after its last day on (in its time zone): it has taken place. Started but not ended: under way.' })
+  hasEnded(@Root() workshop: Workshop): boolean {
+    return this.catalogReads.hasEnded(workshop);
+  }
+
   @FieldResolver(() => [PaymentOptionOffer], {
     description: 'The ways a booking made now can pay, by the server clock: the deposit only before the balance is due, a plan only where 3+ monthly installments fit.',
   })
