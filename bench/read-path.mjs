@@ -5,13 +5,15 @@
 //   3. GET /api/workshops/{id}/messages  vs  bare: the same SQL per request through the same
 //                                            driver (better-sqlite3 / mysql2), same JSON
 //   4. POST /graphql participants        vs  bare: the same SQL per request, same answer
+//   5. (ONLY=4,5) the Apollo floor: Fastify + Apollo Server alone running target 4's SQL,
+//      vs the same bare server: the ceiling of target 4 on the owner's stack
 // A ratio is the app's req/s over its baseline's: what the framework, validation and
 // GraphQL cost on top of the unavoidable work. Above 100% the baseline is wrong (it does
 // more than the app), and the output says so.
 //   npm run build && node bench/read-path.mjs [sqlite|mysql]
 // Env: DURATION (s per run, 10), CONNECTIONS (50), ROUNDS (3), ONLY (comma-separated target
-// numbers, e.g. ONLY=3,4), PROFILE=1 (CPU profile of the app into bench/results/,
-// see docs/performance.md).
+// numbers, e.g. ONLY=3,4; target 5 runs only when named), PROFILE=1 (CPU profile of the app
+// into bench/results/, see docs/performance.md).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -62,7 +64,7 @@ const MEMORY_CODE = `
  * the same driver and pool size, serialised to the same JSON (see community.service.ts and
  * community.rest.ts). The participants SQL takes "now" per request, as the app's clock does.
  */
-const SQL_CODE = `
+const SQL_SETUP = `
   const { publicName } = require('./dist/community/community.service.js');
   const kind = process.env.KIND;
   const workshopId = process.env.WORKSHOP;
@@ -106,7 +108,47 @@ const SQL_CODE = `
       __typename: 'ParticipantsSummary',
     } } }) + '\\n'); // Apollo Server ends its answers with a newline
   };
+`;
+const SQL_CODE = `${SQL_SETUP}
   serve(Number(process.env.PORT), process.env.ANSWER === 'messages' ? messages : participants);
+`;
+
+/**
+ * The Apollo floor (ONLY=5): the cheapest server the owner's stack allows for the participants
+ * read: Fastify 5 with its defaults, @as-integrations/fastify and Apollo Server 5 with a
+ * schema of the three types the query touches, its resolver running the bare server's SQL
+ * through the same driver. No logger, security headers, rate limits, request ids, type-graphql,
+ * TypeORM or services. Its share of the bare server is the ceiling of the app's ratio.
+ */
+const APOLLO_FLOOR_CODE = `${SQL_SETUP}
+  const Fastify = require('fastify');
+  const { ApolloServer } = require('@apollo/server');
+  const { fastifyApolloHandler } = require('@as-integrations/fastify');
+  const typeDefs = \`
+    type Query { participants(workshopId: ID!): ParticipantsSummary }
+    type ParticipantsSummary { workshopId: ID! totalParticipants: Int! bookings: [ParticipantBooking!]! }
+    type ParticipantBooking { customerName: String! numParticipants: Int! }
+  \`;
+  const resolvers = {
+    Query: {
+      participants: async (_root, args) => {
+        const rows = await query(PARTICIPANTS_SQL, [args.workshopId, sqlNow()]);
+        return {
+          workshopId: args.workshopId,
+          totalParticipants: rows.reduce((sum, b) => sum + b.num_participants, 0),
+          bookings: rows.map((b) => ({ customerName: publicName(b.customer_name), numParticipants: b.num_participants })),
+        };
+      },
+    },
+  };
+  (async () => {
+    const apollo = new ApolloServer({ typeDefs, resolvers });
+    await apollo.start();
+    const app = Fastify();
+    app.route({ method: ['GET', 'POST'], url: '/', handler: fastifyApolloHandler(apollo) });
+    await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+    process.send('up');
+  })();
 `;
 
 async function startBare(code, env) {
@@ -162,7 +204,20 @@ try {
     { name: 'POST /graphql workshops', app: workshopsGql, bare: (body) => [MEMORY_CODE, { BODY: body.toString('base64') }] },
     { name: `GET /api/workshops/{id}/messages`, app: { url: `${app.url}/api/workshops/${BOARD}/messages` }, bare: () => [SQL_CODE, { KIND: kind, WORKSHOP: BOARD, ANSWER: 'messages', ...database }] },
     { name: 'POST /graphql participants', app: participantsGql, bare: () => [SQL_CODE, { KIND: kind, WORKSHOP: BOARD, ANSWER: 'participants', ...database }] },
-  ].filter((_, i) => !ONLY || ONLY.has(i + 1));
+    {
+      name: 'participants, Apollo floor',
+      floor: [APOLLO_FLOOR_CODE, { KIND: kind, WORKSHOP: BOARD, ...database }],
+      app: participantsGql,
+      bare: () => [SQL_CODE, { KIND: kind, WORKSHOP: BOARD, ANSWER: 'participants', ...database }],
+    },
+  ].filter((_, i) => (ONLY ? ONLY.has(i + 1) : i < 4));
+
+  // The Apollo floor stands in for the app in its pair (same request, same bytes).
+  for (const pair of pairs.filter((p) => p.floor)) {
+    const floor = await startBare(...pair.floor);
+    bares.push(floor);
+    pair.app = { ...pair.app, url: floor.url };
+  }
 
   // Same bytes, or the comparison means nothing.
   for (const pair of pairs) {
