@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import manifest from '../web/src/routes.json' with { type: 'json' };
-import { machine, startApp } from './lib.mjs';
+import { machine, scheduleFutureWorkshops, startApp } from './lib.mjs';
 
 const require = createRequire(import.meta.url);
 const { default: lighthouse } = await import('lighthouse');
@@ -52,7 +52,11 @@ try {
   console.log(`lighthouse (mobile, simulated throttling), median of ${RUNS}; ${machine()}; ${new Date().toISOString()}`);
   const rows = [];
   let homeJs;
-  for (const route of ROUTES) {
+  // The seed's season has passed: the workshop routes are measured on the sample workshop's next
+  // run (scheduled two years on, as the admin would), so /booking shows the form that earns the money.
+  const sample = 'zion-canyon-light';
+  const next = (await scheduleFutureWorkshops(app.url)).find((id) => id.startsWith(sample));
+  for (const route of ROUTES.map((r) => r.replace(`/${sample}`, `/${next}`))) {
     const runs = [];
     let failures = 0;
     for (let i = 0; i < RUNS; i++) {

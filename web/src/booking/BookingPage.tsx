@@ -82,7 +82,7 @@ export default function BookingPage() {
   if (workshop.cancelled) {
     return (
       <div className="container booking-page">
-        <PageMeta title={`${workshop.name} is cancelled`} />
+        <PageMeta title={`${workshop.name} is cancelled`} description={`${workshop.name} (${workshop.dates}) has been cancelled and takes no bookings.`} />
         <nav className="breadcrumbs" aria-label="Breadcrumb">
           <Link to={`/workshop/${workshop.id}`}>← Back to {workshop.name}</Link>
         </nav>
@@ -105,7 +105,10 @@ export default function BookingPage() {
     // The server refuses bookings once a workshop has started (its own time zone): say so instead of the form.
     return (
       <div className="container booking-page">
-        <PageMeta title={`${workshop.name} ${workshop.hasEnded ? 'has taken place' : 'is under way'}`} />
+        <PageMeta
+          title={`${workshop.name} ${workshop.hasEnded ? 'has taken place' : 'is under way'}`}
+          description={`${workshop.name} (${workshop.dates}) ${workshop.hasEnded ? 'has taken place' : 'is under way'}: bookings are closed.`}
+        />
         <nav className="breadcrumbs" aria-label="Breadcrumb">
           <Link to={`/workshop/${workshop.id}`}>← Back to {workshop.name}</Link>
         </nav>

@@ -146,6 +146,19 @@ describe('server rendering of the public routes (SQLite)', () => {
     expect((await page(s, '/booking/atlantis')).res.status).toBe(404);
   });
 
+  it("a page's own stylesheet is inlined in its first HTML (no layout shift when its chunk arrives); other pages do not carry it", async () => {
+    const manifest = JSON.parse(fs.readFileSync(path.join(root, 'web/dist/.vite/manifest.json'), 'utf8')) as Record<string, { css?: string[] }>;
+    const [bookingCss] = manifest['src/booking/BookingPage.tsx'].css ?? [];
+    expect(bookingCss).toMatch(/^assets\/booking-.+\.css$/);
+    const { html } = await page(s, '/booking/zion-canyon-light');
+    const inlined = new RegExp(`<style data-page-style="${bookingCss}">([^<]+)</style>`).exec(html);
+    expect(inlined?.[1]).toBe(fs.readFileSync(path.join(root, 'web/dist', bookingCss), 'utf8'));
+    // in the head, after the first-load styles it builds on
+    expect(html.indexOf(inlined![0])).toBeLessThan(html.indexOf('</head>'));
+    expect(html.indexOf('<style>')).toBeLessThan(html.indexOf(inlined![0]));
+    expect((await page(s, '/faq')).html).not.toContain(bookingCss);
+  });
+
   it('/workshop/{id}/community: the first HTML holds the heading, filter and post form, never the live messages or participants', async () => {
     const { res, html } = await page(s, '/workshop/zion-canyon-light/community?topic=equipment');
     expect(res.status).toBe(200);

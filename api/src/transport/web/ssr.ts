@@ -22,6 +22,8 @@ interface ServerEntry {
 interface ManifestChunk {
   file: string;
   imports?: string[];
+  /** The stylesheets Vite split out of this chunk (loaded with it in the browser). */
+  css?: string[];
 }
 
 /** A page ready to send, with its compressed forms made on first need. */
@@ -101,6 +103,8 @@ export function webPages(options: WebPagesOptions): (req: FastifyRequest, reply:
     manifest: Record<string, ManifestChunk>;
     /** Chunks the browser fetches with the app itself (web/src/start.tsx and its imports). */
     appFiles: Set<string>;
+    /** The text of each page stylesheet inlined so far (a handful of files, read once). */
+    styles: Map<string, string | null>;
   } | null = null;
   const validated = new WeakMap<DocumentNode, readonly Error[]>();
   const pages = options.pages;
@@ -122,7 +126,7 @@ export function webPages(options: WebPagesOptions): (req: FastifyRequest, reply:
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const entry = fs.existsSync(serverEntry) ? (require(serverEntry) as ServerEntry) : null;
     if (!entry) logger.warn({ serverEntry }, 'server renderer not built: every page is rendered in the browser');
-    loaded = { template, shell, entry, manifest, appFiles: new Set(chunkFiles(manifest, 'src/start.tsx')) };
+    loaded = { template, shell, entry, manifest, appFiles: new Set(chunkFiles(manifest, 'src/start.tsx')), styles: new Map() };
     return loaded;
   }
 
@@ -132,6 +136,33 @@ export function webPages(options: WebPagesOptions): (req: FastifyRequest, reply:
     if (!chunk || seen.has(key)) return [];
     seen.add(key);
     return [chunk.file, ...(chunk.imports ?? []).flatMap((k) => chunkFiles(manifest, k, seen))];
+  }
+
+  /** The stylesheets of a route module and its imports (Vite's `css` of each chunk). */
+  function cssFiles(manifest: Record<string, ManifestChunk>, key: string, seen = new Set<string>()): string[] {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return [];
+    seen.add(key);
+    return [...(chunk.css ?? []), ...(chunk.imports ?? []).flatMap((k) => cssFiles(manifest, k, seen))];
+  }
+
+  /**
+   * The page's own styles (e.g. the booking form's), inlined like the first-load styles:
+   * without them the page is painted with the base styles and shifts when its chunk's
+   * stylesheet arrives after load (a layout shift Lighthouse counts).
+   */
+  function pageStyles(page: NonNullable<typeof loaded>, modules: readonly string[]): string {
+    const files = [...new Set(modules.flatMap((m) => cssFiles(page.manifest, m)))].filter((file) => !page.template.includes(`/${file}"`));
+    return files
+      .map((file) => {
+        if (!page.styles.has(file)) {
+          const css = path.join(webDist, file);
+          page.styles.set(file, fs.existsSync(css) ? fs.readFileSync(css, 'utf8') : null);
+        }
+        const text = page.styles.get(file);
+        return text ? `<style data-page-style="${file}">${text}</style>` : '';
+      })
+      .join('');
   }
 
   return async (req, reply) => {
@@ -201,7 +232,7 @@ export function webPages(options: WebPagesOptions): (req: FastifyRequest, reply:
     const modules = [...new Set(rendered.modules.flatMap((m) => chunkFiles(page.manifest, m)))]
       .filter((file) => !page.appFiles.has(file) && !page.template.includes(`/${file}"`))
       .map((file) => `/${file}`);
-    const head = [hoisted, ...rendered.jsonLd.map((json) => `<script type="application/ld+json">${json}</script>`)].join('');
+    const head = [hoisted, pageStyles(page, rendered.modules), ...rendered.jsonLd.map((json) => `<script type="application/ld+json">${json}</script>`)].join('');
     const state =
       `<script type="application/json" id="__APOLLO_STATE__">${scriptJson(rendered.state)}</script>` +
       `<script type="application/json" id="__PAGE_MODULES__">${scriptJson(modules)}</script>` +
