@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { cpuMsOf, machine, root, scheduleFutureWorkshops, startApp } from './lib.mjs';
-import { PARTICIPANTS_QUERY, WORKSHOPS_QUERY, fillBoard } from './read-path-targets.mjs';
+import { fillBoard, graphqlRequest, PARTICIPANTS_QUERY, WORKSHOPS_QUERY } from './read-path-targets.mjs';
 
 const require = createRequire(path.join(root, 'api/package.json'));
 const autocannon = require('autocannon');
@@ -21,12 +21,7 @@ const app = await startApp(kind, {}, { nodeArgs: process.env.NODE_ARGS ? process
 try {
   const board = (await scheduleFutureWorkshops(app.url)).find((id) => id.startsWith('zion-canyon-light'));
   await fillBoard(app.url, board);
-  const gql = (query, variables) => ({
-    url: `${app.url}/graphql`,
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ operationName: /query (\w+)/.exec(query)[1], query, variables }),
-  });
+  const gql = (query, variables) => graphqlRequest(app.url, query, variables);
   const targets = [
     { name: 'GET /api/workshops', opts: { url: `${app.url}/api/workshops` } },
     { name: 'POST /graphql workshops', opts: gql(WORKSHOPS_QUERY, {}) },

@@ -22,6 +22,9 @@ fragment WorkshopCard_workshop on Workshop {
   difficultyLevel
   workshopType
   imageUrl
+  hasStarted
+  hasEnded
+  cancelled
   __typename
 }`;
 
@@ -63,4 +66,14 @@ export async function fillBoard(appUrl, BOARD) {
     const res = await fetch(`${appUrl}/api/bookings`, { method: 'POST', headers: ip(1000 + i), body: JSON.stringify(body) });
     if (res.status !== 201) throw new Error(`booking answered ${res.status}: ${await res.text()}`);
   }
+}
+
+/** A GraphQL POST of the app as the web app sends it (operation name, query, variables). */
+export function graphqlRequest(appUrl, query, variables) {
+  return {
+    url: `${appUrl}/graphql`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ operationName: /query (\w+)/.exec(query)[1], query, variables }),
+  };
 }

@@ -19,7 +19,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { freePort, machine, root, scheduleFutureWorkshops, startApp } from './lib.mjs';
-import { fillBoard, PARTICIPANTS_QUERY, WORKSHOPS_QUERY } from './read-path-targets.mjs';
+import { fillBoard, graphqlRequest, PARTICIPANTS_QUERY, WORKSHOPS_QUERY } from './read-path-targets.mjs';
 
 const require = createRequire(import.meta.url);
 const autocannon = require('autocannon');
@@ -189,12 +189,7 @@ try {
   // A bookable catalog of the seed's size (the seed's season has passed): zion-canyon-light's future run is the board.
   BOARD = (await scheduleFutureWorkshops(app.url)).find((id) => id.startsWith('zion-canyon-light'));
   await fillBoard(app.url, BOARD);
-  const gql = (query, variables) => ({
-    url: `${app.url}/graphql`,
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ operationName: /query (\w+)/.exec(query)[1], query, variables }),
-  });
+  const gql = (query, variables) => graphqlRequest(app.url, query, variables);
   const workshopsGql = gql(WORKSHOPS_QUERY, {});
   const participantsGql = gql(PARTICIPANTS_QUERY, { workshopId: BOARD });
   const database = kind === 'sqlite' ? { DB_FILE: app.databaseUrl.slice('sqlite:'.length) } : { DB_URL: app.databaseUrl };
