@@ -8,8 +8,7 @@ import { computeDueNow, installmentSchedule, paymentOptionsFor, POLICY } from '.
 import { formatCents } from '../shared/money';
 import type { OutboxService } from '../mail/outbox.service';
 import { Workshop } from '../workshop/workshop.entity';
-import { workshopCancelledError, workshopStartedError } from '../workshop/workshop.service';
-import { hasStarted } from '../shared/workshop-calendar';
+import { refuseUnlessOpen } from '../workshop/workshop.service';
 import { Booking } from './booking.entity';
 import type { BookingInput } from './booking.input';
 import { BookingStatus, PaymentStatus } from './booking.types';
@@ -137,9 +136,8 @@ export class BookingService {
       this.db.lockedTransaction(guard?.locks(client) ?? [], async (m) => {
         const workshop = await m.findOneBy(Workshop, { id: input.workshopId });
         if (!workshop) throw AppError.notFound('Workshop');
-        // Before the hold guard and the claim: nothing is taken for a workshop that has started.
-        if (hasStarted(workshop, now)) throw workshopStartedError(workshop);
-        if (workshop.cancelledAt) throw workshopCancelledError(workshop);
+        // Before the hold guard and the claim: nothing is taken for a workshop that has started or was cancelled.
+        refuseUnlessOpen(workshop, now);
         await guard?.checkOrThrow(m, client, input.numParticipants, input.altcha, now);
         const id = crypto.randomUUID();
         if (offerToken) await this.offersOrThrow().useOrThrow(m, { token: offerToken, workshopId: workshop.id, spots: input.numParticipants, bookingId: id }, now);
@@ -253,8 +251,7 @@ export class BookingService {
     const workshop = this.options.catalog
       ? await this.options.catalog.get(booking.workshopId)
       : await this.db.manager.findOneBy(Workshop, { id: booking.workshopId });
-    if (workshop && hasStarted(workshop, this.clock())) throw workshopStartedError(workshop, 'bookingId');
-    if (workshop?.cancelledAt) throw workshopCancelledError(workshop, 'bookingId');
+    if (workshop) refuseUnlessOpen(workshop, this.clock(), 'bookingId');
   }
 
   /** When a new booking's spots go back on sale if nothing happens (docs/decisions/003, 056). */
@@ -274,8 +271,7 @@ export class BookingService {
       ? await this.options.catalog.get(input.workshopId)
       : await this.db.manager.findOneBy(Workshop, { id: input.workshopId });
     if (!workshop) throw AppError.notFound('Workshop');
-    if (hasStarted(workshop, now)) throw workshopStartedError(workshop);
-    if (workshop.cancelledAt) throw workshopCancelledError(workshop);
+    refuseUnlessOpen(workshop, now);
     if (workshop.availableSpots >= input.numParticipants) return;
     // A lapsed hold still counts in the catalog: release it and let the claim decide.
     if ((await this.hasLapsedHold(input.workshopId, now)) && (await this.releaseExpiredHolds(input.workshopId)) > 0) return;

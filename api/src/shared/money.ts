@@ -24,7 +24,7 @@ export interface BookingAmounts {
 
 /**
  * Still to pay on a live booking: what it owes (price and fee) minus what was
- * received and kept; never negative. One formula for the booking, its mails and the web.
+ * received and kept; never negative. One formula for the booking and its mails.
  */
 export function balanceCentsOf(a: BookingAmounts): number {
   return Math.max(0, a.totalCents + a.feeCents - (a.amountPaidCents - a.amountRefundedCents));

@@ -7,8 +7,7 @@ import { BookingLifecycle } from '../booking/booking-lifecycle';
 import type { HeldOffers } from '../booking/booking.service';
 import type { OutboxService } from '../mail/outbox.service';
 import { Workshop } from '../workshop/workshop.entity';
-import { workshopCancelledError, workshopStartedError } from '../workshop/workshop.service';
-import { hasStarted } from '../shared/workshop-calendar';
+import { refuseUnlessOpen } from '../workshop/workshop.service';
 import { WaitlistEntry } from './waitlist-entry.entity';
 import type { JoinWaitlistInput } from './waitlist.input';
 import { WaitlistMails } from './waitlist.mails';
@@ -71,8 +70,7 @@ export class WaitlistService implements HeldOffers {
       const workshop = await m.findOneBy(Workshop, { id: input.workshopId });
       if (!workshop) throw AppError.notFound('Workshop');
       // A workshop that started or was cancelled waits for no one (its free spots are not an offer).
-      if (hasStarted(workshop, now)) throw workshopStartedError(workshop, 'workshopId', WAITLIST_CLOSED);
-      if (workshop.cancelledAt) throw workshopCancelledError(workshop, 'workshopId', WAITLIST_CLOSED);
+      refuseUnlessOpen(workshop, now, 'workshopId', WAITLIST_CLOSED);
       if (workshop.availableSpots >= input.spots) {
         const message = `${workshop.availableSpots === 1 ? '1 spot is' : `${workshop.availableSpots} spots are`} free on this workshop: book them instead`;
         throw new AppError(ErrorCode.CONFLICT, message, [{ field: 'spots', message }]);

@@ -13,7 +13,7 @@ type Dated = Pick<Workshop, 'startDate' | 'endDate' | 'timeZone'>;
  * The refusal of a booking (or a checkout) for a workshop that has started,
  * naming the field the caller sent (docs/decisions/059).
  */
-export function workshopStartedError(
+function workshopStartedError(
   w: Pick<Workshop, 'name' | 'startDate' | 'endDate'>,
   field: 'workshopId' | 'bookingId' = 'workshopId',
   closed = 'can no longer be booked',
@@ -25,13 +25,28 @@ export function workshopStartedError(
 }
 
 /** The refusal of a booking (or its checkout) for a workshop the admin cancelled (docs/decisions/063). */
-export function workshopCancelledError(
+function workshopCancelledError(
   w: Pick<Workshop, 'name' | 'startDate' | 'endDate'>,
   field: 'workshopId' | 'bookingId' = 'workshopId',
   closed = 'can no longer be booked',
 ): AppError {
   const message = field === 'workshopId' ? 'workshopId is a workshop that has been cancelled' : 'bookingId is a booking of a workshop that has been cancelled';
   return new AppError(ErrorCode.WORKSHOP_CANCELLED, `${w.name} (${formatDateRange(w.startDate, w.endDate)}) has been cancelled and ${closed}`, [{ field, message }]);
+}
+
+/**
+ * Refuses what a workshop no longer takes once it has started (its time zone)
+ * or was cancelled: a booking, its checkout, a waiting-list entry. `closed`
+ * ends the message ("can no longer be booked" by default).
+ */
+export function refuseUnlessOpen(
+  w: Pick<Workshop, 'name' | 'startDate' | 'endDate' | 'timeZone' | 'cancelledAt'>,
+  now: Date,
+  field: 'workshopId' | 'bookingId' = 'workshopId',
+  closed?: string,
+): void {
+  if (hasStarted(w, now)) throw workshopStartedError(w, field, closed);
+  if (w.cancelledAt) throw workshopCancelledError(w, field, closed);
 }
 
 /**

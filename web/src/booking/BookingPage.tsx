@@ -103,12 +103,10 @@ export default function BookingPage() {
   }
   if (workshop.hasStarted) {
     // The server refuses bookings once a workshop has started (its own time zone): say so instead of the form.
+    const state = workshop.hasEnded ? 'has taken place' : 'is under way';
     return (
       <div className="container booking-page">
-        <PageMeta
-          title={`${workshop.name} ${workshop.hasEnded ? 'has taken place' : 'is under way'}`}
-          description={`${workshop.name} (${workshop.dates}) ${workshop.hasEnded ? 'has taken place' : 'is under way'}: bookings are closed.`}
-        />
+        <PageMeta title={`${workshop.name} ${state}`} description={`${workshop.name} (${workshop.dates}) ${state}: bookings are closed.`} />
         <nav className="breadcrumbs" aria-label="Breadcrumb">
           <Link to={`/workshop/${workshop.id}`}>← Back to {workshop.name}</Link>
         </nav>
@@ -118,7 +116,7 @@ export default function BookingPage() {
         </header>
         <div className="notice" data-testid="booking-closed">
           <p>
-            <strong>{workshop.hasEnded ? 'This workshop has taken place' : 'This workshop is under way'}</strong> ({workshop.dates}), so it can no longer be booked.
+            <strong>This workshop {state}</strong> ({workshop.dates}), so it can no longer be booked.
           </p>
           <p>
             <Link to="/workshops">Browse the upcoming workshops</Link> or read its <Link to={`/workshop/${workshop.id}/community`}>community board</Link>.

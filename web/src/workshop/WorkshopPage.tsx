@@ -165,7 +165,7 @@ export default function WorkshopPage() {
               ) : past ? (
                 <div className="notice booking-panel__past" data-testid="workshop-past">
                   <p>
-                    <strong>{w.hasEnded || w.cancelled ? 'This workshop has taken place.' : 'This workshop is under way.'}</strong> It began on {w.dates}; bookings are closed.
+                    <strong>{w.hasEnded ? 'This workshop has taken place.' : 'This workshop is under way.'}</strong> It began on {w.dates}; bookings are closed.
                   </p>
                   <p>
                     <Link to="/workshops">See the upcoming workshops</Link>.

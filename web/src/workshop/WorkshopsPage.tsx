@@ -30,6 +30,7 @@ export default function WorkshopsPage() {
   );
   const upcoming = shown.filter((w) => !w.hasStarted);
   const past = shown.filter((w) => w.hasStarted);
+  const underWay = past.some((w) => !w.hasEnded);
 
   const choose = (f: Filter) => {
     const next = new URLSearchParams(params);
@@ -92,9 +93,9 @@ export default function WorkshopsPage() {
               )}
               {past.length > 0 ? (
                 <section className="past-workshops" aria-labelledby="past-heading" data-testid="past-workshops">
-                  <h2 id="past-heading">{past.some((w) => !w.hasEnded) ? 'Under way and past workshops' : 'Past workshops'}</h2>
+                  <h2 id="past-heading">{underWay ? 'Under way and past workshops' : 'Past workshops'}</h2>
                   <p className="muted">
-                    {past.some((w) => !w.hasEnded) ? 'These have started or taken place' : 'These have taken place'}; their pages and community boards stay open to read.
+                    {underWay ? 'These have started or taken place' : 'These have taken place'}; their pages and community boards stay open to read.
                   </p>
                   <div className="grid grid--cards workshop-grid">
                     {past.map((w) => (

@@ -105,6 +105,8 @@ const MAX_KEPT_STATEMENTS = 256;
 
 export class Database {
   private writeQueue: Promise<unknown> = Promise.resolve();
+  /** selectRows' prepared SQLite statements, per connection (a reopened database starts afresh). */
+  private readonly sqliteStatements = new WeakMap<SqliteConnection, Map<string, { all(...values: unknown[]): unknown[] }>>();
 
   constructor(readonly dataSource: DataSource) {}
 
@@ -130,7 +132,9 @@ export class Database {
    * runner per call, logging and broadcaster hooks and several awaits around
    * the same driver call. SQLite: the shared connection with its prepared
    * statements kept per SQL text (a bounded map); MySQL: the pool's
-   * text-protocol query, as TypeORM runs it. Driver errors come back as the
+   * text-protocol query, as TypeORM runs it. `values` are bound as given: already
+   * converted for the driver (PreparedSelect's binding or TypeORM's escaping turn
+   * dates and booleans into what SQLite stores). Driver errors come back as the
    * driver throws them (db-errors.ts reads their codes either way).
    */
   async selectRows(sql: string, values: readonly unknown[]): Promise<Array<Record<string, unknown>>> {
@@ -145,15 +149,12 @@ export class Database {
         statement = connection.prepare(sql);
         if (statements.size < MAX_KEPT_STATEMENTS) statements.set(sql, statement);
       }
-      // better-sqlite3 binds no booleans (TypeORM converts them the same way).
-      return statement.all(...values.map((v) => (typeof v === 'boolean' ? Number(v) : v))) as Array<Record<string, unknown>>;
+      return statement.all(...values) as Array<Record<string, unknown>>;
     }
     const pool = driver.pool;
     if (!pool) throw new Error('Pool is closed');
     return new Promise((resolve, reject) => pool.query(sql, values, (err, rows) => (err ? reject(err) : resolve(rows as Array<Record<string, unknown>>))));
   }
-
-  private readonly sqliteStatements = new WeakMap<SqliteConnection, Map<string, { all(...values: unknown[]): unknown[] }>>();
 
   /**
    * Single-statement writes (a compare-and-set) without a transaction around

@@ -126,33 +126,25 @@ export function webPages(options: WebPagesOptions): (req: FastifyRequest, reply:
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const entry = fs.existsSync(serverEntry) ? (require(serverEntry) as ServerEntry) : null;
     if (!entry) logger.warn({ serverEntry }, 'server renderer not built: every page is rendered in the browser');
-    loaded = { template, shell, entry, manifest, appFiles: new Set(chunkFiles(manifest, 'src/start.tsx')), styles: new Map() };
+    loaded = { template, shell, entry, manifest, appFiles: new Set(chunksOf(manifest, 'src/start.tsx').map((c) => c.file)), styles: new Map() };
     return loaded;
   }
 
-  /** The chunk files of a route module and everything it imports (the browser fetches them when the app starts). */
-  function chunkFiles(manifest: Record<string, ManifestChunk>, key: string, seen = new Set<string>()): string[] {
+  /** The chunks of a route module and everything it imports (the browser fetches them when the app starts). */
+  function chunksOf(manifest: Record<string, ManifestChunk>, key: string, seen = new Set<string>()): ManifestChunk[] {
     const chunk = manifest[key];
     if (!chunk || seen.has(key)) return [];
     seen.add(key);
-    return [chunk.file, ...(chunk.imports ?? []).flatMap((k) => chunkFiles(manifest, k, seen))];
-  }
-
-  /** The stylesheets of a route module and its imports (Vite's `css` of each chunk). */
-  function cssFiles(manifest: Record<string, ManifestChunk>, key: string, seen = new Set<string>()): string[] {
-    const chunk = manifest[key];
-    if (!chunk || seen.has(key)) return [];
-    seen.add(key);
-    return [...(chunk.css ?? []), ...(chunk.imports ?? []).flatMap((k) => cssFiles(manifest, k, seen))];
+    return [chunk, ...(chunk.imports ?? []).flatMap((k) => chunksOf(manifest, k, seen))];
   }
 
   /**
-   * The page's own styles (e.g. the booking form's), inlined like the first-load styles:
-   * without them the page is painted with the base styles and shifts when its chunk's
-   * stylesheet arrives after load (a layout shift Lighthouse counts).
+   * The page's own styles (e.g. the booking form's, Vite's `css` of its chunks), inlined
+   * like the first-load styles: without them the page is painted with the base styles and
+   * shifts when its chunk's stylesheet arrives after load (a layout shift Lighthouse counts).
    */
-  function pageStyles(page: NonNullable<typeof loaded>, modules: readonly string[]): string {
-    const files = [...new Set(modules.flatMap((m) => cssFiles(page.manifest, m)))].filter((file) => !page.template.includes(`/${file}"`));
+  function pageStyles(page: NonNullable<typeof loaded>, chunks: readonly ManifestChunk[]): string {
+    const files = [...new Set(chunks.flatMap((c) => c.css ?? []))].filter((file) => !page.template.includes(`/${file}"`));
     return files
       .map((file) => {
         if (!page.styles.has(file)) {
@@ -229,10 +221,11 @@ export function webPages(options: WebPagesOptions): (req: FastifyRequest, reply:
     // The page's own chunks are fetched with the app once the page has loaded (web/src/main.tsx),
     // not preloaded from the head: the first paint and the hero image come first. Chunks the
     // entry or the app already bring are left out.
-    const modules = [...new Set(rendered.modules.flatMap((m) => chunkFiles(page.manifest, m)))]
+    const chunks = rendered.modules.flatMap((m) => chunksOf(page.manifest, m));
+    const modules = [...new Set(chunks.map((c) => c.file))]
       .filter((file) => !page.appFiles.has(file) && !page.template.includes(`/${file}"`))
       .map((file) => `/${file}`);
-    const head = [hoisted, pageStyles(page, rendered.modules), ...rendered.jsonLd.map((json) => `<script type="application/ld+json">${json}</script>`)].join('');
+    const head = [hoisted, pageStyles(page, chunks), ...rendered.jsonLd.map((json) => `<script type="application/ld+json">${json}</script>`)].join('');
     const state =
       `<script type="application/json" id="__APOLLO_STATE__">${scriptJson(rendered.state)}</script>` +
       `<script type="application/json" id="__PAGE_MODULES__">${scriptJson(modules)}</script>` +
