@@ -125,10 +125,48 @@ describe.each(DB_KINDS)('BookingLifecycle on %s', (kind) => {
 
     const capacity = (await t.db.manager.findOneByOrFail(Workshop, { id: workshopId })).capacity;
     await t.db.manager.update(Workshop, { id: workshopId }, { spotsClaimed: capacity });
-    const gone = await aBooking(BookingStatus.cancelled, { amountPaidCents: 0, paymentStatus: PaymentStatus.pending });
+    const gone = await aBooking(BookingStatus.expired, { amountPaidCents: 0, paymentStatus: PaymentStatus.pending });
     const flagged = await t.db.transaction((m) => lifecycle.applyPaymentOrThrow(m, gone, pay(5_000, 'provider'), now));
     expect(flagged).toMatchObject({ late: 'spots_gone', booking: { status: 'needs_attention', paymentStatus: 'deposit_paid' } });
     expect(await claimed()).toBe(capacity);
+  });
+
+  it('a provider payment for a cancelled booking (or an expired one of a cancelled workshop) never confirms it nor takes spots: it is recorded with its refund', async () => {
+    const refunding = new BookingLifecycle();
+    const decided: string[] = [];
+    refunding.onPaymentApplied = async (_m, booking, payment) => {
+      decided.push(`${booking.status}:${payment.amountCents}`);
+      return [{ id: `refund-of-${payment.id}` } as never];
+    };
+    const cancelled = await aBooking(BookingStatus.cancelled, { amountPaidCents: 0, paymentStatus: PaymentStatus.pending });
+    const late = await t.db.transaction((m) => refunding.applyPaymentOrThrow(m, cancelled, pay(5_000, 'provider', 'pi_late_1'), now));
+    expect(late).toMatchObject({ late: 'refund', booking: { status: 'cancelled', amountPaidCents: 5_000 }, refunds: [{ id: expect.stringMatching(/^refund-of-/) }] });
+    expect(await stored(cancelled.id)).toMatchObject({ status: 'cancelled', amountPaidCents: 5_000 });
+    expect(await claimed()).toBe(0);
+
+    await t.db.manager.update(Workshop, { id: workshopId }, { cancelledAt: now });
+    try {
+      const expired = await aBooking(BookingStatus.expired, { amountPaidCents: 0, paymentStatus: PaymentStatus.pending });
+      expect(await t.db.transaction((m) => refunding.applyPaymentOrThrow(m, expired, pay(7_000, 'provider', 'pi_late_2'), now))).toMatchObject({ late: 'refund', booking: { status: 'expired' } });
+      expect(await claimed()).toBe(0);
+    } finally {
+      await t.db.manager.update(Workshop, { id: workshopId }, { cancelledAt: null });
+    }
+    expect(decided).toEqual(['cancelled:5000', 'expired:7000']);
+
+    // Without anyone to decide the refund, the money is not recorded at all (the provider retries the event).
+    const undecided = await aBooking(BookingStatus.cancelled, { amountPaidCents: 0, paymentStatus: PaymentStatus.pending });
+    await expect(t.db.transaction((m) => lifecycle.applyPaymentOrThrow(m, undecided, pay(5_000, 'provider', 'pi_late_3'), now))).rejects.toThrow(/without its refund/);
+    expect(await stored(undecided.id)).toMatchObject({ amountPaidCents: 0 });
+    expect(await t.db.manager.countBy(BookingPayment, { providerPaymentId: 'pi_late_3' })).toBe(0);
+  });
+
+  it('a cancel that read the booking before a payment landed changes nothing (the refund it decided would miss that payment)', async () => {
+    const b = await aBooking(BookingStatus.confirmed, { amountPaidCents: 50_000, paymentStatus: PaymentStatus.deposit_paid });
+    await t.db.manager.update(Booking, { id: b.id }, { amountPaidCents: 100_000 });
+    expect(await t.db.transaction((m) => lifecycle.releaseOrThrow(m, b, BookingStatus.cancelled, now))).toBe(false);
+    expect(await stored(b.id)).toMatchObject({ status: 'confirmed', amountPaidCents: 100_000 });
+    expect(await claimed()).toBe(2);
   });
 
   it.each([BookingStatus.expired, BookingStatus.cancelled])('the admin cannot record a payment on a %s booking', async (status) => {

@@ -72,8 +72,16 @@ export interface AppliedPayment {
   /** The booking with the payment applied. */
   booking: Booking;
   previousStatus: BookingStatus;
-  /** Paid after the booking was released: the spots were taken again, or they were gone. */
-  late: 'spots_retaken' | 'spots_gone' | null;
+  /**
+   * Paid after the booking was released: the spots were taken again, or they
+   * were gone; or it was cancelled (or its workshop was), so the money is
+   * refunded in full and the status stays (docs/decisions/065).
+   */
+  late: 'spots_retaken' | 'spots_gone' | 'refund' | null;
+  /** The ledger row of this payment. */
+  paymentId: string;
+  /** Refunds decided in the payment's transaction (money for a cancelled booking): the caller makes them once it commits. */
+  refunds: BookingRefund[];
 }
 
 export interface BookingLifecycleOptions {
@@ -103,7 +111,7 @@ export class BookingLifecycle {
    * Called in the transaction of every applied payment (the money lifecycle
    * schedules a plan's installments and the balance reminders from it).
    */
-  onPaymentApplied?: (m: EntityManager, booking: Booking, payment: PaymentReceived, previousStatus: BookingStatus, now: Date) => Promise<void>;
+  onPaymentApplied?: (m: EntityManager, booking: Booking, payment: PaymentReceived & { id: string }, previousStatus: BookingStatus, now: Date) => Promise<BookingRefund[]>;
 
   /** Called in the transaction of a held booking's lapse (a credit it used becomes usable again, docs/decisions/063). */
   onHoldLapsed?: (m: EntityManager, booking: Booking, now: Date) => Promise<void>;
@@ -135,12 +143,14 @@ export class BookingLifecycle {
    * (expired), or it was cancelled (cancelled). What becomes of money already
    * received is the caller's refund decision (recordRefunds, same
    * transaction). Throws CONFLICT when the table refuses the move (the booking
-   * was already released); false when the booking changed meanwhile.
+   * was already released); false when the booking changed meanwhile (its
+   * status, or a payment applied since it was read).
    */
   async releaseOrThrow(m: EntityManager, booking: Booking, to: BookingStatus.expired | BookingStatus.cancelled, now: Date): Promise<boolean> {
     if (!canTransition(booking.status, to)) throw new AppError(ErrorCode.CONFLICT, `This booking is already ${booking.status}`);
     const changes: StatusChanges = { status: to, paymentStatus: statusAfter(booking, { status: to }), holdExpiresAt: null };
-    if (!(await this.compareAndSet(m, booking, changes, now))) return false;
+    // Also compare the amount paid: a payment applied since the read would be missing from the caller's refund decision.
+    if (!(await this.compareAndSet(m, booking, changes, now, booking.amountPaidCents))) return false;
     if (SPOT_HOLDING_STATUSES.includes(booking.status)) await this.releaseSpots(m, booking.workshopId, booking.numParticipants, now);
     const previous = booking.status;
     if (to === BookingStatus.expired) await this.mails?.holdExpired(m, booking);
@@ -152,9 +162,12 @@ export class BookingLifecycle {
   /**
    * Apply money received. A held booking becomes confirmed; a confirmed or
    * needs_attention one keeps its status. Provider payments that arrive after
-   * the booking was released re-take its spots if they are free (confirmed),
-   * otherwise the booking needs the admin; the admin cannot record payments on
-   * a released booking (CONFLICT). Null when the booking changed meanwhile
+   * a hold expired re-take its spots if they are free (confirmed), otherwise
+   * the booking needs the admin. Provider payments for a cancelled booking, or
+   * an expired one whose workshop is cancelled, are recorded and the status
+   * stays: the money is refunded in full (late 'refund', onPaymentApplied
+   * decides the refund in this transaction). The admin cannot record payments
+   * on a released booking (CONFLICT). Null when the booking changed meanwhile
    * (status or amount paid): nothing is written and the caller may retry.
    */
   async applyPaymentOrThrow(m: EntityManager, booking: Booking, payment: PaymentReceived, now: Date): Promise<AppliedPayment | null | 'duplicate'> {
@@ -166,6 +179,10 @@ export class BookingLifecycle {
     let late: AppliedPayment['late'] = null;
     if (isLiveStatus(previousStatus)) {
       status = previousStatus === BookingStatus.held && !payment.keepHold ? BookingStatus.confirmed : previousStatus;
+    } else if (previousStatus === BookingStatus.cancelled || !(await this.lockOpenWorkshop(m, booking.workshopId, now))) {
+      // Never confirmed again, and no spots taken on a cancelled workshop: the money goes back.
+      status = previousStatus;
+      late = 'refund';
     } else if (await this.claimSpots(m, booking.workshopId, booking.numParticipants, now)) {
       status = BookingStatus.confirmed;
       late = 'spots_retaken';
@@ -184,8 +201,9 @@ export class BookingLifecycle {
     };
     // Also compare the amount paid: two payments read the same total, only one may add to it.
     if (!(await this.compareAndSet(m, booking, changes, now, booking.amountPaidCents))) return null;
+    const paymentId = crypto.randomUUID();
     await m.insert(BookingPayment, {
-      id: crypto.randomUUID(),
+      id: paymentId,
       bookingId: booking.id,
       amountCents,
       method: payment.method ?? (source === 'admin' ? PaymentMethod.offline : PaymentMethod.card),
@@ -200,9 +218,11 @@ export class BookingLifecycle {
     const paid = Object.assign(new Booking(), booking, changes, { updatedAt: now });
     // Mail only here, where the payment is applied once: a replayed event sends nothing.
     // A credit that leaves the booking held is no payment received yet: the checkout's payment mails it.
-    if (status !== BookingStatus.held) await this.mails?.paymentApplied(m, paid, amountCents, previousStatus);
-    await this.onPaymentApplied?.(m, paid, payment, previousStatus, now);
-    return { booking: paid, previousStatus, late };
+    // Money to refund is no payment received for the customer: the refund's mail tells them.
+    if (status !== BookingStatus.held && late !== 'refund') await this.mails?.paymentApplied(m, paid, amountCents, previousStatus);
+    const refunds = (await this.onPaymentApplied?.(m, paid, { ...payment, id: paymentId }, previousStatus, now)) ?? [];
+    if (late === 'refund' && !refunds.length) throw new Error('booking lifecycle: money for a cancelled booking was recorded without its refund');
+    return { booking: paid, previousStatus, late, paymentId, refunds };
   }
 
   /**
@@ -258,6 +278,17 @@ export class BookingLifecycle {
   }
 
   /**
+   * Lock the workshop row while it is not cancelled: an UPDATE reads the latest
+   * committed row and keeps its lock until the caller's transaction ends, so a
+   * workshop cancellation cannot slip in between this check and a late
+   * payment's claim of spots (it waits, then cancels the booking with the rest).
+   */
+  private async lockOpenWorkshop(m: EntityManager, workshopId: string, now: Date): Promise<boolean> {
+    const result = await m.createQueryBuilder().update(Workshop).set({ updatedAt: now }).where('id = :id AND cancelled_at IS NULL', { id: workshopId }).execute();
+    return result.affected === 1;
+  }
+
+  /**
    * A refund the provider refused in the end: it no longer counts as refunded
    * (the admin sees it failed and decides).
    */
@@ -266,7 +297,7 @@ export class BookingLifecycle {
       .createQueryBuilder()
       .update(BookingRefund)
       .set({ state: RefundState.failed, lastError: error.slice(0, 300), completedAt: now })
-      .where('id = :id AND state = :pending', { id: refund.id, pending: RefundState.pending })
+      .where('id = :id AND state IN (:...open)', { id: refund.id, open: [RefundState.pending, RefundState.processing] })
       .execute();
     if (changed.affected !== 1) return;
     if (refund.paymentId) {

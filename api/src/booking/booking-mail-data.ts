@@ -1,6 +1,7 @@
 import { formatDateRange } from '../shared/dates';
 import { balanceCentsOf, formatCents } from '../shared/money';
 import { balanceDueDate, POLICY } from '../shared/policy';
+import { isLiveStatus } from '../shared/booking-status';
 import type { FactList } from '../mail/mail-layout';
 import type { Booking } from './booking.entity';
 import type { Workshop } from '../workshop/workshop.entity';
@@ -34,6 +35,8 @@ export const BookingMailKind = {
   bookingTransferred: 'booking_transferred',
   /** Customer: the admin refunded money. */
   refundIssued: 'refund_issued',
+  /** Customer: a payment arrived after the booking (or its workshop) was cancelled and was refunded in full. */
+  latePaymentRefunded: 'late_payment_refunded',
 } as const;
 export type BookingMailKind = (typeof BookingMailKind)[keyof typeof BookingMailKind];
 
@@ -83,6 +86,8 @@ export interface BookingMailData {
   fromWorkshopName?: string;
   /** Refund money still to come by hand (paid offline). */
   refundOwedCents?: number;
+  /** A payment refunded because it arrived after this was cancelled. */
+  lateFor?: 'booking' | 'workshop';
   /** When it happened (ISO 8601, UTC). */
   at: string;
 }
@@ -205,8 +210,13 @@ export function bookingFacts(d: BookingMailData): FactList {
     ...(d.feeCents ? ([['Fees', formatCents(d.feeCents)]] as FactList) : []),
     ['Paid', formatCents(d.amountPaidCents)],
     ...(d.amountRefundedCents ? ([['Refunded', formatCents(d.amountRefundedCents)]] as FactList) : []),
-    ['Balance', formatCents(balanceCents)],
-    ['Balance due', balanceDueText(d)],
+    // A cancelled or expired booking owes nothing: no balance to show (the account view says the same).
+    ...(isLiveStatus(d.status)
+      ? ([
+          ['Balance', formatCents(balanceCents)],
+          ['Balance due', balanceDueText(d)],
+        ] as FactList)
+      : []),
     ['Booking', d.bookingId],
   ];
 }

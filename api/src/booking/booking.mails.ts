@@ -21,6 +21,7 @@ import {
   bookingCancelled,
   bookingTransferred,
   installmentFailed,
+  latePaymentRefunded,
   refundIssued,
 } from './money-mail-templates';
 
@@ -40,6 +41,7 @@ export const BOOKING_MAILS: MailTemplates = {
   [BookingMailKind.bookingCancelled]: bookingCancelled,
   [BookingMailKind.bookingTransferred]: bookingTransferred,
   [BookingMailKind.refundIssued]: refundIssued,
+  [BookingMailKind.latePaymentRefunded]: latePaymentRefunded,
 };
 
 /**

@@ -92,8 +92,16 @@ export class BookingPayment {
 }
 
 export enum RefundState {
-  /** Decided, being made through the provider (a job retries until it is). */
+  /** Decided, not yet claimed for making (a workshop's refund waits here for the customer's choice). */
   pending = 'pending',
+  /**
+   * Claimed for making through the provider (docs/decisions/065): the one
+   * maker that moved it here from pending calls the provider; a customer can
+   * no longer replace it with a credit. A claim abandoned by a crashed maker
+   * (claimedAt long past, or released after an outage) is taken over by the
+   * refund job with the same idempotency key.
+   */
+  processing = 'processing',
   succeeded = 'succeeded',
   /** The provider refused it; the admin must act. */
   failed = 'failed',
@@ -118,6 +126,8 @@ export enum RefundReason {
   provider = 'provider',
   /** A credit used on a booking whose hold lapsed unpaid: the credit is usable again (docs/decisions/063). */
   credit_returned = 'credit_returned',
+  /** Money that arrived after the booking was cancelled (or for a cancelled workshop): refunded in full (docs/decisions/065). */
+  late_payment = 'late_payment',
 }
 registerEnumType(RefundReason, { name: 'RefundReason' });
 
@@ -176,6 +186,10 @@ export class BookingRefund {
   @Field(() => Date, { nullable: true })
   @Column({ type: 'datetime', precision: 3, nullable: true })
   completedAt: Date | null;
+
+  /** When its maker claimed it (processing); null while unclaimed, or after a maker gave its claim back. */
+  @Column({ type: 'datetime', precision: 3, nullable: true })
+  claimedAt: Date | null;
 
   @Field(() => Float, { description: 'US dollars.' })
   get amount(): number {

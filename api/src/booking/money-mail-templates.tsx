@@ -139,3 +139,20 @@ export const refundIssued: MailTemplate<BookingMailData> = {
     </MailLayout>
   ),
 };
+
+/** Customer: a payment arrived after the booking (or its workshop) was cancelled, and went back in full (docs/decisions/065). */
+export const latePaymentRefunded: MailTemplate<BookingMailData> = {
+  subject: (d) => `Your payment of ${money(d.refundCents)} for ${d.workshopName} was refunded`,
+  Body: ({ data: d, ctx }) => {
+    const owed = d.refundOwedCents ?? 0;
+    return (
+      <MailLayout ctx={ctx} title="Your payment was refunded" preheader={`${money(d.refundCents)} is on its way back.`}>
+        <Paragraph>
+          {`Hi ${firstName(d.customerName)}, your payment of ${money(d.refundCents)} for ${d.workshopName} (${datesOf(d)}) arrived after ${d.lateFor === 'workshop' ? 'the workshop was cancelled' : 'your booking was cancelled'}, so we refunded it in full. It comes back ${owed ? 'the way you paid us' : 'to your card'} within ${POLICY.refundBusinessDays} business days.`}
+        </Paragraph>
+        <Facts facts={bookingFacts(d)} />
+        <ManageButton d={d} ctx={ctx} />
+      </MailLayout>
+    );
+  },
+};

@@ -9,6 +9,7 @@ import { Booking } from '../booking/booking.entity';
 import type { BookingService, CreditRedeemer } from '../booking/booking.service';
 import { BookingPayment, BookingRefund, PaymentMethod, PaymentPurpose, RefundReason, RefundState } from '../booking/ledger.entities';
 import type { BookingAccountService } from '../payment/booking-account.service';
+import { PaymentProviderUnavailableError } from '../payment/payment-provider';
 import type { JobScheduler } from '../infrastructure/jobs/job.types';
 import { type AuditLog, customerActor, SYSTEM_ACTOR } from '../audit/audit-log.service';
 import { Credit, CreditState } from './credit.entity';
@@ -47,6 +48,19 @@ export interface CreditChoice {
 function choiceEnds(refunds: BookingRefund[]): number | null {
   const pending = refunds.filter((r) => r.state === RefundState.pending).map((r) => r.createdAt.getTime());
   return pending.length ? Math.min(...pending) + CREDIT_CHOICE_DAYS * 86_400_000 : null;
+}
+
+/** Why no choice is left: the refund is being made or made, a credit was taken, or nothing waits. */
+function choiceMadeError(refunds: BookingRefund[]): AppError {
+  const workshop = refunds.filter((r) => r.reason === RefundReason.workshop_cancelled);
+  if (workshop.some((r) => r.state === RefundState.processing)) return new AppError(ErrorCode.CONFLICT, 'The refund to your card is being made already: a credit can no longer be chosen instead');
+  if (workshop.some((r) => r.state === RefundState.credited)) return new AppError(ErrorCode.CONFLICT, 'You took a credit instead of this refund already');
+  return new AppError(ErrorCode.CONFLICT, 'No refund is waiting for your choice on this booking: it was made already');
+}
+
+/** Two choices at once (two windows, or the refund falling due): the first one claimed stands. */
+function choiceRacedError(): AppError {
+  return new AppError(ErrorCode.CONFLICT, 'Your refund was just claimed by another request (refund to your card or credit): reload the page to see which');
 }
 
 const isWorkshopRefund = (r: BookingRefund) => r.reason === RefundReason.workshop_cancelled && (r.state === RefundState.pending || r.state === RefundState.owed);
@@ -89,13 +103,31 @@ export class CreditsService implements CreditRedeemer {
     };
   }
 
-  /** "Refund to my card now": the waiting online refunds of a cancelled workshop are made at once. */
+  /**
+   * "Refund to my card now": the waiting online refunds of a cancelled
+   * workshop are claimed together in one transaction (pending -> processing,
+   * docs/decisions/065), then made. A credit taken meanwhile, or another
+   * window's "refund now", makes the claim fail: CONFLICT, nothing sent to
+   * the provider. The provider unreachable after the claim: the refund stays
+   * claimed (shown as being made) and its job makes it when the provider answers.
+   */
   async refundNowOrThrow(bookingId: string): Promise<Booking> {
-    const pending = (await this.db.manager.find(BookingRefund, { where: { bookingId, state: RefundState.pending, reason: RefundReason.workshop_cancelled } }));
-    if (!pending.length) throw new AppError(ErrorCode.CONFLICT, 'No refund is waiting for your choice on this booking');
-    for (const r of pending) {
-      const outcome = await this.accounts.makeRefundNow(r.id);
-      this.logger.info({ bookingId, refundId: r.id, outcome }, 'workshop refund made on request');
+    const now = this.clock();
+    const claimed = await this.db.transaction(async (m) => {
+      const refunds = await m.find(BookingRefund, { where: { bookingId, reason: RefundReason.workshop_cancelled } });
+      const pending = refunds.filter((r) => r.state === RefundState.pending);
+      if (!pending.length) throw choiceMadeError(refunds);
+      for (const r of pending) if (!(await this.accounts.claimRefund(m, r.id, now))) throw choiceRacedError();
+      return pending;
+    });
+    for (const r of claimed) {
+      try {
+        const outcome = await this.accounts.makeClaimedRefund(r.id);
+        this.logger.info({ bookingId, refundId: r.id, outcome }, 'workshop refund made on request');
+      } catch (e) {
+        if (!(e instanceof PaymentProviderUnavailableError)) throw e;
+        this.logger.warn({ bookingId, refundId: r.id, err: e.message }, 'workshop refund claimed on request; its job makes it when the provider answers');
+      }
     }
     return this.bookings.getByIdOrThrow(bookingId);
   }
@@ -112,11 +144,10 @@ export class CreditsService implements CreditRedeemer {
     return this.db.transaction(async (m) => {
       const booking = await m.findOneBy(Booking, { id: bookingId });
       if (!booking) throw AppError.notFound('Booking');
-      const refunds = (await m.find(BookingRefund, { where: { bookingId } })).filter(isWorkshopRefund);
+      const all = await m.find(BookingRefund, { where: { bookingId } });
+      const refunds = all.filter(isWorkshopRefund);
       const until = choiceEnds(refunds);
-      if (!refunds.length || (until !== null && now.getTime() >= until)) {
-        throw new AppError(ErrorCode.CONFLICT, 'No refund is waiting for your choice on this booking: it was made already');
-      }
+      if (!refunds.length || (until !== null && now.getTime() >= until)) throw choiceMadeError(all);
       let total = 0;
       for (const r of refunds) {
         const changed = await m
@@ -125,7 +156,8 @@ export class CreditsService implements CreditRedeemer {
           .set({ state: RefundState.credited, completedAt: now, note: 'Replaced by a credit at the customer’s choice' })
           .where('id = :id AND state = :state', { id: r.id, state: r.state })
           .execute();
-        if (changed.affected !== 1) throw new AppError(ErrorCode.CONFLICT, 'The refund changed meanwhile; reload and try again');
+        // Claimed meanwhile ("refund now" in another window, the refund job): that decision stands.
+        if (changed.affected !== 1) throw choiceRacedError();
         if (r.paymentId) {
           await m.createQueryBuilder().update(BookingPayment).set({ refundedCents: () => `refunded_cents - ${Math.trunc(r.amountCents)}` }).where('id = :id', { id: r.paymentId }).execute();
         }

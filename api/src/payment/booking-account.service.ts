@@ -41,6 +41,8 @@ export const ACCOUNT_JOBS = {
 export const INSTALLMENT_RETRY_DAYS = [3, 7] as const;
 /** Balance reminders, days before the balance due date. */
 export const BALANCE_REMINDER_DAYS = [14, 3] as const;
+/** A refund claim older than this was abandoned by its maker (a crash): the refund job takes it over, with the same idempotency key. */
+export const REFUND_CLAIM_STALE_MS = 10 * 60_000;
 /** Scheduled money work runs at this hour (UTC) of its day: morning across the US. */
 const RUN_HOUR_UTC = 15;
 
@@ -82,6 +84,7 @@ export class BookingAccountService {
     bookings.lifecycle.onPaymentApplied = (m, booking, payment, previous, now) => this.afterPayment(m, booking, payment, previous, now);
     payments.hooks.paymentIntentSucceeded = (pi) => this.offSessionSucceeded(pi);
     payments.hooks.chargeRefunded = (charge) => this.chargeRefunded(charge);
+    payments.hooks.refundsDecided = (refunds) => this.makeRefundsNow(refunds);
     jobs.register(ACCOUNT_JOBS.installmentCharge, (job) => this.runInstallmentCharge(job));
     jobs.register(ACCOUNT_JOBS.balanceReminder, (job) => this.runBalanceReminder(job));
     jobs.register(ACCOUNT_JOBS.balanceOverdue, (job) => this.runBalanceOverdue(job));
@@ -309,10 +312,15 @@ export class BookingAccountService {
     const rows = await this.bookings.lifecycle.recordRefunds(m, booking, decided, now);
     if (!rows) throw changedMeanwhile();
     for (const r of rows) if (r.method === PaymentMethod.credit) await this.creditRefunded?.(m, booking, r, now);
-    for (const r of rows) {
-      if (r.state === RefundState.pending) await this.jobs.schedule(m, { kind: ACCOUNT_JOBS.refund, key: jobKey(booking.id, `refund:${r.id}`), dueAt, payload: { refundId: r.id } });
-    }
+    await this.scheduleRefundJobs(m, booking.id, rows, dueAt);
     return rows;
+  }
+
+  /** Each online refund gets a job that claims and makes it at `dueAt` (or finds it made by the immediate try). */
+  private async scheduleRefundJobs(m: EntityManager, bookingId: string, rows: BookingRefund[], dueAt: Date): Promise<void> {
+    for (const r of rows) {
+      if (r.state === RefundState.pending) await this.jobs.schedule(m, { kind: ACCOUNT_JOBS.refund, key: jobKey(bookingId, `refund:${r.id}`), dueAt, payload: { refundId: r.id } });
+    }
   }
 
   /** Try the refunds at once (the customer sees them made); their jobs finish any that fail now. */
@@ -327,15 +335,51 @@ export class BookingAccountService {
     }
   }
 
-  /** Make a pending refund now instead of at its job's time (the customer asked, docs/decisions/063); its job then finds it made. */
-  async makeRefundNow(refundId: string): Promise<'done' | 'failed' | 'skipped'> {
-    return this.executeRefund(refundId);
+  // --- Making refunds: one claim (docs/decisions/065) --------------------------------
+
+  /**
+   * Claim a refund for making, in the caller's transaction: pending ->
+   * processing with a compare-and-set, or a processing one whose claim was
+   * abandoned (given back after an outage, or older than
+   * REFUND_CLAIM_STALE_MS: its maker crashed). Only the claimer calls the
+   * provider; every other path (another tab, the job, the immediate try,
+   * "take a credit") finds the row claimed and backs off. True when claimed.
+   */
+  async claimRefund(m: EntityManager, refundId: string, now: Date): Promise<boolean> {
+    const result = await m
+      .createQueryBuilder()
+      .update(BookingRefund)
+      .set({ state: RefundState.processing, claimedAt: now })
+      .where('id = :id AND (state = :pending OR (state = :processing AND (claimed_at IS NULL OR claimed_at < :stale)))', {
+        id: refundId,
+        pending: RefundState.pending,
+        processing: RefundState.processing,
+        stale: new Date(now.getTime() - REFUND_CLAIM_STALE_MS),
+      })
+      .execute();
+    return result.affected === 1;
   }
 
-  /** Make one pending refund through the provider, once (its id is the idempotency key). */
-  private async executeRefund(refundId: string): Promise<'done' | 'failed' | 'skipped'> {
-    const refund = await this.db.manager.findOneBy(BookingRefund, { id: refundId });
-    if (!refund || refund.state !== RefundState.pending) return 'skipped';
+  /** Claim one refund, then make it (the job and the immediate try after a decision). */
+  private async executeRefund(refundId: string): Promise<'done' | 'failed' | 'skipped' | 'busy'> {
+    const now = this.clock();
+    if (!(await this.db.transaction((m) => this.claimRefund(m, refundId, now)))) {
+      const refund = await this.db.manager.findOneBy(BookingRefund, { id: refundId });
+      return refund?.state === RefundState.processing ? 'busy' : 'skipped';
+    }
+    return this.makeClaimedRefund(refundId);
+  }
+
+  /**
+   * Make a refund this caller has claimed through the provider. Its id is the
+   * idempotency key, so a maker that takes over an abandoned claim gets the
+   * same provider refund back, never a second one. The provider unreachable:
+   * the claim is given back (the row stays processing, the money may have
+   * moved, so no credit can replace it) and its job falls due at once, so the
+   * refund is retried, never stranded; the error is rethrown.
+   */
+  async makeClaimedRefund(refundId: string): Promise<'done' | 'failed'> {
+    const refund = await this.db.manager.findOneByOrFail(BookingRefund, { id: refundId });
     const provider = this.payments.paymentProvider;
     if (!provider || !refund.providerPaymentId) throw new Error('no payment provider to make an online refund');
     try {
@@ -345,14 +389,7 @@ export class BookingAccountService {
         metadata: { booking_id: refund.bookingId, refund_id: refund.id, reason: refund.reason },
         idempotencyKey: `refund:${refund.id}`,
       });
-      await this.db.transaction((m) =>
-        m
-          .createQueryBuilder()
-          .update(BookingRefund)
-          .set({ state: RefundState.succeeded, providerRefundId: made.id, completedAt: this.clock() })
-          .where('id = :id AND state = :pending', { id: refund.id, pending: RefundState.pending })
-          .execute(),
-      );
+      await this.completeRefund(refund.id, made.id);
       return 'done';
     } catch (e) {
       if (e instanceof RefundRefusedError) {
@@ -360,8 +397,31 @@ export class BookingAccountService {
         await this.db.transaction((m) => this.bookings.lifecycle.refundFailed(m, refund, e.message, this.clock()));
         return 'failed';
       }
+      await this.giveBackClaim(refund);
       throw e;
     }
+  }
+
+  /** The provider made a claimed refund (its answer, or its webhook when the maker never heard): recorded once. */
+  private async completeRefund(refundId: string, providerRefundId: string): Promise<void> {
+    await this.db.transaction((m) =>
+      m
+        .createQueryBuilder()
+        .update(BookingRefund)
+        .set({ state: RefundState.succeeded, providerRefundId, completedAt: this.clock() })
+        .where('id = :id AND state = :processing', { id: refundId, processing: RefundState.processing })
+        .execute(),
+    );
+  }
+
+  /** A maker that could not reach the provider: its claim may be taken over at once, and the refund's job is due now. */
+  private async giveBackClaim(refund: BookingRefund): Promise<void> {
+    const now = this.clock();
+    const key = jobKey(refund.bookingId, `refund:${refund.id}`);
+    await this.db.transaction(async (m) => {
+      await m.createQueryBuilder().update(BookingRefund).set({ claimedAt: null }).where('id = :id AND state = :processing', { id: refund.id, processing: RefundState.processing }).execute();
+      if (!(await this.jobs.reschedule(m, key, now))) await this.jobs.schedule(m, { kind: ACCOUNT_JOBS.refund, key, dueAt: now, payload: { refundId: refund.id } });
+    });
   }
 
   // --- Transfer ----------------------------------------------------------------------
@@ -530,7 +590,7 @@ export class BookingAccountService {
 
   // --- After a payment (in its transaction) ------------------------------------------
 
-  private async afterPayment(m: EntityManager, booking: Booking, payment: PaymentReceived, previous: BookingStatus, now: Date): Promise<void> {
+  private async afterPayment(m: EntityManager, booking: Booking, payment: PaymentReceived & { id: string }, previous: BookingStatus, now: Date): Promise<BookingRefund[]> {
     // The admin's recorded payments are audited as the admin's action (booking.payment_recorded).
     if (payment.source === 'provider') {
       await this.audit?.record(m, {
@@ -543,6 +603,8 @@ export class BookingAccountService {
         detail: `${formatCents(payment.amountCents)} ${payment.purpose === PaymentPurpose.installment ? `for installment ${payment.installmentNumber}` : `(${payment.purpose})`} through ${payment.providerPaymentId ?? 'the payment provider'}`,
       });
     }
+    // Money for a cancelled booking (the lifecycle kept its status): all of it goes back.
+    if (!isLiveStatus(booking.status)) return this.refundLatePaymentOrThrow(m, booking, payment, now);
     if (payment.installmentNumber) {
       await m
         .createQueryBuilder()
@@ -551,20 +613,68 @@ export class BookingAccountService {
         .where('booking_id = :id AND number = :n', { id: booking.id, n: payment.installmentNumber })
         .execute();
     }
-    if (booking.status !== BookingStatus.confirmed) return;
+    if (booking.status !== BookingStatus.confirmed) return [];
     const workshop = await m.findOneByOrFail(Workshop, { id: booking.workshopId });
     if (booking.balanceCents <= 0) {
       // Paid in full: nothing left to remind or charge.
       await this.jobs.cancelByKeyPrefix(m, jobKey(booking.id, 'balance'));
-      return;
+      return [];
     }
-    if (previous === BookingStatus.confirmed) return; // the schedule exists since the first payment
+    if (previous === BookingStatus.confirmed) return []; // the schedule exists since the first payment
     if (booking.paymentOption === 'payment_plan') {
       const schedule = await m.find(BookingInstallment, { where: { bookingId: booking.id }, order: { number: 'ASC' } });
       for (const i of schedule) if (i.state === InstallmentState.scheduled) await this.scheduleInstallment(m, booking.id, i.number, i.dueDate, now);
     } else {
       await this.scheduleBalanceWork(m, booking.id, balanceDueDate(workshop.startDate), now);
     }
+    return [];
+  }
+
+  /**
+   * Money that arrived for a cancelled booking (a checkout or an off-session
+   * charge that completed after the cancel committed) or for an expired hold
+   * of a cancelled workshop, in its payment's transaction: refunded in full
+   * through the refund claim (a row and its job, made at once by the caller
+   * when it can be), audited, and mailed (docs/decisions/065).
+   */
+  private async refundLatePaymentOrThrow(m: EntityManager, booking: Booking, payment: PaymentReceived & { id: string }, now: Date): Promise<BookingRefund[]> {
+    const workshop = await m.findOneByOrFail(Workshop, { id: booking.workshopId });
+    const lateFor = workshop.cancelledAt ? 'workshop' : 'booking';
+    const after = `the ${lateFor} was cancelled`;
+    const online = Boolean(payment.providerPaymentId);
+    const rows = await this.bookings.lifecycle.recordRefunds(
+      m,
+      booking,
+      [
+        {
+          amountCents: payment.amountCents,
+          method: online ? PaymentMethod.card : PaymentMethod.offline,
+          state: online ? RefundState.pending : RefundState.owed,
+          reason: RefundReason.late_payment,
+          paymentId: payment.id,
+          providerPaymentId: payment.providerPaymentId ?? null,
+          note: `Paid after ${after}: refunded in full`,
+        },
+      ],
+      now,
+    );
+    if (!rows) throw changedMeanwhile();
+    await this.scheduleRefundJobs(m, booking.id, rows, now);
+    await this.audit?.record(m, {
+      ...SYSTEM_ACTOR,
+      action: 'refund.issued',
+      bookingId: booking.id,
+      workshopId: booking.workshopId,
+      before: { status: booking.status, amountRefundedCents: booking.amountRefundedCents - payment.amountCents },
+      after: { status: booking.status, amountRefundedCents: booking.amountRefundedCents, refunds: refundsOf(rows) },
+      detail: `${formatCents(payment.amountCents)} paid after ${after}: refunded in full`,
+    });
+    await this.bookings.mails?.money(m, BookingMailKind.latePaymentRefunded, booking, {
+      refundCents: payment.amountCents,
+      refundOwedCents: online ? 0 : payment.amountCents,
+      lateFor,
+    });
+    return rows;
   }
 
   private async scheduleInstallment(m: EntityManager, bookingId: string, number: number, dueDate: string, now: Date): Promise<void> {
@@ -659,16 +769,20 @@ export class BookingAccountService {
     for (let attempt = 0; attempt < 5; attempt++) {
       const done = await this.db.transaction(async (m) => {
         const booking = await m.findOneBy(Booking, { id: bookingId });
-        if (!booking) return true;
+        if (!booking) return [];
         const applied = await this.bookings.lifecycle.applyPaymentOrThrow(
           m,
           booking,
           { amountCents: pi.amountReceived || pi.amount, source: 'provider', purpose: PaymentPurpose.installment, installmentNumber: number, providerPaymentId: pi.id },
           this.clock(),
         );
-        return applied !== null;
+        return applied === null ? null : applied === 'duplicate' ? [] : applied.refunds;
       });
-      if (done) return;
+      if (done) {
+        // Charged while the booking was being cancelled: its refund is made at once.
+        await this.makeRefundsNow(done);
+        return;
+      }
     }
     throw new Error(`could not record payment ${pi.id}: the booking kept changing`);
   }
@@ -684,6 +798,8 @@ export class BookingAccountService {
     if (!payment) return;
     for (const r of charge.refunds) {
       if (r.status !== 'succeeded' && r.status !== 'pending') continue;
+      // One of ours: its maker records it; this finishes a claim whose maker never heard the answer.
+      if (r.metadata.refund_id && r.status === 'succeeded') await this.completeRefund(r.metadata.refund_id, r.id);
       if (r.metadata.refund_id || (await this.db.manager.existsBy(BookingRefund, { providerRefundId: r.id }))) continue;
       await this.db.transaction(async (m) => {
         const booking = await m.findOneByOrFail(Booking, { id: payment.bookingId });
@@ -726,6 +842,8 @@ export class BookingAccountService {
     const { refundId } = job.payload as { refundId: string };
     try {
       const outcome = await this.executeRefund(refundId);
+      // Another maker holds a fresh claim: come back when it would be abandoned, in case it never finishes.
+      if (outcome === 'busy') return { retryAt: new Date(this.clock().getTime() + REFUND_CLAIM_STALE_MS + 60_000), note: 'claimed by another maker' };
       return { done: true, note: outcome };
     } catch (e) {
       if (e instanceof PaymentProviderUnavailableError) return { retryAt: new Date(this.clock().getTime() + 10 * 60_000), note: e.message };
@@ -743,8 +861,15 @@ function actorOf(actor: Actor, booking: Booking): AuditActor {
   return actor === 'admin' ? ADMIN_ACTOR : actor === 'customer' ? customerActor(booking.customerEmail) : SYSTEM_ACTOR;
 }
 
+/** A booking changed between our read and our compare-and-set (a payment landed, another action): nothing was written. */
+export class BookingChangedMeanwhileError extends AppError {
+  constructor() {
+    super(ErrorCode.CONFLICT, 'The booking changed meanwhile; reload and try again');
+  }
+}
+
 function changedMeanwhile(): AppError {
-  return new AppError(ErrorCode.CONFLICT, 'The booking changed meanwhile; reload and try again');
+  return new BookingChangedMeanwhileError();
 }
 
 function maxDate(a: string, b: string): string {

@@ -8,7 +8,7 @@ import { POLICY } from '../shared/policy';
 import { Booking } from '../booking/booking.entity';
 import type { BookingService } from '../booking/booking.service';
 import { BookingStatus } from '../booking/booking.types';
-import { PaymentPurpose } from '../booking/ledger.entities';
+import { type BookingRefund, PaymentPurpose } from '../booking/ledger.entities';
 import type { CheckoutSessionInput } from './checkout.input';
 import { PaymentEvent } from './payment-event.entity';
 import { CheckoutSessionRecord } from './checkout-session.entity';
@@ -73,6 +73,8 @@ export class PaymentService {
   readonly hooks: {
     paymentIntentSucceeded?: (pi: PaymentIntentInfo) => Promise<void>;
     chargeRefunded?: (charge: NonNullable<PaymentWebhookEvent['charge']>) => Promise<void>;
+    /** Refunds a fulfilled payment decided (money for a cancelled booking): made once its transaction committed. */
+    refundsDecided?: (refunds: BookingRefund[]) => Promise<void>;
   } = {};
 
   /** The provider, for the booking account service's charges and refunds (null without one). */
@@ -198,6 +200,12 @@ export class PaymentService {
       installmentNumber: p.installmentNumber,
       createdAt: now,
     });
+    // Cancelled while the session was being created (the cancel saw only our claim, not a session to expire):
+    // it is not handed out. Should it be paid anyway, fulfil refunds the money (docs/decisions/065).
+    if ((await this.bookings.findById(booking.id))?.status === BookingStatus.cancelled) {
+      await this.expireSession(booking.id, session.id);
+      throw new AppError(ErrorCode.CONFLICT, 'This booking is cancelled and takes no payments');
+    }
     return { url: session.url, sessionId: session.id };
   }
 
@@ -292,7 +300,8 @@ export class PaymentService {
       paymentMethodId = (await this.provider.retrievePaymentIntent(session.paymentIntentId).catch(() => null))?.paymentMethodId ?? null;
     }
     try {
-      return await this.db.transaction(async (m) => {
+      const { applied, refunds } = await this.db.transaction(async (m): Promise<{ applied: boolean; refunds: BookingRefund[] }> => {
+        const none = { applied: false, refunds: [] };
         try {
           await m.insert(PaymentEvent, { id: `fulfil:${session.id}`, type: 'fulfil', checkoutSessionId: session.id, receivedAt: now });
         } catch (e) {
@@ -302,7 +311,7 @@ export class PaymentService {
         const booking = await m.findOneBy(Booking, { id: bookingId });
         if (!booking) {
           this.logger.error({ sessionId: session.id, bookingId }, 'paid session for an unknown booking');
-          return false;
+          return none;
         }
         const record = await m.findOneBy(CheckoutSessionRecord, { id: session.id });
         const purpose = (record?.purpose as PaymentPurpose | undefined) ?? PaymentPurpose.first;
@@ -324,7 +333,7 @@ export class PaymentService {
           },
           now,
         );
-        if (applied === 'duplicate') return false;
+        if (applied === 'duplicate') return none;
         // The booking changed since we read it (a sweep, another payment): roll back everything,
         // the fulfil marker too, and start over.
         if (!applied) throw new BookingChangedMeanwhile();
@@ -332,8 +341,11 @@ export class PaymentService {
         if (applied.late === 'spots_gone') {
           this.logger.error({ bookingId, sessionId: session.id }, 'late payment for spots no longer free: needs the admin');
         }
-        return true;
+        if (applied.late === 'refund') this.logger.warn({ bookingId, sessionId: session.id }, 'payment for a cancelled booking: refunded in full');
+        return { applied: true, refunds: applied.refunds };
       });
+      if (refunds.length) await this.hooks.refundsDecided?.(refunds);
+      return applied;
     } catch (e) {
       if (e instanceof AlreadyFulfilled) return false;
       throw e;
@@ -421,10 +433,14 @@ export class PaymentService {
   /** Called by the sweeper when a hold lapses: the session must not be payable any more. */
   async expireSessionOf(booking: Booking): Promise<void> {
     if (!this.provider || !booking.checkoutSessionId || isMarker(booking.checkoutSessionId)) return;
+    await this.expireSession(booking.id, booking.checkoutSessionId);
+  }
+
+  private async expireSession(bookingId: string, sessionId: string): Promise<void> {
     try {
-      await this.provider.expireCheckoutSession(booking.checkoutSessionId);
+      await this.provider!.expireCheckoutSession(sessionId);
     } catch (e) {
-      this.logger.warn({ bookingId: booking.id, err: (e as Error).message }, 'could not expire checkout session');
+      this.logger.warn({ bookingId, err: (e as Error).message }, 'could not expire checkout session');
     }
   }
 

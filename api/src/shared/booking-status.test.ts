@@ -23,8 +23,7 @@ const ALLOWED: Array<[BookingStatus, BookingStatus, string]> = [
   [needs_attention, cancelled, 'cancelled by the admin (refund)'],
   [expired, confirmed, 'late payment, spots still free'],
   [expired, needs_attention, 'late payment, spots gone'],
-  [cancelled, confirmed, 'payment of a checkout left open, spots free'],
-  [cancelled, needs_attention, 'payment of a checkout left open, spots gone'],
+  // A cancelled booking never comes back (issue 21 finding 4): money that arrives for it is refunded, its status stays.
 ];
 const isAllowed = (from: BookingStatus, to: BookingStatus) => ALLOWED.some(([f, t]) => f === from && t === to);
 const REFUSED = ALL.flatMap((from) => ALL.filter((to) => !isAllowed(from, to)).map((to) => [from, to] as const));

@@ -69,16 +69,17 @@ const { held, confirmed, expired, cancelled, needs_attention } = BookingStatus;
 /**
  * Every allowed move, from -> to. A payment on a confirmed or needs_attention
  * booking keeps its status (confirmed -> confirmed). A payment that arrives
- * after the booking was released (expired, or cancelled while its checkout was
- * still open) re-takes the spots if they are free, otherwise the booking needs
- * the admin. Anything not listed is refused.
+ * after a hold expired re-takes the spots if they are free, otherwise the
+ * booking needs the admin. A cancelled booking is final: money that arrives
+ * for it (a checkout or a charge that completed anyway) is refunded and its
+ * status stays (docs/decisions/065). Anything not listed is refused.
  */
 export const BOOKING_TRANSITIONS: Readonly<Record<BookingStatus, readonly BookingStatus[]>> = {
   [held]: [confirmed, expired, cancelled],
   [confirmed]: [confirmed, cancelled],
   [needs_attention]: [needs_attention, cancelled],
   [expired]: [confirmed, needs_attention],
-  [cancelled]: [confirmed, needs_attention],
+  [cancelled]: [],
 };
 
 export function canTransition(from: BookingStatus, to: BookingStatus): boolean {

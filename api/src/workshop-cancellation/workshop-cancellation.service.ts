@@ -10,7 +10,7 @@ import { Booking } from '../booking/booking.entity';
 import { BookingStatus } from '../booking/booking.types';
 import { bookingMailData } from '../booking/booking-mail-data';
 import { PaymentMethod, RefundReason, RefundState } from '../booking/ledger.entities';
-import type { BookingAccountService } from '../payment/booking-account.service';
+import { type BookingAccountService, BookingChangedMeanwhileError } from '../payment/booking-account.service';
 import type { PaymentService } from '../payment/payment.service';
 import type { OutboxService } from '../mail/outbox.service';
 import { ADMIN_ACTOR, type AuditLog } from '../audit/audit-log.service';
@@ -34,6 +34,9 @@ export interface WorkshopCancellationResult {
   offlineRefundCents: number;
   waitlistClosed: number;
 }
+
+/** Tries of the cancellation transaction when payments keep landing on its bookings. */
+const CANCEL_ATTEMPTS = 5;
 
 /** Normalise a typed name for the confirmation: trimmed, inner runs of spaces as one, case kept. */
 const typedName = (s: string) => s.trim().replace(/\s+/g, ' ');
@@ -86,6 +89,19 @@ export class WorkshopCancellationService {
    * changes); CONFLICT when it is cancelled already or has started.
    */
   async cancelOrThrow(workshopId: string, confirmName: string): Promise<WorkshopCancellationResult> {
+    // A payment landing on one of its bookings meanwhile makes that booking's compare-and-set fail: the whole
+    // cancellation rolls back and is decided again on what is now there (its refunds then include that payment).
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.cancelOnceOrThrow(workshopId, confirmName);
+      } catch (e) {
+        if (!(e instanceof BookingChangedMeanwhileError) || attempt >= CANCEL_ATTEMPTS) throw e;
+        this.logger.info({ workshopId, attempt }, 'a booking changed during the workshop cancellation: deciding again');
+      }
+    }
+  }
+
+  private async cancelOnceOrThrow(workshopId: string, confirmName: string): Promise<WorkshopCancellationResult> {
     const now = this.clock();
     const refundsDueAt = new Date(now.getTime() + CREDIT_CHOICE_DAYS * 86_400_000);
     const result = await this.db.transaction(async (m) => {

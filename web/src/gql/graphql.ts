@@ -264,6 +264,7 @@ export type RefundReason =
   | 'admin'
   | 'cancellation'
   | 'credit_returned'
+  | 'late_payment'
   | 'provider'
   | 'transfer'
   | 'workshop_cancelled';
@@ -274,6 +275,7 @@ export type RefundState =
   | 'failed'
   | 'owed'
   | 'pending'
+  | 'processing'
   | 'succeeded';
 
 /** Admin: the waiting-list entry to remove. */

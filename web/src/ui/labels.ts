@@ -54,6 +54,7 @@ export const PAYMENT_PURPOSE_LABELS: Record<string, string> = {
 
 export const REFUND_STATE_LABELS: Record<string, string> = {
   pending: 'Being made',
+  processing: 'Being made',
   succeeded: 'Refunded',
   failed: 'Failed',
   owed: 'To be paid back by hand',
@@ -66,6 +67,7 @@ export const REFUND_REASON_LABELS: Record<string, string> = {
   transfer: 'Transfer to a cheaper workshop',
   workshop_cancelled: 'Workshop cancelled',
   provider: 'Refund through the payment provider',
+  late_payment: 'Paid after the cancellation',
 };
 
 export const INSTALLMENT_STATE_LABELS: Record<string, string> = {

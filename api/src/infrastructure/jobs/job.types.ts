@@ -50,4 +50,6 @@ export interface JobScheduler {
   schedule(m: EntityManager, job: ScheduleJob): Promise<void>;
   /** Cancel pending jobs whose key starts with the prefix (e.g. every job of a booking). Returns how many. */
   cancelByKeyPrefix(m: EntityManager, keyPrefix: string): Promise<number>;
+  /** Move a pending job to a new due time. False when it is not pending. */
+  reschedule(m: EntityManager, key: string, dueAt: Date): Promise<boolean>;
 }
