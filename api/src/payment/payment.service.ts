@@ -166,7 +166,10 @@ export class PaymentService {
     // concurrent requests create one session, not two.
     const now = this.clock();
     const marker = `pending:${now.getTime()}:${crypto.randomBytes(6).toString('hex')}`;
-    if (!(await this.claimSlot(booking, marker, now, p.requireHeld))) return this.waitForSession(booking.id);
+    if (!(await this.claimSlot(booking, marker, now, p.requireHeld))) {
+      if ((await this.bookings.findById(booking.id))?.status === BookingStatus.cancelled) throw cancelledBookingError();
+      return this.waitForSession(booking.id);
+    }
 
     let session: CheckoutSession;
     try {
@@ -204,7 +207,7 @@ export class PaymentService {
     // it is not handed out. Should it be paid anyway, fulfil refunds the money (docs/decisions/065).
     if ((await this.bookings.findById(booking.id))?.status === BookingStatus.cancelled) {
       await this.expireSession(booking.id, session.id);
-      throw new AppError(ErrorCode.CONFLICT, 'This booking is cancelled and takes no payments');
+      throw cancelledBookingError();
     }
     return { url: session.url, sessionId: session.id };
   }
@@ -515,6 +518,11 @@ export class PaymentService {
     }
     throw new AppError(ErrorCode.CONFLICT, 'A payment for this booking is already being prepared. Please try again.');
   }
+}
+
+/** A checkout asked for a booking cancelled meanwhile (another tab, the admin, its workshop). */
+function cancelledBookingError(): AppError {
+  return new AppError(ErrorCode.CONFLICT, 'This booking is cancelled and takes no payments');
 }
 
 /** A claim on the payment slot rather than a session id: `pending:` (a session being created) or `charging:` (an off-session charge). */
