@@ -117,12 +117,12 @@ export class CreditsService implements CreditRedeemer {
       const refunds = await m.find(BookingRefund, { where: { bookingId, reason: RefundReason.workshop_cancelled } });
       const pending = refunds.filter((r) => r.state === RefundState.pending);
       if (!pending.length) throw choiceMadeError(refunds);
-      for (const r of pending) if (!(await this.accounts.claimRefund(m, r.id, now))) throw choiceRacedError();
+      for (const r of pending) if (!(await this.accounts.refunds.claim(m, r.id, now))) throw choiceRacedError();
       return pending;
     });
     for (const r of claimed) {
       try {
-        const outcome = await this.accounts.makeClaimedRefund(r.id);
+        const outcome = await this.accounts.refunds.makeClaimed(r.id);
         this.logger.info({ bookingId, refundId: r.id, outcome }, 'workshop refund made on request');
       } catch (e) {
         if (!(e instanceof PaymentProviderUnavailableError)) throw e;

@@ -26,7 +26,8 @@ import {
 import { Workshop } from '../workshop/workshop.entity';
 import type { PaymentService } from './payment.service';
 import { ADMIN_ACTOR, type AuditActor, type AuditLog, customerActor, SYSTEM_ACTOR } from '../audit/audit-log.service';
-import { type PaymentIntentInfo, type PaymentWebhookEvent, PaymentProviderUnavailableError, RefundRefusedError } from './payment-provider';
+import { type PaymentIntentInfo, type PaymentWebhookEvent, PaymentProviderUnavailableError } from './payment-provider';
+import { REFUND_JOB, RefundMaker } from './refund-maker';
 import { BookingAccount, type CancellationQuoteView, type NextPayment, type TransferAvailability } from './booking-account.types';
 
 /** Kinds of scheduled work this service owns (docs/decisions/062). */
@@ -34,15 +35,13 @@ export const ACCOUNT_JOBS = {
   installmentCharge: 'installment.charge',
   balanceReminder: 'balance.reminder',
   balanceOverdue: 'balance.overdue',
-  refund: 'refund.execute',
+  refund: REFUND_JOB,
 } as const;
 
 /** Failed installment charges are retried this many days after the due date, then the admin is told. */
 export const INSTALLMENT_RETRY_DAYS = [3, 7] as const;
 /** Balance reminders, days before the balance due date. */
 export const BALANCE_REMINDER_DAYS = [14, 3] as const;
-/** A refund claim older than this was abandoned by its maker (a crash): the refund job takes it over, with the same idempotency key. */
-export const REFUND_CLAIM_STALE_MS = 10 * 60_000;
 /** Scheduled money work runs at this hour (UTC) of its day: morning across the US. */
 const RUN_HOUR_UTC = 15;
 
@@ -84,12 +83,15 @@ export class BookingAccountService {
     bookings.lifecycle.onPaymentApplied = (m, booking, payment, previous, now) => this.afterPayment(m, booking, payment, previous, now);
     payments.hooks.paymentIntentSucceeded = (pi) => this.offSessionSucceeded(pi);
     payments.hooks.chargeRefunded = (charge) => this.chargeRefunded(charge);
-    payments.hooks.refundsDecided = (refunds) => this.makeRefundsNow(refunds);
+    this.refunds = new RefundMaker(db, bookings.lifecycle, () => payments.paymentProvider, jobs, clock, logger);
+    payments.hooks.refundsDecided = (refunds) => this.refunds.makeNow(refunds);
     jobs.register(ACCOUNT_JOBS.installmentCharge, (job) => this.runInstallmentCharge(job));
     jobs.register(ACCOUNT_JOBS.balanceReminder, (job) => this.runBalanceReminder(job));
     jobs.register(ACCOUNT_JOBS.balanceOverdue, (job) => this.runBalanceOverdue(job));
-    jobs.register(ACCOUNT_JOBS.refund, (job) => this.runRefund(job));
   }
+
+  /** Makes the online refunds, each behind one claim (docs/decisions/065). */
+  readonly refunds: RefundMaker;
 
   /** Issues the new credit for money a credit code paid, in the refund's transaction (CreditsService, docs/decisions/063). */
   creditRefunded?: (m: EntityManager, booking: Booking, refund: BookingRefund, now: Date) => Promise<void>;
@@ -227,7 +229,7 @@ export class BookingAccountService {
     this.logger.info({ bookingId, actor, refunds: refunds.length }, 'booking cancelled');
     // A checkout left open must not be payable any more (it would take the spots again).
     await this.payments.expireSessionOf(booking);
-    await this.makeRefundsNow(refunds);
+    await this.refunds.makeNow(refunds);
     return (await this.bookings.findById(bookingId)) ?? booking;
   }
 
@@ -312,116 +314,8 @@ export class BookingAccountService {
     const rows = await this.bookings.lifecycle.recordRefunds(m, booking, decided, now);
     if (!rows) throw changedMeanwhile();
     for (const r of rows) if (r.method === PaymentMethod.credit) await this.creditRefunded?.(m, booking, r, now);
-    await this.scheduleRefundJobs(m, booking.id, rows, dueAt);
+    await this.refunds.scheduleJobs(m, booking.id, rows, dueAt);
     return rows;
-  }
-
-  /** Each online refund gets a job that claims and makes it at `dueAt` (or finds it made by the immediate try). */
-  private async scheduleRefundJobs(m: EntityManager, bookingId: string, rows: BookingRefund[], dueAt: Date): Promise<void> {
-    for (const r of rows) {
-      if (r.state === RefundState.pending) await this.jobs.schedule(m, { kind: ACCOUNT_JOBS.refund, key: jobKey(bookingId, `refund:${r.id}`), dueAt, payload: { refundId: r.id } });
-    }
-  }
-
-  /** Try the refunds at once (the customer sees them made); their jobs finish any that fail now. */
-  private async makeRefundsNow(refunds: BookingRefund[]): Promise<void> {
-    for (const r of refunds) {
-      if (r.state !== RefundState.pending) continue;
-      try {
-        await this.executeRefund(r.id);
-      } catch (e) {
-        this.logger.warn({ refundId: r.id, err: (e as Error).message }, 'refund not made yet: its job retries');
-      }
-    }
-  }
-
-  // --- Making refunds: one claim (docs/decisions/065) --------------------------------
-
-  /**
-   * Claim a refund for making, in the caller's transaction: pending ->
-   * processing with a compare-and-set, or a processing one whose claim was
-   * abandoned (given back after an outage, or older than
-   * REFUND_CLAIM_STALE_MS: its maker crashed). Only the claimer calls the
-   * provider; every other path (another tab, the job, the immediate try,
-   * "take a credit") finds the row claimed and backs off. True when claimed.
-   */
-  async claimRefund(m: EntityManager, refundId: string, now: Date): Promise<boolean> {
-    const result = await m
-      .createQueryBuilder()
-      .update(BookingRefund)
-      .set({ state: RefundState.processing, claimedAt: now })
-      .where('id = :id AND (state = :pending OR (state = :processing AND (claimed_at IS NULL OR claimed_at < :stale)))', {
-        id: refundId,
-        pending: RefundState.pending,
-        processing: RefundState.processing,
-        stale: new Date(now.getTime() - REFUND_CLAIM_STALE_MS),
-      })
-      .execute();
-    return result.affected === 1;
-  }
-
-  /** Claim one refund, then make it (the job and the immediate try after a decision). */
-  private async executeRefund(refundId: string): Promise<'done' | 'failed' | 'skipped' | 'busy'> {
-    const now = this.clock();
-    if (!(await this.db.transaction((m) => this.claimRefund(m, refundId, now)))) {
-      const refund = await this.db.manager.findOneBy(BookingRefund, { id: refundId });
-      return refund?.state === RefundState.processing ? 'busy' : 'skipped';
-    }
-    return this.makeClaimedRefund(refundId);
-  }
-
-  /**
-   * Make a refund this caller has claimed through the provider. Its id is the
-   * idempotency key, so a maker that takes over an abandoned claim gets the
-   * same provider refund back, never a second one. The provider unreachable:
-   * the claim is given back (the row stays processing, the money may have
-   * moved, so no credit can replace it) and its job falls due at once, so the
-   * refund is retried, never stranded; the error is rethrown.
-   */
-  async makeClaimedRefund(refundId: string): Promise<'done' | 'failed'> {
-    const refund = await this.db.manager.findOneByOrFail(BookingRefund, { id: refundId });
-    const provider = this.payments.paymentProvider;
-    if (!provider || !refund.providerPaymentId) throw new Error('no payment provider to make an online refund');
-    try {
-      const made = await provider.refund({
-        paymentIntentId: refund.providerPaymentId,
-        amountCents: refund.amountCents,
-        metadata: { booking_id: refund.bookingId, refund_id: refund.id, reason: refund.reason },
-        idempotencyKey: `refund:${refund.id}`,
-      });
-      await this.completeRefund(refund.id, made.id);
-      return 'done';
-    } catch (e) {
-      if (e instanceof RefundRefusedError) {
-        this.logger.error({ refundId, bookingId: refund.bookingId, err: e.message }, 'the provider refused a refund: the admin must act');
-        await this.db.transaction((m) => this.bookings.lifecycle.refundFailed(m, refund, e.message, this.clock()));
-        return 'failed';
-      }
-      await this.giveBackClaim(refund);
-      throw e;
-    }
-  }
-
-  /** The provider made a claimed refund (its answer, or its webhook when the maker never heard): recorded once. */
-  private async completeRefund(refundId: string, providerRefundId: string): Promise<void> {
-    await this.db.transaction((m) =>
-      m
-        .createQueryBuilder()
-        .update(BookingRefund)
-        .set({ state: RefundState.succeeded, providerRefundId, completedAt: this.clock() })
-        .where('id = :id AND state = :processing', { id: refundId, processing: RefundState.processing })
-        .execute(),
-    );
-  }
-
-  /** A maker that could not reach the provider: its claim may be taken over at once, and the refund's job is due now. */
-  private async giveBackClaim(refund: BookingRefund): Promise<void> {
-    const now = this.clock();
-    const key = jobKey(refund.bookingId, `refund:${refund.id}`);
-    await this.db.transaction(async (m) => {
-      await m.createQueryBuilder().update(BookingRefund).set({ claimedAt: null }).where('id = :id AND state = :processing', { id: refund.id, processing: RefundState.processing }).execute();
-      if (!(await this.jobs.reschedule(m, key, now))) await this.jobs.schedule(m, { kind: ACCOUNT_JOBS.refund, key, dueAt: now, payload: { refundId: refund.id } });
-    });
   }
 
   // --- Transfer ----------------------------------------------------------------------
@@ -475,7 +369,7 @@ export class BookingAccountService {
       this.logger.info({ bookingId, actor, from: from.id, to: target.id }, 'booking transferred');
       return { refunds };
     });
-    await this.makeRefundsNow(refunds);
+    await this.refunds.makeNow(refunds);
     return this.bookings.getByIdOrThrow(bookingId);
   }
 
@@ -539,7 +433,7 @@ export class BookingAccountService {
       await this.bookings.mails?.money(m, BookingMailKind.refundIssued, booking, { refundCents: amountCents, refundOwedCents: owed });
       return rows;
     });
-    await this.makeRefundsNow(refunds);
+    await this.refunds.makeNow(refunds);
     return this.bookings.getByIdOrThrow(bookingId);
   }
 
@@ -659,7 +553,7 @@ export class BookingAccountService {
       now,
     );
     if (!rows) throw changedMeanwhile();
-    await this.scheduleRefundJobs(m, booking.id, rows, now);
+    await this.refunds.scheduleJobs(m, booking.id, rows, now);
     await this.audit?.record(m, {
       ...SYSTEM_ACTOR,
       action: 'refund.issued',
@@ -780,7 +674,7 @@ export class BookingAccountService {
       });
       if (done) {
         // Charged while the booking was being cancelled: its refund is made at once.
-        await this.makeRefundsNow(done);
+        await this.refunds.makeNow(done);
         return;
       }
     }
@@ -799,7 +693,7 @@ export class BookingAccountService {
     for (const r of charge.refunds) {
       if (r.status !== 'succeeded' && r.status !== 'pending') continue;
       // One of ours: its maker records it; this finishes a claim whose maker never heard the answer.
-      if (r.metadata.refund_id && r.status === 'succeeded') await this.completeRefund(r.metadata.refund_id, r.id);
+      if (r.metadata.refund_id && r.status === 'succeeded') await this.refunds.complete(r.metadata.refund_id, r.id);
       if (r.metadata.refund_id || (await this.db.manager.existsBy(BookingRefund, { providerRefundId: r.id }))) continue;
       await this.db.transaction(async (m) => {
         const booking = await m.findOneByOrFail(Booking, { id: payment.bookingId });
@@ -836,19 +730,6 @@ export class BookingAccountService {
       await this.bookings.mails?.money(m, BookingMailKind.adminBalanceOverdue, booking, { dueCents: booking.balanceCents, dueDate }, 'admin');
     });
     return { done: true };
-  }
-
-  private async runRefund(job: ClaimedJob): Promise<JobOutcome> {
-    const { refundId } = job.payload as { refundId: string };
-    try {
-      const outcome = await this.executeRefund(refundId);
-      // Another maker holds a fresh claim: come back when it would be abandoned, in case it never finishes.
-      if (outcome === 'busy') return { retryAt: new Date(this.clock().getTime() + REFUND_CLAIM_STALE_MS + 60_000), note: 'claimed by another maker' };
-      return { done: true, note: outcome };
-    } catch (e) {
-      if (e instanceof PaymentProviderUnavailableError) return { retryAt: new Date(this.clock().getTime() + 10 * 60_000), note: e.message };
-      throw e;
-    }
   }
 }
 
