@@ -32,4 +32,4 @@ export const MESSAGE_PAGE = { defaultSize: 20, maxSize: 50 } as const;
 export const MESSAGE_POST_RATE_LIMIT = { name: 'message posts', limit: 30, windowMs: 60_000 } as const;
 
 /** Longest author name and message accepted (characters). */
-export const MESSAGE_LIMITS = { authorName: 80, authorEmail: 254, message: 2000 } as const;
+export { MESSAGE_LIMITS } from '../shared/formats';

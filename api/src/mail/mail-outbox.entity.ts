@@ -41,8 +41,8 @@ export class MailOutbox {
   status: MailStatus;
 
   /**
-   * Claims so far. Every claim increments it, so it doubles as a fencing token:
-   * a worker only records the outcome of the attempt it claimed.
+   * Claims so far. Every claim increments it, so with locked_by it is a fencing
+   * token: a worker only records the outcome of the attempt it claimed.
    */
   @Column({ type: 'int', default: 0 })
   attempts: number;
@@ -50,8 +50,17 @@ export class MailOutbox {
   @Column({ type: 'datetime', precision: 3 })
   nextAttemptAt: Date;
 
+  /** When the last claim was taken (for the admin; the lease is locked_until). */
   @Column({ type: 'datetime', precision: 3, nullable: true })
   claimedAt: Date | null;
+
+  /** The worker holding (or that last held) the claim: with `attempts`, the fencing token of a send. */
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  lockedBy: string | null;
+
+  /** The claim's lease: a `sending` row past it is taken to be from a worker that died mid-send, and is sent again. */
+  @Column({ type: 'datetime', precision: 3, nullable: true })
+  lockedUntil: Date | null;
 
   @Column({ type: 'datetime', precision: 3, nullable: true })
   sentAt: Date | null;

@@ -5,6 +5,7 @@ import type { Logger } from '../infrastructure/logger';
 import { MailOutbox, MailStatus } from './mail-outbox.entity';
 import type { MailContext, MailTemplate, MailTemplates, RenderedMail } from './mail.types';
 import { renderMail } from './render-mail';
+import { type Lease, LeasedRows, newWorkerId } from '../infrastructure/queue/leased-rows';
 
 export interface OutboxOptions {
   /** Recipient of the admin notices (ADMIN_EMAIL). */
@@ -62,13 +63,30 @@ const MAX_ERROR_LENGTH = 1000;
  */
 export class OutboxService {
   private readonly templates = new Map<string, MailTemplate<unknown>>();
+  private readonly leases: LeasedRows<MailOutbox>;
+  /** Names this process in the claims it takes. */
+  private readonly workerId = newWorkerId();
 
   constructor(
     private readonly db: Database,
     private readonly clock: () => Date,
     private readonly logger: Logger,
     private readonly options: OutboxOptions,
-  ) {}
+  ) {
+    this.leases = new LeasedRows<MailOutbox>(db, {
+      entity: MailOutbox,
+      stateProperty: 'status',
+      dueProperty: 'nextAttemptAt',
+      ready: MailStatus.pending,
+      leased: MailStatus.sending,
+      failed: MailStatus.failed,
+      leaseMs: options.claimTimeoutMs,
+      maxAttempts: options.maxAttempts,
+      backoffMs: options.backoffMs,
+      onClaim: (now) => ({ claimedAt: now }),
+      onAbandon: (_now, row) => ({ lastError: abandonedError(row) }),
+    });
+  }
 
   /**
    * Write one mail into the outbox, inside the caller's transaction. Over its
@@ -87,6 +105,8 @@ export class OutboxService {
       attempts: 0,
       nextAttemptAt: now,
       claimedAt: null,
+      lockedBy: null,
+      lockedUntil: null,
       sentAt: null,
       lastError: suppressed ? `suppressed: ${mails} mails to this address within ${windowMs / 3_600_000} h already` : null,
       createdAt: now,
@@ -142,63 +162,37 @@ export class OutboxService {
   /** Personal links every rendered mail may use (set once by the composition root). */
   links?: MailContext['links'];
 
-  // The worker's side.
+  // The worker's side (claims, leases and fencing: the shared LeasedRows, docs/decisions/058).
 
-  /** Rows to work on now: pending ones that are due, and `sending` claims that went stale. */
-  async findDue(limit: number): Promise<MailOutbox[]> {
-    const now = this.clock();
-    return this.db.manager
-      .createQueryBuilder(MailOutbox, 'o')
-      .where('(o.status = :pending AND o.nextAttemptAt <= :now) OR (o.status = :sending AND o.claimedAt <= :stale)', {
-        pending: MailStatus.pending,
-        sending: MailStatus.sending,
-        now,
-        stale: new Date(now.getTime() - this.options.claimTimeoutMs),
-      })
-      .orderBy('o.nextAttemptAt', 'ASC')
-      .addOrderBy('o.id', 'ASC')
-      .limit(limit)
-      .getMany();
+  /** Rows to work on now: `sending` claims that went stale first, then pending ones that are due. */
+  findDue(limit: number): Promise<MailOutbox[]> {
+    return this.leases.claimable(this.clock(), limit);
   }
 
   /**
    * Claim a row for sending: pending → sending (or a stale sending claim taken
    * over), only if nobody claimed it since it was read. Returns the claimed
-   * row, with `attempts` incremented, or null when another worker won.
+   * row, with `attempts` incremented, or null when another worker won (or the
+   * stale claim was the last attempt: the mail is then failed).
    */
   async claim(row: MailOutbox): Promise<MailOutbox | null> {
     const now = this.clock();
-    if (row.status === MailStatus.sending && row.attempts >= this.options.maxAttempts) {
-      await this.giveUpStale(row, now);
+    const lease = await this.leases.claimOne(row, now, this.workerId);
+    if (lease === 'abandoned') {
+      this.logger.error({ mailId: row.id, kind: row.kind, attempts: row.attempts }, `MAIL FAILED: ${abandonedError(row)}`);
       return null;
     }
-    const result = await this.db.transaction((m) => {
-      const q = m
-        .createQueryBuilder()
-        .update(MailOutbox)
-        .set({ status: MailStatus.sending, claimedAt: now, attempts: () => 'attempts + 1' })
-        .where('id = :id AND attempts = :attempts', { id: row.id, attempts: row.attempts });
-      if (row.status === MailStatus.pending) {
-        q.andWhere('status = :pending AND next_attempt_at <= :now', { pending: MailStatus.pending, now });
-      } else {
-        q.andWhere('status = :sending AND claimed_at <= :stale', {
-          sending: MailStatus.sending,
-          stale: new Date(now.getTime() - this.options.claimTimeoutMs),
-        });
-      }
-      return q.execute();
-    });
-    if (result.affected !== 1) return null;
-    if (row.status === MailStatus.sending) {
+    if (!lease) return null;
+    if (lease.takenOver) {
       this.logger.warn({ mailId: row.id, kind: row.kind, attempts: row.attempts }, 'mail claim went stale (worker died mid-send?): sending it again');
     }
-    return Object.assign(new MailOutbox(), row, { status: MailStatus.sending, claimedAt: now, attempts: row.attempts + 1 });
+    return Object.assign(new MailOutbox(), row, { status: MailStatus.sending, claimedAt: now, lockedBy: lease.lockedBy, lockedUntil: lease.lockedUntil, attempts: lease.attempts });
   }
 
   /** Record a successful send. False when our claim was taken over meanwhile (the mail may go out twice). */
   async markSent(claimed: MailOutbox): Promise<boolean> {
     const now = this.clock();
-    const ok = await this.finish(claimed, { status: MailStatus.sent, sentAt: now, lastError: null });
+    const ok = await this.leases.finish(leaseOf(claimed), { status: MailStatus.sent, sentAt: now, lastError: null }, now);
     if (!ok) this.logger.warn({ mailId: claimed.id, kind: claimed.kind }, 'mail sent after its claim was taken over: it may be delivered twice');
     return ok;
   }
@@ -208,51 +202,25 @@ export class OutboxService {
    * failed once the attempts are used up.
    */
   async markAttemptFailed(claimed: MailOutbox, error: unknown): Promise<MailStatus.pending | MailStatus.failed> {
-    const now = this.clock();
     const lastError = describeError(error);
+    const { outcome, retryAt } = await this.leases.attemptFailed(leaseOf(claimed), lastError, this.clock());
+    const log = { mailId: claimed.id, kind: claimed.kind, attempts: claimed.attempts, err: lastError };
     if (claimed.attempts >= this.options.maxAttempts) {
-      await this.finish(claimed, { status: MailStatus.failed, lastError });
-      this.logger.error(
-        { mailId: claimed.id, kind: claimed.kind, attempts: claimed.attempts, err: lastError },
-        'MAIL FAILED: gave up after the last attempt; it will not be sent (see mail_outbox.last_error)',
-      );
+      if (outcome === 'failed') this.logger.error(log, 'MAIL FAILED: gave up after the last attempt; it will not be sent (see mail_outbox.last_error)');
       return MailStatus.failed;
     }
-    const nextAttemptAt = new Date(now.getTime() + this.options.backoffMs(claimed.attempts));
-    await this.finish(claimed, { status: MailStatus.pending, nextAttemptAt, lastError });
-    this.logger.warn({ mailId: claimed.id, kind: claimed.kind, attempts: claimed.attempts, nextAttemptAt, err: lastError }, 'mail not sent: will retry');
+    if (outcome === 'retried') this.logger.warn({ ...log, nextAttemptAt: retryAt }, 'mail not sent: will retry');
     return MailStatus.pending;
   }
+}
 
-  private async finish(claimed: MailOutbox, changes: Partial<Pick<MailOutbox, 'status' | 'sentAt' | 'lastError' | 'nextAttemptAt'>>): Promise<boolean> {
-    const result = await this.db.transaction((m) =>
-      m
-        .createQueryBuilder()
-        .update(MailOutbox)
-        .set(changes)
-        .where('id = :id AND status = :sending AND attempts = :attempts', { id: claimed.id, sending: MailStatus.sending, attempts: claimed.attempts })
-        .execute(),
-    );
-    return result.affected === 1;
-  }
+/** The fencing token a claimed row carries. */
+function leaseOf(claimed: MailOutbox): Lease {
+  return { id: claimed.id, attempts: claimed.attempts, lockedBy: claimed.lockedBy ?? '', lockedUntil: claimed.lockedUntil ?? new Date(0), takenOver: false };
+}
 
-  private async giveUpStale(row: MailOutbox, now: Date): Promise<void> {
-    const lastError = `abandoned: the claim of attempt ${row.attempts} expired (worker died mid-send?) and no attempts are left`;
-    const result = await this.db.transaction((m) =>
-      m
-        .createQueryBuilder()
-        .update(MailOutbox)
-        .set({ status: MailStatus.failed, lastError })
-        .where('id = :id AND status = :sending AND attempts = :attempts AND claimed_at <= :stale', {
-          id: row.id,
-          sending: MailStatus.sending,
-          attempts: row.attempts,
-          stale: new Date(now.getTime() - this.options.claimTimeoutMs),
-        })
-        .execute(),
-    );
-    if (result.affected === 1) this.logger.error({ mailId: row.id, kind: row.kind, attempts: row.attempts }, `MAIL FAILED: ${lastError}`);
-  }
+function abandonedError(row: Pick<MailOutbox, 'attempts'>): string {
+  return `abandoned: the claim of attempt ${row.attempts} expired (worker died mid-send?) and no attempts are left`;
 }
 
 function describeError(error: unknown): string {

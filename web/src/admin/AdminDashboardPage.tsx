@@ -6,7 +6,7 @@ import type { AdminDashboardQuery, AdminDashboardQueryVariables } from '../gql/g
 import { PageMeta } from '../ui/PageMeta';
 import { Failure, Loading } from '../ui/States';
 import { readAdminCredential } from './credential';
-import { rateLimitMessage } from './adminErrors';
+import { rateLimitMessage } from '../forms/graphqlProblem';
 import { useAdminSession } from './useAdminSession';
 import { Tabs, type TabItem } from './Tabs';
 import { STATISTICS_TAB_FRAGMENT, StatisticsTab } from './StatisticsTab';

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import type { AdminLoginMutation, AdminLoginMutationVariables } from '../gql/graphql';
 import { PageMeta } from '../ui/PageMeta';
 import { storeAdminCredential } from './credential';
-import { rateLimitMessage } from './adminErrors';
+import { rateLimitMessage } from '../forms/graphqlProblem';
 import '../styles/admin.css';
 
 export const ADMIN_LOGIN_MUTATION: TypedDocumentNode<AdminLoginMutation, AdminLoginMutationVariables> = gql`

@@ -1,5 +1,5 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
-import { CombinedGraphQLErrors } from '@apollo/client/errors';
+import { problemMessage } from '../forms/graphqlProblem';
 import { useMutation } from '@apollo/client/react';
 import { useState } from 'react';
 import { formatDollars } from 'api/shared/money';
@@ -72,7 +72,7 @@ export function BookingActions({ booking, onChanged, onError }: Props) {
       window.alert(done);
       onChanged();
     } catch (e) {
-      if (!onError(e)) window.alert(CombinedGraphQLErrors.is(e) ? e.errors[0]?.message ?? 'The action failed' : 'The action failed');
+      if (!onError(e)) window.alert(problemMessage(e, 'The action failed'));
     } finally {
       setBusy(false);
     }

@@ -1,6 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
 import { gql, type TypedDocumentNode } from '@apollo/client';
-import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { formatDollars } from 'api/shared/money';
 import type {
@@ -18,6 +17,7 @@ import { PaymentStatusBadge } from '../booking/PaymentStatusBadge';
 import { Failure, Loading } from '../ui/States';
 import { bookingStatusLabel } from '../ui/labels';
 import { useAdminSession } from './useAdminSession';
+import { problemMessage } from '../forms/graphqlProblem';
 
 // Written out without fragments: the API's cost limit (transport/graphql/protection.ts) weighs
 // every fragment spread as another nesting level. Actions answer what changed and reload the account.
@@ -122,7 +122,6 @@ export const ADMIN_CANCEL_WITH_REFUND_MUTATION: TypedDocumentNode<AdminCancelBoo
 
 type Account = AdminBookingAccountQuery['adminBookingAccount'];
 
-const messageOf = (e: unknown, fallback: string) => (CombinedGraphQLErrors.is(e) ? (e.errors[0]?.message ?? fallback) : fallback);
 
 /**
  * The money of one booking for the admin (issue 14): payments and refunds with
@@ -144,7 +143,7 @@ export function BookingMoneyPanel({ bookingId, onChanged }: { bookingId: string;
     if (error) logoutIfUnauthenticated(error);
     return (
       <Failure>
-        <p>{messageOf(error, 'The money of this booking could not be loaded.')}</p>
+        <p>{problemMessage(error, 'The money of this booking could not be loaded.')}</p>
         <button type="button" className="btn btn--outline btn--small" onClick={() => void refetch().catch(() => {})}>
           Try again
         </button>
@@ -225,7 +224,7 @@ function useAction(onChanged?: () => void) {
       onChanged?.();
       return true;
     } catch (e) {
-      if (!logoutIfUnauthenticated(e)) setProblem(messageOf(e, 'The action failed.'));
+      if (!logoutIfUnauthenticated(e)) setProblem(problemMessage(e, 'The action failed.'));
       return false;
     } finally {
       setBusy(false);

@@ -5,7 +5,7 @@ import type { MockLink } from '@apollo/client/testing';
 import { renderRoute } from '../test/render';
 import { anAdminDashboard, anAdminWorkshop } from '../test/builders';
 import { ADMIN_DASHBOARD_QUERY } from './AdminDashboardPage';
-import { ADMIN_WORKSHOPS_QUERY } from './WorkshopsTab';
+import { ADMIN_WORKSHOPS_QUERY } from './workshops.documents';
 import { ADMIN_GO_NO_GO_QUERY, CANCEL_WORKSHOP_MUTATION, daysText } from './GoNoGoSection';
 import { storeAdminCredential } from './credential';
 import './AdminLoginPage';

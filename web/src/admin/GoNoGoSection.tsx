@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { gql, type TypedDocumentNode } from '@apollo/client';
-import { CombinedGraphQLErrors } from '@apollo/client/errors';
+import { problemMessage } from '../forms/graphqlProblem';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { formatDollars } from 'api/shared/money';
 import { formatIsoDate } from 'api/shared/policy';
@@ -213,7 +213,7 @@ function CancelWorkshopForm({ row, onDone, onClose, onError }: { row: Row; onDon
     } catch (error) {
       setBusy(false);
       if (onError(error)) return;
-      setProblem(CombinedGraphQLErrors.is(error) ? (error.errors[0]?.message ?? 'The cancellation failed.') : 'The cancellation failed. Please try again.');
+      setProblem(problemMessage(error, 'The cancellation failed. Please try again.'));
     }
   };
 

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useApolloClient } from '@apollo/client/react';
 import { useNavigate } from 'react-router-dom';
 import { clearAdminCredential } from './credential';
-import { isUnauthenticated } from './adminErrors';
+import { isUnauthenticated } from '../forms/graphqlProblem';
 
 /**
  * Leaving the admin session (spec section 4): logout, or any 401, removes the

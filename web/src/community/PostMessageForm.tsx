@@ -1,11 +1,11 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { EMAIL_PATTERN, fullMatch, MESSAGE_LIMITS as LIMITS } from 'api/shared/formats';
 import type { MessageTopic } from '../gql/graphql';
+import { useForm } from '../forms/useForm';
 import { MESSAGE_TOPICS, TOPIC_LABELS } from './topics';
 import { usePostMessage } from './usePostMessage';
 
-/** The api's limits (api/src/community/community.types.ts MESSAGE_LIMITS). */
-const LIMITS = { authorName: 80, authorEmail: 254, message: 2000 } as const;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const EMAIL = fullMatch(EMAIL_PATTERN);
 
 type Field = 'authorName' | 'authorEmail' | 'message';
 type Errors = Partial<Record<Field, string>>;
@@ -27,39 +27,25 @@ function validate(values: typeof EMPTY): Errors {
  */
 export function PostMessageForm({ workshopId, onPosted }: { workshopId: string; onPosted: (topic: MessageTopic) => void }) {
   const id = useId();
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<Errors>({});
   const [status, setStatus] = useState('');
-  const { post, posting } = usePostMessage();
-  const fields = useRef<Partial<Record<Field, HTMLInputElement | HTMLTextAreaElement | null>>>({});
-
-  const set = (name: keyof typeof EMPTY) => (e: { target: { value: string } }) => {
-    const value = e.target.value;
-    setValues((v) => ({ ...v, [name]: value }));
-    if (name in errors) setErrors(({ [name as Field]: _fixed, ...rest }) => rest);
-  };
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (posting) return;
-    const found = validate(values);
-    setErrors(found);
-    const firstBad = (['authorName', 'authorEmail', 'message'] as const).find((f) => found[f]);
-    if (firstBad) {
-      fields.current[firstBad]?.focus();
-      return;
-    }
-    setStatus('');
-    try {
+  const { post } = usePostMessage();
+  const { values, setValues, set, errors, busy: posting, fieldRef, handleSubmit } = useForm<typeof EMPTY, Field>({
+    initial: EMPTY,
+    validate,
+    onSubmit: async (values) => {
+      setStatus('');
       await post({ ...values, authorEmail: values.authorEmail.trim(), workshopId });
-    } catch {
+      setValues(() => EMPTY);
+      setStatus('Message posted.');
+      onPosted(values.topic);
+    },
+    // The spec's alert; the text stays in the form.
+    onFailure: () => {
       window.alert('Error posting message');
-      return;
-    }
-    setValues(EMPTY);
-    setStatus('Message posted.');
-    onPosted(values.topic);
-  }
+      return true;
+    },
+    fallback: 'Error posting message',
+  });
 
   const describedBy = (f: Field) => (errors[f] ? `${id}-${f}-error` : undefined);
   const error = (f: Field) =>
@@ -70,7 +56,7 @@ export function PostMessageForm({ workshopId, onPosted }: { workshopId: string; 
     ) : null;
 
   return (
-    <form id="post-message" className="card post-message" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
+    <form id="post-message" className="card post-message" onSubmit={handleSubmit} noValidate aria-labelledby={`${id}-title`}>
       <div className="card__body">
         <h2 id={`${id}-title`} className="post-message__title">
           Post a message
@@ -80,7 +66,7 @@ export function PostMessageForm({ workshopId, onPosted }: { workshopId: string; 
             <label htmlFor={`${id}-name`}>Name</label>
             <input
               id={`${id}-name`}
-              ref={(el) => void (fields.current.authorName = el)}
+              ref={fieldRef('authorName')}
               className="input"
               name="author_name"
               autoComplete="name"
@@ -97,7 +83,7 @@ export function PostMessageForm({ workshopId, onPosted }: { workshopId: string; 
             <label htmlFor={`${id}-email`}>Email</label>
             <input
               id={`${id}-email`}
-              ref={(el) => void (fields.current.authorEmail = el)}
+              ref={fieldRef('authorEmail')}
               className="input"
               type="email"
               name="author_email"
@@ -129,7 +115,7 @@ export function PostMessageForm({ workshopId, onPosted }: { workshopId: string; 
           <label htmlFor={`${id}-message`}>Message</label>
           <textarea
             id={`${id}-message`}
-            ref={(el) => void (fields.current.message = el)}
+            ref={fieldRef('message')}
             className="textarea"
             name="message"
             required

@@ -4,6 +4,7 @@ import { BookingPayment, BookingRefund } from '../../booking/ledger.entities';
 import { Booking } from '../../booking/booking.entity';
 import { BookingStatus } from '../../shared/booking-status';
 import { CheckoutSessionRecord } from '../../payment/checkout-session.entity';
+import { MailOutbox } from '../../mail/mail-outbox.entity';
 
 describe.each(DB_KINDS)('migrations on %s', (kind) => {
   it('create exactly the schema the entities describe (no drift)', async () => {
@@ -70,6 +71,26 @@ describe.each(DB_KINDS)('migrations on %s', (kind) => {
       expect(await t.db.manager.findBy(BookingPayment, { bookingId: refundDue.id })).toEqual([expect.objectContaining({ amountCents: 50_000, method: 'card', checkoutSessionId: 'cs_old_paid' })]);
       expect(await t.db.manager.findBy(BookingPayment, { bookingId: offline.id })).toEqual([expect.objectContaining({ amountCents: 20_000, method: 'offline' })]);
       expect(await t.db.manager.countBy(BookingPayment, { bookingId: expired.id })).toBe(0);
+    } finally {
+      await t.drop();
+    }
+  });
+
+  it('give a mail being sent during the upgrade the lease its claim time gave it (the outbox on LeasedRows)', async () => {
+    const t = await createTestDb(kind, { seed: false });
+    try {
+      const executed = async () => ((await t.db.dataSource.query('SELECT name FROM typeorm_migrations')) as Array<{ name: string }>).map((r) => r.name);
+      while ((await executed()).some((name) => name.startsWith('OutboxLeases'))) await t.db.dataSource.undoLastMigration();
+      const claimedAt = new Date('2026-03-01T10:00:00.250Z');
+      const at = '2026-03-01 10:00:00.250';
+      await t.db.dataSource.query(
+        'INSERT INTO mail_outbox (id, kind, recipient, payload, status, attempts, next_attempt_at, claimed_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+        ['mail-in-flight', 'x', 'a@example.com', '{}', 'sending', 1, at, at, at],
+      );
+      await t.db.migrate();
+      const [row] = await t.db.manager.find(MailOutbox);
+      expect(row).toMatchObject({ status: 'sending', lockedBy: null });
+      expect(row.lockedUntil!.getTime()).toBe(claimedAt.getTime() + 10 * 60_000);
     } finally {
       await t.drop();
     }

@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
-import os from 'node:os';
-import type { EntityManager, SelectQueryBuilder } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import type { Database } from '../db/data-source';
 import type { Logger } from '../logger';
 import { JobState, type ClaimedJob, type JobHandler, type JobOutcome, type JobScheduler, type ScheduleJob } from './job.types';
 import { ScheduledJob } from './scheduled-job.entity';
+import { type Lease, LeasedRows, newWorkerId } from '../queue/leased-rows';
 
 export interface JobQueueOptions {
   /** How long a claim is good for; a running job whose lease lapsed is taken to be orphaned and is claimed again. */
@@ -52,13 +52,8 @@ export interface JobFilter {
   limit?: number;
 }
 
-/** A claim as this worker holds it: the job plus its fencing token (lockedBy, attempts). */
-interface Claim extends ClaimedJob {
-  lockedBy: string;
-  lockedUntil: Date;
-  /** A lapsed claim of another worker taken over (that worker died mid-run, or ran past its lease). */
-  takenOver: boolean;
-}
+/** A claim as this worker holds it: the job plus its lease and fencing token (lockedBy, attempts). */
+type Claim = ClaimedJob & Lease;
 
 type RunResult = 'done' | 'retried' | 'failed' | 'lost';
 
@@ -84,6 +79,7 @@ export class JobQueue implements JobScheduler {
   /** Kinds without a handler here already logged (once per process, not every poll). */
   private readonly unknownLogged = new Set<string>();
   readonly options: JobQueueOptions;
+  private readonly leases: LeasedRows<ScheduledJob>;
 
   constructor(
     private readonly db: Database,
@@ -91,8 +87,26 @@ export class JobQueue implements JobScheduler {
     private readonly logger: Logger,
     options: Partial<JobQueueOptions> = {},
   ) {
-    this.options = { ...DEFAULT_JOB_QUEUE_OPTIONS, workerId: defaultWorkerId(), ...options };
+    this.options = { ...DEFAULT_JOB_QUEUE_OPTIONS, workerId: newWorkerId(), ...options };
     if (this.options.workerId.length > 64) throw new Error('JobQueue workerId: at most 64 characters');
+    this.leases = new LeasedRows<ScheduledJob>(db, {
+      entity: ScheduledJob,
+      stateProperty: 'state',
+      dueProperty: 'dueAt',
+      ready: JobState.pending,
+      leased: JobState.running,
+      failed: JobState.failed,
+      leaseMs: this.options.leaseMs,
+      maxAttempts: this.options.maxAttempts,
+      backoffMs: this.options.backoffMs,
+      onClaim: (now) => ({ updatedAt: now }),
+      onFinish: (now) => ({ updatedAt: now }),
+      onAbandon: (now, r) => ({
+        finishedAt: now,
+        updatedAt: now,
+        lastError: `abandoned: the claim of attempt ${r.attempts} lapsed (worker died or hung mid-run) and no attempts are left`,
+      }),
+    });
   }
 
   get workerId(): string {
@@ -185,7 +199,7 @@ export class JobQueue implements JobScheduler {
         const claim = claims[i]!;
         // Never start a job on a claim that may lapse while it runs: another worker would run it too.
         if (!keepGoing() || this.clock().getTime() > claim.lockedUntil.getTime() - this.options.leaseMs / 2) {
-          await this.release(claims.slice(i));
+          await this.leases.release(claims.slice(i), this.clock());
           return report;
         }
         const result = await this.run(claim);
@@ -200,94 +214,12 @@ export class JobQueue implements JobScheduler {
   private async claim(): Promise<Claim[]> {
     const kinds = [...this.handlers.keys()];
     if (!kinds.length) return [];
-    const now = this.clock();
-    const lockedUntil = new Date(now.getTime() + this.options.leaseMs);
-    const n = this.options.batchSize;
-    const lockedBy = this.options.workerId;
-
-    if (this.db.kind === 'mysql') {
-      // READ COMMITTED: the locking reads lock only the rows they return, not every row they looked at.
-      const { rows, abandoned } = await this.db.dataSource.transaction('READ COMMITTED', async (m) => {
-        // Two reads rather than one OR: each walks (state, due_at) in order and stops at its
-        // LIMIT, so a claim locks only the rows it takes (a sort over the OR would lock all due rows).
-        const lapsed = await this.lapsedQuery(m, kinds, now, n).setLock('pessimistic_write').setOnLocked('skip_locked').getMany();
-        const due = lapsed.length < n ? await this.dueQuery(m, kinds, now, n - lapsed.length).setLock('pessimistic_write').setOnLocked('skip_locked').getMany() : [];
-        const found = [...lapsed, ...due];
-        const abandoned = found.filter((r) => this.outOfAttempts(r));
-        const taken = found.filter((r) => !this.outOfAttempts(r));
-        if (taken.length) {
-          await m
-            .createQueryBuilder()
-            .update(ScheduledJob)
-            .set({ state: JobState.running, lockedBy, lockedUntil, attempts: () => 'attempts + 1', updatedAt: now })
-            .whereInIds(taken.map((r) => r.id))
-            .execute();
-        }
-        for (const r of abandoned) await this.abandonQuery(m, r, now).execute();
-        return { rows: taken, abandoned };
-      });
-      this.logAbandoned(abandoned);
-      return rows.map((r) => this.toClaim(r, lockedBy, lockedUntil));
-    }
-
-    // SQLite has one writer: read the candidates, then a compare-and-set per row (as the mail outbox does).
-    return this.db.autocommit(async (m) => {
-      const found = [...(await this.lapsedQuery(m, kinds, now, n).getMany()), ...(await this.dueQuery(m, kinds, now, n).getMany())].slice(0, n);
-      const claims: Claim[] = [];
-      for (const r of found) {
-        if (this.outOfAttempts(r)) {
-          if ((await this.abandonQuery(m, r, now).execute()).affected === 1) this.logAbandoned([r]);
-          continue;
-        }
-        const q = m
-          .createQueryBuilder()
-          .update(ScheduledJob)
-          .set({ state: JobState.running, lockedBy, lockedUntil, attempts: () => 'attempts + 1', updatedAt: now })
-          .where('id = :id AND attempts = :attempts', { id: r.id, attempts: r.attempts });
-        if (r.state === JobState.pending) q.andWhere('state = :pending AND due_at <= :now', { pending: JobState.pending, now });
-        else q.andWhere('state = :running AND locked_until <= :now', { running: JobState.running, now });
-        if ((await q.execute()).affected === 1) claims.push(this.toClaim(r, lockedBy, lockedUntil));
-      }
-      return claims;
+    const { claimed, abandoned } = await this.leases.claimBatch(this.clock(), this.options.batchSize, this.options.workerId, {
+      where: 'r.kind IN (:...kinds)',
+      parameters: { kinds },
     });
-  }
-
-  private dueQuery(m: EntityManager, kinds: string[], now: Date, n: number): SelectQueryBuilder<ScheduledJob> {
-    return m
-      .createQueryBuilder(ScheduledJob, 'j')
-      .where('j.state = :pending AND j.dueAt <= :now AND j.kind IN (:...kinds)', { pending: JobState.pending, now, kinds })
-      .orderBy('j.dueAt', 'ASC')
-      .addOrderBy('j.id', 'ASC')
-      .limit(n);
-  }
-
-  /** Running jobs whose lease lapsed: their worker died, or ran past the lease. */
-  private lapsedQuery(m: EntityManager, kinds: string[], now: Date, n: number): SelectQueryBuilder<ScheduledJob> {
-    return m
-      .createQueryBuilder(ScheduledJob, 'j')
-      .where('j.state = :running AND j.lockedUntil <= :now AND j.kind IN (:...kinds)', { running: JobState.running, now, kinds })
-      .orderBy('j.dueAt', 'ASC')
-      .addOrderBy('j.id', 'ASC')
-      .limit(n);
-  }
-
-  /** An orphaned run on its last attempt: a job that keeps killing its worker is not run an eleventh time. */
-  private outOfAttempts(r: ScheduledJob): boolean {
-    return r.state === JobState.running && r.attempts >= this.options.maxAttempts;
-  }
-
-  private abandonQuery(m: EntityManager, r: ScheduledJob, now: Date) {
-    return m
-      .createQueryBuilder()
-      .update(ScheduledJob)
-      .set({
-        state: JobState.failed,
-        lockedUntil: null,
-        finishedAt: now,
-        updatedAt: now,
-        lastError: `abandoned: the claim of attempt ${r.attempts} lapsed (worker died or hung mid-run) and no attempts are left`,
-      })
-      .where('id = :id AND attempts = :attempts AND state = :running AND locked_until <= :now', { id: r.id, attempts: r.attempts, running: JobState.running, now });
+    this.logAbandoned(abandoned);
+    return claimed.map(({ row, lease }) => this.toClaim(row, lease));
   }
 
   private logAbandoned(rows: ScheduledJob[]): void {
@@ -296,18 +228,8 @@ export class JobQueue implements JobScheduler {
     }
   }
 
-  private toClaim(r: ScheduledJob, lockedBy: string, lockedUntil: Date): Claim {
-    return {
-      id: r.id,
-      kind: r.kind,
-      key: r.key,
-      dueAt: r.dueAt,
-      payload: r.payload ?? {},
-      attempts: r.attempts + 1,
-      lockedBy,
-      lockedUntil,
-      takenOver: r.state === JobState.running,
-    };
+  private toClaim(r: ScheduledJob, lease: Lease): Claim {
+    return { ...lease, kind: r.kind, key: r.key, dueAt: r.dueAt, payload: r.payload ?? {} };
   }
 
   private async run(claim: Claim): Promise<RunResult> {
@@ -340,65 +262,27 @@ export class JobQueue implements JobScheduler {
 
   private async recordError(claim: Claim, error: unknown): Promise<RunResult> {
     const lastError = truncate(error instanceof Error ? `${error.name}: ${error.message}` : String(error));
+    const now = this.clock();
+    const { outcome, retryAt } = await this.leases.attemptFailed(claim, lastError, now, { finishedAt: now });
     const log = { jobId: claim.id, kind: claim.kind, key: claim.key, attempts: claim.attempts, err: lastError };
-    if (claim.attempts >= this.options.maxAttempts) {
-      const ok = await this.finish(claim, { state: JobState.failed, finishedAt: this.clock(), lastError });
-      if (ok) this.logger.error(log, 'JOB FAILED: its handler threw on the last attempt (see scheduled_jobs.last_error)');
-      return ok ? 'failed' : 'lost';
-    }
-    const dueAt = new Date(this.clock().getTime() + this.options.backoffMs(claim.attempts));
-    const ok = await this.finish(claim, { state: JobState.pending, dueAt, lastError });
-    if (ok) this.logger.warn({ ...log, retryAt: dueAt }, 'job handler threw: will retry');
-    return ok ? 'retried' : 'lost';
+    if (outcome === 'failed') this.logger.error(log, 'JOB FAILED: its handler threw on the last attempt (see scheduled_jobs.last_error)');
+    else if (outcome === 'retried') this.logger.warn({ ...log, retryAt }, 'job handler threw: will retry');
+    else this.logLost(claim);
+    return outcome;
   }
 
   /** Record an outcome, only while our claim is still the current one (the fencing token matches). */
   private async finish(claim: Claim, changes: Partial<Pick<ScheduledJob, 'state' | 'dueAt' | 'finishedAt' | 'lastError' | 'note'>>): Promise<boolean> {
-    const now = this.clock();
-    const result = await this.db.autocommit((m) =>
-      m
-        .createQueryBuilder()
-        .update(ScheduledJob)
-        .set({ ...changes, lockedUntil: null, updatedAt: now })
-        .where('id = :id AND state = :running AND locked_by = :lockedBy AND attempts = :attempts', {
-          id: claim.id,
-          running: JobState.running,
-          lockedBy: claim.lockedBy,
-          attempts: claim.attempts,
-        })
-        .execute(),
-    );
-    if (result.affected === 1) return true;
+    if (await this.leases.finish(claim, changes, this.clock())) return true;
+    this.logLost(claim);
+    return false;
+  }
+
+  private logLost(claim: Claim): void {
     this.logger.warn(
       { jobId: claim.id, kind: claim.kind, key: claim.key, attempts: claim.attempts },
       'job outcome ignored: its claim lapsed and was taken over (the newer run records its own)',
     );
-    return false;
-  }
-
-  /**
-   * Hand back claims not run (stopping, or the lease too short to start one):
-   * pending again, and the attempt that never ran is not counted. The fencing
-   * stays sound: the next claim has another locked_by, or is this worker's own
-   * fresh one.
-   */
-  private async release(claims: Claim[]): Promise<void> {
-    const now = this.clock();
-    await this.db.autocommit(async (m) => {
-      for (const claim of claims) {
-        await m
-          .createQueryBuilder()
-          .update(ScheduledJob)
-          .set({ state: JobState.pending, lockedBy: null, lockedUntil: null, attempts: () => 'attempts - 1', updatedAt: now })
-          .where('id = :id AND state = :running AND locked_by = :lockedBy AND attempts = :attempts', {
-            id: claim.id,
-            running: JobState.running,
-            lockedBy: claim.lockedBy,
-            attempts: claim.attempts,
-          })
-          .execute();
-      }
-    });
   }
 
   /** Due jobs nobody here can run are left pending (another instance, or the next release, may know the kind); said once. */
@@ -417,10 +301,6 @@ export class JobQueue implements JobScheduler {
       this.logger.warn({ kind }, 'due jobs of a kind with no handler registered in this process: left pending');
     }
   }
-}
-
-function defaultWorkerId(): string {
-  return `${os.hostname().slice(0, 40)}:${process.pid}:${crypto.randomBytes(4).toString('hex')}`;
 }
 
 function isValidDate(d: unknown): d is Date {

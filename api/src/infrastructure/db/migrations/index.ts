@@ -8,6 +8,7 @@ import { AddWaitlist1795422065648 } from './1795422065648-AddWaitlist';
 import { AddAuditLog1795422038553 } from './1795422038553-AddAuditLog';
 import { WorkshopCalendar1795421936218 } from './1795421936218-WorkshopCalendar';
 import { WorkshopCancellationAndCredits1795424530233 } from './1795424530233-WorkshopCancellationAndCredits';
+import { OutboxLeases1795623682769 } from './1795623682769-OutboxLeases';
 import { RefundClaim1795623851242 } from './1795623851242-RefundClaim';
 
 /** Every migration, in order. Add new ones at the end. */
@@ -22,5 +23,6 @@ export const MIGRATIONS = [
   AddAuditLog1795422038553,
   WorkshopCalendar1795421936218,
   WorkshopCancellationAndCredits1795424530233,
+  OutboxLeases1795623682769,
   RefundClaim1795623851242,
 ];

@@ -1,0 +1,109 @@
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import type {
+  AdminWorkshopsQuery,
+  AdminWorkshopsQueryVariables,
+  ArchiveWorkshopMutation,
+  ArchiveWorkshopMutationVariables,
+  CreateWorkshopMutation,
+  CreateWorkshopMutationVariables,
+  ScheduleWorkshopAgainMutation,
+  ScheduleWorkshopAgainMutationVariables,
+  UpdateWorkshopMutation,
+  UpdateWorkshopMutationVariables,
+  WorkshopsTab_WorkshopFragment,
+} from '../gql/graphql';
+
+export const WORKSHOPS_TAB_FRAGMENT: TypedDocumentNode<WorkshopsTab_WorkshopFragment> = gql`
+  fragment WorkshopsTab_workshop on Workshop {
+    id
+    name
+    description
+    location
+    state
+    dates
+    startDate
+    endDate
+    timeZone
+    capacity
+    minimumParticipants
+    spotsClaimed
+    price
+    privateRoomSupplement
+    difficultyLevel
+    workshopType
+    imageUrl
+    highlights
+    itinerary
+    hasStarted
+    hasEnded
+    archived
+    cancelled
+    decisionDate
+  }
+`;
+
+/**
+ * Every workshop, archived ones included: its own query, loaded when the tab is
+ * opened (the dashboard's one request stays within the API's cost limit).
+ */
+export const ADMIN_WORKSHOPS_QUERY: TypedDocumentNode<AdminWorkshopsQuery, AdminWorkshopsQueryVariables> = gql`
+  query AdminWorkshops {
+    adminWorkshops {
+      id
+      ...WorkshopsTab_workshop
+    }
+  }
+  ${WORKSHOPS_TAB_FRAGMENT}
+`;
+
+/** A change answers a few fields (the list is refetched after it): mutations stay far below the API's cost limit. */
+const PAYLOAD = gql`
+  fragment WorkshopsTab_payload on AdminWorkshopPayload {
+    workshop {
+      id
+      name
+      dates
+      startDate
+      endDate
+      capacity
+      price
+      archived
+    }
+  }
+`;
+
+export const CREATE_WORKSHOP_MUTATION: TypedDocumentNode<CreateWorkshopMutation, CreateWorkshopMutationVariables> = gql`
+  mutation CreateWorkshop($input: CreateWorkshopInput!) {
+    createWorkshop(input: $input) {
+      ...WorkshopsTab_payload
+    }
+  }
+  ${PAYLOAD}
+`;
+
+export const UPDATE_WORKSHOP_MUTATION: TypedDocumentNode<UpdateWorkshopMutation, UpdateWorkshopMutationVariables> = gql`
+  mutation UpdateWorkshop($input: UpdateWorkshopInput!) {
+    updateWorkshop(input: $input) {
+      ...WorkshopsTab_payload
+    }
+  }
+  ${PAYLOAD}
+`;
+
+export const SCHEDULE_WORKSHOP_AGAIN_MUTATION: TypedDocumentNode<ScheduleWorkshopAgainMutation, ScheduleWorkshopAgainMutationVariables> = gql`
+  mutation ScheduleWorkshopAgain($input: ScheduleWorkshopAgainInput!) {
+    scheduleWorkshopAgain(input: $input) {
+      ...WorkshopsTab_payload
+    }
+  }
+  ${PAYLOAD}
+`;
+
+export const ARCHIVE_WORKSHOP_MUTATION: TypedDocumentNode<ArchiveWorkshopMutation, ArchiveWorkshopMutationVariables> = gql`
+  mutation ArchiveWorkshop($input: ArchiveWorkshopInput!) {
+    archiveWorkshop(input: $input) {
+      ...WorkshopsTab_payload
+    }
+  }
+  ${PAYLOAD}
+`;
