@@ -64,13 +64,13 @@ export function createErrorFormatter(logger: Logger) {
 export function graphqlBodyErrorHandler(logger: Logger) {
   return (err: FastifyError | Error, req: FastifyRequest, reply: FastifyReply): void => {
     if (reply.sent) return;
+    if (isClientAbort(err)) {
+      logger.info({ method: req.method, path: req.url.split('?')[0] }, 'request aborted by the client');
+      return;
+    }
     const refused = clientRequestError(err);
     if (refused) {
       void reply.code(refused.status).send({ errors: [{ message: refused.detail, extensions: { code: refused.code } }] });
-      return;
-    }
-    if (isClientAbort(err, req)) {
-      logger.info({ method: req.method, path: req.url.split('?')[0] }, 'request aborted by the client');
       return;
     }
     logger.error({ err, method: req.method, path: req.url.split('?')[0] }, 'unexpected GraphQL transport error');
