@@ -1,6 +1,6 @@
 import { Field, ID, InputType, Int } from 'type-graphql';
-import { IsEmail, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
-import { OptionalText, RequiredText } from '../infrastructure/text';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { EmailAddress, OptionalText, RequiredText } from '../infrastructure/text';
 import { fullMatch, PHONE_PATTERN } from '../shared/formats';
 import { POLICY } from '../shared/policy';
 import { ExperienceLevel, PaymentOption, RoomType } from './booking.types';
@@ -24,8 +24,7 @@ export class BookingInput {
   customerName: string;
 
   @Field()
-  @IsEmail({}, { message: EMAIL_MESSAGE })
-  @MaxLength(254)
+  @EmailAddress(254, EMAIL_MESSAGE)
   customerEmail: string;
 
   @Field()
@@ -99,8 +98,7 @@ export class BookingInput {
   emergencyContactPhone: string;
 
   @Field()
-  @IsEmail({}, { message: EMAIL_MESSAGE })
-  @MaxLength(254)
+  @EmailAddress(254, EMAIL_MESSAGE)
   emergencyContactEmail: string;
 
   @Field(() => String, {
