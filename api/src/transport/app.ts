@@ -182,6 +182,8 @@ export async function createApp(services: Services): Promise<App> {
     logger,
     origin: config.publicOrigin,
   });
+  // The explorer's page is the explorer too: a file only where introspection is on (issue 21 finding 12).
+  if (!config.graphqlIntrospection) app.get('/graphiql.html', (_req, reply) => notFound(reply));
   // `/` explicitly: the static files' wildcard route would answer it as a directory.
   app.get('/', (req, reply) => pages(req, reply));
   app.setNotFoundHandler(async (req, reply) => {

@@ -1,6 +1,6 @@
 import { ApolloArmor } from '@escape.tech/graphql-armor';
 import type { ApolloServerPlugin } from '@apollo/server';
-import type { ValidationRule } from 'graphql';
+import { GraphQLError, type ValidationRule } from 'graphql';
 import { ErrorCode } from '../../infrastructure/errors';
 
 /** Limits of a single GraphQL operation. Our own web app stays far below them. */
@@ -39,8 +39,19 @@ export function graphqlProtection(options: ProtectionOptions): {
     maxDirectives: { n: GRAPHQL_LIMITS.maxDirectives, exposeLimits: true },
     blockFieldSuggestion: { enabled: options.hideSuggestions },
   }).protect();
-  return { ...armor, parseOptions: { maxTokens: GRAPHQL_LIMITS.maxTokens } };
+  return { ...armor, validationRules: [...armor.validationRules, noSubscriptions], parseOptions: { maxTokens: GRAPHQL_LIMITS.maxTokens } };
 }
+
+/**
+ * The schema has no subscription type: a subscription is refused at validation
+ * (400 GRAPHQL_VALIDATION_FAILED), where graphql-js would only fail it at
+ * execution, which Apollo answered as INTERNAL_SERVER_ERROR (issue 21 finding 9).
+ */
+export const noSubscriptions: ValidationRule = (context) => ({
+  OperationDefinition(node) {
+    if (node.operation === 'subscription') context.reportError(new GraphQLError('Subscriptions are not supported by this API', { nodes: node }));
+  },
+});
 
 /** GraphQL answers carry HTTP 503 when the database was unavailable (so load balancers and clients can tell). */
 export const unavailableStatusPlugin: ApolloServerPlugin = {
