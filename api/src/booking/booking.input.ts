@@ -121,10 +121,10 @@ export class BookingInput {
 
   @Field(() => String, {
     nullable: true,
-    description: 'A credit code (e.g. WL-7KQ3-M9XD) from a cancelled workshop: applied to this booking once (docs/decisions/063).',
+    description: 'A credit code (e.g. WL-7KQ3-M9XD-4HPT, or an older WL-7KQ3-M9XD) from a cancelled workshop: applied to this booking once (docs/decisions/063). Unknown and used codes get the same BAD_USER_INPUT.',
   })
   @IsOptional()
-  @IsString({ message: '$property must be a credit code such as WL-7KQ3-M9XD' })
+  @IsString({ message: '$property must be a credit code such as WL-7KQ3-M9XD-4HPT' })
   @MaxLength(30, { message: '$property must be at most 30 characters' })
   creditCode?: string | null;
 }

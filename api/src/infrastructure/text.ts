@@ -2,6 +2,11 @@ import { isEmail, IsOptional, IsString, Matches, MaxLength, ValidateBy, type Val
 
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+
+/** C0 controls other than tab and newlines (NUL, BEL, ESC...), DEL and C1 controls: the part of the rule passwords share. */
+export function hasControlChars(value: string): boolean {
+  return CONTROL.test(value);
+}
 /** Format characters (Unicode category Cf) and unpaired surrogates (with the u flag a lone surrogate is a code point of category Cs). */
 const HIDDEN = /[\p{Cf}\p{Cs}]/u;
 /** A zero-width joiner inside an emoji sequence (👩‍💻, ❤️‍🔥, 👨🏽‍🦱): it draws one picture from two. */
@@ -29,7 +34,7 @@ const SCRIPT_JOINER = new RegExp(String.raw`(?<=[[\p{L}\p{M}]--\p{Script=Latin}]
  * letters of non-Latin scripts); docs/decisions/068-plain-text-rule.md.
  */
 export function isPlainText(value: string): boolean {
-  if (CONTROL.test(value)) return false;
+  if (hasControlChars(value)) return false;
   if (!HIDDEN.test(value)) return true;
   return !HIDDEN.test(value.replace(EMOJI_JOINER, '').replace(EMOJI_TAGS, '').replace(SCRIPT_JOINER, ''));
 }
