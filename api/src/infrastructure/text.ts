@@ -7,11 +7,12 @@ const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 export function hasControlChars(value: string): boolean {
   return CONTROL.test(value);
 }
+
 /** Format characters (Unicode category Cf) and unpaired surrogates (with the u flag a lone surrogate is a code point of category Cs). */
 const HIDDEN = /[\p{Cf}\p{Cs}]/u;
 /** A zero-width joiner inside an emoji sequence (👩‍💻, ❤️‍🔥, 👨🏽‍🦱): it draws one picture from two. */
 const EMOJI_JOINER = /(?<=\p{Extended_Pictographic}(?:\uFE0F|[\u{1F3FB}-\u{1F3FF}])?)\u200D(?=\p{Extended_Pictographic})/gu;
-/** The tag characters of a subdivision flag (🏴 + tags + cancel tag: 🏴󠁧󠁢󠁳󠁣󠁴󠁿). */
+/** The tag characters of a subdivision flag: U+1F3F4 (black flag), tags spelling the region (gbsct), the cancel tag. */
 const EMOJI_TAGS = /(?<=\u{1F3F4})[\u{E0020}-\u{E007E}]+\u{E007F}/gu;
 /**
  * A zero-width non-joiner or joiner between two letters of a script that is not

@@ -57,8 +57,9 @@ export function clientRequestError(err: unknown): { status: number; detail: stri
 export function clientConnectionErrorHandler(logger: Logger) {
   return (err: Error & { code?: string }, socket: Socket): void => {
     if (err.code === 'ECONNRESET' || socket.destroyed) return;
-    // The request in flight on this connection, if its headers were read.
-    const req = (socket as Socket & { _httpMessage?: { req?: { method?: string; url?: string } } })._httpMessage?.req;
+    // The response (and its request) in flight on this connection, if the request's headers were read.
+    const res = (socket as Socket & { _httpMessage?: { _headerSent?: boolean; req?: { method?: string; url?: string } } })._httpMessage;
+    const req = res?.req;
     const path = req?.url?.split('?')[0];
     const status = err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : err.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
     const detail = status === 408 ? NOT_RECEIVED_IN_TIME : status === 431 ? 'Request headers are too large' : 'Bad request';
@@ -67,7 +68,8 @@ export function clientConnectionErrorHandler(logger: Logger) {
     const body = JSON.stringify(
       path === '/graphql' ? { errors: [{ message: detail, extensions: { code: ErrorCode.BAD_REQUEST } }] } : { detail, code: ErrorCode.BAD_REQUEST },
     );
-    if (socket.writable) {
+    // As Node does: never write into a response that has begun.
+    if (socket.writable && !res?._headerSent) {
       socket.write(
         `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
       );
