@@ -10,7 +10,7 @@ import type { Services } from '../composition-root';
 import type { GraphQLContext } from './graphql/context';
 import { createSchema } from './graphql/schema';
 import { createErrorFormatter } from './graphql/errors';
-import { graphqlProtection, unavailableStatusPlugin } from './graphql/protection';
+import { errorStatusPlugin, graphqlProtection } from './graphql/protection';
 import { graphqlAnswerCache, graphqlRoute, type GraphQLAnswer } from './graphql/route';
 import { REST_BODY_LIMIT, restApi } from './rest';
 import { clientConnectionErrorHandler } from './rest/http';
@@ -129,7 +129,7 @@ export async function createApp(services: Services): Promise<App> {
     formatError: createErrorFormatter(logger),
     // No cache hints in our schema: Apollo's cache-control plugin only wrapped every field's
     // resolver to find none and answer `no-store`, which the route now sets itself.
-    plugins: [ApolloServerPluginLandingPageDisabled(), ApolloServerPluginCacheControlDisabled(), unavailableStatusPlugin, ...protection.plugins],
+    plugins: [ApolloServerPluginLandingPageDisabled(), ApolloServerPluginCacheControlDisabled(), errorStatusPlugin, ...protection.plugins],
   });
   await apollo.start();
   app.addHook('onClose', async () => apollo.stop());

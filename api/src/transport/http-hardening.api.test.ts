@@ -91,10 +91,13 @@ describe('HTTP hardening: slow and abandoned requests, the GraphQL answer cache'
       const restLine = logLines.find((l) => l.reqId === 'unexpected-rest-0001' && Number(l.level) === 50 && l.err);
       expect((restLine?.err as { stack?: string } | undefined)?.stack).toMatch(/boom: a bug in the booking code\n\s+at /);
 
-      const gql = await s.gql('mutation ($input: BookingInput!) { createBooking(input: $input) { booking { id } } }', { input: aBookingInput() }, {
-        'x-request-id': 'unexpected-gql-0001',
-        'x-forwarded-for': '203.0.113.71',
+      const gqlRes = await fetch(`${s.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-request-id': 'unexpected-gql-0001', 'x-forwarded-for': '203.0.113.71' },
+        body: JSON.stringify({ query: 'mutation ($input: BookingInput!) { createBooking(input: $input) { booking { id } } }', variables: { input: aBookingInput() } }),
       });
+      expect(gqlRes.status).toBe(500);
+      const gql = (await gqlRes.json()) as { errors?: Array<{ message: string; extensions?: Record<string, unknown> }> };
       expect(gql.errors?.[0]).toMatchObject({ message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' } });
       const gqlLine = logLines.find((l) => l.reqId === 'unexpected-gql-0001' && Number(l.level) === 50 && l.err);
       expect((gqlLine?.err as { stack?: string } | undefined)?.stack).toMatch(/boom: a bug in the booking code\n\s+at /);

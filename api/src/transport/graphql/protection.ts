@@ -53,14 +53,21 @@ export const noSubscriptions: ValidationRule = (context) => ({
   },
 });
 
-/** GraphQL answers carry HTTP 503 when the database was unavailable (so load balancers and clients can tell). */
-export const unavailableStatusPlugin: ApolloServerPlugin = {
+/**
+ * GraphQL answers carry HTTP 503 when the database was unavailable and 500 when
+ * an error of ours (INTERNAL_SERVER_ERROR, logged with its stack by the error
+ * formatter) was in them, as REST's do (issue 21 finding 7), so load balancers,
+ * clients and the access log can tell. A 4xx Apollo chose is kept.
+ */
+export const errorStatusPlugin: ApolloServerPlugin = {
   async requestDidStart() {
     return {
       async willSendResponse({ response }) {
         const body = response.body;
-        if (body.kind !== 'single') return;
-        if (body.singleResult.errors?.some((e) => e.extensions?.code === ErrorCode.SERVICE_UNAVAILABLE)) response.http.status = 503;
+        if (body.kind !== 'single' || (response.http.status ?? 200) >= 400) return;
+        const codes = new Set(body.singleResult.errors?.map((e) => e.extensions?.code));
+        if (codes.has(ErrorCode.SERVICE_UNAVAILABLE)) response.http.status = 503;
+        else if (codes.has('INTERNAL_SERVER_ERROR')) response.http.status = 500;
       },
     };
   },
