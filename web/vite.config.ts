@@ -55,7 +55,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           // Outside web/dist: the served directory holds public files only (docs/security.md).
           outDir: 'dist-server',
           emptyOutDir: true,
-          sourcemap: true,
+          sourcemap: 'hidden',
           copyPublicDir: false,
           target: 'node20',
           rollupOptions: { output: { format: 'cjs' as const, entryFileNames: 'entry-server.cjs' } },
@@ -64,7 +64,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     : {
         build: {
           outDir: 'dist',
-          sourcemap: true,
+          // Maps for debugging, without the sourceMappingURL comment: they are never served (a 404 the
+          // browser's devtools would fetch in vain, issue 21 finding 12). The renderer's likewise.
+          sourcemap: 'hidden',
           // The server renderer reads it to modulepreload the chunks of the page it renders.
           manifest: true,
           rollupOptions: {

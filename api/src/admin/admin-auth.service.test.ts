@@ -62,6 +62,23 @@ describe('AdminAuthService', () => {
     await expect(auth.loginOrThrow('x'.repeat(5000), 'b')).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
   });
 
+  // Issue 21 finding 12: scrypt's HMAC pads a short key with zero bytes, so "password\0" was the password.
+  it.each([
+    ['ADMIN_PASSWORD', { password: PASSWORD }],
+    ['a scrypt ADMIN_PASSWORD_HASH', { passwordHash: formatScryptHash(hashPasswordSync(PASSWORD)) }],
+  ])('refuses the password with a trailing NUL or another control character (%s), over login and Basic', async (_name, admin) => {
+    const { auth } = service(admin);
+    for (const [i, candidate] of [`${PASSWORD}\u0000`, `${PASSWORD}\u0000\u0000`, `${PASSWORD}\u0001`, `${PASSWORD}\u007f`, `${PASSWORD}\u0085`].entries()) {
+      await expect(auth.loginOrThrow(candidate, `nul-${i}`)).rejects.toMatchObject({ code: 'UNAUTHENTICATED', message: 'Invalid password' });
+      await expect(auth.authenticateOrThrow(basic(candidate), `nul-basic-${i}`)).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+    }
+    await expect(auth.loginOrThrow(PASSWORD, 'nul-ok')).resolves.toEqual(GRANTED);
+  });
+
+  it('refuses to start with a configured password holding a control character', () => {
+    expect(() => service({ password: `${PASSWORD}\u0001` })).toThrow(/control characters/);
+  });
+
   it('throttles failures per client with a growing wait, capped at a minute', async () => {
     const { auth, advance } = service();
     // The free failures.

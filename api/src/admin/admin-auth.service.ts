@@ -3,6 +3,7 @@ import type { Config } from '../infrastructure/config/env';
 import { AppError, ErrorCode } from '../infrastructure/errors';
 import { BackoffThrottle, GlobalSlowdown, MemoryRateLimitStore, type BackoffRule, type RateLimitStore, type SlowdownRule } from '../infrastructure/rate-limit';
 import { ADMIN_ACTOR, type AuditLog } from '../audit/audit-log.service';
+import { hasControlChars } from '../infrastructure/text';
 import { hashPasswordSync, parsePasswordHash, verifyPassword, type PasswordHash } from '../infrastructure/password-hash';
 
 /**
@@ -105,6 +106,7 @@ export class AdminAuthService {
       this.hash = parsed;
       secret = Buffer.from(admin.passwordHash, 'utf8');
     } else if (admin.password) {
+      if (hasControlChars(admin.password)) throw new Error('ADMIN_PASSWORD must not contain control characters');
       this.hash = hashPasswordSync(admin.password);
       secret = crypto.scryptSync(admin.password.normalize('NFC'), 'wildlight admin device key', 32);
     } else {
@@ -157,12 +159,22 @@ export class AdminAuthService {
     const throttleKey = deviceId ? `device:${deviceId}` : ip;
     await this.throttle.attemptOrThrow(throttleKey);
     if (!deviceId) await this.slowdown.attemptOrThrow();
-    if (password === null || password.length === 0 || password.length > MAX_PASSWORD_LENGTH || !(await this.matches(password))) {
+    if (!this.acceptable(password) || !(await this.matches(password))) {
       if (!deviceId) await this.slowdown.failed();
       throw unauthenticated(failure);
     }
     await this.throttle.succeeded(throttleKey);
     return { deviceToken: deviceId ? device! : this.newDeviceToken() };
+  }
+
+  /**
+   * A candidate worth hashing: not empty, not absurdly long, and no control
+   * characters. scrypt (PBKDF2's HMAC) pads a short password with zero bytes, so
+   * "password\0" hashed like "password" (issue 21 finding 12); no one types a
+   * NUL, so any control character is refused before hashing.
+   */
+  private acceptable(password: string | null): password is string {
+    return password !== null && password.length > 0 && password.length <= MAX_PASSWORD_LENGTH && !hasControlChars(password);
   }
 
   /** A new known-device token: a random id and its signature. */

@@ -10,7 +10,6 @@ import {
   IsNumber,
   IsOptional,
   IsString,
-  Matches,
   Max,
   MaxLength,
   Min,
@@ -20,7 +19,7 @@ import {
 import { isCalendarDate, isTimeZone } from '../shared/dates';
 import { POLICY } from '../shared/policy';
 import { DifficultyLevel, WorkshopType } from '../workshop/workshop.types';
-import { NO_CONTROL_CHARS, RequiredText } from '../infrastructure/text';
+import { NoControlChars, RequiredText } from '../infrastructure/text';
 import { isImageAddress, MAX_IMAGE_URL_LENGTH } from './image-address';
 
 /** Readable slugs: lower-case words joined by single hyphens ("zion-canyon-light-2027"). */
@@ -132,7 +131,7 @@ export class WorkshopFieldsInput {
   @IsString({ each: true, message: 'each of highlights must be text' })
   @IsNotEmpty({ each: true, message: 'highlights must not contain an empty item' })
   @MaxLength(MAX_HIGHLIGHT_LENGTH, { each: true, message: `each of highlights must be at most ${MAX_HIGHLIGHT_LENGTH} characters` })
-  @Matches(NO_CONTROL_CHARS, { each: true, message: 'highlights must not contain control characters' })
+  @NoControlChars({ each: true, message: 'highlights must not contain control or invisible characters' })
   highlights: string[];
 
   @Field({ description: 'Day-by-day plan, one line per day ("Day 1: ..." or plain lines).' })

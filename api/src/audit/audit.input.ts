@@ -1,6 +1,7 @@
 import { ArgsType, Field, ID, Int } from 'type-graphql';
 import { IsDate, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { AUDIT_ACTIONS } from '../shared/audit-actions';
+import { NoControlChars } from '../infrastructure/text';
 
 /** Page sizes of the Activity tab and GET /api/admin/activity. */
 export const AUDIT_PAGE = { defaultSize: 50, maxSize: 200 } as const;
@@ -15,6 +16,7 @@ export class AuditSearchArgs {
   @IsOptional()
   @IsString({ message: 'text must be a string' })
   @MaxLength(200, { message: 'text must be at most 200 characters' })
+  @NoControlChars()
   text?: string | null;
 
   @Field(() => String, { nullable: true, description: 'One action, e.g. booking.cancelled.' })

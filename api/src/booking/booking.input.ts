@@ -1,6 +1,6 @@
 import { Field, ID, InputType, Int } from 'type-graphql';
-import { IsEmail, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
-import { OptionalText, RequiredText } from '../infrastructure/text';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { EmailAddress, OptionalText, RequiredText } from '../infrastructure/text';
 import { fullMatch, PHONE_PATTERN } from '../shared/formats';
 import { POLICY } from '../shared/policy';
 import { ExperienceLevel, PaymentOption, RoomType } from './booking.types';
@@ -24,8 +24,7 @@ export class BookingInput {
   customerName: string;
 
   @Field()
-  @IsEmail({}, { message: EMAIL_MESSAGE })
-  @MaxLength(254)
+  @EmailAddress(254, EMAIL_MESSAGE)
   customerEmail: string;
 
   @Field()
@@ -99,8 +98,7 @@ export class BookingInput {
   emergencyContactPhone: string;
 
   @Field()
-  @IsEmail({}, { message: EMAIL_MESSAGE })
-  @MaxLength(254)
+  @EmailAddress(254, EMAIL_MESSAGE)
   emergencyContactEmail: string;
 
   @Field(() => String, {
@@ -123,10 +121,10 @@ export class BookingInput {
 
   @Field(() => String, {
     nullable: true,
-    description: 'A credit code (e.g. WL-7KQ3-M9XD) from a cancelled workshop: applied to this booking once (docs/decisions/063).',
+    description: 'A credit code (e.g. WL-7KQ3-M9XD-4HPT, or an older WL-7KQ3-M9XD) from a cancelled workshop: applied to this booking once (docs/decisions/063). Unknown and used codes get the same BAD_USER_INPUT.',
   })
   @IsOptional()
-  @IsString({ message: '$property must be a credit code such as WL-7KQ3-M9XD' })
+  @IsString({ message: '$property must be a credit code such as WL-7KQ3-M9XD-4HPT' })
   @MaxLength(30, { message: '$property must be at most 30 characters' })
   creditCode?: string | null;
 }

@@ -1,4 +1,5 @@
 import { formatScryptHash, hashPasswordSync } from '../infrastructure/password-hash';
+import { hasControlChars } from '../infrastructure/text';
 
 /**
  * `npm run hash-password -w api [-- password]`: prints an ADMIN_PASSWORD_HASH
@@ -49,6 +50,11 @@ readPassword()
   .then((password) => {
     if (password.length < MIN_LENGTH) {
       console.error(`The admin password must be at least ${MIN_LENGTH} characters.`);
+      process.exit(1);
+    }
+    // The sign-in refuses them (admin-auth.service.ts): a hash of one could never be used.
+    if (hasControlChars(password)) {
+      console.error('The admin password must not contain control characters.');
       process.exit(1);
     }
     console.log(formatScryptHash(hashPasswordSync(password)));

@@ -1,6 +1,6 @@
-import { IsEmail, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateBy, type ValidationOptions } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateBy, type ValidationOptions } from 'class-validator';
 import { ArgsType, Field, ID, InputType, Int } from 'type-graphql';
-import { NoControlChars } from '../infrastructure/text';
+import { EmailAddress, NoControlChars } from '../infrastructure/text';
 import { MESSAGE_LIMITS, MESSAGE_PAGE, MessageTopic, MessageTopicFilter } from './community.types';
 
 /** A string with at least one non-space character ("   " is as good as nothing). */
@@ -32,9 +32,7 @@ export class PostMessageInput {
 
   @Field({ description: 'Never shown to the public; only the admin sees it.' })
   @IsRequiredText()
-  @IsEmail({}, { message: 'authorEmail must be a valid email address' })
-  @NoControlChars()
-  @MaxLength(MESSAGE_LIMITS.authorEmail, { message: `authorEmail must be at most ${MESSAGE_LIMITS.authorEmail} characters` })
+  @EmailAddress(MESSAGE_LIMITS.authorEmail, 'authorEmail must be a valid email address')
   authorEmail: string;
 
   @Field({ description: `Plain text, at most ${MESSAGE_LIMITS.message} characters.` })

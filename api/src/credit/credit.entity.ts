@@ -23,7 +23,7 @@ export class Credit {
   @PrimaryColumn({ type: 'varchar', length: 36 })
   id: string;
 
-  @Field({ description: 'The code to enter on the booking form, e.g. WL-7KQ3-M9XD.' })
+  @Field({ description: 'The code to enter on the booking form, e.g. WL-7KQ3-M9XD-4HPT (older codes have 8 symbols, e.g. WL-7KQ3-M9XD).' })
   @Index('idx_credits_code', { unique: true })
   @Column({ type: 'varchar', length: 20 })
   code: string;

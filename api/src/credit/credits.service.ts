@@ -20,19 +20,38 @@ export const CREDIT_CHOICE_DAYS = 14;
 /** Letters and digits that cannot be misread (no 0/O, 1/I/L): a code read aloud or copied by hand still works. */
 const CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
 
-/** WL-XXXX-XXXX: 8 random symbols of 31, about 40 bits; guessing is further slowed by the booking rate limits. */
+/** Random symbols of a new code: 31^12, about 59 bits (issue 21 finding 12; codes issued before have 8, about 40 bits). */
+export const CREDIT_CODE_SYMBOLS = 12;
+
+/**
+ * WL-XXXX-XXXX-XXXX: 12 symbols drawn evenly from the alphabet (crypto.randomInt,
+ * no modulo bias); guessing is further held back by the per-client limit on
+ * credit-code lookups (transport/rate-limits.ts).
+ */
 export function newCreditCode(): string {
-  const bytes = crypto.randomBytes(8);
-  const symbols = Array.from(bytes, (b) => CODE_ALPHABET[b % CODE_ALPHABET.length]).join('');
-  return `WL-${symbols.slice(0, 4)}-${symbols.slice(4)}`;
+  const symbols = Array.from({ length: CREDIT_CODE_SYMBOLS }, () => CODE_ALPHABET[crypto.randomInt(CODE_ALPHABET.length)]).join('');
+  return `WL-${groupsOfFour(symbols)}`;
 }
 
-/** A code as typed ("wl 7kq3m9xd", "WL-7KQ3-M9XD ") in its stored form, or null when it cannot be one. */
+/**
+ * A code as typed ("wl 7kq3m9xd4hpt", "WL-7KQ3-M9XD-4HPT ") in its stored form, or
+ * null when it cannot be one. The 8-symbol codes issued before (WL-7KQ3-M9XD)
+ * stay redeemable.
+ */
 export function normalizeCreditCode(typed: string): string | null {
   const s = typed.toUpperCase().replace(/[\s-]/g, '');
-  const m = /^WL([2-9A-Z]{8})$/.exec(s);
-  return m ? `WL-${m[1].slice(0, 4)}-${m[1].slice(4)}` : null;
+  const m = /^WL([2-9A-Z]{8}|[2-9A-Z]{12})$/.exec(s);
+  return m ? `WL-${groupsOfFour(m[1])}` : null;
 }
+
+const groupsOfFour = (symbols: string): string => symbols.match(/.{1,4}/g)!.join('-');
+
+/**
+ * One answer for a code that does not exist and one that was used (by an earlier
+ * booking, or by a parallel one that won the compare-and-set): a caller cannot
+ * tell a real code from a guess (issue 21 finding 12).
+ */
+const unusableCode = () => AppError.invalid([{ field: 'creditCode', message: 'creditCode is not a valid credit code or has been used' }]);
 
 /** What a customer of a cancelled workshop may still choose (the manage page, docs/decisions/063). */
 export interface CreditChoice {
@@ -213,7 +232,8 @@ export class CreditsService implements CreditRedeemer {
   /**
    * Apply a credit code to a new (held) booking in its transaction: the credit
    * moves issued -> used with a compare-and-set (two bookings with one code:
-   * one wins, the other gets a 409 naming creditCode), then it is recorded as a
+   * one wins, the other gets the 422 naming creditCode that an unknown code
+   * gets), then it is recorded as a
    * payment. Covering the first payment confirms the booking; less leaves it
    * held with the rest due at checkout (dueNowCents). More than the total: the
    * rest becomes a new credit.
@@ -221,16 +241,14 @@ export class CreditsService implements CreditRedeemer {
   async redeemOrThrow(m: EntityManager, typed: string, booking: Booking, now: Date): Promise<Booking> {
     const code = normalizeCreditCode(typed);
     const credit = code ? await m.findOneBy(Credit, { code }) : null;
-    if (!credit) throw AppError.invalid([{ field: 'creditCode', message: 'creditCode is not a valid credit code' }]);
+    if (!credit) throw unusableCode();
     const used = await m
       .createQueryBuilder()
       .update(Credit)
       .set({ state: CreditState.used, usedByBookingId: booking.id, usedAt: now })
       .where('id = :id AND state = :issued', { id: credit.id, issued: CreditState.issued })
       .execute();
-    if (used.affected !== 1) {
-      throw new AppError(ErrorCode.CONFLICT, 'This credit code has already been used', [{ field: 'creditCode', message: 'creditCode has already been used' }]);
-    }
+    if (used.affected !== 1) throw unusableCode();
     const owed = booking.totalCents + booking.feeCents;
     const applied = Math.min(credit.amountCents, owed);
     const keepHold = applied < booking.dueNowCents;

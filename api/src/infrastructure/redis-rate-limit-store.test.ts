@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { BackoffThrottle, GlobalSlowdown } from './rate-limit';
 import { RedisRateLimitStore } from './redis-rate-limit-store';
 import { startTestServer, type TestServer } from '../test/app';
+import { SECRET_CHECK_RATE_LIMIT } from '../transport/rate-limits';
 import { MESSAGE_POST_RATE_LIMIT } from '../community/community.types';
 
 // Needs a Redis server: CI sets TEST_REDIS_URL (and starts Redis if it is stopped).
@@ -86,6 +87,16 @@ describeRedis('rate limits shared through Redis (several app instances)', () => 
       for (let i = 0; i < MESSAGE_POST_RATE_LIMIT.limit; i++) expect((await post(i % 2 ? one : two)).status).toBe(201);
       expect((await post(one)).status).toBe(429);
       expect((await post(two)).status).toBe(429);
+    });
+
+    // Issue 21 finding 12: manage-link tokens guessed through several instances count as one client's.
+    it('count a client’s manage-link checks across instances', async () => {
+      const client = `198.18.${crypto.randomInt(250)}.${crypto.randomInt(250)}`;
+      const check = (s: TestServer) =>
+        fetch(`${s.url}/api/manage/${crypto.randomUUID()}`, { headers: { 'x-manage-token': 'g'.repeat(43), 'x-forwarded-for': client } });
+      for (let i = 0; i < SECRET_CHECK_RATE_LIMIT.limit; i++) expect((await check(i % 2 ? one : two)).status).toBe(404);
+      expect((await check(one)).status).toBe(429);
+      expect((await check(two)).status).toBe(429);
     });
   });
 });

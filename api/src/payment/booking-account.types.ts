@@ -132,6 +132,8 @@ export class CancelMyBookingInput extends ManageBookingInput {
   @IsOptional()
   @IsNumber({ maxDecimalPlaces: 2 }, { message: 'expectedRefund must be an amount in dollars' })
   @Min(0, { message: 'expectedRefund must be 0 or more' })
+  // No refund is near it; an unbounded number became infinite cents ("quoted as $Infinity", issue 21 finding 12).
+  @Max(1_000_000, { message: 'expectedRefund must be at most $1,000,000' })
   expectedRefund?: number;
 }
 

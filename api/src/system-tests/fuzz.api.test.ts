@@ -16,9 +16,16 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 250);
 jest.setTimeout(Math.max(30_000, RUNS * 100));
 const ADMIN = `Basic ${Buffer.from('admin:correct-horse-battery').toString('base64')}`;
 
-/** Values that break naive code: wrong types, extremes, control characters, deep nesting. */
+/** Lone surrogates and the invisible format characters (issue 21 findings 7 and 11), alone or inside ordinary text. */
+const invisible = fc
+  .tuple(fc.string({ maxLength: 10 }), fc.constantFrom('\uD800', '\uDFFF', '\uD83D', '\u200B', '\u200D', '\u200E', '\u2060', '\u2064', '\uFEFF', '\u00AD', '\u202E'), fc.string({ maxLength: 10 }))
+  .map(([a, x, b]) => `${a}${x}${b}`);
+
+/** Values that break naive code: wrong types, extremes, control characters, invisible characters, deep nesting. */
 const nasty = fc.oneof(
   fc.string(),
+  invisible,
+  invisible.map((t) => `ana${t}@example.com`),
   fc.string({ unit: 'binary', maxLength: 50 }),
   fc.constantFrom('', ' ', '\u0000', 'a\u0000b', '<script>alert(1)</script>', "' OR 1=1 --", '../../etc/passwd', 'javascript:alert(1)', '💥'.repeat(300), 'x'.repeat(70_000)),
   fc.integer(),
@@ -88,6 +95,8 @@ describe('generated hostile input on every write endpoint', () => {
     });
     const text = await res.text();
     if (res.status >= 500) throw new Error(`${method} ${path} answered ${res.status}: ${text.slice(0, 300)} for body ${String(payload).slice(0, 300)}`);
+    // A resolver's crash is INTERNAL_SERVER_ERROR in the body (HTTP 200 before issue 21): a server error all the same.
+    if (text.includes('INTERNAL_SERVER_ERROR')) throw new Error(`${method} ${path} answered an internal error: ${text.slice(0, 300)} for body ${String(payload).slice(0, 300)}`);
     if (res.status >= 400) expect(await snapshot()).toBe(before);
   }
 

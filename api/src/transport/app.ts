@@ -10,9 +10,10 @@ import type { Services } from '../composition-root';
 import type { GraphQLContext } from './graphql/context';
 import { createSchema } from './graphql/schema';
 import { createErrorFormatter } from './graphql/errors';
-import { graphqlProtection, unavailableStatusPlugin } from './graphql/protection';
+import { errorStatusPlugin, graphqlProtection } from './graphql/protection';
 import { graphqlAnswerCache, graphqlRoute, type GraphQLAnswer } from './graphql/route';
 import { REST_BODY_LIMIT, restApi } from './rest';
+import { clientConnectionErrorHandler } from './rest/http';
 import { pageCache, webPages, type RenderedPage } from './web/ssr';
 import type { CatalogAnswerCache } from './catalog-answer-cache';
 import { requestContext, requestIdFor } from '../infrastructure/request-context';
@@ -21,12 +22,13 @@ import { securityHeaders } from './security-headers';
 import { registerWriteLimits } from './rate-limits';
 import { servedOverHttps } from './admin-guard';
 
-/** Longest time any API request may take before the caller gets a 503. */
+/** Longest time any API request may take, once received, before the caller gets a 503. */
 export const REQUEST_TIMEOUT_MS = 10_000;
 /**
  * Longest time a client may take to send a whole request (headers and body):
- * Node answers 408 and closes the connection (a body trickled a byte at a time
- * must not hold a connection and a handler for minutes).
+ * it is answered 408 and the connection closed (a body trickled a byte at a time
+ * must not hold a connection and a handler for minutes). Receiving is the
+ * client's part: the 503 timer above starts only once the body is in.
  */
 export const REQUEST_RECEIVE_TIMEOUT_MS = 12_000;
 /** Longest time for the request headers alone. */
@@ -80,8 +82,9 @@ export async function createApp(services: Services): Promise<App> {
     bodyLimit: REST_BODY_LIMIT,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
-    // Node's own timers answer a request that is not received in time with a 408; they are
-    // checked every second (Node's default is every 30 s).
+    clientErrorHandler: clientConnectionErrorHandler(logger),
+    // Node's own timers find a request that is not received in time (checked every second; Node's
+    // default is every 30 s); clientConnectionErrorHandler answers it 408.
     serverFactory: (handler) =>
       http.createServer({ requestTimeout: REQUEST_RECEIVE_TIMEOUT_MS, headersTimeout: HEADERS_TIMEOUT_MS, connectionsCheckingInterval: 1000 }, handler),
   });
@@ -90,8 +93,13 @@ export async function createApp(services: Services): Promise<App> {
   app.addHook('onRequest', (req, reply, done) => {
     void reply.headers(headers);
     void reply.header('X-Request-Id', req.id);
-    // Never leave a caller hanging: an API request not answered in time gets a 503
-    // (e.g. a database that accepts connections but does not answer).
+    requestContext.run({ requestId: req.id }, done);
+  });
+  // Body reading leaves the request's async context: enter it again for the handler.
+  app.addHook('preHandler', (req, reply, done) => {
+    // Never leave a caller hanging: an API request not answered in time gets a 503 (e.g. a
+    // database that accepts connections but does not answer). It starts once the request is
+    // received: a body that does not come in time is the client's 408 (REQUEST_RECEIVE_TIMEOUT_MS).
     if (req.url.startsWith('/api') || req.url.startsWith('/graphql')) {
       const timer = setTimeout(() => {
         if (!reply.sent) void reply.code(503).send(UNAVAILABLE);
@@ -101,8 +109,6 @@ export async function createApp(services: Services): Promise<App> {
     }
     requestContext.run({ requestId: req.id }, done);
   });
-  // Body reading leaves the request's async context: enter it again for the handler.
-  app.addHook('preHandler', (req, _reply, done) => requestContext.run({ requestId: req.id }, done));
   app.addHook('onResponse', (req, _reply, done) => {
     clearTimeout((req as TimedRequest)[TIMER]);
     done();
@@ -123,7 +129,7 @@ export async function createApp(services: Services): Promise<App> {
     formatError: createErrorFormatter(logger),
     // No cache hints in our schema: Apollo's cache-control plugin only wrapped every field's
     // resolver to find none and answer `no-store`, which the route now sets itself.
-    plugins: [ApolloServerPluginLandingPageDisabled(), ApolloServerPluginCacheControlDisabled(), unavailableStatusPlugin, ...protection.plugins],
+    plugins: [ApolloServerPluginLandingPageDisabled(), ApolloServerPluginCacheControlDisabled(), errorStatusPlugin, ...protection.plugins],
   });
   await apollo.start();
   app.addHook('onClose', async () => apollo.stop());
@@ -176,6 +182,8 @@ export async function createApp(services: Services): Promise<App> {
     logger,
     origin: config.publicOrigin,
   });
+  // The explorer's page is the explorer too: a file only where introspection is on (issue 21 finding 12).
+  if (!config.graphqlIntrospection) app.get('/graphiql.html', (_req, reply) => notFound(reply));
   // `/` explicitly: the static files' wildcard route would answer it as a directory.
   app.get('/', (req, reply) => pages(req, reply));
   app.setNotFoundHandler(async (req, reply) => {

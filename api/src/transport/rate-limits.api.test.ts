@@ -1,6 +1,8 @@
 import { startTestServer, type TestServer } from '../test/app';
 import { MESSAGE_POST_RATE_LIMIT } from '../community/community.types';
 import { WAITLIST_JOIN_RATE_LIMIT } from '../waitlist/waitlist.types';
+import { aBookingBody, aBookingInput } from '../test/builders';
+import { SECRET_CHECK_RATE_LIMIT } from './rate-limits';
 
 // The write limits are @fastify/rate-limit's; its window follows Date.now, which this test moves.
 describe('HTTP write limits (@fastify/rate-limit)', () => {
@@ -60,5 +62,38 @@ describe('HTTP write limits (@fastify/rate-limit)', () => {
     const refused = await joinRest();
     expect(refused.status).toBe(429);
     expect((await refused.json()).detail).toMatch(/^Too many waiting-list requests/);
+  });
+
+  // Issue 21 finding 12: manage-link tokens and credit codes could be tried as fast as a client could send them.
+  it('manage-link token checks and credit-code lookups share one per-client count over REST and GraphQL; other calls do not count', async () => {
+    const client = '198.51.100.120';
+    const created = await fetch(`${s.url}/api/bookings`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.119' }, body: JSON.stringify(aBookingBody()) });
+    const id = ((await created.json()) as { id: string }).id;
+    const token = s.services.accounts.manageUrl(id).split('#')[1];
+    const ACCOUNT = 'query A($id: ID!, $t: String!) { bookingAccount(bookingId: $id, token: $t) { booking { id } } }';
+    const BOOK = 'mutation B($input: BookingInput!) { createBooking(input: $input) { booking { id } } }';
+    const manageRest = (t: string, who = client) => fetch(`${s.url}/api/manage/${id}`, { headers: { 'x-manage-token': t, 'x-forwarded-for': who } });
+    const bookRest = (body: Record<string, unknown>, who = client) =>
+      fetch(`${s.url}/api/bookings`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': who }, body: JSON.stringify(aBookingBody(body)) });
+    const checks = [
+      async () => expect((await manageRest(token)).status).toBe(200),
+      async () => expect((await manageRest('x'.repeat(43))).status).toBe(404),
+      async () => expect((await s.gql(ACCOUNT, { id, t: 'y'.repeat(43) }, { 'x-forwarded-for': client })).errors?.[0].extensions?.code).toBe('NOT_FOUND'),
+      async () => expect((await bookRest({ credit_code: 'WL-2222-2222-2222' })).status).toBe(422),
+      async () =>
+        expect((await s.gql(BOOK, { input: { ...aBookingInput(), creditCode: 'WL-3333-3333-3333' } }, { 'x-forwarded-for': client })).errors?.[0].extensions?.code).toBe('BAD_USER_INPUT'),
+      async () => expect((await fetch(`${s.url}/api/manage/${id}/cancel`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': client }, body: JSON.stringify({ token: 'z'.repeat(43) }) })).status).toBe(404),
+    ];
+    for (let i = 0; i < SECRET_CHECK_RATE_LIMIT.limit; i++) await checks[i % checks.length]();
+
+    const refused = await manageRest(token);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await refused.json()).detail).toMatch(/^Too many booking link and credit code checks\. Please wait \d+ seconds/);
+    expect((await s.gql(ACCOUNT, { id, t: token }, { 'x-forwarded-for': client })).errors?.[0].extensions?.code).toBe('RATE_LIMITED');
+    expect((await bookRest({ credit_code: 'WL-2222-2222-2222' })).status).toBe(429);
+    // A booking without a code is no check; another client is not affected.
+    expect((await bookRest({})).status).toBe(201);
+    expect((await manageRest(token, '198.51.100.121')).status).toBe(200);
   });
 });

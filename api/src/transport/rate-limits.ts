@@ -9,6 +9,15 @@ import { CHECKOUT_RATE_LIMIT } from '../payment/payment.service';
 import { MESSAGE_POST_RATE_LIMIT } from '../community/community.types';
 import { WAITLIST_JOIN_RATE_LIMIT } from '../waitlist/waitlist.types';
 
+/**
+ * Checks of a secret a client presents: a manage link's token (every manage
+ * call, REST and GraphQL) and a credit code entered with a booking. Both are
+ * long random values, so this does not make guessing possible without it; it
+ * keeps one client from trying thousands a minute (issue 21 finding 12). A
+ * person's manage page makes a check per load and per action.
+ */
+export const SECRET_CHECK_RATE_LIMIT: RateLimitRule = { name: 'booking link and credit code checks', limit: 100, windowMs: 10 * 60_000 };
+
 /** Count one hit of a write for the request's client; throws RATE_LIMITED (429 + Retry-After) past the limit. */
 export type WriteLimit = (req: FastifyRequest) => Promise<void>;
 
@@ -18,6 +27,8 @@ export interface WriteLimits {
   checkout: WriteLimit;
   messagePost: WriteLimit;
   waitlistJoin: WriteLimit;
+  /** Manage-link token checks and credit-code lookups (SECRET_CHECK_RATE_LIMIT). */
+  secretCheck: WriteLimit;
 }
 
 /**
@@ -58,5 +69,6 @@ export async function registerWriteLimits(app: FastifyInstance, options: { redis
     checkout: limit(CHECKOUT_RATE_LIMIT),
     messagePost: limit(MESSAGE_POST_RATE_LIMIT),
     waitlistJoin: limit(WAITLIST_JOIN_RATE_LIMIT),
+    secretCheck: limit(SECRET_CHECK_RATE_LIMIT),
   };
 }

@@ -1,6 +1,6 @@
-import { IsEmail, IsInt, Max, MaxLength, Min } from 'class-validator';
+import { IsInt, Max, Min } from 'class-validator';
 import { Field, ID, InputType, Int } from 'type-graphql';
-import { NoControlChars, RequiredText } from '../infrastructure/text';
+import { EmailAddress, RequiredText } from '../infrastructure/text';
 import { WAITLIST_LIMITS } from './waitlist.types';
 
 @InputType({ description: 'A request to join the waiting list of a sold-out workshop.' })
@@ -14,9 +14,7 @@ export class JoinWaitlistInput {
   name: string;
 
   @Field({ description: 'Where the offer is sent when spots come back.' })
-  @IsEmail({}, { message: '$property must be an email address' })
-  @MaxLength(WAITLIST_LIMITS.email, { message: `$property must be at most ${WAITLIST_LIMITS.email} characters` })
-  @NoControlChars()
+  @EmailAddress(WAITLIST_LIMITS.email)
   email: string;
 
   @Field(() => Int, { description: `Spots wanted, ${WAITLIST_LIMITS.minSpots} to ${WAITLIST_LIMITS.maxSpots}.` })

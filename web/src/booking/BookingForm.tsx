@@ -169,7 +169,7 @@ export function BookingForm({ workshop, values, onChange, onSubmit, submitting, 
             <label htmlFor="credit_code">Credit code (optional)</label>
             <input className="input" type="text" autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={30} aria-describedby="credit_code-hint" {...field('credit_code')} />
             <span className="field__hint" id="credit_code-hint">
-              From a workshop we cancelled, e.g. WL-7KQ3-M9XD. Its amount is taken off what you pay; a code works once.
+              From a workshop we cancelled, e.g. WL-7KQ3-M9XD-4HPT. Its amount is taken off what you pay; a code works once.
             </span>
           </div>
         </div>

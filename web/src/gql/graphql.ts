@@ -39,7 +39,7 @@ export type BookingInput = {
   /** A solved proof-of-work challenge (the ALTCHA widget’s payload), needed only when a booking answers CHALLENGE_REQUIRED. */
   altcha?: string | null | undefined;
   cameraBody: string;
-  /** A credit code (e.g. WL-7KQ3-M9XD) from a cancelled workshop: applied to this booking once (docs/decisions/063). */
+  /** A credit code (e.g. WL-7KQ3-M9XD-4HPT, or an older WL-7KQ3-M9XD) from a cancelled workshop: applied to this booking once (docs/decisions/063). Unknown and used codes get the same BAD_USER_INPUT. */
   creditCode?: string | null | undefined;
   customerEmail: string;
   customerName: string;

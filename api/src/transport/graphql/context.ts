@@ -25,7 +25,7 @@ export interface GraphQLContext {
   consume(limit: WriteLimitName): Promise<void>;
 }
 
-export type WriteLimitName = 'booking' | 'checkout' | 'messagePost' | 'waitlistJoin';
+export type WriteLimitName = 'booking' | 'checkout' | 'messagePost' | 'waitlistJoin' | 'secretCheck';
 
 /** The parts of a request the context is made from (HTTP, or the server renderer's in-process calls). */
 export interface RequestFacts {

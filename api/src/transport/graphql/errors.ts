@@ -44,6 +44,12 @@ export function createErrorFormatter(logger: Logger) {
     if (original && isDatabaseUnavailable(original)) {
       return { message: 'The database is unavailable. Please try again shortly.', path: formatted.path, extensions: { code: ErrorCode.SERVICE_UNAVAILABLE } };
     }
+    // Apollo refuses some requests before running them with an HTTP 4xx but no code of its own
+    // (a persisted query whose hash does not match, an unknown version): a client error, never an
+    // INTERNAL_SERVER_ERROR (issue 21 finding 9).
+    if (original instanceof GraphQLError && !original.originalError && formatted.extensions?.code === 'INTERNAL_SERVER_ERROR' && isClientStatus(original)) {
+      return { message: formatted.message, ...(formatted.locations ? { locations: formatted.locations } : {}), extensions: { code: ErrorCode.BAD_REQUEST } };
+    }
     // Errors made by graphql-js or Apollo themselves (syntax, validation, auth) are safe as they are.
     if (!original || original instanceof GraphQLError) {
       const { extensions, ...rest } = formatted;
@@ -55,6 +61,12 @@ export function createErrorFormatter(logger: Logger) {
   };
 }
 
+/** Whether Apollo gave an error an HTTP 4xx status (its `extensions.http.status`). */
+function isClientStatus(error: GraphQLError): boolean {
+  const status = (error.extensions?.http as { status?: unknown } | undefined)?.status;
+  return typeof status === 'number' && status >= 400 && status < 500;
+}
+
 /**
  * Error handler of /graphql: a body refused before Apollo ran (malformed JSON,
  * too large, too slow) is answered in the GraphQL error shape, as JSON. A client
@@ -64,13 +76,13 @@ export function createErrorFormatter(logger: Logger) {
 export function graphqlBodyErrorHandler(logger: Logger) {
   return (err: FastifyError | Error, req: FastifyRequest, reply: FastifyReply): void => {
     if (reply.sent) return;
+    if (isClientAbort(err)) {
+      logger.info({ method: req.method, path: req.url.split('?')[0] }, 'request aborted by the client');
+      return;
+    }
     const refused = clientRequestError(err);
     if (refused) {
       void reply.code(refused.status).send({ errors: [{ message: refused.detail, extensions: { code: refused.code } }] });
-      return;
-    }
-    if (isClientAbort(err, req)) {
-      logger.info({ method: req.method, path: req.url.split('?')[0] }, 'request aborted by the client');
       return;
     }
     logger.error({ err, method: req.method, path: req.url.split('?')[0] }, 'unexpected GraphQL transport error');

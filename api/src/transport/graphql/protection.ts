@@ -1,6 +1,6 @@
 import { ApolloArmor } from '@escape.tech/graphql-armor';
 import type { ApolloServerPlugin } from '@apollo/server';
-import type { ValidationRule } from 'graphql';
+import { GraphQLError, type ValidationRule } from 'graphql';
 import { ErrorCode } from '../../infrastructure/errors';
 
 /** Limits of a single GraphQL operation. Our own web app stays far below them. */
@@ -39,17 +39,35 @@ export function graphqlProtection(options: ProtectionOptions): {
     maxDirectives: { n: GRAPHQL_LIMITS.maxDirectives, exposeLimits: true },
     blockFieldSuggestion: { enabled: options.hideSuggestions },
   }).protect();
-  return { ...armor, parseOptions: { maxTokens: GRAPHQL_LIMITS.maxTokens } };
+  return { ...armor, validationRules: [...armor.validationRules, noSubscriptions], parseOptions: { maxTokens: GRAPHQL_LIMITS.maxTokens } };
 }
 
-/** GraphQL answers carry HTTP 503 when the database was unavailable (so load balancers and clients can tell). */
-export const unavailableStatusPlugin: ApolloServerPlugin = {
+/**
+ * The schema has no subscription type: a subscription is refused at validation
+ * (400 GRAPHQL_VALIDATION_FAILED), where graphql-js would only fail it at
+ * execution, which Apollo answered as INTERNAL_SERVER_ERROR (issue 21 finding 9).
+ */
+export const noSubscriptions: ValidationRule = (context) => ({
+  OperationDefinition(node) {
+    if (node.operation === 'subscription') context.reportError(new GraphQLError('Subscriptions are not supported by this API', { nodes: node }));
+  },
+});
+
+/**
+ * GraphQL answers carry HTTP 503 when the database was unavailable and 500 when
+ * an error of ours (INTERNAL_SERVER_ERROR, logged with its stack by the error
+ * formatter) was in them, as REST's do (issue 21 finding 7), so load balancers,
+ * clients and the access log can tell. A 4xx Apollo chose is kept.
+ */
+export const errorStatusPlugin: ApolloServerPlugin = {
   async requestDidStart() {
     return {
       async willSendResponse({ response }) {
         const body = response.body;
-        if (body.kind !== 'single') return;
-        if (body.singleResult.errors?.some((e) => e.extensions?.code === ErrorCode.SERVICE_UNAVAILABLE)) response.http.status = 503;
+        if (body.kind !== 'single' || (response.http.status ?? 200) >= 400) return;
+        const codes = new Set(body.singleResult.errors?.map((e) => e.extensions?.code));
+        if (codes.has(ErrorCode.SERVICE_UNAVAILABLE)) response.http.status = 503;
+        else if (codes.has('INTERNAL_SERVER_ERROR')) response.http.status = 500;
       },
     };
   },

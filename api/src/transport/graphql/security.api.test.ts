@@ -1,6 +1,18 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { serverAudits } from 'graphql-http';
 import { capturedLogger, startTestServer, type TestServer } from '../../test/app';
 import { GRAPHQL_LIMITS } from './protection';
+
+/** A built web app of two files: the GraphiQL page and a script, to tell which the server hands out. */
+function fakeWebDist(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
+  fs.mkdirSync(path.join(dir, 'assets'));
+  fs.writeFileSync(path.join(dir, 'graphiql.html'), '<!doctype html><title>GraphiQL explorer</title>');
+  fs.writeFileSync(path.join(dir, 'assets', 'main-abc123.js'), 'console.log(1);\n');
+  return dir;
+}
 
 const postRaw = (s: TestServer, body: unknown, headers: Record<string, string> = {}) =>
   fetch(`${s.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
@@ -9,8 +21,12 @@ describe('GraphQL and HTTP hardening (development settings)', () => {
   let s: TestServer;
   const { logger, lines: logLines } = capturedLogger('info');
 
+  const webDist = fakeWebDist();
+
   beforeAll(async () => {
-    s = await startTestServer('sqlite', {}, undefined, { logger });
+    s = await startTestServer('sqlite', {}, (c) => {
+      c.webDist = webDist;
+    }, { logger });
   });
   afterAll(() => s?.close());
 
@@ -102,16 +118,39 @@ describe('GraphQL and HTTP hardening (development settings)', () => {
     expect(JSON.stringify(logLines)).not.toContain('secret@example.com');
   });
 
+  // Issue 21 finding 9: a subscription (we have none) and a persisted query with a wrong hash or version were answered
+  // INTERNAL_SERVER_ERROR (the subscription with HTTP 200), as if the server had failed.
+  it.each([
+    ['a subscription', { query: 'subscription { x }' }, 'GRAPHQL_VALIDATION_FAILED', /subscriptions are not supported/i],
+    ['a named subscription', { query: 'subscription S { workshops { id } }' }, 'GRAPHQL_VALIDATION_FAILED', /subscriptions are not supported/i],
+    ['a persisted query with a wrong hash', { query: '{ workshops { id } }', extensions: { persistedQuery: { version: 1, sha256Hash: 'wrong' } } }, 'BAD_REQUEST', /sha does not match/],
+    ['a persisted query hash of the wrong type', { query: '{ workshops { id } }', extensions: { persistedQuery: { version: 1, sha256Hash: 5 } } }, 'BAD_REQUEST', /sha does not match/],
+    ['a persisted query of an unknown version', { query: '{ workshops { id } }', extensions: { persistedQuery: { version: 2, sha256Hash: 'abc' } } }, 'BAD_REQUEST', /version/],
+  ])('answers %s as a client error (4xx, a client code), logged below error level', async (_name, body, code, message) => {
+    const from = logLines.length;
+    const res = await postRaw(s, body);
+    expect(res.status).toBe(400);
+    const answer = await res.json();
+    expect(answer.errors).toEqual([expect.objectContaining({ message: expect.stringMatching(message), extensions: { code } })]);
+    expect(logLines.slice(from).filter((l) => Number(l.level) >= 50)).toEqual([]);
+  });
+
   it('keeps introspection and the explorer on in development', async () => {
     const res = await postRaw(s, { query: '{ __schema { queryType { name } } }' });
     expect((await res.json()).data.__schema.queryType.name).toBe('Query');
+    const page = await fetch(`${s.url}/graphiql.html`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('GraphiQL explorer');
   });
 });
 
 describe('GraphQL hardening (production settings)', () => {
   let s: TestServer;
+  const webDist = fakeWebDist();
   beforeAll(async () => {
-    s = await startTestServer('sqlite', { NODE_ENV: 'production', HSTS: 'true', PUBLIC_ORIGIN: 'https://wild.example', ALTCHA_HMAC_SECRET: 'a'.repeat(32) });
+    s = await startTestServer('sqlite', { NODE_ENV: 'production', HSTS: 'true', PUBLIC_ORIGIN: 'https://wild.example', ALTCHA_HMAC_SECRET: 'a'.repeat(32) }, (c) => {
+      c.webDist = webDist;
+    });
   });
   afterAll(() => s?.close());
 
@@ -122,6 +161,16 @@ describe('GraphQL hardening (production settings)', () => {
     expect(intro.status).toBe(400);
     const explorer = await fetch(`${s.url}/graphql`, { headers: { accept: 'text/html' } });
     expect(explorer.status).not.toBe(200);
+  });
+
+  // Issue 21 finding 12: with introspection off, the explorer's page was still a static file at /graphiql.html.
+  it('does not hand out the explorer page as a file either', async () => {
+    for (const p of ['/graphiql.html', '/graphiql.html?x=1', '/%67raphiql.html']) {
+      const res = await fetch(`${s.url}${p}`);
+      expect({ p, status: res.status }).toEqual({ p, status: 404 });
+      expect(await res.text()).not.toContain('GraphiQL explorer');
+    }
+    expect((await fetch(`${s.url}/assets/main-abc123.js`)).status).toBe(200);
   });
 
   it('sends HSTS when configured', async () => {

@@ -91,10 +91,11 @@ function tokenOf(req: FastifyRequest): unknown {
 }
 
 /** The customer's manage calls under /api/manage/{id}. */
-export function manageRoutes(accounts: BookingAccountService, calendar: WorkshopCalendar, limit: WriteLimit): FastifyPluginAsync {
+export function manageRoutes(accounts: BookingAccountService, calendar: WorkshopCalendar, limit: WriteLimit, secretCheck: WriteLimit): FastifyPluginAsync {
   return async (app) => {
     const authorize = async (req: FastifyRequest<IdPath>) => {
       const input = await validateInputOrThrow(ManageBookingInput, { bookingId: req.params.id, token: tokenOf(req) });
+      await secretCheck(req);
       return accounts.authorizeOrThrow(input.bookingId, input.token);
     };
     app.get<IdPath>('/manage/:id', async (req) => bookingAccountJson(await accounts.account(await authorize(req)), calendar));
@@ -107,6 +108,7 @@ export function manageRoutes(accounts: BookingAccountService, calendar: Workshop
     app.post<IdPath>('/manage/:id/cancel', async (req) => {
       const body = snakeBodyToCamel(req.body);
       const input = await validateInputOrThrow(CancelMyBookingInput, { bookingId: req.params.id, token: tokenOf(req), expectedRefund: body.expectedRefund });
+      await secretCheck(req);
       const booking = await accounts.authorizeOrThrow(input.bookingId, input.token);
       await limit(req);
       const expectedRefundCents = input.expectedRefund === undefined || input.expectedRefund === null ? undefined : dollarsToCents(input.expectedRefund);
@@ -115,6 +117,7 @@ export function manageRoutes(accounts: BookingAccountService, calendar: Workshop
     app.post<IdPath>('/manage/:id/transfer', async (req) => {
       const body = snakeBodyToCamel(req.body);
       const input = await validateInputOrThrow(TransferMyBookingInput, { bookingId: req.params.id, token: tokenOf(req), workshopId: body.workshopId });
+      await secretCheck(req);
       const booking = await accounts.authorizeOrThrow(input.bookingId, input.token);
       await limit(req);
       return bookingAccountJson(await accounts.account(await accounts.transferOrThrow(booking.id, input.workshopId, 'customer')), calendar);

@@ -43,11 +43,13 @@ export function bookingJson(b: Booking) {
   };
 }
 
-export function bookingRoutes(bookings: BookingService, limit: WriteLimit): FastifyPluginAsync {
+export function bookingRoutes(bookings: BookingService, limit: WriteLimit, secretCheck: WriteLimit): FastifyPluginAsync {
   return async (app) => {
     app.post('/bookings', async (req, reply) => {
       const input = await parseRestInput(BookingInput, req);
       await limit(req);
+      // A credit code is looked up: counted like a manage-link check (one count with GraphQL's).
+      if (input.creditCode?.trim()) await secretCheck(req);
       const booking = await bookings.createOrThrow(input, clientKey(req));
       return reply.code(201).send(bookingJson(booking));
     });

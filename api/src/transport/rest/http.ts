@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, ErrorCode } from '../../infrastructure/errors';
 import { isDatabaseUnavailable } from '../../infrastructure/db-errors';
@@ -19,6 +21,8 @@ export function restError(error: AppError): AppError {
   return error.withFieldNames(toSnake);
 }
 
+const NOT_RECEIVED_IN_TIME = 'The request body was not received in time';
+
 /**
  * A 4xx raised before any handler ran (Fastify's body reading: malformed JSON,
  * body too large, a bad Content-Length), as a status, a message for the caller
@@ -37,15 +41,54 @@ export function clientRequestError(err: unknown): { status: number; detail: stri
         : status === 415
           ? 'Unsupported body encoding'
           : status === 408
-            ? 'The request body was not received in time'
+            ? NOT_RECEIVED_IN_TIME
             : 'Bad request';
   return { status, detail, code: status === 413 ? ErrorCode.PAYLOAD_TOO_LARGE : ErrorCode.BAD_REQUEST };
 }
 
-/** A client that went away while we read its body: nothing to answer, nothing broken on our side. */
-export function isClientAbort(err: unknown, req: FastifyRequest): boolean {
+/**
+ * Errors Node's HTTP server raises on a connection before any route sees the
+ * request (Fastify's `clientErrorHandler`): a request not received within the
+ * server's `requestTimeout`/`headersTimeout` gets a 408 in the error shape of
+ * its path (REST or GraphQL), logged at info (a slow or stalled client, not a
+ * fault of ours: issue 21 finding 8); a request Node cannot parse gets a 400 (431
+ * for oversized headers). The connection is closed after the answer.
+ */
+export function clientConnectionErrorHandler(logger: Logger) {
+  return (err: Error & { code?: string }, socket: Socket): void => {
+    if (err.code === 'ECONNRESET' || socket.destroyed) return;
+    // The response (and its request) in flight on this connection, if the request's headers were read.
+    const res = (socket as Socket & { _httpMessage?: { _headerSent?: boolean; req?: { method?: string; url?: string } } })._httpMessage;
+    const req = res?.req;
+    const path = req?.url?.split('?')[0];
+    const status = err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : err.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+    const detail = status === 408 ? NOT_RECEIVED_IN_TIME : status === 431 ? 'Request headers are too large' : 'Bad request';
+    if (status === 408) logger.info({ method: req?.method, path }, 'request body not received in time');
+    else logger.debug({ err: err.message, code: err.code }, 'unparsable request');
+    const body = JSON.stringify(
+      path === '/graphql' ? { errors: [{ message: detail, extensions: { code: ErrorCode.BAD_REQUEST } }] } : { detail, code: ErrorCode.BAD_REQUEST },
+    );
+    // As Node does: never write into a response that has begun.
+    if (socket.writable && !res?._headerSent) {
+      socket.write(
+        `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
+    }
+    socket.destroy();
+  };
+}
+
+const CLIENT_ABORT_CODES = new Set(['ECONNRESET', 'ECONNABORTED', 'ERR_STREAM_PREMATURE_CLOSE']);
+
+/**
+ * A client that went away while we read its body (Node's "aborted" error):
+ * nothing to answer, nothing broken on our side. Decided by the error alone:
+ * a request whose body was read is "destroyed" too, and an error raised after
+ * that is ours (issue 21 finding 7).
+ */
+export function isClientAbort(err: unknown): boolean {
   const code = (err as { code?: unknown } | null)?.code;
-  return req.raw.destroyed || req.raw.errored !== null || code === 'ECONNRESET' || code === 'ECONNABORTED' || code === 'ERR_STREAM_PREMATURE_CLOSE';
+  return typeof code === 'string' && CLIENT_ABORT_CODES.has(code);
 }
 
 /**
@@ -79,6 +122,10 @@ export function restErrorHandler(logger: Logger) {
       void reply.code(e.status).send({ detail: e.message, code: e.code, ...(e.fields.length ? { errors: e.fields } : {}) });
       return;
     }
+    if (isClientAbort(err)) {
+      logger.info({ method: req.method, path: req.url.split('?')[0] }, 'request aborted by the client');
+      return;
+    }
     const refused = clientRequestError(err);
     if (refused) {
       void reply.code(refused.status).send({ detail: refused.detail, code: refused.code });
@@ -86,10 +133,6 @@ export function restErrorHandler(logger: Logger) {
     }
     if (isDatabaseUnavailable(err)) {
       void reply.code(503).send({ detail: 'The database is unavailable. Please try again shortly.', code: ErrorCode.SERVICE_UNAVAILABLE });
-      return;
-    }
-    if (isClientAbort(err, req)) {
-      logger.info({ method: req.method, path: req.url.split('?')[0] }, 'request aborted by the client');
       return;
     }
     logger.error({ err, method: req.method, path: req.url.split('?')[0] }, 'unexpected REST error');

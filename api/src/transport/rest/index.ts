@@ -38,12 +38,12 @@ export function restApi(services: Services, limits: WriteLimits): FastifyPluginA
       await json.register(healthRoutes(services.db));
       await json.register(workshopRoutes(services.workshops));
       await json.register(testimonialRoutes(services.testimonials));
-      await json.register(bookingRoutes(services.bookings, limits.booking));
+      await json.register(bookingRoutes(services.bookings, limits.booking, limits.secretCheck));
       await json.register(altchaRoutes(services.proofOfWork));
       await json.register(checkoutRoutes(services.payments, limits.checkout));
       await json.register(communityRoutes(services.community, limits.messagePost));
-      await json.register(manageRoutes(services.accounts, services.workshops, limits.checkout));
-      await json.register(manageCreditRoutes(services.accounts, services.credits, services.workshops, limits.checkout));
+      await json.register(manageRoutes(services.accounts, services.workshops, limits.checkout, limits.secretCheck));
+      await json.register(manageCreditRoutes(services.accounts, services.credits, services.workshops, limits.checkout, limits.secretCheck));
       await json.register(waitlistRoutes(services.waitlist, limits.waitlistJoin));
       await json.register(
         adminRoutes({

@@ -71,10 +71,17 @@ function tokenOf(req: FastifyRequest): unknown {
 }
 
 /** The manage link's credit calls under /api/manage/{id} (docs/decisions/063). */
-export function manageCreditRoutes(accounts: BookingAccountService, credits: CreditsService, calendar: WorkshopCalendar, limit: WriteLimit): FastifyPluginAsync {
+export function manageCreditRoutes(
+  accounts: BookingAccountService,
+  credits: CreditsService,
+  calendar: WorkshopCalendar,
+  limit: WriteLimit,
+  secretCheck: WriteLimit,
+): FastifyPluginAsync {
   return async (app) => {
     const authorize = async (req: FastifyRequest<IdPath>) => {
       const input = await validateInputOrThrow(ManageBookingInput, { bookingId: req.params.id, token: tokenOf(req) });
+      await secretCheck(req);
       return accounts.authorizeOrThrow(input.bookingId, input.token);
     };
     app.get<IdPath>('/manage/:id/credits', async (req) => {

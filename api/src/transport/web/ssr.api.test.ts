@@ -304,6 +304,9 @@ describe('static assets', () => {
     const outside = ['/dist-server/entry-server.cjs', '/../dist-server/entry-server.cjs', '/%2e%2e/dist-server/entry-server.cjs', '/assets/%2e%2e/%2e%2e/dist-server/entry-server.cjs'];
     const js = entryScript();
     expect(fs.existsSync(path.join(dist, `${js}.map`))).toBe(true); // emitted for debugging, never served
+    // Issue 21 finding 12: the served scripts and styles named their maps (a 404 for every devtools user); the renderer too.
+    const built = fs.readdirSync(path.join(dist, 'assets')).filter((f) => /\.(js|css)$/.test(f)).map((f) => path.join(dist, 'assets', f));
+    for (const f of [...built, path.join(root, 'web/dist-server/entry-server.cjs')]) expect({ f, comment: /sourceMappingURL=/.test(fs.readFileSync(f, 'utf8')) }).toEqual({ f, comment: false });
     const maps = [`${js}.map`, `${js.replace('/assets/', '/assets/./')}.map`, `${js.replace('/assets/', '//assets/')}.map`, `${js}%2emap`];
     for (const p of [...renderer, ...outside, ...maps]) {
       const res = await rawGet(`${s.url}${p}`, { 'accept-encoding': 'br, gzip' });

@@ -37,6 +37,8 @@ export class BookingResolver {
   })
   async createBooking(@Arg('input', () => BookingInput) input: BookingInput, @Ctx() ctx: GraphQLContext): Promise<CreateBookingPayload> {
     await ctx.consume('booking');
+    // A credit code is looked up: counted like a manage-link check (one count with the REST route's).
+    if (input.creditCode?.trim()) await ctx.consume('secretCheck');
     return { booking: await this.bookings.createOrThrow(input, ctx.clientKey) };
   }
 }

@@ -40,6 +40,7 @@ export class WorkshopCancellationResolver {
   @Mutation(() => BookingAccount, { description: 'Manage link, workshop cancelled: make the waiting card refund now.' })
   async refundMyCancelledWorkshopNow(@Arg('input') input: ManageBookingInput, @Ctx() ctx: GraphQLContext): Promise<BookingAccount> {
     await ctx.consume('checkout');
+    await ctx.consume('secretCheck');
     const booking = await this.accounts.authorizeOrThrow(input.bookingId, input.token);
     return this.accounts.account(await this.credits.refundNowOrThrow(booking.id));
   }
@@ -47,6 +48,7 @@ export class WorkshopCancellationResolver {
   @Mutation(() => BookingAccount, { description: 'Manage link, workshop cancelled: take a credit for a future booking instead of the refund.' })
   async takeCreditInstead(@Arg('input') input: ManageBookingInput, @Ctx() ctx: GraphQLContext): Promise<BookingAccount> {
     await ctx.consume('checkout');
+    await ctx.consume('secretCheck');
     const booking = await this.accounts.authorizeOrThrow(input.bookingId, input.token);
     await this.credits.chooseCreditOrThrow(booking.id);
     return this.accounts.accountOrThrow(booking.id);
