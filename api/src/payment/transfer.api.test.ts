@@ -198,4 +198,37 @@ describe.each(DB_KINDS)('transfers that keep the cancellation policy, on %s', (k
     );
     expect(mail).not.toMatch(/\$400|refunded to your card|due now|Balance due: now/i);
   });
+
+  it('two tabs: a transfer and a cancellation at the same moment never return more than cancelling that day (REST and GraphQL)', async () => {
+    const from = await aWorkshop(65, 300_000);
+    const cheap = await aWorkshop(200, 100_000);
+    const id = await bookAndPay(from, 'full');
+    const [moved, cancelled] = await Promise.all([transfer('rest', id, cheap), cancel('graphql', id, 1500)]);
+    await stripe.idle();
+    const b = await booking(id);
+    // Either order is possible; none pays out more than the policy's $1,500.
+    expect(refundedAtStripe(id)).toBeLessThanOrEqual(150_000);
+    expect(b.amountRefundedCents).toBe(refundedAtStripe(id));
+    // One wins: the transfer first (1,500 back) makes the cancellation's quote of 1,500 stale (now 0): refused; the cancellation first leaves nothing to transfer.
+    expect([moved.ok, cancelled === 200].filter(Boolean)).toHaveLength(1);
+    if (moved.ok) expect(b).toMatchObject({ status: 'confirmed', workshopId: cheap, amountRefundedCents: 150_000 });
+    else expect(b).toMatchObject({ status: 'cancelled', workshopId: from, amountRefundedCents: 150_000 });
+  });
+
+  it('two tabs: two transfers at the same moment move the booking once, claim one set of spots and refund once', async () => {
+    const from = await aWorkshop(65, 300_000);
+    const a = await aWorkshop(200, 100_000);
+    const c = await aWorkshop(210, 100_000);
+    const id = await bookAndPay(from, 'full');
+    const results = await Promise.all([transfer('rest', id, a), transfer('graphql', id, c)]);
+    await stripe.idle();
+    const b = await booking(id);
+    const spots = async (w: string) => (await m().findOneByOrFail(Workshop, { id: w })).spotsClaimed;
+    expect((await spots(a)) + (await spots(c))).toBe(1);
+    expect(await spots(from)).toBe(0);
+    expect([a, c]).toContain(b.workshopId);
+    // A second transfer after the first (sequential on SQLite) obeys the first's cap: nothing more comes back.
+    expect(refundedAtStripe(id)).toBe(150_000);
+    expect(results.some((r) => r.ok)).toBe(true);
+  });
 });
