@@ -231,4 +231,34 @@ describe.each(DB_KINDS)('transfers that keep the cancellation policy, on %s', (k
     expect(refundedAtStripe(id)).toBe(150_000);
     expect(results.some((r) => r.ok)).toBe(true);
   });
+
+  it('a transfer that claimed spots while the admin starts cancelling that workshop is cancelled with it, never left confirmed on it', async () => {
+    const from = await aWorkshop(120, 300_000);
+    const target = await aWorkshop(150, 250_000);
+    const id = await bookAndPay(from, 'full');
+    const before = await booking(id);
+    // A transfer in flight: it has claimed the target's spots (holding its row) and moved the booking, not yet committed.
+    const tx = s.services.db.dataSource.createQueryRunner();
+    await tx.connect();
+    await tx.startTransaction();
+    let cancelling: Promise<unknown> | null = null;
+    try {
+      await tx.manager.createQueryBuilder().update(Workshop).set({ spotsClaimed: () => 'spots_claimed + 1' }).where('id = :id', { id: target }).execute();
+      await tx.manager.createQueryBuilder().update(Booking).set({ workshopId: target, totalCents: 250_000 }).where('id = :id', { id }).execute();
+      // The admin cancels the target meanwhile; on MariaDB it waits for the row the transfer holds.
+      const name = (await m().findOneByOrFail(Workshop, { id: target })).name;
+      cancelling = s.services.workshopCancellation.cancelOrThrow(target, name);
+      await new Promise((r) => setTimeout(r, 300));
+      await tx.commitTransaction();
+    } finally {
+      if (tx.isTransactionActive) await tx.rollbackTransaction();
+      await tx.release();
+    }
+    await cancelling;
+    const after = await booking(id);
+    expect(after.workshopId).toBe(target);
+    // The booking on the cancelled workshop was cancelled with it (and refunded by the workshop's rule), not left confirmed.
+    expect(after.status).toBe('cancelled');
+    expect(before.status).toBe('confirmed');
+  });
 });
