@@ -48,6 +48,9 @@ const RUN_HOUR_UTC = 15;
 /** Metadata that marks the PaymentIntents of our off-session charges. */
 const OFF_SESSION = 'off_session';
 
+/** Why no transfer option is listed (docs/decisions/066: free spots, not cancelled or started, nothing due at once). */
+const NO_DESTINATION = `No other workshop can take this booking right now: none has enough free spots, or its balance would be due at once (less than ${POLICY.balanceDueDaysBefore} days before its start).`;
+
 /** Who acts on a booking's money. */
 export type Actor = 'customer' | 'admin' | 'system';
 
@@ -197,7 +200,7 @@ export class BookingAccountService {
         cancelRefundAfter: centsToDollars(text.cancelAfterCents),
         terms: [...transferMoneySentences(text), ...transferWindowSentences(text)],
       }));
-    return { allowed: true, fee: centsToDollars(q.feeCents), reason: options.length ? null : 'No other workshop has enough free spots right now.', options };
+    return { allowed: true, fee: centsToDollars(q.feeCents), reason: options.length ? null : NO_DESTINATION, options };
   }
 
   /** "Pay the balance" / "Pay installment N now": a Checkout Session for exactly what is due, back to the manage page. */

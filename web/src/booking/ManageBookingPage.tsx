@@ -518,7 +518,7 @@ function TransferSection({ account, token, onDone }: { account: Account; token: 
         {!t.allowed ? (
           <p className="muted">{t.reason ?? 'A transfer is not available for this booking.'}</p>
         ) : t.options.length === 0 ? (
-          <p className="muted">No other workshop has free spots for your group right now.</p>
+          <p className="muted">{t.reason ?? 'No other workshop can take this booking right now.'}</p>
         ) : step !== 'confirm' ? (
           <>
             <p>
