@@ -42,10 +42,11 @@ export function transferTerms(booking: Booking, from: Workshop, target: Workshop
   const today = localDate(now, target.timeZone);
   const due = balanceDueDate(target.startDate);
   const inBalanceWindow = today >= due;
-  // A plan's first new installment (replanOrThrow: a month from today, or today when none fits), else the balance date;
-  // never before today: a destination inside its balance window takes no balance.
-  const firstMonth = addMonths(today, 1);
-  const dueDate = settlement.balanceCents <= 0 ? null : booking.paymentOption === 'payment_plan' ? (firstMonth <= due ? firstMonth : today) : due;
+  // The balance date (a plan's new installments all fall on or before it, replanOrThrow), or today for a plan whose
+  // next month is past it (its one installment is due today); never before today: a destination inside its balance
+  // window takes no balance.
+  const planDueToday = booking.paymentOption === 'payment_plan' && addMonths(today, 1) > due;
+  const dueDate = settlement.balanceCents <= 0 ? null : planDueToday ? today : due;
   const after: BookingMoney = {
     netPaidCents: money.netPaidCents - settlement.refundNowCents,
     feeCents: settlement.feesAfterCents,

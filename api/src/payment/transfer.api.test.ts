@@ -261,4 +261,24 @@ describe.each(DB_KINDS)('transfers that keep the cancellation policy, on %s', (k
     expect(after.status).toBe('cancelled');
     expect(before.status).toBe('confirmed');
   });
+
+  it('a payment plan moved keeps its new installments on or before the date the quote and the mail give', async () => {
+    const from = await aWorkshop(155, 300_000);
+    const far = await aWorkshop(170, 300_000);
+    const near = await aWorkshop(75, 300_000); // the balance falls due in 15 days: no month fits, one installment today
+    const id = await bookAndPay(from, 'payment_plan');
+    const options = (await account(id)).transfer.options;
+    const farDue = new Date(now.getTime() + 110 * DAY).toISOString().slice(0, 10);
+    expect(options.find((o: Json) => o.workshop.id === far)).toMatchObject({ balanceAfter: 2250, balanceDueDate: farDue });
+    expect(options.find((o: Json) => o.workshop.id === near)).toMatchObject({ balanceAfter: 2250, balanceDueDate: now.toISOString().slice(0, 10) });
+    expect((await transfer('graphql', id, far)).ok).toBe(true);
+    const after = await account(id);
+    const dates = (await s.gql<{ bookingAccount: Json }>('query($id: ID!, $t: String!) { bookingAccount(bookingId: $id, token: $t) { schedule { dueDate state } } }', { id, t: tokenOf(id) })).data!
+      .bookingAccount.schedule.filter((i: Json) => i.state === 'scheduled')
+      .map((i: Json) => i.dueDate);
+    expect(dates.length).toBeGreaterThan(0);
+    expect(dates.every((d: string) => d > now.toISOString().slice(0, 10) && d <= farDue)).toBe(true);
+    expect(after.balance).toBe(2250);
+    expect(await transferMail(id)).toContain(`$2,250 is left to pay, due by ${new Date(`${farDue}T00:00:00Z`).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' })}.`);
+  });
 });
