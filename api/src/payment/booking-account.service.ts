@@ -407,6 +407,9 @@ export class BookingAccountService {
         refundCapPaidCents: st.refundCapPaidCents,
       }, now);
       if (!moved) {
+        // The claim refuses a workshop cancelled since it was read, as one without free spots: say which.
+        const latest = await m.findOneBy(Workshop, { id: target.id });
+        if (latest?.cancelledAt) throw AppError.invalid([{ field: 'workshopId', message: `${target.name} was cancelled: it is no destination for a transfer` }]);
         throw new AppError(ErrorCode.SOLD_OUT, `${target.name} does not have ${booking.numParticipants} free spots`, [{ field: 'workshopId', message: 'Not enough free spots' }]);
       }
       await this.jobs.cancelByKeyPrefix(m, jobKey(booking.id, ''));
