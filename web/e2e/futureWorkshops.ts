@@ -25,7 +25,7 @@ const day = (offset: number) => {
 
 export async function addFutureWorkshop(
   request: APIRequestContext,
-  options: { baseUrl: string; db: string; from: string; id: string; name?: string; startInDays: number },
+  options: { baseUrl: string; db: string; from: string; id: string; name?: string; startInDays: number; priceCents?: number },
 ): Promise<void> {
   const db = new DatabaseSync(options.db);
   try {
@@ -38,6 +38,7 @@ export async function addFutureWorkshop(
       start_date: day(options.startInDays),
       end_date: day(options.startInDays + days),
       spots_claimed: 0,
+      ...(options.priceCents === undefined ? {} : { price_cents: options.priceCents }),
     };
     const columns = Object.keys(copy);
     db.prepare(`INSERT OR IGNORE INTO workshops (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`).run(...columns.map((c) => copy[c]));

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { STRIPE_APP_URL } from './playwright.config';
+import { SEASON_START, STRIPE_APP_URL } from './playwright.config';
 import { addFutureWorkshop, STRIPE_APP_DB } from './futureWorkshops';
 
 /**
@@ -162,4 +162,80 @@ test('a manage link without its token says so and links to the confirmation page
   await expect(page.getByRole('heading', { level: 1, name: 'Manage your booking' })).toBeVisible();
   await page.getByRole('link', { name: /confirmation page/ }).click();
   await expect(page.getByRole('heading', { name: 'Not found' })).toBeVisible();
+});
+
+/** The text of the mails to `email` whose subject starts with `subject`, whitespace folded. */
+function mailsTo(email: string, subject: string): string[] {
+  if (!fs.existsSync(OUTBOX)) return [];
+  return fs
+    .readdirSync(OUTBOX)
+    .filter((f) => f.endsWith('.eml'))
+    .map((f) => mailText(path.join(OUTBOX, f)))
+    .filter((t) => t.includes(email) && new RegExp(`^Subject: ${subject}`, 'm').test(t))
+    .map((t) => t.replace(/\s+/g, ' '));
+}
+
+test('a deposit-paid booking moved to a cheaper workshop: the quote, the page and the mail say nothing is refunded and when the balance is due (issue 21)', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const stamp = Date.now();
+  const from = `transfer-from-${stamp}`;
+  const soon = `transfer-soon-${stamp}`;
+  const later = `transfer-later-${stamp}`;
+  // The app's clock starts at SEASON_START; addFutureWorkshop counts from the real date: days as the app sees them.
+  const appToday = new Date(SEASON_START);
+  const realToday = new Date(new Date().toISOString().slice(0, 10) + 'T12:00:00Z');
+  const shift = Math.round((appToday.getTime() - realToday.getTime()) / 86_400_000);
+  const add = (id: string, name: string, days: number, priceCents: number) =>
+    addFutureWorkshop(request, { baseUrl: STRIPE_APP_URL, db: STRIPE_APP_DB, from: 'everglades-wading-birds', id, name, startInDays: days + shift, priceCents });
+  await add(from, 'Transfer From Glades', 200, 3000_00);
+  // 12 days away: inside its balance window (and its no-transfer window): $1,700 would be due at once, so it is not offered.
+  await add(soon, 'Transfer Soon Glades', 12, 2600_00);
+  await add(later, 'Transfer Later Glades', 100, 2600_00);
+  const dueDate = new Date(appToday);
+  dueDate.setUTCDate(dueDate.getUTCDate() + 40); // 60 days before the later workshop
+  const due = dueDate.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+  const email = `transfer.${stamp}@example.com`;
+  await page.goto(`${STRIPE_APP_URL}/booking/${from}`);
+  await expect(page.getByLabel('Payment')).toHaveValue('deposit');
+  await expect(page.getByTestId('booking-due-now')).toHaveText('$900');
+  await fillBookingForm(page, email);
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await page.getByRole('button', { name: /^Pay/ }).click();
+  await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+  let link: string | null = null;
+  await expect.poll(() => (link = manageLinkFor(email)), { timeout: 30_000, intervals: [500, 1000, 2000] }).not.toBeNull();
+  await page.goto(link!);
+
+  const section = page.getByRole('region', { name: 'Transfer to another workshop' });
+  await expect(section.getByRole('radio', { name: /Transfer Later Glades/ })).toBeVisible();
+  await expect(section.getByRole('radio', { name: /Transfer Soon Glades/ })).toHaveCount(0);
+  const option = section.locator('label', { has: page.getByRole('radio', { name: /Transfer Later Glades/ }) });
+  await expect(option).toContainText(`New total $2,600 · fee $0 · $1,700 left to pay by ${due}`);
+  await expect(section).not.toContainText('$400');
+  await section.getByRole('radio', { name: /Transfer Later Glades/ }).check();
+  await section.getByRole('button', { name: 'Transfer' }).click();
+  await expect(page.getByRole('heading', { name: 'Move your booking to Transfer Later Glades?' })).toBeFocused();
+  await expect(section).toContainText('Refunded to you now$0');
+  await expect(section).toContainText(`Left to pay$1,700, due by ${due}`);
+  await expect(section).toContainText('If you cancel after the transfer$700 back today');
+  await expect(page.getByTestId('transfer-terms')).toContainText(`Nothing is refunded now.$1,700 is left to pay, due by ${due}.`);
+  await expect(page.getByTestId('transfer-terms')).toContainText('If you cancel after the transfer, you get $700 back today');
+  await audit(page);
+  await page.getByRole('button', { name: 'Confirm transfer' }).click();
+
+  const result = page.getByTestId('transfer-result');
+  await expect(result).toHaveText(`Your booking is now on Transfer Later Glades. $1,700 is left to pay, due by ${due}: see what is still due above.`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Transfer Later Glades' })).toBeVisible();
+  await expect(page.getByTestId('balance-sentence')).toHaveText(`A balance of $1,700 is due by ${due}.`);
+  await expect(page.getByText('Overdue', { exact: true })).toHaveCount(0);
+  await expect(page.getByTestId('amount-refunded')).toHaveCount(0);
+  await expect(page.getByTestId('cancel-refund')).toHaveText('$700');
+
+  // The transfer mail tells the same: nothing refunded, the balance and its one date, what cancelling gives.
+  let mail = '';
+  await expect.poll(() => (mail = mailsTo(email, 'Your booking moved to')[0] ?? ''), { timeout: 30_000, intervals: [500, 1000, 2000] }).not.toBe('');
+  expect(mail).toContain(`Nothing is refunded now. $1,700 is left to pay, due by ${due}.`);
+  expect(mail).toContain('If you cancel after the transfer, you get $700 back today');
+  expect(mail).not.toMatch(/\$400|refunded to your card|Balance due: now/);
 });

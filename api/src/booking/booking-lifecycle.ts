@@ -20,7 +20,16 @@ export function holdsSpotsWhere(b: string, now: Date): [where: string, parameter
 
 /** The columns a status change may write. */
 type StatusChanges = Pick<Booking, 'status' | 'paymentStatus' | 'holdExpiresAt'> &
-  Partial<Pick<Booking, 'amountPaidCents' | 'amountRefundedCents' | 'workshopId' | 'workshopName' | 'totalCents' | 'feeCents'>>;
+  Partial<Pick<Booking, 'amountPaidCents' | 'amountRefundedCents' | 'workshopId' | 'workshopName' | 'totalCents' | 'feeCents' | 'refundCapCents' | 'refundCapPaidCents'>>;
+
+/** What a transfer writes on the booking besides the workshop (shared/policy.ts transferSettlement, docs/decisions/066). */
+export interface MovedMoney {
+  totalCents: number;
+  /** Every fee kept after the move (earlier ones, the transfer fee, overpayment kept under the policy). */
+  feeCents: number;
+  refundCapCents: number;
+  refundCapPaidCents: number;
+}
 
 /** Who is paying: the provider (a paid checkout session or charge) or the admin (money received outside it). */
 export type PaymentSource = 'provider' | 'admin';
@@ -116,13 +125,17 @@ export class BookingLifecycle {
   /** Called in the transaction of a held booking's lapse (a credit it used becomes usable again, docs/decisions/063). */
   onHoldLapsed?: (m: EntityManager, booking: Booking, now: Date) => Promise<void>;
 
-  /** Atomically take `n` spots if they are free. True when taken. */
+  /**
+   * Atomically take `n` spots if they are free, on a workshop that is not
+   * cancelled (a cancelled workshop takes no booking, transfer or late payment,
+   * whatever its caller read). True when taken.
+   */
   async claimSpots(m: EntityManager, workshopId: string, n: number, now: Date): Promise<boolean> {
     const result = await m
       .createQueryBuilder()
       .update(Workshop)
       .set({ spotsClaimed: () => 'spots_claimed + :n', updatedAt: now })
-      .where('id = :id AND spots_claimed + :n <= capacity', { id: workshopId, n })
+      .where('id = :id AND spots_claimed + :n <= capacity AND cancelled_at IS NULL', { id: workshopId, n })
       .execute();
     return result.affected === 1;
   }
@@ -317,10 +330,12 @@ export class BookingLifecycle {
    * Move a live booking to another workshop (a transfer): the new workshop's
    * spots are claimed with the same atomic rule as a booking, the old ones
    * given back, the price and the fee replaced, all in the caller's
-   * transaction. False when the new spots are not free; CONFLICT when the
-   * booking changed meanwhile.
+   * transaction, with the refund cap the transfer fixes. False when the new
+   * spots are not free (or the workshop is cancelled); CONFLICT when the
+   * booking's money or status changed meanwhile.
    */
-  async moveOrThrow(m: EntityManager, booking: Booking, target: Pick<Workshop, 'id' | 'name'>, totalCents: number, feeCents: number, now: Date): Promise<boolean> {
+  async moveOrThrow(m: EntityManager, booking: Booking, target: Pick<Workshop, 'id' | 'name'>, money: MovedMoney, now: Date): Promise<boolean> {
+    const { totalCents, feeCents } = money;
     if (booking.status !== BookingStatus.confirmed) throw new AppError(ErrorCode.CONFLICT, `A ${booking.status} booking cannot be transferred`);
     if (!(await this.claimSpots(m, target.id, booking.numParticipants, now))) return false;
     const changes: StatusChanges = {
@@ -330,17 +345,20 @@ export class BookingLifecycle {
       workshopName: target.name,
       totalCents,
       feeCents,
+      refundCapCents: money.refundCapCents,
+      refundCapPaidCents: money.refundCapPaidCents,
       paymentStatus: statusAfter(booking, { totalCents, feeCents }),
     };
     const moved = await m
       .createQueryBuilder()
       .update(Booking)
       .set({ ...changes, updatedAt: now })
-      .where('id = :id AND status = :status AND workshop_id = :from AND amount_paid_cents = :paid', {
+      .where('id = :id AND status = :status AND workshop_id = :from AND amount_paid_cents = :paid AND amount_refunded_cents = :refunded', {
         id: booking.id,
         status: booking.status,
         from: booking.workshopId,
         paid: booking.amountPaidCents,
+        refunded: booking.amountRefundedCents,
       })
       .execute();
     if (moved.affected !== 1) throw new AppError(ErrorCode.CONFLICT, 'The booking changed meanwhile; reload and try again');

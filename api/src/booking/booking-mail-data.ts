@@ -84,6 +84,14 @@ export interface BookingMailData {
   retriesLeft?: number;
   /** Where a transferred booking came from. */
   fromWorkshopName?: string;
+  /** A transfer (docs/decisions/066): overpayment kept under the policy, and what cancelling returned before and returns after it, that day. */
+  keptCents?: number;
+  /** The fee this transfer charged (feeCents is every fee the booking keeps). */
+  transferFeeCents?: number;
+  cancelBeforeCents?: number;
+  cancelAfterCents?: number;
+  /** YYYY-MM-DD in the workshop's time zone, the day it happened (a transfer's windows are counted from it). */
+  today?: string;
   /** Refund money still to come by hand (paid offline). */
   refundOwedCents?: number;
   /** A payment refunded because it arrived after this was cancelled. */

@@ -148,6 +148,18 @@ export class Booking {
   @Column({ type: 'int', default: 0 })
   feeCents: number;
 
+  /**
+   * Set by a transfer (docs/decisions/066): the most a later cancellation may
+   * return, as of `refundCapPaidCents` received and kept (shared/policy.ts
+   * cancellationRefund). Null: never transferred.
+   */
+  @Column({ type: 'int', nullable: true })
+  refundCapCents: number | null;
+
+  /** Received minus refunded right after the transfer that set the cap. */
+  @Column({ type: 'int', nullable: true })
+  refundCapPaidCents: number | null;
+
   /** The Stripe Customer a payment plan's card is saved on. */
   @Column({ type: 'varchar', length: 255, nullable: true })
   providerCustomerId: string | null;

@@ -1,5 +1,6 @@
 import { formatCents } from '../shared/money';
 import { formatIsoDate, POLICY } from '../shared/policy';
+import { transferMoneySentences, transferWindowSentences, type TransferTextInput } from '../shared/transfer-text';
 import { ActionButton, Facts, MailLayout, Paragraph, TextLink } from '../mail/mail-layout';
 import type { MailTemplate } from '../mail/mail.types';
 import { ManageButton } from './booking-mail-templates';
@@ -111,19 +112,33 @@ export const bookingCancelled: MailTemplate<BookingMailData> = {
   },
 };
 
-/** Customer: the booking moved to another workshop. */
+/** Customer: the booking moved to another workshop; what moved and what holds now, in the manage page's words (shared/transfer-text.ts). */
 export const bookingTransferred: MailTemplate<BookingMailData> = {
   subject: (d) => `Your booking moved to ${d.workshopName}, ${datesOf(d)}`,
-  Body: ({ data: d, ctx }) => (
-    <MailLayout ctx={ctx} title="Your booking was transferred" preheader={`From ${d.fromWorkshopName} to ${d.workshopName}.`}>
-      <Paragraph>{`Hi ${firstName(d.customerName)}, your booking moved from ${d.fromWorkshopName} to ${d.workshopName} (${datesOf(d)}).`}</Paragraph>
-      {d.feeCents ? <Paragraph>{`A transfer fee of ${money(d.feeCents)} applies.`}</Paragraph> : null}
-      {d.refundCents ? <Paragraph>{`The price difference of ${money(d.refundCents)} is refunded to your card within ${POLICY.refundBusinessDays} business days.`}</Paragraph> : null}
-      {d.dueCents ? <Paragraph>{`${money(d.dueCents)} is left to pay, due by ${day(d.dueDate)}.`}</Paragraph> : null}
-      <Facts facts={bookingFacts(d)} />
-      <ManageButton d={d} ctx={ctx} />
-    </MailLayout>
-  ),
+  Body: ({ data: d, ctx }) => {
+    const text: TransferTextInput = {
+      fromName: d.fromWorkshopName ?? 'your previous workshop',
+      toName: d.workshopName,
+      toStartDate: d.startDate,
+      today: d.today ?? d.at.slice(0, 10),
+      transferFeeCents: d.transferFeeCents ?? 0,
+      refundNowCents: d.refundCents ?? 0,
+      keptCents: d.keptCents ?? 0,
+      cancelBeforeCents: d.cancelBeforeCents ?? 0,
+      balanceCents: d.dueCents ?? 0,
+      balanceDueDate: d.dueDate ?? null,
+      cancelAfterCents: d.cancelAfterCents ?? 0,
+    };
+    return (
+      <MailLayout ctx={ctx} title="Your booking was transferred" preheader={`From ${d.fromWorkshopName} to ${d.workshopName}.`}>
+        <Paragraph>{`Hi ${firstName(d.customerName)}, your booking moved from ${d.fromWorkshopName} to ${d.workshopName} (${datesOf(d)}).`}</Paragraph>
+        <Paragraph>{transferMoneySentences(text).join(' ')}</Paragraph>
+        {d.cancelBeforeCents !== undefined ? <Paragraph>{transferWindowSentences(text).join(' ')}</Paragraph> : null}
+        <Facts facts={bookingFacts(d)} />
+        <ManageButton d={d} ctx={ctx} />
+      </MailLayout>
+    );
+  },
 };
 
 /** Customer: the admin refunded money. */

@@ -5,13 +5,13 @@ import type { Logger } from '../infrastructure/logger';
 import { AppError, ErrorCode } from '../infrastructure/errors';
 import type { ClaimedJob, JobHandler, JobOutcome, JobScheduler } from '../infrastructure/jobs/job.types';
 import { centsToDollars, formatCents } from '../shared/money';
-import { addDays, addMonths, balanceDueDate, cancellationQuote, daysBeforeStart, daysBetween, localDate, POLICY, transferQuote } from '../shared/policy';
+import { addDays, addMonths, balanceDueDate, cancellationRefund, daysBetween, localDate, POLICY, transferQuote } from '../shared/policy';
+import { transferMoneySentences, transferWindowSentences } from '../shared/transfer-text';
 import { BookingStatus, isLiveStatus } from '../shared/booking-status';
 import { Booking } from '../booking/booking.entity';
 import type { BookingService } from '../booking/booking.service';
 import type { PaymentReceived } from '../booking/booking-lifecycle';
 import { BookingMailKind } from '../booking/booking-mail-data';
-import { priceOfBooking } from '../booking/booking-price';
 import type { ManageLinks } from '../booking/manage-link';
 import {
   BookingInstallment,
@@ -29,6 +29,7 @@ import { ADMIN_ACTOR, type AuditActor, type AuditLog, customerActor, SYSTEM_ACTO
 import { type PaymentIntentInfo, type PaymentWebhookEvent, PaymentProviderUnavailableError } from './payment-provider';
 import { REFUND_JOB, RefundMaker } from './refund-maker';
 import { BookingAccount, type CancellationQuoteView, type NextPayment, type TransferAvailability } from './booking-account.types';
+import { moneyOf, transferTerms } from './transfer-terms';
 
 /** Kinds of scheduled work this service owns (docs/decisions/062). */
 export const ACCOUNT_JOBS = {
@@ -47,6 +48,9 @@ const RUN_HOUR_UTC = 15;
 
 /** Metadata that marks the PaymentIntents of our off-session charges. */
 const OFF_SESSION = 'off_session';
+
+/** Why no transfer option is listed (docs/decisions/066: free spots, not cancelled or started, nothing due at once). */
+const NO_DESTINATION = `No other workshop can take this booking right now: none has enough free spots, or its balance would be due at once (less than ${POLICY.balanceDueDaysBefore} days before its start).`;
 
 /** Who acts on a booking's money. */
 export type Actor = 'customer' | 'admin' | 'system';
@@ -167,16 +171,15 @@ export class BookingAccountService {
   }
 
   private cancellationView(booking: Booking, workshop: Workshop, now: Date): CancellationQuoteView {
-    const paid = booking.amountPaidCents - booking.amountRefundedCents;
-    const q = cancellationQuote(workshop.startDate, now, paid, workshop.timeZone);
+    const q = cancellationRefund(workshop.startDate, now, moneyOf(booking), workshop.timeZone);
     return {
       daysBeforeStart: q.daysBeforeStart,
       refundPercent: q.refundPercent,
       fee: centsToDollars(q.feeCents),
-      paid: centsToDollars(paid),
+      paid: centsToDollars(q.paidCents),
       refund: centsToDollars(q.refundCents),
       kept: centsToDollars(q.keptCents),
-      explanation: cancellationExplanation(q.daysBeforeStart, q.refundPercent, q.feeCents, paid, q.refundCents),
+      explanation: cancellationExplanation(q.daysBeforeStart, q.refundPercent, q.feeCents, Math.max(0, q.paidCents - booking.feeCents), q.refundCents, booking.feeCents, q.capCents),
     };
   }
 
@@ -185,15 +188,24 @@ export class BookingAccountService {
     const none = (reason: string): TransferAvailability => ({ allowed: false, fee: centsToDollars(q.feeCents), reason, options: [] });
     if (booking.status !== BookingStatus.confirmed) return none('Only a confirmed booking can be transferred.');
     if (!q.allowed) return none(`Transfers close 30 days before the start (${q.daysBeforeStart} days to go).`);
-    const targets = await this.db.manager.createQueryBuilder(Workshop, 'w').where('w.id != :id', { id: workshop.id }).orderBy('w.startDate', 'ASC').getMany();
+    const targets = await this.db.manager.createQueryBuilder(Workshop, 'w').where('w.id != :id AND w.cancelled_at IS NULL', { id: workshop.id }).orderBy('w.startDate', 'ASC').getMany();
     const options = targets
-      .filter((w) => daysBeforeStart(w.startDate, now, w.timeZone) > 0 && w.availableSpots >= booking.numParticipants && !w.archivedAt)
-      .map((w) => {
-        const newTotalCents = priceOfBooking(w, booking);
-        const paid = booking.amountPaidCents - booking.amountRefundedCents;
-        return { workshop: w, newTotal: centsToDollars(newTotalCents), fee: centsToDollars(q.feeCents), difference: centsToDollars(newTotalCents + booking.feeCents + q.feeCents - Math.max(paid, booking.owedCents)) };
-      });
-    return { allowed: true, fee: centsToDollars(q.feeCents), reason: options.length ? null : 'No other workshop has enough free spots right now.', options };
+      .filter((w) => w.availableSpots >= booking.numParticipants)
+      .map((w) => transferTerms(booking, workshop, w, now))
+      .filter((t) => t.problem === null)
+      .map(({ target, newTotalCents, settlement: st, dueDate, text }) => ({
+        workshop: target,
+        newTotal: centsToDollars(newTotalCents),
+        fee: centsToDollars(st.transferFeeCents),
+        difference: centsToDollars(st.balanceCents - st.refundNowCents),
+        refundNow: centsToDollars(st.refundNowCents),
+        kept: centsToDollars(st.keptCents),
+        balanceAfter: centsToDollars(st.balanceCents),
+        balanceDueDate: dueDate,
+        cancelRefundAfter: centsToDollars(text.cancelAfterCents),
+        terms: [...transferMoneySentences(text), ...transferWindowSentences(text)],
+      }));
+    return { allowed: true, fee: centsToDollars(q.feeCents), reason: options.length ? null : NO_DESTINATION, options };
   }
 
   /** "Pay the balance" / "Pay installment N now": a Checkout Session for exactly what is due, back to the manage page. */
@@ -253,7 +265,8 @@ export class BookingAccountService {
       const before = { status: booking.status, paymentStatus: booking.paymentStatus };
       const workshop = await m.findOneByOrFail(Workshop, { id: booking.workshopId });
       const paid = booking.amountPaidCents - booking.amountRefundedCents;
-      const refundCents = options.applyPolicyFee ? cancellationQuote(workshop.startDate, now, paid, workshop.timeZone).refundCents : paid;
+      // The policy's refund, after a transfer too (docs/decisions/066): the same function as the manage page's quote.
+      const refundCents = options.applyPolicyFee ? cancellationRefund(workshop.startDate, now, moneyOf(booking), workshop.timeZone).refundCents : paid;
       if (options.expectedRefundCents !== undefined && options.expectedRefundCents !== refundCents) {
         throw new AppError(ErrorCode.CONFLICT, `The refund is now ${formatCents(refundCents)} (it was quoted as ${formatCents(options.expectedRefundCents)}); please review and confirm again`, [
           { field: 'expectedRefund', message: `The refund is now ${formatCents(refundCents)}` },
@@ -336,26 +349,37 @@ export class BookingAccountService {
       const q = transferQuote(from.startDate, now, from.timeZone);
       if (!q.allowed) throw new AppError(ErrorCode.CONFLICT, `Transfers close 30 days before the start (${q.daysBeforeStart} days to go)`);
       const target = typeof targetId === 'string' ? await m.findOneBy(Workshop, { id: targetId }) : null;
-      if (!target || target.id === from.id) throw AppError.invalid([{ field: 'workshopId', message: 'workshopId must be another workshop' }]);
-      if (daysBeforeStart(target.startDate, now, target.timeZone) <= 0 || target.archivedAt) {
-        throw AppError.invalid([{ field: 'workshopId', message: 'That workshop has already started' }]);
-      }
-      const newTotal = priceOfBooking(target, booking);
-      const feeCents = booking.feeCents + q.feeCents;
-      if (!(await this.bookings.lifecycle.moveOrThrow(m, booking, target, newTotal, feeCents, now))) {
+      if (!target) throw AppError.invalid([{ field: 'workshopId', message: 'workshopId must be another workshop' }]);
+      // The one computation the options showed (docs/decisions/066): the money moved, the cap written, the mail's figures.
+      const terms = transferTerms(booking, from, target, now);
+      if (terms.problem) throw AppError.invalid([{ field: 'workshopId', message: terms.problem }]);
+      const { newTotalCents, settlement: st } = terms;
+      const moved = await this.bookings.lifecycle.moveOrThrow(m, booking, target, {
+        totalCents: newTotalCents,
+        feeCents: st.feesAfterCents,
+        refundCapCents: st.refundCapCents,
+        refundCapPaidCents: st.refundCapPaidCents,
+      }, now);
+      if (!moved) {
+        // The claim refuses a workshop cancelled since it was read, as one without free spots: say which.
+        const latest = await m.findOneBy(Workshop, { id: target.id });
+        if (latest?.cancelledAt) throw AppError.invalid([{ field: 'workshopId', message: `${target.name} was cancelled: it is no destination for a transfer` }]);
         throw new AppError(ErrorCode.SOLD_OUT, `${target.name} does not have ${booking.numParticipants} free spots`, [{ field: 'workshopId', message: 'Not enough free spots' }]);
       }
       await this.jobs.cancelByKeyPrefix(m, jobKey(booking.id, ''));
-      const net = booking.amountPaidCents - booking.amountRefundedCents;
-      const over = net - booking.owedCents;
-      const refunds = over > 0 ? await this.decideRefundsOrThrow(m, booking, over, RefundReason.transfer, now) : [];
+      const refunds = await this.decideRefundsOrThrow(m, booking, st.refundNowCents, RefundReason.transfer, now);
+      if (booking.balanceCents !== st.balanceCents) throw new Error(`transfer: the booking's balance ${booking.balanceCents} is not the quoted ${st.balanceCents}`);
       await this.replanOrThrow(m, booking, target, now);
       await this.bookings.mails?.money(m, BookingMailKind.bookingTransferred, booking, {
         fromWorkshopName: from.name,
-        feeCents: q.feeCents,
-        refundCents: over > 0 ? over : 0,
-        dueCents: booking.balanceCents,
-        dueDate: booking.balanceCents > 0 ? maxDate(balanceDueDate(target.startDate), localDate(now, target.timeZone)) : undefined,
+        transferFeeCents: st.transferFeeCents,
+        refundCents: st.refundNowCents,
+        keptCents: st.keptCents,
+        dueCents: st.balanceCents,
+        dueDate: terms.dueDate ?? undefined,
+        cancelBeforeCents: terms.text.cancelBeforeCents,
+        cancelAfterCents: terms.text.cancelAfterCents,
+        today: terms.text.today,
       });
       await this.audit?.record(m, {
         ...actorOf(actor, booking),
@@ -363,8 +387,8 @@ export class BookingAccountService {
         bookingId: booking.id,
         workshopId: target.id,
         before: { workshopId: from.id },
-        after: { workshopId: target.id, totalCents: newTotal, feeCents, refunds: refundsOf(refunds) },
-        detail: `Moved from ${from.name} to ${target.name}${q.feeCents ? ` with a ${formatCents(q.feeCents)} fee` : ''}${over > 0 ? `, ${formatCents(over)} refunded` : ''}`,
+        after: { workshopId: target.id, totalCents: newTotalCents, feeCents: st.feesAfterCents, refundCapCents: st.refundCapCents, refunds: refundsOf(refunds) },
+        detail: `Moved from ${from.name} to ${target.name}${st.transferFeeCents ? ` with a ${formatCents(st.transferFeeCents)} fee` : ''}${st.refundNowCents > 0 ? `, ${formatCents(st.refundNowCents)} refunded` : ''}${st.keptCents > 0 ? `, ${formatCents(st.keptCents)} kept under the cancellation policy` : ''}`,
       });
       this.logger.info({ bookingId, actor, from: from.id, to: target.id }, 'booking transferred');
       return { refunds };
@@ -753,15 +777,12 @@ function changedMeanwhile(): AppError {
   return new BookingChangedMeanwhileError();
 }
 
-function maxDate(a: string, b: string): string {
-  return a > b ? a : b;
-}
-
 /** The quote in one sentence (the manage page shows it above the confirm button). */
-export function cancellationExplanation(days: number, percent: number, feeCents: number, paidCents: number, refundCents: number): string {
+export function cancellationExplanation(days: number, percent: number, feeCents: number, paidCents: number, refundCents: number, keptFeesCents = 0, capCents: number | null = null): string {
   const when = days >= 0 ? `${days} days before the start` : 'after the start';
   if (percent === 0) return `Cancelling ${when} gives no refund under our cancellation policy (under ${POLICY.cancellationTiers[2].minDaysBefore} days).`;
   const fee = feeCents ? ` minus the ${formatCents(feeCents)} cancellation fee` : '';
-  return `Cancelling ${when} refunds ${percent}% of the ${formatCents(paidCents)} you have paid${fee}: ${formatCents(refundCents)}.`;
+  const paid = keptFeesCents ? `the ${formatCents(paidCents)} you have paid toward the price (the ${formatCents(keptFeesCents)} of fees are kept)` : `the ${formatCents(paidCents)} you have paid`;
+  const capped = capCents !== null && refundCents === capCents ? `, capped by your transfer at what cancelling your original booking returned that day` : '';
+  return `Cancelling ${when} refunds ${percent}% of ${paid}${fee}${capped}: ${formatCents(refundCents)}.`;
 }
-

@@ -58,8 +58,26 @@ export class TransferOption {
   @Field(() => Float, { description: 'Transfer fee, US dollars.' })
   fee: number;
 
-  @Field(() => Float, { description: 'Positive: more to pay; negative: refunded at once. US dollars.' })
+  @Field(() => Float, { description: 'balanceAfter minus refundNow: positive, more to pay; negative, refunded at once. US dollars.' })
   difference: number;
+
+  @Field(() => Float, { description: 'Refunded at once by the transfer, US dollars (never more than cancelling today would return, docs/decisions/066).' })
+  refundNow: number;
+
+  @Field(() => Float, { description: 'Paid above the new price and kept under the cancellation policy, US dollars.' })
+  kept: number;
+
+  @Field(() => Float, { description: 'Left to pay after the transfer, US dollars.' })
+  balanceAfter: number;
+
+  @Field(() => String, { nullable: true, description: 'When balanceAfter is due (YYYY-MM-DD, never before today); null when nothing is left to pay.' })
+  balanceDueDate: string | null;
+
+  @Field(() => Float, { description: 'What cancelling right after the transfer would return today, US dollars.' })
+  cancelRefundAfter: number;
+
+  @Field(() => [String], { description: 'The quote in sentences: what moves, what cancelling afterwards returns, and the windows of the destination.' })
+  terms: string[];
 }
 
 @ObjectType()

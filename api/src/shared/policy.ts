@@ -265,3 +265,86 @@ export function transferQuote(startDate: string, now: Date, timeZone?: string | 
   const tier = POLICY.transferTiers.find((t) => days >= t.minDaysBefore);
   return { daysBeforeStart: days, allowed: tier?.allowed ?? false, feeCents: tier?.allowed ? tier.feeCents : 0 };
 }
+
+/**
+ * A booking's money as the cancellation rule reads it (docs/decisions/066).
+ * `refundCapCents`/`refundCapPaidCents` are null until a transfer fixes them.
+ */
+export interface BookingMoney {
+  /** Received minus refunded. */
+  netPaidCents: number;
+  /** Fees kept on top of the price (transfer fees, overpayment a transfer kept): never part of "paid" for a refund. */
+  feeCents: number;
+  /** Set by a transfer: the most a cancellation may return, as of `refundCapPaidCents` received and kept. */
+  refundCapCents: number | null;
+  /** Received minus refunded right after that transfer: money paid since raises the cap, money refunded since lowers it. */
+  refundCapPaidCents: number | null;
+}
+
+export interface CancellationRefund extends CancellationQuote {
+  /** Received minus refunded, fees included (what the manage page calls "paid so far"). */
+  paidCents: number;
+  /** The cap a transfer set, as it stands today; null when the booking was never transferred. */
+  capCents: number | null;
+}
+
+/**
+ * What a participant's cancellation returns today: the tier of the workshop the
+ * booking is on, applied to the money paid toward the price (fees kept are not
+ * "paid"), and, after a transfer, never more than the cap the transfer set
+ * (transferSettlement) plus what was paid since. The one function for the
+ * manage page's quote, the refund made and the cancellation mail.
+ */
+export function cancellationRefund(startDate: string, now: Date, money: BookingMoney, timeZone?: string | null): CancellationRefund {
+  const paidCents = money.netPaidCents;
+  const tier = cancellationQuote(startDate, now, Math.max(0, paidCents - money.feeCents), timeZone);
+  const capCents =
+    money.refundCapCents === null || money.refundCapPaidCents === null ? null : Math.max(0, money.refundCapCents + paidCents - money.refundCapPaidCents);
+  const refundCents = Math.max(0, Math.min(tier.refundCents, capCents ?? Infinity, paidCents));
+  return { ...tier, paidCents, capCents, refundCents, keptCents: paidCents - refundCents };
+}
+
+export interface TransferSettlement {
+  /** The transfer fee of today's tier (of the workshop the booking leaves). */
+  transferFeeCents: number;
+  /** Refunded at once: the overpayment, never more than cancelling today would return minus the fee. */
+  refundNowCents: number;
+  /** Overpayment beyond that, kept under the cancellation policy (it joins the fees). */
+  keptCents: number;
+  /** Still to pay on the new workshop. */
+  balanceCents: number;
+  /** The booking's fees after the transfer: those before, the transfer fee and the overpayment kept. */
+  feesAfterCents: number;
+  /** Written on the booking: a later cancellation returns at most this plus what is paid since... */
+  refundCapCents: number;
+  /** ...measured from this (received minus refunded after the transfer). */
+  refundCapPaidCents: number;
+}
+
+/**
+ * What moving a booking to a workshop priced `newTotalCents` moves today
+ * (docs/decisions/066). The rule, by construction: the refund now and every
+ * later cancellation together never return more than cancelling on the day of
+ * the transfer would have (cancellationRefund, so a second transfer obeys the
+ * first's cap), minus the transfer fee, which is kept on top; money paid after
+ * the transfer follows the new workshop's tiers.
+ */
+export function transferSettlement(from: { startDate: string; timeZone?: string | null }, now: Date, money: BookingMoney, newTotalCents: number): TransferSettlement {
+  const transferFeeCents = transferQuote(from.startDate, now, from.timeZone).feeCents;
+  const cancelToday = cancellationRefund(from.startDate, now, money, from.timeZone).refundCents;
+  const allowance = Math.max(0, cancelToday - transferFeeCents);
+  const over = money.netPaidCents - (newTotalCents + money.feeCents + transferFeeCents);
+  const refundNowCents = Math.max(0, Math.min(over, allowance));
+  const keptCents = Math.max(0, over - refundNowCents);
+  const feesAfterCents = money.feeCents + transferFeeCents + keptCents;
+  const netAfter = money.netPaidCents - refundNowCents;
+  return {
+    transferFeeCents,
+    refundNowCents,
+    keptCents,
+    balanceCents: Math.max(0, newTotalCents + feesAfterCents - netAfter),
+    feesAfterCents,
+    refundCapCents: allowance - refundNowCents,
+    refundCapPaidCents: netAfter,
+  };
+}

@@ -122,11 +122,14 @@ export class WorkshopCancellationService {
       workshop.cancelledAt = now;
       // The waiting list first: spots the bookings give back are offered to nobody.
       const waitlistClosed = await this.closeWaitlist(m, workshop.id);
-      const live = await m
+      const liveQuery = m
         .createQueryBuilder(Booking, 'b')
         .where('b.workshopId = :id AND b.status IN (:...live)', { id: workshop.id, live: LIVE_STATUSES })
-        .orderBy('b.createdAt', 'ASC')
-        .getMany();
+        .orderBy('b.createdAt', 'ASC');
+      // A locking read on MySQL/MariaDB: it sees the bookings a transfer or booking moved here after this
+      // transaction's first read (its snapshot), committed while the UPDATE above waited for their claim (docs/decisions/066).
+      if (this.db.kind !== 'sqlite') liveQuery.setLock('pessimistic_write');
+      const live = await liveQuery.getMany();
       let onlineRefundCents = 0;
       let offlineRefundCents = 0;
       for (const b of live) {

@@ -309,13 +309,15 @@ describe('/manage/{bookingId}#{token}', () => {
     const transfer = within(section).getByRole('button', { name: 'Transfer' });
     expect(transfer).toBeDisabled();
     const option = within(section).getByRole('radio', { name: /Iceland Winter Light/ });
-    expect(option.closest('label')).toHaveTextContent('New total $8,237.50 · fee $0 · $500 more to pay');
+    expect(option.closest('label')).toHaveTextContent('New total $8,237.50 · fee $0 · $5,916.25 left to pay by December 3, 2027');
     await user.click(option);
     await user.click(transfer);
     expect(screen.getByRole('heading', { name: 'Move your booking to Iceland Winter Light?' })).toHaveFocus();
+    // The quote says what moves and what cancelling afterwards gives, in the server's sentences (docs/decisions/066).
+    expect(screen.getByTestId('transfer-terms')).toHaveTextContent('Nothing is refunded now.$5,916.25 is left to pay, due by December 3, 2027.');
     await user.click(screen.getByRole('button', { name: 'Confirm transfer' }));
     const result = await screen.findByTestId('transfer-result');
-    expect(result).toHaveTextContent('Your booking is now on Iceland Winter Light. $500 more is due');
+    expect(result).toHaveTextContent('Your booking is now on Iceland Winter Light. $5,916.25 is left to pay, due by December 3, 2027: see what is still due above.');
     expect(result).toHaveFocus();
     expect(screen.getByRole('heading', { level: 1, name: 'Iceland Winter Light' })).toBeInTheDocument();
   });

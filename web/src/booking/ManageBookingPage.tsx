@@ -6,6 +6,7 @@ import { formatDollars } from 'api/shared/money';
 import { POLICY } from 'api/shared/policy';
 import type { BookingAccountQuery } from '../gql/graphql';
 import { dueSentence, PaymentsTable, RefundsTable, ScheduleTable } from '../payment/BookingLedger';
+import { formatCalendarDate } from '../ui/format';
 import { usePaymentStatus } from '../payment/usePaymentStatus';
 import { redirectTo } from '../ui/browser';
 import { bookingStatusLabel, labelOf } from '../ui/labels';
@@ -461,8 +462,14 @@ function CancelSection({ account, token, onDone }: { account: Account; token: st
   );
 }
 
-const differenceText = (difference: number) =>
-  difference > 0 ? `${formatDollars(difference)} more to pay` : difference < 0 ? `${formatDollars(-difference)} refunded to you` : 'Same price';
+type TransferOptionView = Account['transfer']['options'][number];
+
+/** What the option moves, in a few words: the refund now, or what is left to pay and by when (docs/decisions/066). */
+function movesText(o: Pick<TransferOptionView, 'refundNow' | 'balanceAfter' | 'balanceDueDate'>): string {
+  if (o.refundNow > 0) return `${formatDollars(o.refundNow)} refunded to you now`;
+  if (o.balanceAfter > 0) return `${formatDollars(o.balanceAfter)} left to pay${o.balanceDueDate ? ` by ${formatCalendarDate(o.balanceDueDate)}` : ''}`;
+  return 'nothing more to pay';
+}
 
 function TransferSection({ account, token, onDone }: { account: Account; token: string; onDone: () => void }) {
   const [transfer] = useMutation(TRANSFER_MY_BOOKING_MUTATION, { refetchQueries: [BOOKING_ACCOUNT_QUERY], awaitRefetchQueries: true });
@@ -470,7 +477,7 @@ function TransferSection({ account, token, onDone }: { account: Account; token: 
   const [choice, setChoice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const [moved, setMoved] = useState<{ name: string; difference: number; fee: number } | null>(null);
+  const [moved, setMoved] = useState<{ name: string; option: TransferOptionView } | null>(null);
   const confirmRef = useFocusWhen<HTMLHeadingElement>(step === 'confirm');
   const resultRef = useFocusWhen<HTMLDivElement>(step === 'done');
   const id = useId();
@@ -483,7 +490,7 @@ function TransferSection({ account, token, onDone }: { account: Account; token: 
     setProblem(null);
     try {
       await transfer({ variables: { input: { bookingId: account.booking.id, token, workshopId: option.workshop.id } } });
-      setMoved({ name: option.workshop.name, difference: option.difference, fee: option.fee });
+      setMoved({ name: option.workshop.name, option });
       setStep('done');
       onDone();
       setChoice(null);
@@ -501,21 +508,22 @@ function TransferSection({ account, token, onDone }: { account: Account; token: 
         {step === 'done' && moved && (
           <div ref={resultRef} tabIndex={-1} className="notice notice--success" role="status" data-testid="transfer-result">
             <strong>Your booking is now on {moved.name}.</strong>{' '}
-            {moved.difference > 0
-              ? `${formatDollars(moved.difference)} more is due: see what is still due above.`
-              : moved.difference < 0
-                ? `${formatDollars(-moved.difference)} is refunded to you.`
+            {moved.option.refundNow > 0
+              ? `${formatDollars(moved.option.refundNow)} is refunded to your card now.`
+              : moved.option.balanceAfter > 0
+                ? `${formatDollars(moved.option.balanceAfter)} is left to pay${moved.option.balanceDueDate ? `, due by ${formatCalendarDate(moved.option.balanceDueDate)}` : ''}: see what is still due above.`
                 : 'Nothing more to pay.'}
           </div>
         )}
         {!t.allowed ? (
           <p className="muted">{t.reason ?? 'A transfer is not available for this booking.'}</p>
         ) : t.options.length === 0 ? (
-          <p className="muted">No other workshop has free spots for your group right now.</p>
+          <p className="muted">{t.reason ?? 'No other workshop can take this booking right now.'}</p>
         ) : step !== 'confirm' ? (
           <>
             <p>
-              {t.fee > 0 ? `A transfer costs a ${formatDollars(t.fee)} fee today.` : 'A transfer is free today.'} Price differences are charged or refunded.
+              {t.fee > 0 ? `A transfer costs a ${formatDollars(t.fee)} fee today.` : 'A transfer is free today.'} A higher price is left to pay; a lower one
+              is refunded, never more than cancelling today would return (<Link to="/cancellation-policy#transfers">transfer policy</Link>).
             </p>
             <fieldset className="fieldset manage__options">
               <legend>Move to</legend>
@@ -526,7 +534,7 @@ function TransferSection({ account, token, onDone }: { account: Account; token: 
                     <strong>{o.workshop.name}</strong>
                     <span className="muted"> · {o.workshop.dates}</span>
                     <span className="manage__option-money">
-                      New total {formatDollars(o.newTotal)} · fee {formatDollars(o.fee)} · {differenceText(o.difference)}
+                      New total {formatDollars(o.newTotal)} · fee {formatDollars(o.fee)} · {movesText(o)}
                     </span>
                   </span>
                 </label>
@@ -546,8 +554,20 @@ function TransferSection({ account, token, onDone }: { account: Account; token: 
                 <Fact term="Dates">{option.workshop.dates}</Fact>
                 <Fact term="New total">{formatDollars(option.newTotal)}</Fact>
                 <Fact term="Transfer fee">{formatDollars(option.fee)}</Fact>
-                <Fact term="Difference">{differenceText(option.difference)}</Fact>
+                <Fact term="Refunded to you now">{formatDollars(option.refundNow)}</Fact>
+                {option.kept > 0 && <Fact term="Kept under the cancellation policy">{formatDollars(option.kept)}</Fact>}
+                <Fact term="Left to pay">
+                  {option.balanceAfter > 0 && option.balanceDueDate
+                    ? `${formatDollars(option.balanceAfter)}, due by ${formatCalendarDate(option.balanceDueDate)}`
+                    : formatDollars(option.balanceAfter)}
+                </Fact>
+                <Fact term="If you cancel after the transfer">{`${formatDollars(option.cancelRefundAfter)} back today`}</Fact>
               </dl>
+              <ul className="manage__terms" data-testid="transfer-terms">
+                {option.terms.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
               <p className="muted">Your spots on {account.workshop.name} are released.</p>
               <div className="manage__buttons">
                 <button type="button" className="btn btn--primary" disabled={busy} onClick={() => void doTransfer()}>

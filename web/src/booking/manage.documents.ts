@@ -96,7 +96,12 @@ export const BOOKING_ACCOUNT_QUERY: TypedDocumentNode<BookingAccountQuery, Booki
           }
           newTotal
           fee
-          difference
+          refundNow
+          kept
+          balanceAfter
+          balanceDueDate
+          cancelRefundAfter
+          terms
         }
       }
     }

@@ -3,7 +3,7 @@ import { BRAND } from 'api/shared/brand';
 import { POLICY } from 'api/shared/policy';
 import { LegalPage, type LegalSection } from './LegalPage';
 import { PolicyTable } from './PolicyTable';
-import { CANCELLATION_ROWS, PROCESSING_TIME, REFUND_EXAMPLE, REFUND_TIME, TRANSFER_ROWS, rowsSentence } from './policyText';
+import { CANCELLATION_ROWS, PROCESSING_TIME, REFUND_EXAMPLE, REFUND_TIME, TRANSFER_AFTER_RULE, TRANSFER_EXAMPLE, TRANSFER_MONEY_RULE, TRANSFER_ROWS, rowsSentence } from './policyText';
 
 const Email = () => <a href={`mailto:${BRAND.contactEmail}`}>{BRAND.contactEmail}</a>;
 
@@ -55,10 +55,11 @@ const SECTIONS: LegalSection[] = [
           still has open spots. The new participant must meet the same requirements (including the minimum age of {POLICY.minAge}).
         </p>
         <PolicyTable caption="Transfer fees" rows={TRANSFER_ROWS} outcomeHeader="Transfer" />
+        <p>{TRANSFER_MONEY_RULE}</p>
         <p>
-          When you move to a workshop with a different price, you pay or we refund the difference. A transfer is possible once per
-          booking.
+          {TRANSFER_AFTER_RULE} {TRANSFER_EXAMPLE}
         </p>
+        <p>The manage page shows all of this before you confirm a transfer, with the dates of the new workshop.</p>
       </>
     ),
   },

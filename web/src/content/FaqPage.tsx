@@ -5,19 +5,7 @@ import { POLICY } from 'api/shared/policy';
 import { PageMeta } from '../ui/PageMeta';
 import { JsonLd } from '../ui/JsonLd';
 import { textOf } from '../ui/textOf';
-import {
-  BALANCE_DUE,
-  CANCELLATION_ROWS,
-  DEFAULT_SUPPLEMENT,
-  DEPOSIT,
-  INSTALLMENTS,
-  PROCESSING_TIME,
-  REFUND_EXAMPLE,
-  REFUND_TIME,
-  SPOUSE_RATE,
-  TRANSFER_ROWS,
-  rowsSentence,
-} from './policyText';
+import { BALANCE_DUE, CANCELLATION_ROWS, DEFAULT_SUPPLEMENT, DEPOSIT, INSTALLMENTS, PROCESSING_TIME, REFUND_EXAMPLE, REFUND_TIME, rowsSentence, SPOUSE_RATE, TRANSFER_AFTER_RULE, TRANSFER_ROWS } from './policyText';
 
 interface Faq {
   question: string;
@@ -92,7 +80,7 @@ export const FAQS: Faq[] = [
     question: 'Can I transfer my booking to someone else or another workshop?',
     answer: (
       <p>
-        Yes, to another person or to another {POLICY.season} workshop with open spots. {rowsSentence(TRANSFER_ROWS)}.
+        Yes, to another person or to another {POLICY.season} workshop with open spots. {rowsSentence(TRANSFER_ROWS)}. {TRANSFER_AFTER_RULE}
       </p>
     ),
   },

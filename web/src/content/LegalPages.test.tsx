@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { formatCents } from 'api/shared/money';
 import { POLICY } from 'api/shared/policy';
 import { renderRoute } from '../test/render';
-import { CANCELLATION_ROWS, TRANSFER_ROWS } from './policyText';
+import { CANCELLATION_ROWS, TRANSFER_AFTER_RULE, TRANSFER_ROWS } from './policyText';
 
 const mainText = () => screen.getByRole('main').textContent ?? '';
 
@@ -54,6 +54,15 @@ describe('/cancellation-policy numbers come from POLICY', () => {
     expect(transfers[2]).toHaveTextContent(/not available/i);
 
     const text = mainText();
+    // Issue 21: which tier applies after a transfer, and the worked example computed by the refund's own functions.
+    expect(text).toContain('never more than cancelling that day would return');
+    expect(text).toContain('transfer fees are kept and never refunded');
+    expect(text).toContain(TRANSFER_AFTER_RULE);
+    expect(text).toContain(
+      'For example, with $3,000 paid, moving 65 days before the start to a $1,000 workshop refunds $1,500 at once ($500 is kept) and cancelling afterwards returns nothing more; moving 40 days before the start to a workshop of the same price costs the $500 fee, and cancelling afterwards returns $250 ($750 once the fee is paid), never the fee.',
+    );
+    expect(text).toContain('a cancelled workshop takes no transfers');
+    expect(text).not.toContain('we refund the difference.');
     expect(text).toContain(`within ${POLICY.refundBusinessDays} business days`);
     expect(text).toContain(`within ${POLICY.cancellationProcessingBusinessDays} business days`);
     expect(text).toContain(`at least ${POLICY.minParticipants} participants`);

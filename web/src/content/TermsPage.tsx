@@ -2,18 +2,7 @@ import { Link } from 'react-router-dom';
 import { BRAND } from 'api/shared/brand';
 import { POLICY } from 'api/shared/policy';
 import { LegalPage, type LegalSection } from './LegalPage';
-import {
-  BALANCE_DUE,
-  CANCELLATION_ROWS,
-  DEFAULT_SUPPLEMENT,
-  DEPOSIT,
-  INSTALLMENTS,
-  PROCESSING_TIME,
-  REFUND_TIME,
-  SPOUSE_RATE,
-  TRANSFER_ROWS,
-  rowsSentence,
-} from './policyText';
+import { BALANCE_DUE, CANCELLATION_ROWS, DEFAULT_SUPPLEMENT, DEPOSIT, INSTALLMENTS, PROCESSING_TIME, REFUND_TIME, rowsSentence, SPOUSE_RATE, TRANSFER_AFTER_RULE, TRANSFER_ROWS } from './policyText';
 
 const Email = () => <a href={`mailto:${BRAND.contactEmail}`}>{BRAND.contactEmail}</a>;
 
@@ -112,7 +101,7 @@ const SECTIONS: LegalSection[] = [
           {REFUND_TIME}.
         </p>
         <p>
-          Transfers to another person or workshop: {rowsSentence(TRANSFER_ROWS)}. The full rules are in our{' '}
+          Transfers to another person or workshop: {rowsSentence(TRANSFER_ROWS)}. {TRANSFER_AFTER_RULE} The full rules are in our{' '}
           <Link to="/cancellation-policy">cancellation policy</Link>.
         </p>
       </>

@@ -1,5 +1,5 @@
 import { formatCents } from 'api/shared/money';
-import { cancellationQuote, POLICY } from 'api/shared/policy';
+import { cancellationQuote, cancellationRefund, POLICY, transferSettlement } from 'api/shared/policy';
 
 /**
  * Sentences and table rows derived from POLICY, shared by the FAQ, the terms
@@ -77,4 +77,43 @@ export const REFUND_EXAMPLE: string = (() => {
   const a = cancellationQuote(start(75), at, deposit);
   const b = cancellationQuote(start(100), at, full);
   return `For example, with a ${formatCents(deposit)} deposit paid, cancelling 75 days before the start returns ${formatCents(a.refundCents)}; with ${formatCents(full)} paid in full, cancelling 100 days before returns ${formatCents(b.refundCents)}.`;
+})();
+
+/**
+ * Which tier applies after a transfer (docs/decisions/066), in the words of
+ * shared/policy.ts cancellationRefund and transferSettlement.
+ */
+export const TRANSFER_AFTER_RULE =
+  'After a transfer, the tiers above apply to the new workshop\'s dates and to what you have paid toward the price (transfer fees are kept and never refunded), ' +
+  'and a later cancellation never returns more than cancelling your original booking would have on the day of the transfer, minus what the transfer refunded and its fee, plus what you pay after the transfer.';
+
+/** The money of a transfer in words: the difference, its cap and the balance window. */
+export const TRANSFER_MONEY_RULE =
+  `When you move to a workshop with a different price, you pay the difference, or we refund it at once, but never more than cancelling that day would return (minus any transfer fee): the rest is kept under this policy. ` +
+  `A workshop less than ${POLICY.balanceDueDaysBefore} days from its start (its balance is due) takes your booking only when nothing would be left to pay, and a cancelled workshop takes no transfers.`;
+
+/**
+ * A worked example of the transfer rule, computed by the functions that move
+ * the money and quote the refunds: the page cannot promise more than the site gives.
+ */
+export const TRANSFER_EXAMPLE: string = (() => {
+  const at = new Date('2026-01-01T12:00:00Z');
+  const start = (days: number) => new Date(at.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+  const paid = 3000_00;
+  const money = { netPaidCents: paid, feeCents: 0, refundCapCents: null, refundCapPaidCents: null };
+  const after = (s: ReturnType<typeof transferSettlement>, extraPaid = 0) => ({
+    netPaidCents: paid - s.refundNowCents + extraPaid,
+    feeCents: s.feesAfterCents,
+    refundCapCents: s.refundCapCents,
+    refundCapPaidCents: s.refundCapPaidCents,
+  });
+  const a = transferSettlement({ startDate: start(65) }, at, money, 1000_00);
+  const aLater = cancellationRefund(start(200), at, after(a)).refundCents;
+  const b = transferSettlement({ startDate: start(40) }, at, money, paid);
+  const bLater = cancellationRefund(start(200), at, after(b)).refundCents;
+  const bPaid = cancellationRefund(start(200), at, after(b, b.balanceCents)).refundCents;
+  return (
+    `For example, with ${formatCents(paid)} paid, moving 65 days before the start to a ${formatCents(1000_00)} workshop refunds ${formatCents(a.refundNowCents)} at once (${formatCents(a.keptCents)} is kept) and cancelling afterwards returns ${aLater ? formatCents(aLater) : 'nothing more'}; ` +
+    `moving 40 days before the start to a workshop of the same price costs the ${formatCents(b.transferFeeCents)} fee, and cancelling afterwards returns ${formatCents(bLater)} (${formatCents(bPaid)} once the fee is paid), never the fee.`
+  );
 })();

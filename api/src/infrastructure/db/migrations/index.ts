@@ -10,6 +10,7 @@ import { WorkshopCalendar1795421936218 } from './1795421936218-WorkshopCalendar'
 import { WorkshopCancellationAndCredits1795424530233 } from './1795424530233-WorkshopCancellationAndCredits';
 import { OutboxLeases1795623682769 } from './1795623682769-OutboxLeases';
 import { RefundClaim1795623851242 } from './1795623851242-RefundClaim';
+import { TransferRefundCap1795623772087 } from './1795623772087-TransferRefundCap';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -25,4 +26,5 @@ export const MIGRATIONS = [
   WorkshopCancellationAndCredits1795424530233,
   OutboxLeases1795623682769,
   RefundClaim1795623851242,
+  TransferRefundCap1795623772087,
 ];
