@@ -83,6 +83,8 @@ export interface BookingMailData {
   fromWorkshopName?: string;
   /** Refund money still to come by hand (paid offline). */
   refundOwedCents?: number;
+  /** Online refund money decided but not made yet (a workshop cancellation's, waiting for the customer's choice). */
+  refundPendingCents?: number;
   /** When it happened (ISO 8601, UTC). */
   at: string;
 }
@@ -146,9 +148,15 @@ export function datesOf(d: BookingMailData): string {
   return formatDateRange(d.startDate, d.endDate);
 }
 
-/** The money of a booking: what is left to pay and by when. */
+/** The money of a booking: what is left to pay and by when (nothing on a released booking). */
 export function balanceOf(d: BookingMailData): { balanceCents: number; dueDate: string; overdue: boolean } {
-  const balanceCents = balanceCentsOf({ totalCents: d.totalCents, feeCents: d.feeCents ?? 0, amountPaidCents: d.amountPaidCents, amountRefundedCents: d.amountRefundedCents ?? 0 });
+  const balanceCents = balanceCentsOf({
+    status: d.status,
+    totalCents: d.totalCents,
+    feeCents: d.feeCents ?? 0,
+    amountPaidCents: d.amountPaidCents,
+    amountRefundedCents: d.amountRefundedCents ?? 0,
+  });
   const dueDate = balanceDueDate(d.startDate);
   return { balanceCents, dueDate, overdue: dueDate <= d.at.slice(0, 10) };
 }
@@ -161,6 +169,35 @@ function balanceDueText(d: BookingMailData): string {
     return `${by}, in monthly installments (plan of ${d.installments})`;
   }
   return by;
+}
+
+/** Why a released booking owes nothing, in the words of its "Balance due" line. */
+const RELEASED_TEXT: Record<string, string> = {
+  cancelled: 'Nothing: the booking is cancelled',
+  expired: 'Nothing: the reservation expired',
+};
+
+/**
+ * The money lines of a booking: a live one says what is left to pay and by
+ * when; a released one (cancelled, expired) owes nothing and says so, with what
+ * came back and what is still to come back (issue 21).
+ */
+function moneyFacts(d: BookingMailData): FactList {
+  const refunded = d.amountRefundedCents ?? 0;
+  const released = RELEASED_TEXT[d.status];
+  if (released) {
+    const toCome = Math.min(refunded, (d.refundOwedCents ?? 0) + (d.refundPendingCents ?? 0));
+    return [
+      ...(refunded - toCome > 0 ? ([['Refunded', formatCents(refunded - toCome)]] as FactList) : []),
+      ...(toCome > 0 ? ([['Still to refund', formatCents(toCome)]] as FactList) : []),
+      ['Balance due', released],
+    ];
+  }
+  return [
+    ...(refunded ? ([['Refunded', formatCents(refunded)]] as FactList) : []),
+    ['Balance', formatCents(balanceOf(d).balanceCents)],
+    ['Balance due', balanceDueText(d)],
+  ];
 }
 
 export function workshopPlace(d: BookingMailData): string {
@@ -194,7 +231,6 @@ export function paymentLabel(d: BookingMailData): string {
 
 /** The facts every booking mail shows, in the same order everywhere. */
 export function bookingFacts(d: BookingMailData): FactList {
-  const { balanceCents } = balanceOf(d);
   return [
     ['Workshop', d.workshopName],
     ['Dates', datesOf(d)],
@@ -204,9 +240,7 @@ export function bookingFacts(d: BookingMailData): FactList {
     ['Total', formatCents(d.totalCents)],
     ...(d.feeCents ? ([['Fees', formatCents(d.feeCents)]] as FactList) : []),
     ['Paid', formatCents(d.amountPaidCents)],
-    ...(d.amountRefundedCents ? ([['Refunded', formatCents(d.amountRefundedCents)]] as FactList) : []),
-    ['Balance', formatCents(balanceCents)],
-    ['Balance due', balanceDueText(d)],
+    ...moneyFacts(d),
     ['Booking', d.bookingId],
   ];
 }
