@@ -41,11 +41,17 @@ test('book without a payment provider: the total follows the inputs, then the co
   await fillBookingForm(page);
   await page.getByRole('button', { name: 'Continue to payment' }).click();
   await expect(page).toHaveURL(/\/confirmation\/[0-9a-f-]{36}$/);
-  // Nothing is paid yet: the spots are reserved, the booking is not confirmed.
-  await expect(page.getByRole('heading', { name: 'Spots Reserved' })).toBeVisible();
+  // The spec's booking walk ends on "Booking Confirmed" (issue 21): the spots are the visitor's,
+  // the payment status beside it says nothing is paid yet (grey), and one line says what is due and how.
+  await expect(page.getByRole('heading', { name: 'Booking Confirmed' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Spots Reserved' })).toHaveCount(0);
   await expect(page.getByTestId('total-amount')).toHaveText('$7,487.50');
   await expect(page.getByTestId('amount-paid')).toHaveText('$0');
   await expect(page.locator('[data-status="pending"]')).toHaveClass(/badge--grey/);
+  await expect(page.locator('[data-status="pending"]')).toHaveText('Pending');
+  await expect(page.getByTestId('due-line')).toHaveText(
+    /^Nothing has been paid yet: we will contact you at ana@example\.com within 24 hours to arrange your 30% deposit of \$2,246\.25; your spots are held until .+\.$/,
+  );
 
   // The spots are held: the workshop page shows two fewer.
   await page.goto('/workshop/grand-teton-autumn-ahead');
