@@ -55,9 +55,21 @@ export function aWorkshop(overrides: Partial<Workshop> = {}): Typed<Workshop, 'W
     hasStarted: false,
     cancelled: false,
     boardOpen: true,
+    // As the server answers far enough ahead: every way to pay is offered (offersOnly narrows it).
+    paymentOptions: offersOnly('full', 'deposit', 'payment_plan'),
     ...overrides,
     hasEnded: overrides.hasEnded ?? overrides.hasStarted ?? false,
   };
+}
+
+/** Workshop.paymentOptions offering only these options (the others with a reason). */
+export function offersOnly(...options: Array<'full' | 'deposit' | 'payment_plan'>): Workshop['paymentOptions'] {
+  return (['full', 'deposit', 'payment_plan'] as const).map((option) => ({
+    __typename: 'PaymentOptionOffer' as const,
+    option,
+    available: options.includes(option),
+    reason: options.includes(option) ? null : 'Not offered for these dates.',
+  }));
 }
 
 type AdminWorkshop = AdminWorkshopsQuery['adminWorkshops'][number];
