@@ -58,6 +58,22 @@ test('book without a payment provider: the total follows the inputs, then the co
   await expect(page.getByTestId('available-spots')).toHaveText('10 of 12');
 });
 
+test('issue 21: a workshop inside its balance window promises full payment only, and its booking page agrees', async ({ page }) => {
+  // The app's clock reads 2026-01-15: Yellowstone Winter Wildlife starts 2026-02-02, its balance fell due on 2025-12-04.
+  await page.goto('/workshop/yellowstone-winter-wildlife');
+  await expect(page.getByTestId('payment-options')).toHaveText(
+    'Payment in full at booking: the balance is due 60 days before the start, so these dates take no deposit or payment plan.',
+  );
+  await expect(page.locator('body')).not.toContainText(/Pay a 30% deposit|monthly installments\./);
+  // Zion (April 13) still takes a deposit, too close for a plan.
+  await page.goto('/workshop/zion-canyon-light');
+  await expect(page.getByTestId('payment-options')).toHaveText('Pay a 30% deposit or in full (too close to the start for a payment plan).');
+  await page.goto('/booking/yellowstone-winter-wildlife');
+  await expect(page.getByLabel('Payment')).toHaveValue('full');
+  await expect(page.getByRole('option', { name: /deposit now/ })).toBeDisabled();
+  await expect(page.getByRole('option', { name: /Monthly payment plan/ })).toBeDisabled();
+});
+
 test('a refused booking alerts "Booking error. Please try again." and keeps the form', async ({ page, request }) => {
   await page.goto('/booking/everglades-wading-birds');
   await fillBookingForm(page);
