@@ -177,10 +177,14 @@ const RELEASED_TEXT: Record<string, string> = {
   expired: 'Nothing: the reservation expired',
 };
 
+/** Paid after its hold lapsed and the spots were gone: nothing falls due until the admin moves or refunds it. */
+const NEEDS_ATTENTION_TEXT = 'Nothing for now: we will contact you to move or refund your booking';
+
 /**
  * The money lines of a booking: a live one says what is left to pay and by
  * when; a released one (cancelled, expired) owes nothing and says so, with what
- * came back and what is still to come back (issue 21).
+ * came back and what is still to come back; one paid after its spots were gone
+ * owes nothing until we move or refund it (issue 21).
  */
 function moneyFacts(d: BookingMailData): FactList {
   const refunded = d.amountRefundedCents ?? 0;
@@ -192,6 +196,9 @@ function moneyFacts(d: BookingMailData): FactList {
       ...(toCome > 0 ? ([['Still to refund', formatCents(toCome)]] as FactList) : []),
       ['Balance due', released],
     ];
+  }
+  if (d.status === 'needs_attention') {
+    return [...(refunded ? ([['Refunded', formatCents(refunded)]] as FactList) : []), ['Balance due', NEEDS_ATTENTION_TEXT]];
   }
   return [
     ...(refunded ? ([['Refunded', formatCents(refunded)]] as FactList) : []),
