@@ -30,20 +30,31 @@ describe('/confirmation/{bookingId}', () => {
     expect(screen.getByTestId('due-line')).toHaveTextContent('Nothing is left to pay: the booking is paid in full.');
   });
 
-  it('says what is left to pay on a confirmed deposit booking', async () => {
+  it('says what is left to pay on a confirmed deposit booking, by when and how (issue 21)', async () => {
     await renderLazyRoute(`/confirmation/${id}`, [answer(booking())]);
-    expect(await screen.findByTestId('due-line')).toHaveTextContent(/\$5,416.25 is left to pay, due 60 days before the workshop starts/);
+    expect(await screen.findByTestId('due-line')).toHaveTextContent(
+      '$5,416.25 is left to pay by February 12, 2026, 60 days before the workshop starts. You can pay it online from your personal “Manage your booking” link.',
+    );
+  });
+
+  it('without online payment, says we arrange the rest with the customer', async () => {
+    await renderLazyRoute(`/confirmation/${id}`, [answer(booking({ paysOnline: false }))]);
+    expect(await screen.findByTestId('due-line')).toHaveTextContent(
+      '$5,416.25 is left to pay by February 12, 2026, 60 days before the workshop starts. We will contact you at ana@example.com to arrange the payment.',
+    );
   });
 
   it('never says "Deposit paid" for a payment plan', async () => {
     await renderLazyRoute(`/confirmation/${id}`, [answer(booking({ paymentOption: 'payment_plan', installments: 4, paymentStatus: 'partially_paid' }))]);
     expect(await screen.findByText('Partly paid (plan)')).toHaveClass('badge--grey');
     expect(screen.queryByText('Deposit paid')).not.toBeInTheDocument();
-    expect(screen.getByText(/left to pay in monthly installments/)).toBeInTheDocument();
+    expect(screen.getByTestId('due-line')).toHaveTextContent('$5,416.25 is left to pay in monthly installments, the last by February 12, 2026.');
   });
 
   it('shows a reservation on the embedded default (no payment provider) as Booking Confirmed, Pending in grey, with what is due and how (issue 21)', async () => {
-    await renderLazyRoute(`/confirmation/${id}`, [answer(booking({ paymentStatus: 'pending', amountPaid: 0, status: 'held', holdExpiresAt: '2026-01-22T15:00:00.000Z' }))]);
+    await renderLazyRoute(`/confirmation/${id}`, [
+      answer(booking({ paymentStatus: 'pending', amountPaid: 0, status: 'held', holdExpiresAt: '2026-01-22T15:00:00.000Z', paysOnline: false })),
+    ]);
     expect(await screen.findByRole('heading', { name: 'Booking Confirmed' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Spots Reserved' })).not.toBeInTheDocument();
     expect(screen.getByText('Pending')).toHaveClass('badge--grey');
@@ -54,9 +65,17 @@ describe('/confirmation/{bookingId}', () => {
 
   it('names the payment that is arranged for a reservation paid in full or by plan', async () => {
     await renderLazyRoute(`/confirmation/${id}`, [
-      answer(booking({ paymentStatus: 'pending', amountPaid: 0, status: 'held', paymentOption: 'payment_plan', installments: 4, amountDueNow: 1934.38 })),
+      answer(booking({ paymentStatus: 'pending', amountPaid: 0, status: 'held', paymentOption: 'payment_plan', installments: 4, amountDueNow: 1934.38, paysOnline: false })),
     ]);
     expect(await screen.findByTestId('due-line')).toHaveTextContent('to arrange your first installment (of 4) of $1,934.38');
+  });
+
+  it('a hold waiting for its online payment says until when, and names no contact that will not come', async () => {
+    await renderLazyRoute(`/confirmation/${id}`, [answer(booking({ paymentStatus: 'pending', amountPaid: 0, status: 'held', holdExpiresAt: '2026-01-22T15:00:00.000Z' }))]);
+    expect(await screen.findByTestId('due-line')).toHaveTextContent(
+      /^Nothing has been paid yet: your spots are held until .*Jan 22, 2026.* for your 30% deposit of \$2,321.25 by card; after that they are released\.$/,
+    );
+    expect(screen.getByTestId('due-line')).not.toHaveTextContent(/contact you/);
   });
 
   it('shows an expired reservation with a way to book again', async () => {

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useQuery } from '@apollo/client/react';
 import { Link, useParams } from 'react-router-dom';
 import { formatDollars } from 'api/shared/money';
-import { POLICY } from 'api/shared/policy';
+import { formatIsoDate, POLICY } from 'api/shared/policy';
 import type { BookingConfirmationQuery } from '../gql/graphql';
 import { PageMeta } from '../ui/PageMeta';
 import { Empty, Loading } from '../ui/States';
@@ -28,6 +28,31 @@ function firstPaymentText(b: Booking): string {
   if (b.paymentOption === 'full') return `payment in full of ${amount}`;
   if (b.paymentOption === 'payment_plan') return `first installment${b.installments ? ` (of ${b.installments})` : ''} of ${amount}`;
   return `${POLICY.depositPercent}% deposit of ${amount}`;
+}
+
+/** What is left on a confirmed booking, by when and how it is paid (issue 21). */
+function balanceText(b: Booking): string {
+  const by = b.balanceDueDate ? formatIsoDate(b.balanceDueDate) : null;
+  const what =
+    b.paymentOption === 'payment_plan'
+      ? `${formatDollars(b.balance)} is left to pay in monthly installments${by ? `, the last by ${by}` : ''}.`
+      : `${formatDollars(b.balance)} is left to pay${by ? ` by ${by},` : ','} ${POLICY.balanceDueDaysBefore} days before the workshop starts.`;
+  // The plan's installments are charged to the saved card; other balances are paid from the manage link.
+  if (b.paymentOption === 'payment_plan' && b.paysOnline) return `${what} They are charged to the card you paid with.`;
+  return b.paysOnline
+    ? `${what} You can pay it online from your personal “Manage your booking” link.`
+    : `${what} We will contact you at ${b.customerEmail} to arrange the payment.`;
+}
+
+/** A reservation: nothing paid yet, what is due first, how, and until when the spots are held. */
+function reservationText(b: Booking): string {
+  const until = b.holdExpiresAt ? formatExactTime(new Date(b.holdExpiresAt)) : null;
+  if (b.paysOnline) {
+    return `Nothing has been paid yet: your spots are held${until ? ` until ${until}` : ''} for your ${firstPaymentText(b)} by card; after that they are released.`;
+  }
+  return `Nothing has been paid yet: we will contact you at ${b.customerEmail} within ${POLICY.responseTimeHours} hours to arrange your ${firstPaymentText(b)}${
+    until ? `; your spots are held until ${until}` : '; your spots stay held meanwhile'
+  }.`;
 }
 
 /** The one line under the facts that says what is still due and how (issue 21). */
@@ -59,14 +84,7 @@ function outcomeOf(b: Booking): Outcome {
             Thank you, {b.customerName}. Your place on <strong>{b.workshopName}</strong> is reserved.
           </>
         ),
-        next:
-          b.balance > 0 ? (
-            <DueLine>
-              {formatDollars(b.balance)} is left to pay{b.paymentOption === 'payment_plan' ? ' in monthly installments' : `, due ${POLICY.balanceDueDaysBefore} days before the workshop starts`}.
-            </DueLine>
-          ) : (
-            <DueLine>Nothing is left to pay: the booking is paid in full.</DueLine>
-          ),
+        next: b.balance > 0 ? <DueLine>{balanceText(b)}</DueLine> : <DueLine>Nothing is left to pay: the booking is paid in full.</DueLine>,
       };
     case 'held':
       return {
@@ -78,12 +96,7 @@ function outcomeOf(b: Booking): Outcome {
             Thank you, {b.customerName}. Your spots on <strong>{b.workshopName}</strong> are held for you.
           </>
         ),
-        next: (
-          <DueLine>
-            Nothing has been paid yet: we will contact you at {b.customerEmail} within {POLICY.responseTimeHours} hours to arrange your {firstPaymentText(b)}
-            {b.holdExpiresAt ? `; your spots are held until ${formatExactTime(new Date(b.holdExpiresAt))}` : '; your spots stay held meanwhile'}.
-          </DueLine>
-        ),
+        next: <DueLine>{reservationText(b)}</DueLine>,
       };
     case 'expired':
       return {

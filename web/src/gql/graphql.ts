@@ -591,7 +591,7 @@ export type BookingConfirmationQueryVariables = Exact<{
 }>;
 
 
-export type BookingConfirmationQuery = { booking: { id: string, workshopId: string, workshopName: string, customerName: string, customerEmail: string, numParticipants: number, numSpouses: number, roomType: RoomType, paymentOption: PaymentOption, installments: number | null, totalAmount: number, amountDueNow: number, amountPaid: number, amountRefunded: number, balance: number, paymentStatus: PaymentStatus, status: BookingStatus, holdExpiresAt: string | null } | null };
+export type BookingConfirmationQuery = { booking: { id: string, workshopId: string, workshopName: string, customerName: string, customerEmail: string, numParticipants: number, numSpouses: number, roomType: RoomType, paymentOption: PaymentOption, installments: number | null, totalAmount: number, amountDueNow: number, amountPaid: number, amountRefunded: number, balance: number, paymentStatus: PaymentStatus, status: BookingStatus, holdExpiresAt: string | null, balanceDueDate: string | null, paysOnline: boolean } | null };
 
 export type BookingAccountQueryVariables = Exact<{
   bookingId: string | number;

@@ -22,7 +22,7 @@ import type {
 
 type Typed<T, N extends string> = T & { __typename: N };
 type Workshop = NonNullable<WorkshopDetailQuery['workshop']> & Pick<NonNullable<BookingWorkshopQuery['workshop']>, 'priceCents' | 'timeZone'>;
-type Booking = BookingsTab_BookingFragment & Pick<NonNullable<BookingConfirmationQuery['booking']>, 'amountDueNow' | 'holdExpiresAt'>;
+type Booking = BookingsTab_BookingFragment & Pick<NonNullable<BookingConfirmationQuery['booking']>, 'amountDueNow' | 'holdExpiresAt' | 'balanceDueDate' | 'paysOnline'>;
 /** What the manage page and the admin's money panel read of a booking account. */
 type Account = BookingAccountQuery['bookingAccount'] & AdminBookingAccountQuery['adminBookingAccount'];
 type Message = MessagesTab_MessageFragment;
@@ -126,6 +126,9 @@ export function aBooking(overrides: Partial<Booking> = {}): Typed<Booking, 'Book
     paymentStatus: 'deposit_paid',
     status: 'confirmed',
     holdExpiresAt: null,
+    // Zion starts 2026-04-13: the balance is due 60 days before. Paid through the payment provider.
+    balanceDueDate: '2026-02-12',
+    paysOnline: true,
     createdAt: '2026-01-10T15:00:00.000Z',
     ...overrides,
   };
