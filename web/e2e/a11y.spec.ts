@@ -101,8 +101,8 @@ test.describe('on a phone', () => {
 test('axe: /confirmation of a booking', async ({ page, request }) => {
   const id = await book(request);
   await page.goto(`/confirmation/${id}`);
-  // Not paid (no payment provider here): the spots are reserved, the booking is not confirmed.
-  await expect(page.getByRole('heading', { name: 'Spots Reserved' })).toBeVisible();
+  // Not paid (no payment provider here): the spots are held, so the booking is confirmed, pending payment (issue 21).
+  await expect(page.getByRole('heading', { name: 'Booking Confirmed' })).toBeVisible();
   await settle(page);
   await audit(page);
 });

@@ -41,15 +41,37 @@ test('book without a payment provider: the total follows the inputs, then the co
   await fillBookingForm(page);
   await page.getByRole('button', { name: 'Continue to payment' }).click();
   await expect(page).toHaveURL(/\/confirmation\/[0-9a-f-]{36}$/);
-  // Nothing is paid yet: the spots are reserved, the booking is not confirmed.
-  await expect(page.getByRole('heading', { name: 'Spots Reserved' })).toBeVisible();
+  // The spec's booking walk ends on "Booking Confirmed" (issue 21): the spots are the visitor's,
+  // the payment status beside it says nothing is paid yet (grey), and one line says what is due and how.
+  await expect(page.getByRole('heading', { name: 'Booking Confirmed' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Spots Reserved' })).toHaveCount(0);
   await expect(page.getByTestId('total-amount')).toHaveText('$7,487.50');
   await expect(page.getByTestId('amount-paid')).toHaveText('$0');
   await expect(page.locator('[data-status="pending"]')).toHaveClass(/badge--grey/);
+  await expect(page.locator('[data-status="pending"]')).toHaveText('Pending');
+  await expect(page.getByTestId('due-line')).toHaveText(
+    /^Nothing has been paid yet: we will contact you at ana@example\.com within 24 hours to arrange your 30% deposit of \$2,246\.25; your spots are held until .+\.$/,
+  );
 
   // The spots are held: the workshop page shows two fewer.
   await page.goto('/workshop/grand-teton-autumn-ahead');
   await expect(page.getByTestId('available-spots')).toHaveText('10 of 12');
+});
+
+test('issue 21: a workshop inside its balance window promises full payment only, and its booking page agrees', async ({ page }) => {
+  // The app's clock reads 2026-01-15: Yellowstone Winter Wildlife starts 2026-02-02, its balance fell due on 2025-12-04.
+  await page.goto('/workshop/yellowstone-winter-wildlife');
+  await expect(page.getByTestId('payment-options')).toHaveText(
+    'Payment in full at booking: the balance is due 60 days before the start, so these dates take no deposit or payment plan.',
+  );
+  await expect(page.locator('body')).not.toContainText(/Pay a 30% deposit|monthly installments\./);
+  // Zion (April 13) still takes a deposit, too close for a plan.
+  await page.goto('/workshop/zion-canyon-light');
+  await expect(page.getByTestId('payment-options')).toHaveText('Pay a 30% deposit or in full (too close to the start for a payment plan).');
+  await page.goto('/booking/yellowstone-winter-wildlife');
+  await expect(page.getByLabel('Payment')).toHaveValue('full');
+  await expect(page.getByRole('option', { name: /deposit now/ })).toBeDisabled();
+  await expect(page.getByRole('option', { name: /Monthly payment plan/ })).toBeDisabled();
 });
 
 test('a refused booking alerts "Booking error. Please try again." and keeps the form', async ({ page, request }) => {

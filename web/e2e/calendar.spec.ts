@@ -103,7 +103,7 @@ test('the admin schedules the 2027 run of a past workshop in two clicks, and it 
   await emergency.getByLabel('Email *').fill('luis@example.com');
   await page.getByRole('button', { name: 'Continue to payment' }).click();
   await expect(page).toHaveURL(/\/confirmation\/[0-9a-f-]{36}$/);
-  // Not paid (no payment provider here): the spots are reserved, the booking is not confirmed.
-  await expect(page.getByRole('heading', { name: 'Spots Reserved' })).toBeVisible();
+  // Not paid (no payment provider here): the spots are held, so the booking is confirmed, pending payment (issue 21).
+  await expect(page.getByRole('heading', { name: 'Booking Confirmed' })).toBeVisible();
   await expect(page.getByTestId('total-amount')).toHaveText('$2,895');
 });

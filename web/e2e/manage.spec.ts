@@ -38,6 +38,16 @@ function manageLinkFor(email: string): string | null {
   return null;
 }
 
+/** The text of the first mail to `email` whose text holds `marker`, or null. */
+function mailFor(email: string, marker: string): string | null {
+  if (!fs.existsSync(OUTBOX)) return null;
+  for (const name of fs.readdirSync(OUTBOX).filter((f) => f.endsWith('.eml'))) {
+    const text = mailText(path.join(OUTBOX, name));
+    if (text.includes(email) && text.includes(marker)) return text;
+  }
+  return null;
+}
+
 /** WCAG 2.2 AA as in a11y.spec.ts: any axe violation fails. */
 async function audit(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
@@ -126,7 +136,24 @@ test('the manage link from the mail: pay the balance, then cancel with the quote
   const refunds = page.getByRole('table', { name: 'Refunds' });
   await expect(refunds.locator('tbody tr')).toHaveCount(2);
   await expect(refunds.getByTestId('refunds-total')).toHaveText(quoted);
+  // Issue 21: a cancelled booking owes nothing and says so, with what came back.
+  await expect(page.getByTestId('balance-sentence')).toHaveText(new RegExp(`^Nothing is due: the booking is cancelled\\. .*${quoted.replace(/[$.]/g, '\\$&')}\\.$`));
+  await expect(page.locator('body')).not.toContainText(/balance of|is due by|left to pay/i);
   await audit(page);
+  // The cancellation mail says the same: what comes back, and nothing due (no balance, no due date).
+  let mail: string | null = null;
+  await expect
+    .poll(
+      () => {
+        mail = mailFor(email, 'Your booking is cancelled');
+        return mail;
+      },
+      { timeout: 30_000, intervals: [500, 1000, 2000] },
+    )
+    .not.toBeNull();
+  expect(mail!).toContain(`You will receive ${quoted} back to your card`);
+  expect(mail!).toMatch(/^Balance due: +Nothing: the booking is cancelled$/m);
+  expect(mail!).not.toMatch(/^Balance: /m);
   // On a phone the tables scroll inside their frame, never the page.
   await page.setViewportSize({ width: 375, height: 812 });
   const { scrollWidth, clientWidth } = await page.evaluate(() => {
@@ -141,6 +168,7 @@ test('the manage link from the mail: pay the balance, then cancel with the quote
   await page.goto(`${new URL(page.url()).origin}/confirmation/${bookingId}`);
   await expect(page.getByRole('heading', { name: 'Booking Cancelled' })).toBeVisible();
   await expect(page.getByText('Partly refunded', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('due-line')).toHaveText(`Nothing is due: the booking is cancelled. ${quoted} is refunded. Refunds reach your account within 7-10 business days.`);
 
   // The admin sees the same money: both payments and both refunds with the provider's ids.
   await page.goto(`${new URL(page.url()).origin}/admin`);

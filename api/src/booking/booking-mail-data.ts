@@ -1,7 +1,6 @@
 import { formatDateRange } from '../shared/dates';
 import { balanceCentsOf, formatCents } from '../shared/money';
 import { balanceDueDate, POLICY } from '../shared/policy';
-import { isLiveStatus } from '../shared/booking-status';
 import type { FactList } from '../mail/mail-layout';
 import type { Booking } from './booking.entity';
 import type { Workshop } from '../workshop/workshop.entity';
@@ -96,6 +95,8 @@ export interface BookingMailData {
   refundOwedCents?: number;
   /** A payment refunded because it arrived after this was cancelled. */
   lateFor?: 'booking' | 'workshop';
+  /** Online refund money decided but not made yet (a workshop cancellation's, waiting for the customer's choice). */
+  refundPendingCents?: number;
   /** When it happened (ISO 8601, UTC). */
   at: string;
 }
@@ -159,9 +160,15 @@ export function datesOf(d: BookingMailData): string {
   return formatDateRange(d.startDate, d.endDate);
 }
 
-/** The money of a booking: what is left to pay and by when. */
+/** The money of a booking: what is left to pay and by when (nothing on a released booking). */
 export function balanceOf(d: BookingMailData): { balanceCents: number; dueDate: string; overdue: boolean } {
-  const balanceCents = balanceCentsOf({ totalCents: d.totalCents, feeCents: d.feeCents ?? 0, amountPaidCents: d.amountPaidCents, amountRefundedCents: d.amountRefundedCents ?? 0 });
+  const balanceCents = balanceCentsOf({
+    status: d.status,
+    totalCents: d.totalCents,
+    feeCents: d.feeCents ?? 0,
+    amountPaidCents: d.amountPaidCents,
+    amountRefundedCents: d.amountRefundedCents ?? 0,
+  });
   const dueDate = balanceDueDate(d.startDate);
   return { balanceCents, dueDate, overdue: dueDate <= d.at.slice(0, 10) };
 }
@@ -174,6 +181,42 @@ function balanceDueText(d: BookingMailData): string {
     return `${by}, in monthly installments (plan of ${d.installments})`;
   }
   return by;
+}
+
+/** Why a released booking owes nothing, in the words of its "Balance due" line. */
+const RELEASED_TEXT: Record<string, string> = {
+  cancelled: 'Nothing: the booking is cancelled',
+  expired: 'Nothing: the reservation expired',
+};
+
+/** Paid after its hold lapsed and the spots were gone: nothing falls due until the admin moves or refunds it. */
+const NEEDS_ATTENTION_TEXT = 'Nothing for now: we will contact you to move or refund your booking';
+
+/**
+ * The money lines of a booking: a live one says what is left to pay and by
+ * when; a released one (cancelled, expired) owes nothing and says so, with what
+ * came back and what is still to come back; one paid after its spots were gone
+ * owes nothing until we move or refund it (issue 21).
+ */
+function moneyFacts(d: BookingMailData): FactList {
+  const refunded = d.amountRefundedCents ?? 0;
+  const released = RELEASED_TEXT[d.status];
+  if (released) {
+    const toCome = Math.min(refunded, (d.refundOwedCents ?? 0) + (d.refundPendingCents ?? 0));
+    return [
+      ...(refunded - toCome > 0 ? ([['Refunded', formatCents(refunded - toCome)]] as FactList) : []),
+      ...(toCome > 0 ? ([['Still to refund', formatCents(toCome)]] as FactList) : []),
+      ['Balance due', released],
+    ];
+  }
+  if (d.status === 'needs_attention') {
+    return [...(refunded ? ([['Refunded', formatCents(refunded)]] as FactList) : []), ['Balance due', NEEDS_ATTENTION_TEXT]];
+  }
+  return [
+    ...(refunded ? ([['Refunded', formatCents(refunded)]] as FactList) : []),
+    ['Balance', formatCents(balanceOf(d).balanceCents)],
+    ['Balance due', balanceDueText(d)],
+  ];
 }
 
 export function workshopPlace(d: BookingMailData): string {
@@ -207,7 +250,6 @@ export function paymentLabel(d: BookingMailData): string {
 
 /** The facts every booking mail shows, in the same order everywhere. */
 export function bookingFacts(d: BookingMailData): FactList {
-  const { balanceCents } = balanceOf(d);
   return [
     ['Workshop', d.workshopName],
     ['Dates', datesOf(d)],
@@ -217,14 +259,7 @@ export function bookingFacts(d: BookingMailData): FactList {
     ['Total', formatCents(d.totalCents)],
     ...(d.feeCents ? ([['Fees', formatCents(d.feeCents)]] as FactList) : []),
     ['Paid', formatCents(d.amountPaidCents)],
-    ...(d.amountRefundedCents ? ([['Refunded', formatCents(d.amountRefundedCents)]] as FactList) : []),
-    // A cancelled or expired booking owes nothing: no balance to show (the account view says the same).
-    ...(isLiveStatus(d.status)
-      ? ([
-          ['Balance', formatCents(balanceCents)],
-          ['Balance due', balanceDueText(d)],
-        ] as FactList)
-      : []),
+    ...moneyFacts(d),
     ['Booking', d.bookingId],
   ];
 }

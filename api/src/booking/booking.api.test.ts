@@ -62,6 +62,20 @@ describe.each(DB_KINDS)('booking API on %s', (kind) => {
     expect(b).toMatchObject({ room_type: 'shared', payment_option: 'deposit', experience_level: 'intermediate', num_spouses: 0, total_amount: 2895, amount_due_now: 868.5 });
   });
 
+  it('issue 21: a booking says when its balance falls due and whether it is paid online, over REST and GraphQL alike', async () => {
+    // Zion starts 2026-04-13: the balance is due 60 days before, on 2026-02-12. No payment provider here.
+    const b = await (await post(s, aBookingBody({ payment_option: 'deposit' }))).json();
+    expect(b).toMatchObject({ balance_due_date: '2026-02-12', pays_online: false });
+    expect(await (await fetch(`${s.url}/api/bookings/${b.id}`)).json()).toMatchObject({ balance_due_date: '2026-02-12', pays_online: false });
+    const read = await s.gql<{ booking: { balanceDueDate: string | null; paysOnline: boolean } }>('query($id: ID!) { booking(id: $id) { balanceDueDate paysOnline } }', { id: b.id });
+    expect(read.data!.booking).toEqual({ balanceDueDate: '2026-02-12', paysOnline: false });
+    // Paid in full (the admin records it): nothing falls due.
+    const auth = { authorization: `Basic ${Buffer.from('admin:correct-horse-battery').toString('base64')}`, 'content-type': 'application/json' };
+    expect((await fetch(`${s.url}/api/admin/bookings/${b.id}/payments`, { method: 'POST', headers: auth, body: JSON.stringify({ amount: 2895 }) })).status).toBe(200);
+    expect(await (await fetch(`${s.url}/api/bookings/${b.id}`)).json()).toMatchObject({ status: 'confirmed', balance: 0, balance_due_date: null });
+    expect((await s.gql<{ booking: { balanceDueDate: string | null } }>('query($id: ID!) { booking(id: $id) { balanceDueDate } }', { id: b.id })).data!.booking.balanceDueDate).toBeNull();
+  });
+
   it('GET /api/bookings/{id}: 404 for unknown or malformed ids', async () => {
     expect((await fetch(`${s.url}/api/bookings/00000000-0000-4000-8000-000000000000`)).status).toBe(404);
     expect((await fetch(`${s.url}/api/bookings/not-a-uuid`)).status).toBe(404);

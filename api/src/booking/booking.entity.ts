@@ -1,7 +1,6 @@
 import { Authorized, Field, Float, ID, Int, ObjectType } from 'type-graphql';
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { balanceCentsOf, centsToDollars } from '../shared/money';
-import { isLiveStatus } from '../shared/booking-status';
 import { Workshop } from '../workshop/workshop.entity';
 import { BookingStatus, ExperienceLevel, PaymentOption, PaymentStatus, RoomType } from './booking.types';
 
@@ -219,7 +218,6 @@ export class Booking {
 
   /** Still to pay: what it owes minus what was received and kept; nothing once released (expired, cancelled). */
   get balanceCents(): number {
-    if (!isLiveStatus(this.status)) return 0;
     return balanceCentsOf(this);
   }
 

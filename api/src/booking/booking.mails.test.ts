@@ -241,6 +241,9 @@ describe.each(DB_KINDS)('mail templates with the figures of real bookings, on %s
     expect(customer.row.recipient).toBe('ana@example.com');
     expect(customer.mail.text).toContain('we received your payment of $1,497'); // 30% of 2 x $2,495
     expect(customer.mail.text).toContain('Your money is safe.');
+    // Issue 21: no balance falls due on spots they do not have; we contact them to move or refund it.
+    expect(facts(customer.mail.text).get('Balance due')).toBe('Nothing for now: we will contact you to move or refund your booking');
+    expect(facts(customer.mail.text).has('Balance')).toBe(false);
     expect(customer.mail.attachments).toEqual([]); // no calendar entry for spots they do not have
     expectSelfContained(customer.mail);
     const admin = mails.get(MailKind.adminPaymentAttention)!;

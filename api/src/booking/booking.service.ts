@@ -4,7 +4,7 @@ import type { Database } from '../infrastructure/db/data-source';
 import { AppError, ErrorCode } from '../infrastructure/errors';
 import type { RateLimitRule } from '../infrastructure/rate-limit';
 import { clean, cleanOptional } from '../infrastructure/text';
-import { computeDueNow, installmentSchedule, paymentOptionsFor, POLICY } from '../shared/policy';
+import { balanceDueDate, computeDueNow, installmentSchedule, paymentOptionsFor, POLICY } from '../shared/policy';
 import { formatCents } from '../shared/money';
 import type { OutboxService } from '../mail/outbox.service';
 import { Workshop } from '../workshop/workshop.entity';
@@ -240,6 +240,28 @@ export class BookingService {
     const locking = this.db.kind === 'sqlite' ? '' : ' FOR UPDATE';
     const rows = (await m.query(`SELECT capacity - spots_claimed AS spots_left FROM workshops WHERE id = ?${locking}`, [workshopId])) as Array<{ spots_left: number | string }>;
     return Math.max(0, Number(rows[0]?.spots_left ?? 0));
+  }
+
+  /**
+   * Whether this site takes payments online (a payment provider is configured).
+   * Without one (the embedded default) the admin arranges every payment with the
+   * customer; the confirmation page says which (issue 21).
+   */
+  get paysOnline(): boolean {
+    return this.options.holdMinutes !== null;
+  }
+
+  /**
+   * When what is left to pay falls due (YYYY-MM-DD, 60 days before the start:
+   * shared/policy balanceDueDate); null when nothing is left (paid, released,
+   * or paid after its spots were gone and waiting for the admin).
+   */
+  async balanceDueDateOf(booking: Pick<Booking, 'workshopId' | 'status' | 'balanceCents'>): Promise<string | null> {
+    if (booking.balanceCents <= 0 || booking.status === BookingStatus.needs_attention) return null;
+    const workshop = this.options.catalog
+      ? await this.options.catalog.get(booking.workshopId)
+      : await this.db.manager.findOneBy(Workshop, { id: booking.workshopId });
+    return workshop ? balanceDueDate(workshop.startDate) : null;
   }
 
   /**

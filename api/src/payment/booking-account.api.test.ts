@@ -289,6 +289,34 @@ describe.each(DB_KINDS)('booking account (balances, installments, cancellations,
     expect((await account(id)).data!.bookingAccount.nextPayment).toMatchObject({ label: 'Balance', amount: 600 });
   });
 
+  /** The "Label:  value" lines of a plain-text mail. */
+  const factsOf = (text: string) => Object.fromEntries([...text.matchAll(/^([A-Z][A-Za-z ]*?):[ ]{2,}(.+)$/gm)].map((x) => [x[1], x[2]]));
+
+  it.each(['rest', 'graphql'] as const)(
+    'issue 21: the cancellation mail (cancelled over %s) says what was refunded, what is still to refund, and that nothing is due',
+    async (via) => {
+      now = new Date('2026-01-15T12:00:00.000Z');
+      const w = await aWorkshop(100, 200_000);
+      const id = await bookAndPay(w, 'deposit'); // $600 by card
+      expect((await post(`${s.url}/api/admin/bookings/${id}/payments`, { amount: 400 }, { authorization: ADMIN_AUTH })).status).toBe(200); // $400 paid directly
+      // 100 days before: everything paid back minus the $200 fee = $800: $600 to the card, $200 owed by hand.
+      if (via === 'rest') {
+        expect((await post(`${s.url}/api/manage/${id}/cancel`, { token: tokenOf(id), expected_refund: 800 })).status).toBe(200);
+      } else {
+        const res = await s.gql('mutation($i: CancelMyBookingInput!) { cancelMyBooking(input: $i) { booking { status } } }', { i: { bookingId: id, token: tokenOf(id), expectedRefund: 800 } });
+        expect(res.errors).toBeUndefined();
+      }
+      const [row] = await mails(id, 'booking_cancelled');
+      const mail = await s.services.outbox.render(row, { origin: 'https://wild.test' });
+      expect(mail.text).toContain('You will receive $800 back ($600 to your card, $200 by the way you paid us, which we will arrange)');
+      const facts = factsOf(mail.text);
+      expect(facts).toMatchObject({ Total: '$2,000', Paid: '$1,000', Refunded: '$600', 'Still to refund': '$200', 'Balance due': 'Nothing: the booking is cancelled' });
+      expect(facts).not.toHaveProperty('Balance');
+      expect(mail.text).not.toMatch(/Balance:|due:? by/);
+      expect(mail.html).not.toMatch(/Balance<|due by/);
+    },
+  );
+
   it('the admin refunds part of an online payment through Stripe and an offline payment by hand; revenue is received minus refunded', async () => {
     now = new Date('2026-01-15T12:00:00.000Z');
     const w = await aWorkshop(120, 200_000);

@@ -112,6 +112,10 @@ describe.each(DB_KINDS)('payments with the Stripe SDK against a local fake, on %
     expect((await booking(b.id)).amountPaidCents).toBe(86850);
     const gql = await s.gql<{ checkoutStatus: unknown }>(`query($id: ID!) { checkoutStatus(sessionId: $id) { paymentStatus status amountTotal } }`, { id });
     expect(gql.data!.checkoutStatus).toEqual({ paymentStatus: 'paid', status: 'complete', amountTotal: 86850 });
+    // Issue 21: with a payment provider the booking says its balance is paid online, by its due date.
+    expect(await (await fetch(`${s.url}/api/bookings/${b.id}`)).json()).toMatchObject({ pays_online: true, balance_due_date: '2026-02-12', balance: 2026.5 });
+    const read = await s.gql<{ booking: unknown }>('query($id: ID!) { booking(id: $id) { paysOnline balanceDueDate } }', { id: b.id });
+    expect(read.data!.booking).toEqual({ paysOnline: true, balanceDueDate: '2026-02-12' });
   });
 
   it('status endpoint: unknown session → 404', async () => {

@@ -1,5 +1,6 @@
 import { addDays, daysBetween, daysUntilStart, formatDateRange, hasStarted, isCalendarDate, isTimeZone, startOfDayIn, todayIn } from './dates';
 import { hasEnded, isBoardOpen, nextCalendarChange, upcomingFirst } from './workshop-calendar';
+import { paymentOptionChangeDates, paymentOptionsFor } from './policy';
 
 describe('calendar dates', () => {
   it('formats ranges (unchanged)', () => {
@@ -89,5 +90,25 @@ describe('workshop calendar rules', () => {
     expect(new Date(nextCalendarChange([zion], new Date('2026-04-13T06:00:00Z'))).toISOString()).toBe('2026-04-19T06:00:00.000Z');
     expect(new Date(nextCalendarChange([zion], new Date('2026-04-19T06:00:00Z'))).toISOString()).toBe('2026-05-19T06:00:00.000Z');
     expect(nextCalendarChange([zion], new Date('2027-01-01T00:00:00Z'))).toBe(Infinity);
+  });
+
+  it('the payment options a workshop offers change at the start of a day too: the plan closes, then the deposit (issue 21)', () => {
+    // Zion starts 2026-04-13 (Denver): balance due 2026-02-12; 3 monthly installments fit up to 2025-12-12.
+    expect(new Date(nextCalendarChange([zion], new Date('2025-12-01T00:00:00Z'))).toISOString()).toBe('2025-12-13T07:00:00.000Z');
+    expect(new Date(nextCalendarChange([zion], new Date('2025-12-13T07:00:00Z'))).toISOString()).toBe('2026-02-12T07:00:00.000Z');
+    expect(new Date(nextCalendarChange([zion], new Date('2026-02-12T07:00:00Z'))).toISOString()).toBe('2026-04-13T06:00:00.000Z');
+    // Each instant is exactly where paymentOptionsFor changes its answer.
+    const offered = (iso: string) => paymentOptionsFor(zion.startDate, new Date(iso), zion.timeZone).filter((o) => o.available).map((o) => o.option);
+    expect(offered('2025-12-13T06:59:59Z')).toEqual(['full', 'deposit', 'payment_plan']);
+    expect(offered('2025-12-13T07:00:00Z')).toEqual(['full', 'deposit']);
+    expect(offered('2026-02-12T06:59:59Z')).toEqual(['full', 'deposit']);
+    expect(offered('2026-02-12T07:00:00Z')).toEqual(['full']);
+  });
+
+  it.each(['2027-02-28', '2027-03-31', '2027-04-30', '2027-05-01', '2028-04-30'])('the plan closes on the first day 3 installments no longer fit before the balance due date (start %s)', (startDate) => {
+    const [close] = paymentOptionChangeDates(startDate);
+    const planOn = (day: string) => paymentOptionsFor(startDate, new Date(`${day}T12:00:00Z`), 'UTC').find((o) => o.option === 'payment_plan')!.available;
+    expect(planOn(close)).toBe(false);
+    expect(planOn(addDays(close, -1))).toBe(true);
   });
 });

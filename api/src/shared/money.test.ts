@@ -27,9 +27,17 @@ describe('money', () => {
 
 describe('balanceCentsOf', () => {
   it('is the price and fee less what was received and kept, never below zero', () => {
-    expect(balanceCentsOf({ totalCents: 249500, feeCents: 0, amountPaidCents: 50000, amountRefundedCents: 0 })).toBe(199500);
-    expect(balanceCentsOf({ totalCents: 249500, feeCents: 7500, amountPaidCents: 50000, amountRefundedCents: 0 })).toBe(207000);
-    expect(balanceCentsOf({ totalCents: 249500, feeCents: 0, amountPaidCents: 249500, amountRefundedCents: 10000 })).toBe(10000);
-    expect(balanceCentsOf({ totalCents: 100000, feeCents: 0, amountPaidCents: 120000, amountRefundedCents: 0 })).toBe(0);
+    expect(balanceCentsOf({ status: 'confirmed', totalCents: 249500, feeCents: 0, amountPaidCents: 50000, amountRefundedCents: 0 })).toBe(199500);
+    expect(balanceCentsOf({ status: 'confirmed', totalCents: 249500, feeCents: 7500, amountPaidCents: 50000, amountRefundedCents: 0 })).toBe(207000);
+    expect(balanceCentsOf({ status: 'confirmed', totalCents: 249500, feeCents: 0, amountPaidCents: 249500, amountRefundedCents: 10000 })).toBe(10000);
+    expect(balanceCentsOf({ status: 'confirmed', totalCents: 100000, feeCents: 0, amountPaidCents: 120000, amountRefundedCents: 0 })).toBe(0);
+  });
+
+  it('is nothing once the booking is released: a cancelled or expired booking owes nothing (issue 21)', () => {
+    // Paid $9,285 in full, $4,642.50 refunded under the 50% tier: the rest was kept, not owed.
+    const cancelled = { totalCents: 928500, feeCents: 0, amountPaidCents: 928500, amountRefundedCents: 464250 };
+    expect(balanceCentsOf({ ...cancelled, status: 'cancelled' })).toBe(0);
+    expect(balanceCentsOf({ totalCents: 928500, feeCents: 0, amountPaidCents: 0, amountRefundedCents: 0, status: 'expired' })).toBe(0);
+    expect(balanceCentsOf({ totalCents: 928500, feeCents: 0, amountPaidCents: 0, amountRefundedCents: 0, status: 'held' })).toBe(928500);
   });
 });

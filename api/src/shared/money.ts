@@ -1,3 +1,5 @@
+import { isLiveStatus } from './booking-status';
+
 /**
  * Money is integer cents everywhere inside the system. These helpers are the
  * only place cents become dollars (at the API edges the spec names, and on screen).
@@ -16,6 +18,8 @@ export function dollarsToCents(dollars: number): number {
 
 /** A booking's money as stored: the price, any fee, what was received and what was given back. */
 export interface BookingAmounts {
+  /** The booking's status: a released one (expired, cancelled) owes nothing. */
+  status: string;
   totalCents: number;
   feeCents: number;
   amountPaidCents: number;
@@ -23,10 +27,13 @@ export interface BookingAmounts {
 }
 
 /**
- * Still to pay on a live booking: what it owes (price and fee) minus what was
- * received and kept; never negative. One formula for the booking and its mails.
+ * Still to pay: on a live booking what it owes (price and fee) minus what was
+ * received and kept, never negative; nothing once it is released (expired,
+ * cancelled: its refunds are what became of its money). One formula for the
+ * booking, its pages and its mails (issue 21).
  */
 export function balanceCentsOf(a: BookingAmounts): number {
+  if (!isLiveStatus(a.status)) return 0;
   return Math.max(0, a.totalCents + a.feeCents - (a.amountPaidCents - a.amountRefundedCents));
 }
 

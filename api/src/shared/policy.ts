@@ -189,6 +189,23 @@ export function paymentOptionsFor(startDate: string, now: Date, timeZone?: strin
   ];
 }
 
+/**
+ * The calendar days (YYYY-MM-DD, the workshop's time zone) on which
+ * paymentOptionsFor changes its answer: the first day the plan is no longer
+ * offered (three monthly installments no longer fit before the balance due
+ * date), then the balance due date, from which the deposit is not. A cache of
+ * anything that states the options (the catalog snapshot and the pages made
+ * from it) expires at the start of these days (issue 21).
+ */
+export function paymentOptionChangeDates(startDate: string): [planCloses: string, depositCloses: string] {
+  const due = balanceDueDate(startDate);
+  const span = POLICY.minInstallments - 1;
+  // Months clamp to their last day, so several days can map to the same date: walk to the first that no longer fits.
+  let planCloses = addMonths(due, -span);
+  while (addMonths(planCloses, span) <= due) planCloses = addDays(planCloses, 1);
+  return [planCloses, due];
+}
+
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 /** "March 3, 2027" for 2027-03-03 (no Intl: the booking page stays light). */

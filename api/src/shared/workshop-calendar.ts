@@ -3,6 +3,7 @@
  * (docs/decisions/059). Isomorphic; the date math is in ./dates.
  */
 import { addDays, type CalendarDates, daysBetween, hasStarted, startOfDayIn, todayIn } from './dates';
+import { paymentOptionChangeDates } from './policy';
 
 export const CALENDAR = {
   /**
@@ -35,15 +36,21 @@ export function isBoardOpen(workshop: Required<CalendarDates>, now: Date): boole
 
 /**
  * The next instant (epoch ms) after `now` at which any of these workshops starts,
- * ends or closes its board, or Infinity. Values computed from the clock (hasStarted,
- * hasEnded, boardOpen, the order of the lists) stay true until then, so a cache of them
- * (the workshop catalog's snapshot) expires at that instant.
+ * ends, closes its board or stops offering a payment option, or Infinity. Values
+ * computed from the clock (hasStarted, hasEnded, boardOpen, paymentOptions, the order
+ * of the lists) stay true until then, so a cache of them (the workshop catalog's
+ * snapshot, and the answers and pages kept with it) expires at that instant.
  */
 export function nextCalendarChange(workshops: ReadonlyArray<Required<CalendarDates>>, now: Date): number {
   const t = now.getTime();
   let next = Infinity;
   for (const w of workshops) {
-    const instants = [startOfDayIn(w.startDate, w.timeZone), startOfDayIn(addDays(w.endDate, 1), w.timeZone), startOfDayIn(addDays(boardClosesAfter(w.endDate), 1), w.timeZone)];
+    const instants = [
+      ...paymentOptionChangeDates(w.startDate).map((day) => startOfDayIn(day, w.timeZone)),
+      startOfDayIn(w.startDate, w.timeZone),
+      startOfDayIn(addDays(w.endDate, 1), w.timeZone),
+      startOfDayIn(addDays(boardClosesAfter(w.endDate), 1), w.timeZone),
+    ];
     for (const instant of instants) {
       if (instant > t && instant < next) next = instant;
     }

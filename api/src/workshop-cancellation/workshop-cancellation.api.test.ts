@@ -158,6 +158,10 @@ describe.each(DB_KINDS)('workshop cancellation and credits on %s', (kind) => {
     expect(mail.text).toContain('Take a credit of $6,000');
     expect(mail.text).toContain(`If you do nothing, $6,000 goes back to your card on`);
     expect(mail.text).toContain(`/manage/${online}#`);
+    // Issue 21: a cancelled booking owes nothing and says so; its money is still to come back.
+    expect(mail.text).toMatch(/^Still to refund: +\$6,000$/m);
+    expect(mail.text).toMatch(/^Balance due: +Nothing: the booking is cancelled$/m);
+    expect(mail.text).not.toMatch(/^Balance: |^Refunded: /m);
     const heldMail = await s.services.outbox.render(sent.find((r) => JSON.stringify(r.payload).includes(held))!, { origin: 'https://wild.test' });
     expect(heldMail.text).toContain('Nothing was charged for this booking.');
     expect(refundsAtStripe(online)).toHaveLength(0);

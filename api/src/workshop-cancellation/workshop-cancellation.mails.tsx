@@ -47,7 +47,8 @@ export const workshopCancelled: MailTemplate<WorkshopCancelledMailData> = {
           <Paragraph>{`The ${money(d.creditRefundCents)} you paid with a credit code comes back to you as a new credit: its code is on your booking page.`}</Paragraph>
         ) : null}
         {total === 0 && !d.creditRefundCents ? <Paragraph>Nothing was charged for this booking.</Paragraph> : null}
-        <Facts facts={bookingFacts(d)} />
+        {/* Nothing was given back yet: the card refund waits for the customer's choice, the offline money for us. */}
+        <Facts facts={bookingFacts({ ...d, refundPendingCents: d.onlineRefundCents, refundOwedCents: d.offlineRefundCents })} />
         <ManageButton d={d} ctx={ctx} />
       </MailLayout>
     );

@@ -5,7 +5,7 @@ import { renderLazyRoute as renderRoute } from '../test/render';
 import { BOOKING_WORKSHOP_QUERY, CREATE_BOOKING_MUTATION, CREATE_CHECKOUT_SESSION_MUTATION } from './documents';
 import { BOOKING_ERROR_MESSAGE } from './BookingPage';
 import { redirectTo } from '../ui/browser';
-import { addDays, localDate } from 'api/shared/policy';
+import { addDays, localDate, paymentOptionsFor } from 'api/shared/policy';
 
 jest.mock('../ui/browser', () => ({ redirectTo: jest.fn() }));
 // The widget's code is loaded on demand; here the test plays the widget's part.
@@ -286,7 +286,17 @@ describe('/booking/{id}', () => {
     const inDays = (days: number) => addDays(localDate(new Date(), 'America/Denver'), days);
     const near = (startDate: string) => ({
       request: { query: BOOKING_WORKSHOP_QUERY, variables: { id: 'zion-canyon-light' } },
-      result: { data: { workshop: aWorkshop({ availableSpots: 5, startDate, endDate: addDays(startDate, 5) }) } },
+      // The server's answer for these dates (Workshop.paymentOptions is paymentOptionsFor by its clock).
+      result: {
+        data: {
+          workshop: aWorkshop({
+            availableSpots: 5,
+            startDate,
+            endDate: addDays(startDate, 5),
+            paymentOptions: paymentOptionsFor(startDate, new Date(), 'America/Denver').map((o) => ({ __typename: 'PaymentOptionOffer' as const, ...o })),
+          }),
+        },
+      },
     });
 
     it('inside the balance window offers only payment in full, saying why in the summary', async () => {

@@ -27,26 +27,55 @@ describe('/confirmation/{bookingId}', () => {
   it('styles paid in green and any other status in grey', async () => {
     await renderLazyRoute(`/confirmation/${id}`, [answer(booking({ paymentStatus: 'paid', amountPaid: 7737.5, balance: 0 }))]);
     expect(await screen.findByText('Paid', { selector: '.badge' })).toHaveClass('badge--success');
+    expect(screen.getByTestId('due-line')).toHaveTextContent('Nothing is left to pay: the booking is paid in full.');
   });
 
-  it('says what is left to pay on a confirmed deposit booking', async () => {
+  it('says what is left to pay on a confirmed deposit booking, by when and how (issue 21)', async () => {
     await renderLazyRoute(`/confirmation/${id}`, [answer(booking())]);
-    expect(await screen.findByText(/\$5,416.25 is left to pay, due 60 days before the workshop starts/)).toBeInTheDocument();
+    expect(await screen.findByTestId('due-line')).toHaveTextContent(
+      '$5,416.25 is left to pay by February 12, 2026, 60 days before the workshop starts. You can pay it online from your personal “Manage your booking” link.',
+    );
+  });
+
+  it('without online payment, says we arrange the rest with the customer', async () => {
+    await renderLazyRoute(`/confirmation/${id}`, [answer(booking({ paysOnline: false }))]);
+    expect(await screen.findByTestId('due-line')).toHaveTextContent(
+      '$5,416.25 is left to pay by February 12, 2026, 60 days before the workshop starts. We will contact you at ana@example.com to arrange the payment.',
+    );
   });
 
   it('never says "Deposit paid" for a payment plan', async () => {
     await renderLazyRoute(`/confirmation/${id}`, [answer(booking({ paymentOption: 'payment_plan', installments: 4, paymentStatus: 'partially_paid' }))]);
     expect(await screen.findByText('Partly paid (plan)')).toHaveClass('badge--grey');
     expect(screen.queryByText('Deposit paid')).not.toBeInTheDocument();
-    expect(screen.getByText(/left to pay in monthly installments/)).toBeInTheDocument();
+    expect(screen.getByTestId('due-line')).toHaveTextContent('$5,416.25 is left to pay in monthly installments, the last by February 12, 2026.');
   });
 
-  it('shows a held booking as "Spots Reserved" (not confirmed), in grey, with what happens next', async () => {
-    await renderLazyRoute(`/confirmation/${id}`, [answer(booking({ paymentStatus: 'pending', amountPaid: 0, status: 'held' }))]);
-    expect(await screen.findByRole('heading', { name: 'Spots Reserved' })).toBeInTheDocument();
-    expect(screen.queryByRole('heading', { name: 'Booking Confirmed' })).not.toBeInTheDocument();
+  it('shows a reservation on the embedded default (no payment provider) as Booking Confirmed, Pending in grey, with what is due and how (issue 21)', async () => {
+    await renderLazyRoute(`/confirmation/${id}`, [
+      answer(booking({ paymentStatus: 'pending', amountPaid: 0, status: 'held', holdExpiresAt: '2026-01-22T15:00:00.000Z', paysOnline: false })),
+    ]);
+    expect(await screen.findByRole('heading', { name: 'Booking Confirmed' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Spots Reserved' })).not.toBeInTheDocument();
     expect(screen.getByText('Pending')).toHaveClass('badge--grey');
-    expect(screen.getByText(/spots are held while we arrange payment/)).toBeInTheDocument();
+    expect(screen.getByTestId('due-line')).toHaveTextContent(
+      /^Nothing has been paid yet: we will contact you at ana@example.com within 24 hours to arrange your 30% deposit of \$2,321.25; your spots are held until .*Jan 22, 2026.*\.$/,
+    );
+  });
+
+  it('names the payment that is arranged for a reservation paid in full or by plan', async () => {
+    await renderLazyRoute(`/confirmation/${id}`, [
+      answer(booking({ paymentStatus: 'pending', amountPaid: 0, status: 'held', paymentOption: 'payment_plan', installments: 4, amountDueNow: 1934.38, paysOnline: false })),
+    ]);
+    expect(await screen.findByTestId('due-line')).toHaveTextContent('to arrange your first installment (of 4) of $1,934.38');
+  });
+
+  it('a hold waiting for its online payment says until when, and names no contact that will not come', async () => {
+    await renderLazyRoute(`/confirmation/${id}`, [answer(booking({ paymentStatus: 'pending', amountPaid: 0, status: 'held', holdExpiresAt: '2026-01-22T15:00:00.000Z' }))]);
+    expect(await screen.findByTestId('due-line')).toHaveTextContent(
+      /^Nothing has been paid yet: your spots are held until .*Jan 22, 2026.* for your 30% deposit of \$2,321.25 by card; after that they are released\.$/,
+    );
+    expect(screen.getByTestId('due-line')).not.toHaveTextContent(/contact you/);
   });
 
   it('shows an expired reservation with a way to book again', async () => {
@@ -62,7 +91,7 @@ describe('/confirmation/{bookingId}', () => {
     expect(await screen.findByRole('heading', { name: 'Booking Cancelled' })).toBeInTheDocument();
     expect(screen.getByText('Partly refunded')).toHaveClass('badge--grey');
     expect(screen.getByTestId('amount-refunded')).toHaveTextContent('$2,121.25');
-    expect(screen.getByText(/\$2,121.25 is refunded/)).toBeInTheDocument();
+    expect(screen.getByTestId('due-line')).toHaveTextContent('Nothing is due: the booking is cancelled. $2,121.25 is refunded.');
   });
 
   it('shows a payment that came after its hold lapsed as received, with the admin to follow up', async () => {

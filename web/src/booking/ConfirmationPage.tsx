@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useQuery } from '@apollo/client/react';
 import { Link, useParams } from 'react-router-dom';
 import { formatDollars } from 'api/shared/money';
-import { POLICY } from 'api/shared/policy';
+import { formatIsoDate, POLICY } from 'api/shared/policy';
 import type { BookingConfirmationQuery } from '../gql/graphql';
 import { PageMeta } from '../ui/PageMeta';
 import { Empty, Loading } from '../ui/States';
@@ -22,10 +22,55 @@ interface Outcome {
   next: ReactNode;
 }
 
+/** The payment a reservation waits for, in words: "30% deposit of $2,321.25". */
+function firstPaymentText(b: Booking): string {
+  const amount = formatDollars(b.amountDueNow);
+  if (b.paymentOption === 'full') return `payment in full of ${amount}`;
+  if (b.paymentOption === 'payment_plan') return `first installment${b.installments ? ` (of ${b.installments})` : ''} of ${amount}`;
+  return `${POLICY.depositPercent}% deposit of ${amount}`;
+}
+
+/** What is left on a confirmed booking, by when and how it is paid (issue 21). */
+function balanceText(b: Booking): string {
+  const by = b.balanceDueDate ? formatIsoDate(b.balanceDueDate) : null;
+  const what =
+    b.paymentOption === 'payment_plan'
+      ? `${formatDollars(b.balance)} is left to pay in monthly installments${by ? `, the last by ${by}` : ''}.`
+      : `${formatDollars(b.balance)} is left to pay${by ? ` by ${by},` : ','} ${POLICY.balanceDueDaysBefore} days before the workshop starts.`;
+  // The plan's installments are charged to the saved card; other balances are paid from the manage link.
+  if (b.paymentOption === 'payment_plan' && b.paysOnline) return `${what} They are charged to the card you paid with.`;
+  return b.paysOnline
+    ? `${what} You can pay it online from your personal “Manage your booking” link.`
+    : `${what} We will contact you at ${b.customerEmail} to arrange the payment.`;
+}
+
+/** A reservation: nothing paid yet, what is due first, how, and until when the spots are held. */
+function reservationText(b: Booking): string {
+  const until = b.holdExpiresAt ? formatExactTime(new Date(b.holdExpiresAt)) : null;
+  if (b.paysOnline) {
+    return `Nothing has been paid yet: your spots are held${until ? ` until ${until}` : ''} for your ${firstPaymentText(b)} by card; after that they are released.`;
+  }
+  return `Nothing has been paid yet: we will contact you at ${b.customerEmail} within ${POLICY.responseTimeHours} hours to arrange your ${firstPaymentText(b)}${
+    until ? `; your spots are held until ${until}` : '; your spots stay held meanwhile'
+  }.`;
+}
+
+/** The one line under the facts that says what is still due and how (issue 21). */
+function DueLine({ children, tone = 'notice' }: { children: ReactNode; tone?: 'notice' | 'plain' }) {
+  return (
+    <p className={tone === 'notice' ? 'notice confirmation__note' : 'confirmation__note'} data-testid="due-line">
+      {children}
+    </p>
+  );
+}
+
 /**
- * The heading and next step a booking's state gives (issue 14): "Booking Confirmed"
- * only for a confirmed booking. The page cannot know whether the site sends mail,
- * so it never says that one is on its way.
+ * The heading and next step a booking's state gives: "Booking Confirmed" for
+ * every booking that holds its spots (spec section 2: paid, part-paid, or
+ * reserved while no payment provider runs, issue 21), with the payment status
+ * beside it saying how far the money is. Released bookings keep their own
+ * headings. The page cannot know whether the site sends mail, so it never
+ * says that one is on its way.
  */
 function outcomeOf(b: Booking): Outcome {
   switch (b.status) {
@@ -39,29 +84,19 @@ function outcomeOf(b: Booking): Outcome {
             Thank you, {b.customerName}. Your place on <strong>{b.workshopName}</strong> is reserved.
           </>
         ),
-        next:
-          b.balance > 0 ? (
-            <p className="notice confirmation__note">
-              {formatDollars(b.balance)} is left to pay{b.paymentOption === 'payment_plan' ? ' in monthly installments' : `, due ${POLICY.balanceDueDaysBefore} days before the workshop starts`}.
-            </p>
-          ) : null,
+        next: b.balance > 0 ? <DueLine>{balanceText(b)}</DueLine> : <DueLine>Nothing is left to pay: the booking is paid in full.</DueLine>,
       };
     case 'held':
       return {
-        title: 'Spots Reserved',
-        icon: '⏱',
-        tone: 'warning',
+        title: 'Booking Confirmed',
+        icon: '✓',
+        tone: 'success',
         lead: (
           <>
-            Thank you, {b.customerName}. Your spots on <strong>{b.workshopName}</strong> are held, but the booking is not paid yet.
+            Thank you, {b.customerName}. Your spots on <strong>{b.workshopName}</strong> are held for you.
           </>
         ),
-        next: (
-          <p className="notice confirmation__note">
-            Your spots are held while we arrange payment{b.holdExpiresAt ? ` (until ${formatExactTime(new Date(b.holdExpiresAt))})` : ''}. We will contact you at{' '}
-            {b.customerEmail} within {POLICY.responseTimeHours} hours with payment details ({formatDollars(b.amountDueNow)} due now).
-          </p>
-        ),
+        next: <DueLine>{reservationText(b)}</DueLine>,
       };
     case 'expired':
       return {
@@ -91,14 +126,16 @@ function outcomeOf(b: Booking): Outcome {
             The booking of {b.customerName} on <strong>{b.workshopName}</strong> is cancelled and its spots were released.
           </>
         ),
-        next:
-          b.amountRefunded > 0 ? (
-            <p className="notice confirmation__note">
-              {formatDollars(b.amountRefunded)} is refunded. Refunds reach your account within {POLICY.refundBusinessDays} business days.
-            </p>
-          ) : b.amountPaid > 0 ? (
-            <p className="notice confirmation__note">No refund was due under the cancellation policy.</p>
-          ) : null,
+        next: (
+          <DueLine>
+            Nothing is due: the booking is cancelled.{' '}
+            {b.amountRefunded > 0
+              ? `${formatDollars(b.amountRefunded)} is refunded. Refunds reach your account within ${POLICY.refundBusinessDays} business days.`
+              : b.amountPaid > 0
+                ? 'No refund was due under the cancellation policy.'
+                : 'Nothing was charged.'}
+          </DueLine>
+        ),
       };
     default:
       return {

@@ -264,6 +264,47 @@ describe('/manage/{bookingId}#{token}', () => {
     expect(screen.queryByRole('button', { name: 'Pay the balance' })).not.toBeInTheDocument();
   });
 
+  it('a cancelled booking owes nothing and says so, with what was refunded and what is still to be refunded (issue 21)', async () => {
+    const refund = (id: string, amount: number, method: string, state: string) => ({
+      __typename: 'RefundRecord',
+      id,
+      amount,
+      method,
+      state,
+      reason: 'cancellation',
+      providerRefundId: null,
+      note: null,
+      lastError: null,
+      createdAt: '2026-11-23T10:00:00.000Z',
+      completedAt: null,
+    });
+    const cancelled = aBookingAccount({
+      booking: { status: 'cancelled', paymentStatus: 'partially_refunded', amountPaid: 1000, amountRefunded: 800 },
+      balance: 0,
+      balanceDueDate: null,
+      nextPayment: null,
+      cancellation: null,
+      refundsOwed: 200,
+      refunds: [refund('r-1', 600, 'card', 'succeeded'), refund('r-2', 200, 'offline', 'owed')] as never,
+    });
+    await renderLazyRoute(manageUrl, [accountAnswer(cancelled)]);
+    expect(await screen.findByTestId('balance-sentence')).toHaveTextContent('Nothing is due: the booking is cancelled. Refunded: $600; still to be refunded: $200.');
+    expect(document.body).not.toHaveTextContent(/balance of|is due by|left to pay/i);
+  });
+
+  it('an expired reservation owes nothing and says so', async () => {
+    const expired = aBookingAccount({
+      booking: { status: 'expired', paymentStatus: 'pending', amountPaid: 0 },
+      payments: [],
+      balance: 0,
+      balanceDueDate: null,
+      nextPayment: null,
+      cancellation: null,
+    });
+    await renderLazyRoute(manageUrl, [accountAnswer(expired)]);
+    expect(await screen.findByTestId('balance-sentence')).toHaveTextContent('Nothing is due: the reservation expired.');
+  });
+
   it('shows the server’s reason when a cancellation is refused (the quote changed), next to the action', async () => {
     const user = userEvent.setup();
     await renderLazyRoute(manageUrl, [

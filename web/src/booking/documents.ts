@@ -103,6 +103,8 @@ export const BOOKING_CONFIRMATION_QUERY: TypedDocumentNode<BookingConfirmationQu
       paymentStatus
       status
       holdExpiresAt
+      balanceDueDate
+      paysOnline
     }
   }
 `;

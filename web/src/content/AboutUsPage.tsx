@@ -30,7 +30,7 @@ const DIFFERENTIATORS = [
   },
   {
     title: 'Flexible payment',
-    text: `Pay in full, reserve with a ${DEPOSIT} deposit, or spread the cost over ${INSTALLMENTS}.`,
+    text: `Pay in full, or book early to reserve with a ${DEPOSIT} deposit or spread the cost over ${INSTALLMENTS}; each workshop’s page shows the options open today.`,
   },
   {
     title: 'Community connection',

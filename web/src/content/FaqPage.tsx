@@ -46,8 +46,10 @@ export const FAQS: Faq[] = [
     question: 'What payment options do you offer?',
     answer: (
       <p>
-        Three: pay in full when you book, reserve your place with a {DEPOSIT} deposit, or spread the cost over {INSTALLMENTS}. All
-        payments are made by card through our secure payment provider; we never see or store your card number.
+        Up to three, depending on how far ahead the workshop starts: pay in full when you book (always), reserve your place with a{' '}
+        {DEPOSIT} deposit (until the balance falls due, {BALANCE_DUE}), or spread the cost over {INSTALLMENTS} (when at least{' '}
+        {POLICY.minInstallments} fit before that date). Each workshop&rsquo;s page shows the options open today. All payments are made by card
+        through our secure payment provider; we never see or store your card number.
       </p>
     ),
   },

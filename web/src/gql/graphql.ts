@@ -593,7 +593,7 @@ export type BookingConfirmationQueryVariables = Exact<{
 }>;
 
 
-export type BookingConfirmationQuery = { booking: { id: string, workshopId: string, workshopName: string, customerName: string, customerEmail: string, numParticipants: number, numSpouses: number, roomType: RoomType, paymentOption: PaymentOption, installments: number | null, totalAmount: number, amountDueNow: number, amountPaid: number, amountRefunded: number, balance: number, paymentStatus: PaymentStatus, status: BookingStatus, holdExpiresAt: string | null } | null };
+export type BookingConfirmationQuery = { booking: { id: string, workshopId: string, workshopName: string, customerName: string, customerEmail: string, numParticipants: number, numSpouses: number, roomType: RoomType, paymentOption: PaymentOption, installments: number | null, totalAmount: number, amountDueNow: number, amountPaid: number, amountRefunded: number, balance: number, paymentStatus: PaymentStatus, status: BookingStatus, holdExpiresAt: string | null, balanceDueDate: string | null, paysOnline: boolean } | null };
 
 export type BookingAccountQueryVariables = Exact<{
   bookingId: string | number;
@@ -687,9 +687,9 @@ export type WorkshopDetailQueryVariables = Exact<{
 }>;
 
 
-export type WorkshopDetailQuery = { workshop: { id: string, name: string, description: string, location: string, state: string, dates: string, startDate: string, endDate: string, durationDays: number, price: number, availableSpots: number, capacity: number, difficultyLevel: DifficultyLevel, workshopType: WorkshopType, imageUrl: string, highlights: Array<string>, itinerary: string, privateRoomSupplement: number, hasStarted: boolean, hasEnded: boolean, cancelled: boolean, boardOpen: boolean } | null };
+export type WorkshopDetailQuery = { workshop: { id: string, name: string, description: string, location: string, state: string, dates: string, startDate: string, endDate: string, durationDays: number, price: number, availableSpots: number, capacity: number, difficultyLevel: DifficultyLevel, workshopType: WorkshopType, imageUrl: string, highlights: Array<string>, itinerary: string, privateRoomSupplement: number, hasStarted: boolean, hasEnded: boolean, cancelled: boolean, boardOpen: boolean, paymentOptions: Array<{ option: PaymentOption, available: boolean, reason: string | null }> } | null };
 
 export type WorkshopsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type WorkshopsQuery = { workshops: Array<{ id: string, name: string, location: string, state: string, dates: string, durationDays: number, price: number, availableSpots: number, difficultyLevel: DifficultyLevel, workshopType: WorkshopType, imageUrl: string, hasStarted: boolean, hasEnded: boolean, cancelled: boolean }> };
+export type WorkshopsQuery = { workshops: Array<{ id: string, name: string, location: string, state: string, dates: string, durationDays: number, price: number, availableSpots: number, difficultyLevel: DifficultyLevel, workshopType: WorkshopType, imageUrl: string, hasStarted: boolean, hasEnded: boolean, cancelled: boolean, paymentOptions: Array<{ option: PaymentOption, available: boolean, reason: string | null }> }> };

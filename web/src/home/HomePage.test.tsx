@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BRAND } from 'api/shared/brand';
 import { renderRoute } from '../test/render';
-import { aTestimonial, aWorkshop } from '../test/builders';
+import { aTestimonial, aWorkshop, offersOnly } from '../test/builders';
 import { WORKSHOPS_QUERY } from '../workshop/WorkshopsPage';
 import { NO_REVIEWS, TESTIMONIALS_QUERY } from '../content/TestimonialsPage';
 
@@ -28,6 +28,23 @@ describe('/', () => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/12 or fewer/);
     await user.click(screen.getByRole('button', { name: 'Explore Workshops' }));
     expect(router.state.location.pathname).toBe('/workshops');
+  });
+
+  it('offers a deposit in its closing call only while a bookable workshop takes one today (issue 21)', async () => {
+    renderRoute('/', [workshopsOk, reviewsOk]);
+    await waitFor(() => expect(screen.getByTestId('reserve-line')).toHaveTextContent('Groups close at 12. Hold your seat today with a 30% deposit.'));
+  });
+
+  it('promises no deposit when every bookable workshop is inside its balance window (issue 21)', async () => {
+    const fullOnly = workshops.map((w) => ({ ...w, paymentOptions: offersOnly('full') }));
+    // The one that still takes a deposit is sold out: it cannot be booked with one.
+    fullOnly[1] = { ...fullOnly[1], paymentOptions: offersOnly('full', 'deposit', 'payment_plan') };
+    renderRoute('/', [{ request: { query: WORKSHOPS_QUERY }, result: { data: { workshops: fullOnly } } }, reviewsOk]);
+    await screen.findAllByText('Supercell Chase');
+    expect(screen.getByTestId('reserve-line')).toHaveTextContent('Groups close at 12. Book your seat today.');
+    expect(document.body).not.toHaveTextContent(/Hold your seat today with a|Reserve with a 30% deposit/);
+    // The general text says the options depend on the dates, and where to see them.
+    expect(screen.getByRole('region', { name: 'Why Choose Us' })).toHaveTextContent('Each workshop’s page shows the options open today.');
   });
 
   it('explains Why Choose Us with small groups, all-inclusive, flexible payment and the instructor', () => {

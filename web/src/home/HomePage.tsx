@@ -12,6 +12,7 @@ import { WORKSHOPS_QUERY } from '../workshop/documents';
 import { TestimonialCard } from '../content/TestimonialCard';
 import { NO_REVIEWS, TESTIMONIALS_QUERY } from '../content/reviews';
 import { DEPOSIT, INSTALLMENTS } from '../content/policyText';
+import { anyTakesDeposit } from '../workshop/paymentOptionsText';
 import { Picture } from '../ui/Picture';
 
 const I = BRAND.instructor;
@@ -30,7 +31,8 @@ const REASONS = [
   },
   {
     title: 'Flexible payment',
-    text: `Reserve with a ${DEPOSIT} deposit, pay in full, or spread the cost over ${INSTALLMENTS}.`,
+    // General: which options a workshop takes depends on how far ahead it starts (its own page says, issue 21).
+    text: `Pay in full, or book early to reserve with a ${DEPOSIT} deposit or spread the cost over ${INSTALLMENTS}. Each workshop’s page shows the options open today.`,
     icon: 'M3 6h18v12H3zM3 10h18M7 15h4',
   },
   {
@@ -112,6 +114,27 @@ function ReviewsTeaser() {
             ))}
           </div>
         )}
+      </div>
+    </section>
+  );
+}
+
+/** The closing call: it offers the deposit only while a workshop that can be booked takes one today. */
+function ReserveBand() {
+  const workshops = useQuery(WORKSHOPS_QUERY);
+  const deposit = anyTakesDeposit(workshops.data?.workshops ?? []);
+  return (
+    <section className="cta-band">
+      <div className="container cta-band__inner">
+        <div>
+          <h2>Reserve your place for {POLICY.season}</h2>
+          <p data-testid="reserve-line">
+            Groups close at {POLICY.maxGroupSize}. {deposit ? `Hold your seat today with a ${DEPOSIT} deposit.` : 'Book your seat today.'}
+          </p>
+        </div>
+        <Link to="/workshops" className="btn btn--primary btn--large">
+          Find your workshop
+        </Link>
       </div>
     </section>
   );
@@ -256,19 +279,7 @@ export default function HomePage() {
 
       <SeasonList />
 
-      <section className="cta-band">
-        <div className="container cta-band__inner">
-          <div>
-            <h2>Reserve your place for {POLICY.season}</h2>
-            <p>
-              Groups close at {POLICY.maxGroupSize}. Hold your seat today with a {DEPOSIT} deposit.
-            </p>
-          </div>
-          <Link to="/workshops" className="btn btn--primary btn--large">
-            Find your workshop
-          </Link>
-        </div>
-      </section>
+      <ReserveBand />
     </>
   );
 }

@@ -169,8 +169,26 @@ export function ScheduleTable({ account, admin = false, headingId }: { account: 
   return <MoneyTable headingId={headingId} rows={account.schedule} rowKey={(i) => i.number} rowAttributes={(i) => ({ 'data-installment-state': i.state })} columns={columns} />;
 }
 
-/** One sentence: what is still due and when. */
+/** Why a released booking owes nothing. */
+const RELEASED: Record<string, string> = { cancelled: 'the booking is cancelled', expired: 'the reservation expired' };
+
+/** The refunds in these states, added up in cents and shown in dollars. */
+const refundsIn = (account: LedgerAccount, states: readonly string[]) =>
+  account.refunds.filter((r) => states.includes(r.state)).reduce((cents, r) => cents + Math.round(r.amount * 100), 0) / 100;
+
+/**
+ * One sentence: what is still due and when. A released booking owes nothing
+ * and says so, with what came back and what is still to come back (issue 21).
+ */
 export function dueSentence(account: LedgerAccount): string {
+  const released = RELEASED[account.booking.status];
+  if (released) {
+    const made = refundsIn(account, ['succeeded', 'done']);
+    const toCome = refundsIn(account, ['pending', 'owed']);
+    const parts = [made > 0 ? `Refunded: ${formatDollars(made)}` : null, toCome > 0 ? `still to be refunded: ${formatDollars(toCome)}` : null].filter(Boolean);
+    const refunds = parts.length ? ` ${parts.join('; ').replace(/^s/, 'S')}.` : '';
+    return `Nothing is due: ${released}.${refunds}`;
+  }
   const live = account.booking.status === 'held' || account.booking.status === 'confirmed';
   if (!live || account.balance <= 0) return 'Nothing is left to pay.';
   const next = account.nextPayment;

@@ -22,7 +22,7 @@ import type {
 
 type Typed<T, N extends string> = T & { __typename: N };
 type Workshop = NonNullable<WorkshopDetailQuery['workshop']> & Pick<NonNullable<BookingWorkshopQuery['workshop']>, 'priceCents' | 'timeZone'>;
-type Booking = BookingsTab_BookingFragment & Pick<NonNullable<BookingConfirmationQuery['booking']>, 'amountDueNow' | 'holdExpiresAt'>;
+type Booking = BookingsTab_BookingFragment & Pick<NonNullable<BookingConfirmationQuery['booking']>, 'amountDueNow' | 'holdExpiresAt' | 'balanceDueDate' | 'paysOnline'>;
 /** What the manage page and the admin's money panel read of a booking account. */
 type Account = BookingAccountQuery['bookingAccount'] & AdminBookingAccountQuery['adminBookingAccount'];
 type Message = MessagesTab_MessageFragment;
@@ -55,9 +55,21 @@ export function aWorkshop(overrides: Partial<Workshop> = {}): Typed<Workshop, 'W
     hasStarted: false,
     cancelled: false,
     boardOpen: true,
+    // As the server answers far enough ahead: every way to pay is offered (offersOnly narrows it).
+    paymentOptions: offersOnly('full', 'deposit', 'payment_plan'),
     ...overrides,
     hasEnded: overrides.hasEnded ?? overrides.hasStarted ?? false,
   };
+}
+
+/** Workshop.paymentOptions offering only these options (the others with a reason). */
+export function offersOnly(...options: Array<'full' | 'deposit' | 'payment_plan'>): Workshop['paymentOptions'] {
+  return (['full', 'deposit', 'payment_plan'] as const).map((option) => ({
+    __typename: 'PaymentOptionOffer' as const,
+    option,
+    available: options.includes(option),
+    reason: options.includes(option) ? null : 'Not offered for these dates.',
+  }));
 }
 
 type AdminWorkshop = AdminWorkshopsQuery['adminWorkshops'][number];
@@ -114,6 +126,9 @@ export function aBooking(overrides: Partial<Booking> = {}): Typed<Booking, 'Book
     paymentStatus: 'deposit_paid',
     status: 'confirmed',
     holdExpiresAt: null,
+    // Zion starts 2026-04-13: the balance is due 60 days before. Paid through the payment provider.
+    balanceDueDate: '2026-02-12',
+    paysOnline: true,
     createdAt: '2026-01-10T15:00:00.000Z',
     ...overrides,
   };

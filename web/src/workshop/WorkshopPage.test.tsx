@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderRoute } from '../test/render';
-import { aWorkshop } from '../test/builders';
+import { aWorkshop, offersOnly } from '../test/builders';
 import { WORKSHOP_DETAIL_QUERY } from './WorkshopPage';
 
 const answer = (workshop: unknown, id = 'zion-canyon-light') => ({
@@ -32,6 +32,23 @@ describe('/workshop/{id}', () => {
     const button = await screen.findByRole('button', { name: 'Sold Out' });
     expect(button).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Book Now' })).not.toBeInTheDocument();
+  });
+
+  it('states the payment options the workshop offers today, as the booking page will (issue 21)', async () => {
+    renderRoute('/workshop/zion-canyon-light', [answer(aWorkshop())]);
+    expect(await screen.findByTestId('payment-options')).toHaveTextContent('Pay a 30% deposit, in full, or in 3-6 monthly installments.');
+  });
+
+  it('inside the balance window it promises no deposit and no installments: full payment only (issue 21)', async () => {
+    renderRoute('/workshop/zion-canyon-light', [answer(aWorkshop({ paymentOptions: offersOnly('full') }))]);
+    const note = await screen.findByTestId('payment-options');
+    expect(note).toHaveTextContent('Payment in full at booking: the balance is due 60 days before the start, so these dates take no deposit or payment plan.');
+    expect(document.body).not.toHaveTextContent(/Pay a 30% deposit|in 3-6 monthly installments/);
+  });
+
+  it('between the plan and the deposit closing: deposit or full', async () => {
+    renderRoute('/workshop/zion-canyon-light', [answer(aWorkshop({ paymentOptions: offersOnly('full', 'deposit') }))]);
+    expect(await screen.findByTestId('payment-options')).toHaveTextContent('Pay a 30% deposit or in full (too close to the start for a payment plan).');
   });
 
   it('Join Community goes to the board of the workshop', async () => {

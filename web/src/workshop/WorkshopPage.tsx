@@ -2,7 +2,6 @@ import { gql, type TypedDocumentNode } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { formatDollars } from 'api/shared/money';
-import { POLICY } from 'api/shared/policy';
 import type { WorkshopDetailQuery, WorkshopDetailQueryVariables } from '../gql/graphql';
 import { JsonLd } from '../ui/JsonLd';
 import { useHttpStatus, useOrigin } from '../ssr/ServerRenderContext';
@@ -14,6 +13,7 @@ import { SpotsBadge } from './SpotsBadge';
 import { eventJsonLd } from './eventJsonLd';
 import { WorkshopNotFound } from './WorkshopNotFound';
 import { WaitlistForm } from './WaitlistForm';
+import { paymentOptionsSentence } from './paymentOptionsText';
 
 export const WORKSHOP_DETAIL_QUERY: TypedDocumentNode<WorkshopDetailQuery, WorkshopDetailQueryVariables> = gql`
   query WorkshopDetail($id: ID!) {
@@ -40,6 +40,11 @@ export const WORKSHOP_DETAIL_QUERY: TypedDocumentNode<WorkshopDetailQuery, Works
       hasEnded
       cancelled
       boardOpen
+      paymentOptions {
+        option
+        available
+        reason
+      }
     }
   }
 `;
@@ -189,7 +194,8 @@ export default function WorkshopPage() {
               </div>
               {soldOut && !past && <WaitlistForm workshopId={w.id} />}
               <p className="booking-panel__note muted" hidden={past}>
-                Shared accommodation, meals and permits included. Pay a {POLICY.depositPercent}% deposit, in full, or in {POLICY.minInstallments}-{POLICY.maxInstallments} monthly installments.
+                Shared accommodation, meals and permits included.{' '}
+                <span data-testid="payment-options">{paymentOptionsSentence(w.paymentOptions)}</span>
               </p>
             </div>
           </div>

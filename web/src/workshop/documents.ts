@@ -8,6 +8,11 @@ export const WORKSHOPS_QUERY: TypedDocumentNode<WorkshopsQuery, WorkshopsQueryVa
     workshops {
       id
       ...WorkshopCard_workshop
+      paymentOptions {
+        option
+        available
+        reason
+      }
     }
   }
   ${WORKSHOP_CARD_FRAGMENT}

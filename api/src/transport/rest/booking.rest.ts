@@ -12,7 +12,7 @@ import { BookingInput } from '../../booking/booking.input';
  * booking's non-sensitive choices. Health, dietary, age, phone and emergency
  * contacts are for the admin only.
  */
-export function bookingJson(b: Booking) {
+export function bookingJson(b: Booking, payment?: { balanceDueDate: string | null; paysOnline: boolean }) {
   return {
     id: b.id,
     workshop_id: b.workshopId,
@@ -39,8 +39,15 @@ export function bookingJson(b: Booking) {
     payment_status: b.paymentStatus,
     status: b.status,
     hold_expires_at: b.holdExpiresAt?.toISOString() ?? null,
+    // GET and POST /api/bookings say when the rest falls due and how it is paid (the manage account has its own).
+    ...(payment ? { balance_due_date: payment.balanceDueDate, pays_online: payment.paysOnline } : {}),
     created_at: b.createdAt.toISOString(),
   };
+}
+
+/** What is left to pay, when, and how (issue 21): the same service methods the GraphQL fields call. */
+async function paymentOf(bookings: BookingService, b: Booking) {
+  return { balanceDueDate: await bookings.balanceDueDateOf(b), paysOnline: bookings.paysOnline };
 }
 
 export function bookingRoutes(bookings: BookingService, limit: WriteLimit, secretCheck: WriteLimit): FastifyPluginAsync {
@@ -51,12 +58,12 @@ export function bookingRoutes(bookings: BookingService, limit: WriteLimit, secre
       // A credit code is looked up: counted like a manage-link check (one count with GraphQL's).
       if (input.creditCode?.trim()) await secretCheck(req);
       const booking = await bookings.createOrThrow(input, clientKey(req));
-      return reply.code(201).send(bookingJson(booking));
+      return reply.code(201).send(bookingJson(booking, await paymentOf(bookings, booking)));
     });
     app.get<{ Params: { id: string } }>('/bookings/:id', async (req) => {
       const booking = await bookings.findById(req.params.id);
       if (!booking) throw AppError.notFound('Booking');
-      return bookingJson(booking);
+      return bookingJson(booking, await paymentOf(bookings, booking));
     });
   };
 }

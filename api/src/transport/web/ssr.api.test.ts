@@ -328,3 +328,45 @@ describe('static assets', () => {
     expect(pages.stats.hits).toBe(hits + 1);
   }, 30_000);
 });
+
+/**
+ * Issue 21: a page that states payment options states the ones the workshop
+ * offers today, by the server clock, and a rendered page kept with the catalog
+ * snapshot cannot keep promising one after the day it closes. Zion starts
+ * 2026-04-13 in Denver: its balance falls due (the deposit closes) at the start
+ * of 2026-02-12 there (07:00 UTC); a plan closed on 2025-12-13.
+ */
+describe('server-rendered payment options follow the day (SQLite)', () => {
+  let s: TestServer;
+  let now = new Date('2026-02-12T06:59:00Z');
+  beforeAll(async () => {
+    s = await startTestServer('sqlite', {}, undefined, { clock: () => now });
+  });
+  afterAll(() => s?.close());
+
+  it('the workshop page promises the deposit the day before it closes, and not from that midnight on, though the page was cached', async () => {
+    now = new Date('2026-02-12T06:59:00Z'); // 23:59 on February 11 in Denver
+    const before = await page(s, '/workshop/zion-canyon-light');
+    expect(before.html).toContain('Pay a 30% deposit or in full (too close to the start for a payment plan).');
+    const hits = s.app.caches.pages.stats.hits;
+    expect((await page(s, '/workshop/zion-canyon-light')).html).toContain('Pay a 30% deposit or in full');
+    expect(s.app.caches.pages.stats.hits).toBe(hits + 1); // the page is kept with the catalog snapshot
+
+    now = new Date('2026-02-12T07:00:00Z'); // midnight, February 12, in Denver
+    const after = await page(s, '/workshop/zion-canyon-light');
+    expect(after.html).toContain('Payment in full at booking: the balance is due 60 days before the start, so these dates take no deposit or payment plan.');
+    expect(after.html).not.toContain('Pay a 30% deposit');
+    // The booking page and the GraphQL answer say the same, by the same clock.
+    const { data } = await s.gql<{ workshop: { paymentOptions: Array<{ option: string; available: boolean }> } }>('{ workshop(id: "zion-canyon-light") { paymentOptions { option available } } }');
+    expect(data?.workshop.paymentOptions.filter((o) => o.available).map((o) => o.option)).toEqual(['full']);
+  });
+
+  it('the home page offers no deposit once no bookable workshop takes one', async () => {
+    now = new Date('2026-02-12T07:00:00Z'); // later workshops still take a deposit
+    expect((await page(s, '/')).html).toContain('Hold your seat today with a 30% deposit.');
+    now = new Date('2026-11-23T12:00:00Z'); // what is left of the season starts within 60 days
+    const { html } = await page(s, '/');
+    expect(html).toContain('Book your seat today.');
+    expect(html).not.toMatch(/Hold your seat today with a|Reserve with a 30% deposit/);
+  });
+});

@@ -1,4 +1,4 @@
-import { Arg, Ctx, Field, ID, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import { Arg, Ctx, Field, FieldResolver, ID, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import type { GraphQLContext } from '../context';
 import type { BookingService } from '../../../booking/booking.service';
 import type { ProofOfWork } from '../../../infrastructure/proof-of-work/proof-of-work';
@@ -29,6 +29,21 @@ export class BookingResolver {
   })
   async altchaChallenge(): Promise<string> {
     return JSON.stringify(await this.proofOfWork.createChallenge());
+  }
+
+  @FieldResolver(() => String, {
+    nullable: true,
+    description: 'When what is left to pay falls due (YYYY-MM-DD, 60 days before the start); null when nothing is left to pay.',
+  })
+  balanceDueDate(@Root() booking: Booking): Promise<string | null> {
+    return this.bookings.balanceDueDateOf(booking);
+  }
+
+  @FieldResolver(() => Boolean, {
+    description: 'True when the site takes payments online (a payment provider is configured); false when we arrange payment with the customer.',
+  })
+  paysOnline(): boolean {
+    return this.bookings.paysOnline;
   }
 
   @Mutation(() => CreateBookingPayload, {
