@@ -362,14 +362,17 @@ describe.each(DB_KINDS)('booking account (balances, installments, cancellations,
     });
     expect(crashed.outcome).toBe('succeeded');
 
-    // A second instance (its own services and connection, the same database and secrets) runs the queue at the same time.
-    const other = await openDatabase(s.testDb.config, { entities: ENTITIES });
+    // A second instance (its own services, the same database and secrets) runs the queue at the same time. On MariaDB it
+    // has its own connection pool, as a second process would; on SQLite it shares this process's one connection, as the
+    // outbox race test does: better-sqlite3 is synchronous, so a second connection to the file in one process would
+    // block the event loop while the first holds a write transaction across an await (a deadlock until the busy timeout).
+    const other = kind === 'mysql' ? await openDatabase(s.testDb.config, { entities: ENTITIES }) : null;
     try {
-      const second = createServices(s.services.config, other, createLogger('silent'), clock);
+      const second = createServices(s.services.config, other ?? s.services.db, createLogger('silent'), clock);
       await Promise.all([s.services.jobs.runDue(), second.jobs.runDue(), s.services.jobs.runDue()]);
       second.mailer.close();
     } finally {
-      await other.close();
+      await other?.close();
     }
     await stripe.idle();
     const job = await m().findOneByOrFail(ScheduledJob, { key: `booking:${id}:installment:2` });

@@ -345,8 +345,9 @@ describe.each(DB_KINDS)('money races on %s', (kind) => {
       const rendered = await s.services.outbox.render(mail, { origin: 'https://wild.example' });
       expect(rendered.text).toContain('your payment of $1,400 for');
       expect(rendered.text).toContain('to your card');
-      // A cancelled booking owes nothing: no balance line.
-      expect(rendered.text).not.toMatch(/Balance/);
+      // A cancelled booking owes nothing: no balance amount, and the mail says nothing is due.
+      expect(rendered.text).not.toMatch(/^Balance:/m);
+      expect(rendered.text).toMatch(/^Balance due: +Nothing: the booking is cancelled$/m);
       expect(rendered.text).toMatch(/arrived after (your booking|the booking) was cancelled/);
       expect(rendered.text).toContain('so we refunded it in full');
       expect(await m().countBy(AuditEvent, { bookingId: id, action: 'refund.issued' })).toBe(1);
