@@ -111,7 +111,7 @@ describe('GraphQL and HTTP hardening (development settings)', () => {
 describe('GraphQL hardening (production settings)', () => {
   let s: TestServer;
   beforeAll(async () => {
-    s = await startTestServer('sqlite', { NODE_ENV: 'production', HSTS: 'true', PUBLIC_ORIGIN: 'https://wild.example', ALTCHA_HMAC_SECRET: 'a'.repeat(32) });
+    s = await startTestServer('sqlite', { NODE_ENV: 'production', HSTS: 'true', PUBLIC_ORIGIN: 'https://wild.example', ALTCHA_HMAC_SECRET: 'a'.repeat(32), BOOKING_LINK_SECRET: 'b'.repeat(32) });
   });
   afterAll(() => s?.close());
 
