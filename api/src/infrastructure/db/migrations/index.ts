@@ -8,6 +8,7 @@ import { AddWaitlist1795422065648 } from './1795422065648-AddWaitlist';
 import { AddAuditLog1795422038553 } from './1795422038553-AddAuditLog';
 import { WorkshopCalendar1795421936218 } from './1795421936218-WorkshopCalendar';
 import { WorkshopCancellationAndCredits1795424530233 } from './1795424530233-WorkshopCancellationAndCredits';
+import { WaitlistConfirmation1795624591421 } from './1795624591421-WaitlistConfirmation';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -21,4 +22,5 @@ export const MIGRATIONS = [
   AddAuditLog1795422038553,
   WorkshopCalendar1795421936218,
   WorkshopCancellationAndCredits1795424530233,
+  WaitlistConfirmation1795624591421,
 ];
