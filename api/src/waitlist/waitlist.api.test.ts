@@ -1,6 +1,7 @@
 import { startTestServer, type TestServer } from '../test/app';
 import { DB_KINDS } from '../test/db';
 import { aBookingBody } from '../test/builders';
+import { confirmByMail } from '../test/waitlist';
 import { MailOutbox } from '../mail/mail-outbox.entity';
 import { Workshop } from '../workshop/workshop.entity';
 import { WaitlistEntry } from './waitlist-entry.entity';
@@ -32,14 +33,6 @@ describe.each(DB_KINDS)('the waiting list on %s', (kind) => {
   };
   const join = (workshopId: string, body: Record<string, unknown>) =>
     fetch(`${s.url}/api/workshops/${workshopId}/waitlist`, { method: 'POST', headers: json, body: JSON.stringify(body) });
-  /** Opens the confirmation link of an entry's mail, as its recipient would (docs/decisions/067). */
-  const confirmByMail = async (entryId: string) => {
-    const [request] = await mailsOf(entryId, WaitlistMailKind.waitlistConfirm);
-    const [, id, token] = /\/waitlist\/confirm\/([0-9a-f-]{36})#([A-Za-z0-9_-]+)/.exec(request.mail.text)!;
-    const res = await fetch(`${s.url}/api/waitlist/${id}/confirm`, { method: 'POST', headers: json, body: JSON.stringify({ token }) });
-    expect(res.status).toBe(200);
-    return (await res.json()) as { id: string; state: string };
-  };
   const joinOk = async (workshopId: string, name: string, email: string, spots: number) => {
     // People join (and confirm) one after the other: the queue order is the time of confirming.
     now = new Date(now.getTime() + 1000);
@@ -47,7 +40,7 @@ describe.each(DB_KINDS)('the waiting list on %s', (kind) => {
     expect(res.status).toBe(201);
     const joined = (await res.json()) as { id: string; state: string };
     expect(joined.state).toBe('pending');
-    return confirmByMail(joined.id);
+    return confirmByMail(s, joined.id);
   };
   const admin = (method: string, path: string) => fetch(`${s.url}/api/admin${path}`, { method, headers: { authorization: RIGHT } });
   const cancel = async (bookingId: string) => expect((await admin('POST', `/bookings/${bookingId}/cancel`)).status).toBe(200);
@@ -84,7 +77,7 @@ describe.each(DB_KINDS)('the waiting list on %s', (kind) => {
     expect(await entry(joined.id)).toMatchObject({ email: 'mia@example.com', offerTokenHash: null });
     // "You are on the list" only once the address is confirmed (docs/decisions/067).
     expect(await mailsOf(joined.id, WaitlistMailKind.waitlistJoined)).toEqual([]);
-    expect((await confirmByMail(joined.id)).state).toBe('waiting');
+    expect((await confirmByMail(s, joined.id)).state).toBe('waiting');
 
     const [mail] = await mailsOf(joined.id, WaitlistMailKind.waitlistJoined);
     expect(mail.row.recipient).toBe('mia@example.com');
