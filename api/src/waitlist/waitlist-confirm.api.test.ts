@@ -197,6 +197,29 @@ describe.each(DB_KINDS)('waiting-list confirmation and limits on %s', (kind) => 
     expect((await outboxOf(entryId)).sort()).toEqual([WaitlistMailKind.waitlistConfirm, WaitlistMailKind.waitlistJoined, WaitlistMailKind.waitlistOffer].sort());
   });
 
+  it('the customer confirming while the admin removes the entry: one wins, the loser is told, and a removed entry holds no spots', async () => {
+    const id = 'great-plains-supercells';
+    const [two] = await fill(id, [2, 10]);
+    expect((await join(id, { name: 'Race Rae', email: 'rae@example.com', spots: 2 })).status).toBe(201);
+    const { entryId, token } = linkIn((await inbox('rae@example.com'))[0]);
+    await admin('POST', `/bookings/${two}/cancel`);
+    const [confirmed, removed] = await Promise.all([confirm(entryId, token), admin('DELETE', `/waitlist/${entryId}`)]);
+    if (removed.status === 409) {
+      // The confirmation changed the entry under the admin's compare-and-set: it won (and got the free spots); the admin is told to reload.
+      expect(confirmed.status).toBe(200);
+      expect((await removed.json()).detail).toBe('The entry changed meanwhile; reload and try again');
+      expect(await entry(entryId)).toMatchObject({ state: WaitlistState.offered });
+      expect((await admin('DELETE', `/waitlist/${entryId}`)).status).toBe(200);
+    } else {
+      expect(removed.status).toBe(200);
+      // Removed first: the link refuses (409 naming token); confirmed first: the removal released its offer.
+      expect([200, 409]).toContain(confirmed.status);
+    }
+    expect(await entry(entryId)).toMatchObject({ state: WaitlistState.removed });
+    // Whatever the order, the spots are free again (an offer made by the confirmation was released by the removal).
+    expect((await workshop(id)).availableSpots).toBe(2);
+  });
+
   it('the finding: a client adding 30 addresses a minute gets two in, then CHALLENGE_REQUIRED for every other one, and nothing else is written or mailed (REST)', async () => {
     const id = 'grand-teton-autumn';
     await fill(id, [12]);
