@@ -28,6 +28,8 @@ import { TestimonialService } from './testimonial/testimonial.service';
 import { WorkshopService } from './workshop/workshop.service';
 import { WaitlistService } from './waitlist/waitlist.service';
 import { WAITLIST_MAILS } from './waitlist/waitlist.mails';
+import { WaitlistGuard } from './waitlist/waitlist-guard';
+import { DEFAULT_WAITLIST_LIMITS, type WaitlistEntryLimits } from './waitlist/waitlist.types';
 import type { WorkshopCatalogOptions } from './workshop/workshop-catalog';
 import { CreditsService } from './credit/credits.service';
 import { WorkshopCancellationService } from './workshop-cancellation/workshop-cancellation.service';
@@ -93,6 +95,8 @@ export interface ServiceOptions {
   catalog?: WorkshopCatalogOptions;
   /** Caps on unpaid spots and the challenge threshold (docs/decisions/056); null turns the hold guard off. */
   holdLimits?: HoldLimits | null;
+  /** Caps and challenge of waiting-list entries (docs/decisions/067); null turns them off. */
+  waitlistLimits?: WaitlistEntryLimits | null;
   proofOfWork?: ProofOfWorkOptions;
 }
 
@@ -110,7 +114,10 @@ export function createServices(
   const audit = new AuditLog(db, clock);
   const holdLimits = options.holdLimits === undefined ? DEFAULT_HOLD_LIMITS : options.holdLimits;
   const workshops = new WorkshopService(db, options.catalog, clock);
-  const waitlist = new WaitlistService(db, clock, outbox);
+  // The waiting list's caps and challenge reuse the hold guard's client hash, locks and proof of work (docs/decisions/067).
+  const waitlistLimits = options.waitlistLimits === undefined ? DEFAULT_WAITLIST_LIMITS : options.waitlistLimits;
+  const waitlistGuard = waitlistLimits ? new WaitlistGuard(new HoldGuard(config.altchaHmacSecret, proofOfWork, holdLimits ?? DEFAULT_HOLD_LIMITS), proofOfWork, waitlistLimits) : undefined;
+  const waitlist = new WaitlistService(db, clock, config.bookingLinkSecret, outbox, { guard: waitlistGuard });
   const bookingOptions: BookingServiceOptions = {
     holdMinutes: provider ? PROVIDER_HOLD_MINUTES : null,
     reservationMinutes: OFFLINE_RESERVATION_MINUTES,

@@ -28,12 +28,6 @@ async function main(): Promise<void> {
     throw e;
   }
   const logger = createLogger(config.logLevel, undefined, { pretty: config.env === 'development' && isInstalled('pino-pretty') });
-  if (config.altchaSecretDerived) {
-    logger.warn('No ALTCHA_HMAC_SECRET: the booking challenges are signed with a key derived from the admin credential; set ALTCHA_HMAC_SECRET (32+ characters, the same on every instance)');
-  }
-  if (config.bookingLinkSecretDerived) {
-    logger.warn('No BOOKING_LINK_SECRET: manage-booking links are signed with a key derived from the admin credential; set BOOKING_LINK_SECRET (32+ characters, the same on every instance)');
-  }
   if (config.admin.generated) {
     logger.warn(`No ADMIN_PASSWORD set: generated one for this ${config.env} install: ${config.admin.password} (kept in data/admin-password.txt)`);
   }

@@ -39,6 +39,7 @@ const pages = {
   booking: lazyPage('src/booking/BookingPage.tsx', () => import('./booking/BookingPage')),
   confirmation: lazyPage('src/booking/ConfirmationPage.tsx', () => import('./booking/ConfirmationPage')),
   manage: lazyPage('src/booking/ManageBookingPage.tsx', () => import('./booking/ManageBookingPage')),
+  waitlistConfirm: lazyPage('src/waitlist/ConfirmWaitlistPage.tsx', () => import('./waitlist/ConfirmWaitlistPage')),
   paymentSuccess: lazyPage('src/payment/PaymentSuccessPage.tsx', () => import('./payment/PaymentSuccessPage')),
   adminLogin: lazyPage('src/admin/AdminLoginPage.tsx', () => import('./admin/AdminLoginPage')),
   adminDashboard: lazyPage('src/admin/AdminDashboardPage.tsx', () => import('./admin/AdminDashboardPage')),
@@ -88,7 +89,7 @@ const route = (path: string, page: ComponentType | LazyPage, ssr: boolean): AppR
 };
 
 /**
- * All 18 routes of the spec (section 2), the manage page and the catch-all, from the manifest. A factory, so
+ * All 18 routes of the spec (section 2), the manage page, the waiting-list confirmation and the catch-all, from the manifest. A factory, so
  * the browser, the server renderer and the tests each build their own table.
  */
 export function createRoutes(): AppRoute[] {

@@ -1,6 +1,7 @@
 import { startTestServer, type TestServer } from '../test/app';
 import { DB_KINDS } from '../test/db';
 import { aBookingBody } from '../test/builders';
+import { confirmByMail } from '../test/waitlist';
 import { Booking } from '../booking/booking.entity';
 import { Workshop } from '../workshop/workshop.entity';
 import { AuditEvent } from '../audit/audit-event.entity';
@@ -209,6 +210,8 @@ describe.each(DB_KINDS)('admin workshop editor on %s', (kind) => {
       body: JSON.stringify({ name: 'Wai Ting', email: 'wai@example.com', spots: 2 }),
     });
     expect(join.status).toBe(201);
+    // Only a confirmed entry waits for spots (docs/decisions/067).
+    await confirmByMail(s, (await join.json()).id);
     expect((await call('PUT', `/${id}`, aWorkshopBody({ id, capacity: 4, minimum_participants: 2 }))).status).toBe(200);
     expect(await s.services.db.manager.findOneByOrFail(WaitlistEntry, { workshopId: id })).toMatchObject({ state: 'offered' });
     // The offer holds the two new spots: nobody else can book them.

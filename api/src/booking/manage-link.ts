@@ -1,4 +1,6 @@
-import crypto from 'node:crypto';
+import { signId, verifySignedId } from '../infrastructure/signed-id';
+
+const PURPOSE = 'manage-booking:v1';
 
 /**
  * The personal "Manage your booking" link (docs/decisions/062): the booking id
@@ -15,15 +17,12 @@ export class ManageLinks {
   ) {}
 
   token(bookingId: string): string {
-    return crypto.createHmac('sha256', this.secret).update(`manage-booking:v1:${bookingId.toLowerCase()}`).digest('base64url').slice(0, 32);
+    return signId(this.secret, PURPOSE, bookingId);
   }
 
   /** Constant-time check of a token against the booking id. */
   verify(bookingId: string, token: unknown): boolean {
-    if (typeof token !== 'string' || typeof bookingId !== 'string') return false;
-    const expected = Buffer.from(this.token(bookingId));
-    const given = Buffer.from(token);
-    return given.length === expected.length && crypto.timingSafeEqual(given, expected);
+    return verifySignedId(this.secret, PURPOSE, bookingId, token);
   }
 
   url(bookingId: string): string {

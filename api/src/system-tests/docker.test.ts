@@ -18,6 +18,9 @@ describe('docker/', () => {
     expect(app.environment.DATABASE_URL).toMatch(/^mysql:\/\/workshops:\$\{MYSQL_PASSWORD\}@db:3306\/workshops$/);
     expect(app.environment.NODE_ENV).toBe('production');
     expect(app.environment.ADMIN_PASSWORD).toContain('ADMIN_PASSWORD');
+    // Production refuses to start without its own signing secrets (docs/decisions/067): compose demands them.
+    expect(app.environment.ALTCHA_HMAC_SECRET).toMatch(/^\$\{ALTCHA_HMAC_SECRET:\?/);
+    expect(app.environment.BOOKING_LINK_SECRET).toMatch(/^\$\{BOOKING_LINK_SECRET:\?/);
   });
 
   it('compose.yml runs two app replicas behind Caddy, sharing MySQL and Redis, every service with a healthcheck', () => {

@@ -125,3 +125,37 @@ describe.each(DB_KINDS)('crash safety on %s', (kind) => {
     }
   }, 120_000);
 });
+
+describe('production start-up', () => {
+  // CLOCK_START is for tests only: production runs on the real time.
+  const production = { NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://wild.example', CLOCK_START: '' };
+
+  it('refuses to start without its own signing secrets, naming both (never derived from the admin password, issue 21 finding 5)', async () => {
+    const db = await freshDatabase('sqlite');
+    try {
+      const outcome = await startProcess(db.url, production).then(
+        async (app) => {
+          app.child.kill('SIGKILL');
+          await app.exited;
+          return 'it started';
+        },
+        (e: Error) => e.message,
+      );
+      expect(outcome).toMatch(/ALTCHA_HMAC_SECRET is required when NODE_ENV=production[\s\S]*BOOKING_LINK_SECRET is required when NODE_ENV=production/);
+    } finally {
+      await db.drop();
+    }
+  }, 60_000);
+
+  it('starts with them', async () => {
+    const db = await freshDatabase('sqlite');
+    const app = await startProcess(db.url, { ...production, ALTCHA_HMAC_SECRET: 'a'.repeat(32), BOOKING_LINK_SECRET: 'b'.repeat(32) });
+    try {
+      expect((await fetch(`${app.url}/api/health`)).status).toBe(200);
+    } finally {
+      app.child.kill('SIGTERM');
+      await app.exited;
+      await db.drop();
+    }
+  }, 60_000);
+});

@@ -33,8 +33,8 @@ export async function startTestServer(
   env: Record<string, string> = {},
   configure?: (c: Config) => void,
   /**
-   * holdLimits: most API tests book dozens of times as one visitor, so the hold
-   * guard is off unless a test passes the limits it tests (docs/decisions/056).
+   * holdLimits, waitlistLimits: most API tests book (or join waiting lists) dozens of times as
+   * one visitor, so the guards are off unless a test passes the limits it tests (docs/decisions/056, 067).
    */
   options: { logger?: Logger; clock?: () => Date } & ServiceOptions = {},
 ): Promise<TestServer> {
@@ -45,6 +45,7 @@ export async function startTestServer(
   const services = createServices(config, testDb.db, options.logger ?? createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'), options.clock ?? seasonClock, {
     catalog: options.catalog,
     holdLimits: options.holdLimits ?? null,
+    waitlistLimits: options.waitlistLimits ?? null,
     proofOfWork: options.proofOfWork,
   });
   const app = await createApp(services);

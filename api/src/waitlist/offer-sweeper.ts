@@ -4,22 +4,23 @@ import type { WaitlistService } from './waitlist.service';
 
 /**
  * Lapses waiting-list offers whose 48 hours are over, on a timer, so their
- * spots pass to the next entry without anyone visiting the site (docs/decisions/061).
+ * spots pass to the next entry without anyone visiting the site (docs/decisions/061),
+ * and entries whose email was not confirmed in time (067).
  * Sweeps at once on start (what lapsed while the process was down passes on then).
  */
 export class OfferSweeper {
-  private readonly task: PeriodicTask<number>;
+  private readonly task: PeriodicTask<{ offers: number; unconfirmed: number }>;
 
-  constructor(services: { waitlist: Pick<WaitlistService, 'lapseExpiredOffers'> }, logger: Logger, intervalMs = 60_000) {
+  constructor(services: { waitlist: Pick<WaitlistService, 'lapseExpiredOffers' | 'lapseUnconfirmed'> }, logger: Logger, intervalMs = 60_000) {
     this.task = new PeriodicTask(
       {
         name: 'waiting-list offer sweep',
         intervalMs,
         runAtStart: true,
-        run: () => services.waitlist.lapseExpiredOffers(),
-        nothing: 0,
-        didWork: (n) => n > 0,
-        describe: (n) => ({ lapsed: n }),
+        run: async () => ({ offers: await services.waitlist.lapseExpiredOffers(), unconfirmed: await services.waitlist.lapseUnconfirmed() }),
+        nothing: { offers: 0, unconfirmed: 0 },
+        didWork: (n) => n.offers + n.unconfirmed > 0,
+        describe: (n) => ({ lapsed: n.offers, unconfirmedLapsed: n.unconfirmed }),
       },
       logger,
     );
@@ -30,8 +31,8 @@ export class OfferSweeper {
   }
 
   /** One pass; never overlaps with itself. Returns how many offers lapsed. */
-  sweep(): Promise<number> {
-    return this.task.runOnce();
+  async sweep(): Promise<number> {
+    return (await this.task.runOnce()).offers;
   }
 
   stop(): Promise<void> {

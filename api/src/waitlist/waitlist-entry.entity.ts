@@ -7,11 +7,15 @@ import { WaitlistState } from './waitlist.types';
  * One person waiting for spots on a sold-out workshop, and the offer made to
  * them when spots came back (docs/decisions/061). The offer's link carries a
  * random token; only its SHA-256 is stored, so a copy of the table cannot book.
+ * An entry takes its place in the queue only once its email is confirmed (067).
  */
 @ObjectType({ description: 'A request on the waiting list of a sold-out workshop, and the offer made for it.' })
 @Entity({ name: 'waitlist_entries' })
-// The queue of a workshop, first come first served.
-@Index('idx_waitlist_workshop_state_created', ['workshopId', 'state', 'createdAt'])
+// The queue of a workshop, first confirmed first served.
+@Index('idx_waitlist_workshop_state_confirmed', ['workshopId', 'state', 'confirmedAt'])
+// The per-email and per-client limits on joining (docs/decisions/067).
+@Index('idx_waitlist_email_created', ['email', 'createdAt'])
+@Index('idx_waitlist_client_created', ['clientKeyHash', 'createdAt'])
 // The sweep of lapsed offers.
 @Index('idx_waitlist_state_offer_expires', ['state', 'offerExpiresAt'])
 @Index('idx_waitlist_offer_token', ['offerTokenHash'], { unique: true })
@@ -62,7 +66,15 @@ export class WaitlistEntry {
   @Column({ type: 'varchar', length: 36, nullable: true })
   bookingId: string | null;
 
-  @Field(() => Date, { description: 'When the person joined the list (UTC); the queue order.' })
+  @Field(() => Date, { description: 'When the person joined the list (UTC).' })
   @Column({ type: 'datetime', precision: 3 })
   createdAt: Date;
+
+  @Field(() => Date, { nullable: true, description: 'When the email was confirmed through the link (UTC): the queue order; null while pending.' })
+  @Column({ type: 'datetime', precision: 3, nullable: true })
+  confirmedAt: Date | null;
+
+  /** Keyed hash of the client that joined (as bookings store it, never the address); null when joined inside the app. */
+  @Column({ type: 'varchar', length: 40, nullable: true })
+  clientKeyHash: string | null;
 }

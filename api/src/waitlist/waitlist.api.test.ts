@@ -1,6 +1,7 @@
 import { startTestServer, type TestServer } from '../test/app';
 import { DB_KINDS } from '../test/db';
 import { aBookingBody } from '../test/builders';
+import { confirmByMail } from '../test/waitlist';
 import { MailOutbox } from '../mail/mail-outbox.entity';
 import { Workshop } from '../workshop/workshop.entity';
 import { WaitlistEntry } from './waitlist-entry.entity';
@@ -33,11 +34,13 @@ describe.each(DB_KINDS)('the waiting list on %s', (kind) => {
   const join = (workshopId: string, body: Record<string, unknown>) =>
     fetch(`${s.url}/api/workshops/${workshopId}/waitlist`, { method: 'POST', headers: json, body: JSON.stringify(body) });
   const joinOk = async (workshopId: string, name: string, email: string, spots: number) => {
-    // People join one after the other: the queue order is the time of joining.
+    // People join (and confirm) one after the other: the queue order is the time of confirming.
     now = new Date(now.getTime() + 1000);
     const res = await join(workshopId, { name, email, spots });
     expect(res.status).toBe(201);
-    return (await res.json()) as { id: string; state: string };
+    const joined = (await res.json()) as { id: string; state: string };
+    expect(joined.state).toBe('pending');
+    return confirmByMail(s, joined.id);
   };
   const admin = (method: string, path: string) => fetch(`${s.url}/api/admin${path}`, { method, headers: { authorization: RIGHT } });
   const cancel = async (bookingId: string) => expect((await admin('POST', `/bookings/${bookingId}/cancel`)).status).toBe(200);
@@ -63,15 +66,18 @@ describe.each(DB_KINDS)('the waiting list on %s', (kind) => {
     return ids;
   };
 
-  it('joins a sold-out workshop over REST and GraphQL, each with a mail; refuses bad input naming the field', async () => {
+  it('joins a sold-out workshop over REST and GraphQL, each with a mail once confirmed; refuses bad input naming the field', async () => {
     const id = 'yellowstone-winter-wildlife';
     await fill(id, [12]);
     const res = await join(id, { name: '  Mia Chen ', email: 'Mia@Example.com', spots: 2 });
     expect(res.status).toBe(201);
     const joined = await res.json();
-    expect(joined).toMatchObject({ workshop_id: id, name: 'Mia Chen', spots: 2, state: 'waiting' });
+    expect(joined).toMatchObject({ workshop_id: id, name: 'Mia Chen', spots: 2, state: 'pending' });
     expect(joined).not.toHaveProperty('email');
     expect(await entry(joined.id)).toMatchObject({ email: 'mia@example.com', offerTokenHash: null });
+    // "You are on the list" only once the address is confirmed (docs/decisions/067).
+    expect(await mailsOf(joined.id, WaitlistMailKind.waitlistJoined)).toEqual([]);
+    expect((await confirmByMail(s, joined.id)).state).toBe('waiting');
 
     const [mail] = await mailsOf(joined.id, WaitlistMailKind.waitlistJoined);
     expect(mail.row.recipient).toBe('mia@example.com');
@@ -83,7 +89,7 @@ describe.each(DB_KINDS)('the waiting list on %s', (kind) => {
       `mutation($i: JoinWaitlistInput!) { joinWaitlist(input: $i) { entry { name spots state } } }`,
       { i: { workshopId: id, name: 'Leo Park', email: 'leo@example.com', spots: 1 } },
     );
-    expect(gql.data!.joinWaitlist.entry).toEqual({ name: 'Leo Park', spots: 1, state: 'waiting' });
+    expect(gql.data!.joinWaitlist.entry).toEqual({ name: 'Leo Park', spots: 1, state: 'pending' });
 
     const refused = async (body: Record<string, unknown>, field: string, status = 422) => {
       const r = await join(id, { name: 'Zoe', email: 'zoe@example.com', spots: 1, ...body });

@@ -5,11 +5,13 @@ import type { MailTemplate, MailTemplates } from '../mail/mail.types';
 import type { OutboxService } from '../mail/outbox.service';
 import { Workshop } from '../workshop/workshop.entity';
 import type { WaitlistEntry } from './waitlist-entry.entity';
-import { OFFER_HOURS } from './waitlist.types';
+import { CONFIRM_HOURS, OFFER_HOURS } from './waitlist.types';
 
 /** The mails the waiting list sends; the value is stored in mail_outbox.kind. */
 export const WaitlistMailKind = {
-  /** Customer: you are on the waiting list. */
+  /** To the address given when joining: confirm your place (the only mail before it is confirmed). */
+  waitlistConfirm: 'waitlist_confirm',
+  /** Customer, once the address is confirmed: you are on the waiting list. */
   waitlistJoined: 'waitlist_joined',
   /** Customer: spots are held for you; the link books them. */
   waitlistOffer: 'waitlist_offer',
@@ -32,6 +34,8 @@ export interface WaitlistMailData {
   expiresAt?: string;
   /** Offer only: the secret of the link (the entry stores only its hash). */
   offerToken?: string;
+  /** Confirmation request only: the token of the confirmation link (signed, nothing stored). */
+  confirmToken?: string;
 }
 
 const spotsText = (n: number) => `${n} ${n === 1 ? 'spot' : 'spots'}`;
@@ -51,6 +55,27 @@ export function formatOfferExpiry(iso: string, timeZone: string): string {
 /** The booking form with the offer applied. */
 export const offerUrl = (origin: string, d: Pick<WaitlistMailData, 'workshopId' | 'offerToken'>) =>
   `${origin}/booking/${encodeURIComponent(d.workshopId)}?offer=${encodeURIComponent(d.offerToken ?? '')}`;
+
+/** The page that confirms an entry; the token in the fragment, which no server, proxy log or Referer ever sees. */
+export const confirmUrl = (origin: string, d: Pick<WaitlistMailData, 'entryId' | 'confirmToken'>) =>
+  `${origin}/waitlist/confirm/${encodeURIComponent(d.entryId)}#${d.confirmToken ?? ''}`;
+
+/**
+ * Sent to an address nobody has confirmed yet (anyone may type any address):
+ * no greeting and no text the visitor chose, only our workshop's facts and the
+ * link (issue 21 finding 10).
+ */
+export const waitlistConfirm: MailTemplate<WaitlistMailData> = {
+  subject: (d) => `Confirm your place on the waiting list: ${d.workshopName}, ${datesOf(d)}`,
+  Body: ({ data: d, ctx }) => (
+    <MailLayout ctx={ctx} title="Confirm your place on the waiting list" preheader={`One click puts this address on the waiting list of ${d.workshopName}.`}>
+      <Paragraph>{`This address was given to join the waiting list of ${d.workshopName} (${datesOf(d)}) for ${spotsText(d.spots)}. To take your place in the queue, confirm it:`}</Paragraph>
+      <ActionButton href={confirmUrl(ctx.origin, d)}>Confirm my place</ActionButton>
+      <Paragraph>{`The link works for ${CONFIRM_HOURS} hours. Only confirmed requests get offers when spots come back.`}</Paragraph>
+      <Paragraph>{`Not you? Ignore this email: nothing happens without the confirmation, and we will not write again about it.`}</Paragraph>
+    </MailLayout>
+  ),
+};
 
 export const waitlistJoined: MailTemplate<WaitlistMailData> = {
   subject: (d) => `You are on the waiting list: ${d.workshopName}, ${datesOf(d)}`,
@@ -110,6 +135,7 @@ export const waitlistClosed: MailTemplate<WaitlistMailData> = {
 
 /** How each waiting-list mail looks, by kind: registered with the outbox by the composition root. */
 export const WAITLIST_MAILS: MailTemplates = {
+  [WaitlistMailKind.waitlistConfirm]: waitlistConfirm,
   [WaitlistMailKind.waitlistJoined]: waitlistJoined,
   [WaitlistMailKind.waitlistOffer]: waitlistOffer,
   [WaitlistMailKind.waitlistClosed]: waitlistClosed,
@@ -119,6 +145,16 @@ export const WAITLIST_MAILS: MailTemplates = {
 export class WaitlistMails {
   constructor(private readonly outbox: OutboxService) {}
 
+  /**
+   * Confirm your place: the one mail before the address is confirmed, under the
+   * outbox's per-recipient limit (a flood of requests for one address is suppressed).
+   */
+  async confirmRequest(m: EntityManager, entry: WaitlistEntry, token: string): Promise<void> {
+    const data: WaitlistMailData = { ...mailData(entry, await m.findOneByOrFail(Workshop, { id: entry.workshopId })), name: '', confirmToken: token };
+    await this.outbox.enqueue(m, { kind: WaitlistMailKind.waitlistConfirm, to: entry.email, payload: data });
+  }
+
+  /** The address was confirmed: you are on the list. */
   async joined(m: EntityManager, entry: WaitlistEntry): Promise<void> {
     const data = mailData(entry, await m.findOneByOrFail(Workshop, { id: entry.workshopId }));
     await this.outbox.enqueue(m, { kind: WaitlistMailKind.waitlistJoined, to: entry.email, payload: data });

@@ -3,8 +3,20 @@ import { WaitlistEntry } from './waitlist-entry.entity';
 
 @ObjectType({ description: 'The answer to joinWaitlist.' })
 export class JoinWaitlistPayload {
-  @Field(() => WaitlistEntry, { description: 'The new entry, waiting.' })
+  @Field(() => WaitlistEntry, { description: 'The new entry, pending until the link mailed to its address confirms it.' })
   entry: WaitlistEntry;
+}
+
+@ObjectType({ description: 'The answer to confirmWaitlistEntry: the entry as it is now.' })
+export class ConfirmedWaitlistEntry {
+  @Field(() => WaitlistEntry, { description: 'Waiting (or offered at once, when spots were free and fit).' })
+  entry: WaitlistEntry;
+
+  @Field({ description: 'The workshop it waits for.' })
+  workshopName: string;
+
+  @Field(() => Int, { nullable: true, description: 'Its place in the queue while waiting (1 = the next offer that fits is its); null otherwise.' })
+  position: number | null;
 }
 
 @ObjectType({ description: 'Admin: the entry after removeWaitlistEntry.' })

@@ -3,16 +3,19 @@ import type { EntityManager } from 'typeorm';
 import type { Database } from '../infrastructure/db/data-source';
 import { AppError, ErrorCode } from '../infrastructure/errors';
 import { clean } from '../infrastructure/text';
+import { signId, verifySignedId } from '../infrastructure/signed-id';
 import { BookingLifecycle } from '../booking/booking-lifecycle';
+import { INTERNAL_CLIENT } from '../booking/hold-limits';
 import type { HeldOffers } from '../booking/booking.service';
 import type { OutboxService } from '../mail/outbox.service';
 import { Workshop } from '../workshop/workshop.entity';
 import { refuseUnlessOpen } from '../workshop/workshop.service';
 import { WaitlistEntry } from './waitlist-entry.entity';
+import { confirmDeadline, type WaitlistGuard } from './waitlist-guard';
 import type { JoinWaitlistInput } from './waitlist.input';
 import { WaitlistMails } from './waitlist.mails';
-import type { WaitlistOffer } from './waitlist.objects';
-import { OFFER_HOURS, WaitlistState } from './waitlist.types';
+import type { ConfirmedWaitlistEntry, WaitlistOffer } from './waitlist.objects';
+import { CONFIRM_HOURS, OFFER_HOURS, WaitlistState } from './waitlist.types';
 
 /** How a refusal to join the waiting list of a started or cancelled workshop ends. */
 const WAITLIST_CLOSED = 'its waiting list is closed';
@@ -26,6 +29,18 @@ const ADMIN_LIST_LIMIT = 500;
 /** Offers lapsed per sweep at most; the next sweep takes the rest. */
 const SWEEP_BATCH = 500;
 
+/** What the confirmation link's token signs (with BOOKING_LINK_SECRET): this purpose and the entry id. */
+const CONFIRM_PURPOSE = 'waitlist-confirm:v1';
+
+/** Entries whose email still waits for its confirmation; before `now - CONFIRM_HOURS` they lapsed. */
+const confirmSince = (now: Date) => new Date(now.getTime() - CONFIRM_HOURS * 3_600_000);
+
+export interface WaitlistOptions {
+  /** Caps per client and email, and the challenge (docs/decisions/067); none: only the rate limit (tests). */
+  guard?: WaitlistGuard;
+  offerHours?: number;
+}
+
 /**
  * The waiting list of sold-out workshops (docs/decisions/061). When spots come
  * back, the first waiting entry whose request fits gets an offer: in the
@@ -33,7 +48,8 @@ const SWEEP_BATCH = 500;
  * spots_claimed, through the booking lifecycle's conditional UPDATE, so they
  * are sold to nobody else and never oversold) and it gets a mail with a link
  * that books them. Unused offers lapse after 48 hours and pass to the next
- * entry. Time only from the injected clock.
+ * entry. An entry joins the queue only once its email is confirmed through a
+ * signed link (docs/decisions/067). Time only from the injected clock.
  */
 export class WaitlistService implements HeldOffers {
   /**
@@ -43,30 +59,39 @@ export class WaitlistService implements HeldOffers {
    */
   private readonly spots: BookingLifecycle;
   private readonly mails: WaitlistMails | null;
+  private readonly offerHours: number;
 
   constructor(
     private readonly db: Database,
     private readonly clock: () => Date,
+    /** Signs the confirmation links (BOOKING_LINK_SECRET). */
+    private readonly linkSecret: string,
     /** Where the waiting-list mails are written, in the transaction of the change. */
     outbox: OutboxService | null = null,
-    private readonly offerHours = OFFER_HOURS,
+    private readonly options: WaitlistOptions = {},
   ) {
+    this.offerHours = options.offerHours ?? OFFER_HOURS;
     this.mails = outbox ? new WaitlistMails(outbox) : null;
     this.spots = new BookingLifecycle(null, { onSpotsReleased: (m, workshopId, now) => this.offerFreedSpots(m, workshopId, now).then(() => undefined) });
   }
 
   /**
    * Join the waiting list of a workshop whose free spots do not cover the
-   * request. NOT_FOUND for an unknown workshop; WORKSHOP_STARTED or
+   * request: a pending entry, and one mail to the address with the link that
+   * confirms it. NOT_FOUND for an unknown workshop; WORKSHOP_STARTED or
    * WORKSHOP_CANCELLED for one that takes no bookings; CONFLICT naming `spots` when
    * the spots are free (book them instead), naming `email` when this address
-   * already waits for the workshop. The person gets a mail.
+   * already waits (or was asked to confirm) for the workshop; the guard's
+   * HOLD_LIMIT_REACHED (429) and CHALLENGE_REQUIRED (428).
    */
-  async joinOrThrow(input: JoinWaitlistInput): Promise<WaitlistEntry> {
+  async joinOrThrow(input: JoinWaitlistInput, clientKey = INTERNAL_CLIENT): Promise<WaitlistEntry> {
     const now = this.clock();
     const email = clean(input.email).toLowerCase();
     const lock = `waitlist:${crypto.createHash('sha256').update(`${input.workshopId}\n${email}`).digest('hex').slice(0, 40)}`;
-    return this.db.lockedTransaction([lock], async (m) => {
+    const guard = this.options.guard;
+    const client = guard?.client(clientKey, email) ?? { clientKeyHash: null, email };
+    // Serialised per workshop and email, and per client and email for the caps (as bookings, docs/decisions/056).
+    return this.db.lockedTransaction([lock, ...(guard?.locks(client) ?? [])], async (m) => {
       const workshop = await m.findOneBy(Workshop, { id: input.workshopId });
       if (!workshop) throw AppError.notFound('Workshop');
       // A workshop that started or was cancelled waits for no one (its free spots are not an offer).
@@ -80,30 +105,103 @@ export class WaitlistService implements HeldOffers {
         .where('e.workshopId = :workshopId AND e.email = :email AND e.state IN (:...open)', {
           workshopId: workshop.id,
           email,
-          open: [WaitlistState.waiting, WaitlistState.offered],
+          open: [WaitlistState.pending, WaitlistState.waiting, WaitlistState.offered],
         })
+        // A pending entry whose link lapsed no longer counts (the sweep marks it lapsed within a minute).
+        .andWhere('(e.state <> :pending OR e.createdAt > :since)', { pending: WaitlistState.pending, since: confirmSince(now) })
         .getCount();
       if (open > 0) {
         const message = 'This email is already on the waiting list of this workshop';
         throw new AppError(ErrorCode.CONFLICT, message, [{ field: 'email', message }]);
       }
+      await guard?.checkOrThrow(m, client, input.spots, input.altcha, now);
       const entry = m.create(WaitlistEntry, {
         id: crypto.randomUUID(),
         workshopId: workshop.id,
         name: clean(input.name),
         email,
         spots: input.spots,
-        state: WaitlistState.waiting,
+        state: WaitlistState.pending,
         offerTokenHash: null,
         offeredAt: null,
         offerExpiresAt: null,
         bookingId: null,
         createdAt: now,
+        confirmedAt: null,
+        clientKeyHash: client.clientKeyHash,
       });
       await m.insert(WaitlistEntry, entry);
-      await this.mails?.joined(m, entry);
+      // One mail, with no text the visitor chose: the link that confirms the address (findings 6 and 10).
+      await this.mails?.confirmRequest(m, entry, signId(this.linkSecret, CONFIRM_PURPOSE, entry.id));
       return entry;
     });
+  }
+
+  /**
+   * The confirmation link was opened: the pending entry takes its place in the
+   * queue (waiting, ordered by this moment), gets the "you are on the list" mail,
+   * and, if spots are free and fit, their offer at once. Opening it again
+   * answers the entry as it is now. NOT_FOUND for an unknown entry or a wrong
+   * token (alike); CONFLICT naming `token` once the link lapsed or the entry was
+   * removed; WORKSHOP_STARTED / WORKSHOP_CANCELLED when it waits for nothing any more.
+   */
+  async confirmOrThrow(entryId: string, token: string): Promise<ConfirmedWaitlistEntry> {
+    const now = this.clock();
+    if (!/^[0-9a-f-]{36}$/i.test(entryId) || !verifySignedId(this.linkSecret, CONFIRM_PURPOSE, entryId, token)) throw AppError.notFound('Waiting-list entry');
+    return this.db.transaction(async (m) => {
+      const entry = await m.findOneBy(WaitlistEntry, { id: entryId.toLowerCase() });
+      if (!entry) throw AppError.notFound('Waiting-list entry');
+      const workshop = await m.findOneByOrFail(Workshop, { id: entry.workshopId });
+      if (entry.state === WaitlistState.removed) throw tokenError('This waiting-list request was removed');
+      // Never confirmed: pending, or lapsed unconfirmed (a confirmed entry is answered as it is now).
+      if (!entry.confirmedAt) {
+        if (entry.state !== WaitlistState.pending || confirmDeadline(entry).getTime() <= now.getTime()) {
+          throw tokenError(`This confirmation link expired ${CONFIRM_HOURS} hours after it was sent: please join the waiting list again`);
+        }
+        refuseUnlessOpen(workshop, now, 'workshopId', WAITLIST_CLOSED);
+        const moved = await m
+          .createQueryBuilder()
+          .update(WaitlistEntry)
+          .set({ state: WaitlistState.waiting, confirmedAt: now })
+          .where('id = :id AND state = :pending AND created_at > :since', { id: entry.id, pending: WaitlistState.pending, since: confirmSince(now) })
+          .execute();
+        if (moved.affected === 1) {
+          Object.assign(entry, { state: WaitlistState.waiting, confirmedAt: now });
+          await this.mails?.joined(m, entry);
+          // Spots that came back while the entry was pending: offered now if they fit (to the first in the queue).
+          await this.offerFreedSpots(m, entry.workshopId, now);
+        }
+      }
+      const current = await m.findOneByOrFail(WaitlistEntry, { id: entry.id });
+      return { entry: current, workshopName: workshop.name, position: await this.positionOf(m, current) };
+    });
+  }
+
+  /** A waiting entry's place in its workshop's queue (1 = next to get an offer that fits); null otherwise. */
+  private async positionOf(m: EntityManager, entry: WaitlistEntry): Promise<number | null> {
+    if (entry.state !== WaitlistState.waiting || !entry.confirmedAt) return null;
+    const ahead = await m
+      .createQueryBuilder(WaitlistEntry, 'e')
+      .where('e.workshopId = :workshopId AND e.state = :waiting', { workshopId: entry.workshopId, waiting: WaitlistState.waiting })
+      .andWhere('(e.confirmedAt < :at OR (e.confirmedAt = :at AND e.id < :id))', { at: entry.confirmedAt, id: entry.id })
+      .getCount();
+    return ahead + 1;
+  }
+
+  /**
+   * Entries whose email was not confirmed within CONFIRM_HOURS lapse: one
+   * compare-and-set UPDATE (several instances sweep; each row changes once).
+   * Returns how many lapsed.
+   */
+  async lapseUnconfirmed(): Promise<number> {
+    const now = this.clock();
+    const result = await this.db.manager
+      .createQueryBuilder()
+      .update(WaitlistEntry)
+      .set({ state: WaitlistState.lapsed })
+      .where('state = :pending AND created_at <= :since', { pending: WaitlistState.pending, since: confirmSince(now) })
+      .execute();
+    return result.affected ?? 0;
   }
 
   /**
@@ -121,7 +219,8 @@ export class WaitlistService implements HeldOffers {
       const entry = await m
         .createQueryBuilder(WaitlistEntry, 'e')
         .where('e.workshopId = :workshopId AND e.state = :waiting AND e.spots <= :free', { workshopId, waiting: WaitlistState.waiting, free })
-        .orderBy('e.createdAt', 'ASC')
+        // Only confirmed entries wait (pending ones never get offers); first confirmed, first served.
+        .orderBy('e.confirmedAt', 'ASC')
         .addOrderBy('e.id', 'ASC')
         .getOne();
       if (!entry) return offered;
@@ -251,7 +350,7 @@ export class WaitlistService implements HeldOffers {
   }
 
   /**
-   * Admin: remove an entry. An open offer's spots are released and pass to the
+   * Admin: remove an entry (pending, waiting or offered). An open offer's spots are released and pass to the
    * next fitting entry. CONFLICT when it is booked, lapsed or removed already.
    */
   async removeOrThrow(entryId: string): Promise<WaitlistEntry> {
@@ -259,7 +358,7 @@ export class WaitlistService implements HeldOffers {
     return this.db.transaction(async (m) => {
       const entry = /^[0-9a-f-]{36}$/i.test(entryId) ? await m.findOneBy(WaitlistEntry, { id: entryId.toLowerCase() }) : null;
       if (!entry) throw AppError.notFound('Waiting-list entry');
-      if (entry.state !== WaitlistState.waiting && entry.state !== WaitlistState.offered) {
+      if (entry.state !== WaitlistState.pending && entry.state !== WaitlistState.waiting && entry.state !== WaitlistState.offered) {
         throw new AppError(ErrorCode.CONFLICT, `This entry is already ${entry.state}`);
       }
       const moved = await m
@@ -275,6 +374,11 @@ export class WaitlistService implements HeldOffers {
       return entry;
     });
   }
+}
+
+/** A confirmation link that can no longer confirm: 409, naming token. */
+function tokenError(message: string): AppError {
+  return new AppError(ErrorCode.CONFLICT, message, [{ field: 'token', message }]);
 }
 
 /** A used, withdrawn or expired offer: 409, naming offerToken. */

@@ -1,6 +1,7 @@
 import { startTestServer, type TestServer } from '../test/app';
 import { DB_KINDS } from '../test/db';
 import { aBookingBody } from '../test/builders';
+import { confirmByMail } from '../test/waitlist';
 import { Booking } from '../booking/booking.entity';
 import { BookingRefund } from '../booking/ledger.entities';
 import { Workshop } from '../workshop/workshop.entity';
@@ -136,7 +137,10 @@ describe.each(DB_KINDS)('workshop cancellation and credits on %s', (kind) => {
     const held = await bookHeld(w);
     // Fill it and put someone on the waiting list.
     await bookAndPay(w, { num_participants: 7 });
-    expect((await post(`${s.url}/api/workshops/${w}/waitlist`, { name: 'Wai Ting', email: `wait-${kind}@example.com`, spots: 2 })).status).toBe(201);
+    const joined = await post(`${s.url}/api/workshops/${w}/waitlist`, { name: 'Wai Ting', email: `wait-${kind}@example.com`, spots: 2 });
+    expect(joined.status).toBe(201);
+    // Confirmed by its mail link: only a waiting (confirmed) entry is told of the cancellation (docs/decisions/067).
+    await confirmByMail(s, (await joined.json()).id);
 
     const name = (await m().findOneByOrFail(Workshop, { id: w })).name;
     const res = await cancel(w, `  ${name} `);

@@ -46,7 +46,7 @@ export const REMOVE_WAITLIST_ENTRY_MUTATION: TypedDocumentNode<RemoveWaitlistEnt
   }
 `;
 
-const STATE_LABELS: Record<string, string> = { waiting: 'Waiting', offered: 'Offer open', booked: 'Booked', lapsed: 'Offer lapsed', removed: 'Removed' };
+const STATE_LABELS: Record<string, string> = { pending: 'Email not confirmed', waiting: 'Waiting', offered: 'Offer open', booked: 'Booked', lapsed: 'Offer lapsed', removed: 'Removed' };
 const dateTime = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }) : '–');
 
 /**
@@ -128,7 +128,7 @@ export function WaitlistsTab({ workshops, onError }: { workshops: ReadonlyArray<
                 <td>{dateTime(e.offeredAt)}</td>
                 <td>{dateTime(e.offerExpiresAt)}</td>
                 <td>
-                  {(e.state === 'waiting' || e.state === 'offered') && (
+                  {(e.state === 'pending' || e.state === 'waiting' || e.state === 'offered') && (
                     <button type="button" className="btn btn--small btn--outline" onClick={() => void remove(e)} aria-label={`Remove ${e.name} from the waiting list`}>
                       Remove
                     </button>

@@ -5,12 +5,22 @@ export const CHALLENGE_URL = '/api/altcha/challenge';
 
 /**
  * The self-hosted ALTCHA proof-of-work check, shown only after the server
- * answered CHALLENGE_REQUIRED (docs/decisions/056): a visitor booking one group
+ * answered CHALLENGE_REQUIRED (docs/decisions/056; the waiting-list form too, 067): a visitor booking one group
  * never sees it. The widget's code is fetched here, on demand, so the booking
  * page stays light; it solves the challenge by itself in a second or so and
  * hands over the payload, which the form sends with the booking again.
  */
-export function BookingChallenge({ onSolved }: { onSolved: (payload: string) => void }) {
+export function BookingChallenge({
+  onSolved,
+  what = 'this booking',
+  then = 'your booking continues',
+}: {
+  onSolved: (payload: string) => void;
+  /** What is checked ("this booking", "this request"). */
+  what?: string;
+  /** What happens once solved. */
+  then?: string;
+}) {
   const widget = useRef<HTMLElement>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
 
@@ -41,7 +51,7 @@ export function BookingChallenge({ onSolved }: { onSolved: (payload: string) => 
 
   return (
     <div className="notice booking-challenge" role="status" data-testid="booking-challenge">
-      <p>One more step: a quick automatic check that this booking is not made by a script. It takes a few seconds, then your booking continues.</p>
+      <p>{`One more step: a quick automatic check that ${what} is not made by a script. It takes a few seconds, then ${then}.`}</p>
       {state === 'failed' ? (
         <p>The check could not load. Please reload the page and try again.</p>
       ) : state === 'ready' ? (

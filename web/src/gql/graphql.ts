@@ -105,6 +105,13 @@ export type CheckoutSessionInput = {
   originUrl: string;
 };
 
+/** The confirmation link of a waiting-list entry: its id and token (from the mail). */
+export type ConfirmWaitlistEntryInput = {
+  entryId: string | number;
+  /** The token of the link (after # in its address). */
+  token: string;
+};
+
 /** A new workshop (or a new run of one), with its own id. */
 export type CreateWorkshopInput = {
   /** Maximum group size, 1 to 12; never below the spots already taken. */
@@ -170,6 +177,8 @@ export type InstallmentState =
 
 /** A request to join the waiting list of a sold-out workshop. */
 export type JoinWaitlistInput = {
+  /** A solved proof-of-work challenge (the ALTCHA widget’s payload), needed only when joining answers CHALLENGE_REQUIRED. */
+  altcha?: string | null | undefined;
   /** Where the offer is sent when spots come back. */
   email: string;
   /** Who is waiting; at most 120 characters. */
@@ -353,11 +362,12 @@ export type UpdateWorkshopPhotoInput = {
   workshopId: string | number;
 };
 
-/** Where a waiting-list entry is: waiting, offered, booked, lapsed or removed. */
+/** Where a waiting-list entry is: pending (its email not confirmed yet), waiting, offered, booked, lapsed or removed. */
 export type WaitlistState =
   | 'booked'
   | 'lapsed'
   | 'offered'
+  | 'pending'
   | 'removed'
   | 'waiting';
 
@@ -672,6 +682,13 @@ export type CheckoutStatusQueryVariables = Exact<{
 
 
 export type CheckoutStatusQuery = { checkoutStatus: { id: string, paymentStatus: string, status: string, amountTotal: number | null } };
+
+export type ConfirmWaitlistEntryMutationVariables = Exact<{
+  input: ConfirmWaitlistEntryInput;
+}>;
+
+
+export type ConfirmWaitlistEntryMutation = { confirmWaitlistEntry: { workshopName: string, position: number | null, entry: { id: string, spots: number, state: WaitlistState, workshopId: string } } };
 
 export type JoinWaitlistMutationVariables = Exact<{
   input: JoinWaitlistInput;

@@ -1,9 +1,11 @@
-import { screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderRoute } from '../test/render';
 import { aWorkshop } from '../test/builders';
 import { WORKSHOP_DETAIL_QUERY } from './WorkshopPage';
 import { JOIN_WAITLIST_MUTATION } from './WaitlistForm';
+
+jest.mock('altcha', () => ({}));
 
 const ID = 'zion-canyon-light';
 const workshopAnswer = (availableSpots: number) => ({
@@ -13,7 +15,7 @@ const workshopAnswer = (availableSpots: number) => ({
 const input = { workshopId: ID, name: 'Mia Chen', email: 'mia@example.com', spots: 2 };
 const joined = {
   request: { query: JOIN_WAITLIST_MUTATION, variables: { input } },
-  result: { data: { joinWaitlist: { __typename: 'JoinWaitlistPayload', entry: { __typename: 'WaitlistEntry', id: 'e-1', name: 'Mia Chen', spots: 2, state: 'waiting' } } } },
+  result: { data: { joinWaitlist: { __typename: 'JoinWaitlistPayload', entry: { __typename: 'WaitlistEntry', id: 'e-1', name: 'Mia Chen', spots: 2, state: 'pending' } } } },
 };
 
 async function fill(user: ReturnType<typeof userEvent.setup>, values: { name?: string; email?: string; spots?: string }) {
@@ -44,15 +46,35 @@ describe('the waiting-list form of a sold-out workshop', () => {
     expect(screen.getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true');
   });
 
-  it('joins with name, email and spots wanted, then says what happens next', async () => {
+  it('joins with name, email and spots wanted, then asks to confirm the address by its email (docs/decisions/067)', async () => {
     const user = userEvent.setup();
     renderRoute(`/workshop/${ID}`, [workshopAnswer(0), joined]);
     await fill(user, { name: 'Mia Chen', email: 'mia@example.com', spots: '2' });
     await user.click(screen.getByRole('button', { name: 'Join the waiting list' }));
     const done = await screen.findByRole('status');
-    expect(done).toHaveTextContent('You are on the waiting list.');
-    expect(done).toHaveTextContent('When 2 spots open up, we will email mia@example.com a link that holds them for you for 48 hours.');
+    expect(done).toHaveTextContent('Check your email. We sent a link to mia@example.com: open it within 24 hours to confirm your place on the waiting list.');
+    expect(done).toHaveTextContent('When 2 spots open up, the first confirmed request that fits gets them held for 48 hours.');
     expect(screen.queryByRole('form', { name: 'Join the waiting list' })).not.toBeInTheDocument();
+  });
+
+  it('on CHALLENGE_REQUIRED shows the check instead of an error, and sends the request again with its solution', async () => {
+    const user = userEvent.setup();
+    const message = 'Several waiting-list requests were just made from this connection; please confirm you are not a robot';
+    const withSolution = { ...joined, request: { ...joined.request, variables: { input: { ...input, altcha: 'c29sdmVk' } } } };
+    renderRoute(`/workshop/${ID}`, [workshopAnswer(0), { request: joined.request, result: { errors: [{ message, extensions: { code: 'CHALLENGE_REQUIRED' } }] } }, withSolution]);
+    await fill(user, { name: 'Mia Chen', email: 'mia@example.com', spots: '2' });
+    await user.click(screen.getByRole('button', { name: 'Join the waiting list' }));
+    const check = await screen.findByTestId('booking-challenge');
+    expect(check).toHaveTextContent('a quick automatic check that this request is not made by a script. It takes a few seconds, then your request is sent.');
+    expect(screen.getByRole('button', { name: 'Joining...' })).toBeDisabled();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    const widget = await waitFor(() => {
+      const el = check.querySelector('altcha-widget');
+      expect(el).not.toBeNull();
+      return el!;
+    });
+    act(() => void widget.dispatchEvent(new CustomEvent('verified', { detail: { payload: 'c29sdmVk' } })));
+    expect(await screen.findByText('Check your email.')).toBeInTheDocument();
   });
 
   it('shows the server’s refusal next to the field it names, and keeps what was typed', async () => {

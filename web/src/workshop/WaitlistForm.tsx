@@ -2,6 +2,7 @@ import { gql, type TypedDocumentNode } from '@apollo/client';
 import { useMutation } from '@apollo/client/react';
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { BookingChallenge } from '../booking/BookingChallenge';
 import { POLICY } from 'api/shared/policy';
 import type { JoinWaitlistMutation, JoinWaitlistMutationVariables } from '../gql/graphql';
 
@@ -18,6 +19,9 @@ export const JOIN_WAITLIST_MUTATION: TypedDocumentNode<JoinWaitlistMutation, Joi
   }
 `;
 
+/** How long the confirmation link works (api/src/waitlist/waitlist.types.ts CONFIRM_HOURS). */
+const CONFIRM_HOURS = 24;
+
 /** The api's limits (api/src/waitlist/waitlist.types.ts WAITLIST_LIMITS). */
 const LIMITS = { name: 120, email: 254 } as const;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -31,6 +35,11 @@ function validate(values: { name: string; email: string }): Errors {
   if (!values.email.trim()) errors.email = 'Please enter your email.';
   else if (!EMAIL.test(values.email.trim())) errors.email = 'Please enter a valid email address.';
   return errors;
+}
+
+/** The server wants a solved proof-of-work challenge with this request (docs/decisions/067). */
+function challengeRequired(error: unknown): boolean {
+  return CombinedGraphQLErrors.is(error) && error.errors[0]?.extensions?.code === 'CHALLENGE_REQUIRED';
 }
 
 /** The server's refusal: its message, and the fields it names (validation, "already waiting", "spots are free"). */
@@ -47,8 +56,10 @@ function serverErrors(error: unknown): { message: string; fields: Errors } {
 
 /**
  * "Join the waiting list" on a sold-out workshop: name, email and spots wanted.
- * When spots come back, the first request that fits gets a mail with a link
- * that holds them for 48 hours (docs/decisions/061).
+ * The address gets a link that confirms the place (docs/decisions/067); when
+ * spots come back, the first confirmed request that fits gets a mail with a
+ * link that holds them for 48 hours (061). Beyond a few requests from one
+ * connection the server asks for the proof-of-work check, as the booking form does.
  */
 export function WaitlistForm({ workshopId }: { workshopId: string }) {
   const id = useId();
@@ -57,6 +68,9 @@ export function WaitlistForm({ workshopId }: { workshopId: string }) {
   const [problem, setProblem] = useState<string | null>(null);
   const [joined, setJoined] = useState<{ spots: number; email: string } | null>(null);
   const [join, { loading }] = useMutation(JOIN_WAITLIST_MUTATION);
+  // Set while the server wants a solved challenge: the check shows, and the request is sent again once solved.
+  const [challenge, setChallenge] = useState<{ round: number; solvedOnce: boolean } | null>(null);
+  const submitted = useRef<{ workshopId: string; name: string; email: string; spots: number } | null>(null);
   const fields = useRef<Partial<Record<Field, HTMLInputElement | HTMLSelectElement | null>>>({});
 
   const set = (name: Field) => (e: { target: { value: string } }) => {
@@ -67,7 +81,7 @@ export function WaitlistForm({ workshopId }: { workshopId: string }) {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (loading) return;
+    if (loading || challenge) return;
     const found = validate(values);
     setErrors(found);
     setProblem(null);
@@ -76,12 +90,25 @@ export function WaitlistForm({ workshopId }: { workshopId: string }) {
       fields.current[firstBad]?.focus();
       return;
     }
-    const input = { workshopId, name: values.name.trim(), email: values.email.trim(), spots: parseInt(values.spots, 10) };
+    submitted.current = { workshopId, name: values.name.trim(), email: values.email.trim(), spots: parseInt(values.spots, 10) };
+    await send(null);
+  }
+
+  async function send(altcha: string | null) {
+    const input = submitted.current;
+    if (!input) return;
     try {
-      const result = await join({ variables: { input } });
+      const result = await join({ variables: { input: { ...input, ...(altcha ? { altcha } : {}) } } });
+      setChallenge(null);
       setJoined({ spots: result.data!.joinWaitlist.entry.spots, email: input.email });
     } catch (err) {
+      // Not a failure the first time: show the check, which sends the request again once solved.
+      if (challengeRequired(err) && !(altcha && challenge?.solvedOnce)) {
+        setChallenge((c) => ({ round: (c?.round ?? 0) + 1, solvedOnce: altcha !== null }));
+        return;
+      }
       console.warn('Joining the waiting list failed', err);
+      setChallenge(null);
       const { message, fields: bad } = serverErrors(err);
       setErrors(bad);
       setProblem(message);
@@ -91,8 +118,8 @@ export function WaitlistForm({ workshopId }: { workshopId: string }) {
   if (joined) {
     return (
       <div className="notice notice--success waitlist-form__done" role="status">
-        <strong>You are on the waiting list.</strong> When {joined.spots === 1 ? 'a spot opens' : `${joined.spots} spots open`} up, we will email {joined.email} a link
-        that holds {joined.spots === 1 ? 'it' : 'them'} for you for 48 hours.
+        <strong>Check your email.</strong> We sent a link to {joined.email}: open it within {CONFIRM_HOURS} hours to confirm your place on the waiting list. When{' '}
+        {joined.spots === 1 ? 'a spot opens' : `${joined.spots} spots open`} up, the first confirmed request that fits gets them held for 48 hours.
       </div>
     );
   }
@@ -171,8 +198,9 @@ export function WaitlistForm({ workshopId }: { workshopId: string }) {
           {problem}
         </p>
       )}
-      <button type="submit" className="btn btn--primary btn--block" disabled={loading}>
-        {loading ? 'Joining...' : 'Join the waiting list'}
+      {challenge && <BookingChallenge key={challenge.round} onSolved={(payload) => void send(payload)} what="this request" then="your request is sent" />}
+      <button type="submit" className="btn btn--primary btn--block" disabled={loading || challenge !== null}>
+        {loading || challenge ? 'Joining...' : 'Join the waiting list'}
       </button>
     </form>
   );

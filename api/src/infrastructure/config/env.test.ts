@@ -7,6 +7,8 @@ import { formatScryptHash, hashPasswordSync } from '../password-hash';
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'env-test-'));
 
 const SECRET = 'x'.repeat(32);
+/** The two signing secrets production requires (docs/security.md #39). */
+const SECRETS = { ALTCHA_HMAC_SECRET: SECRET, BOOKING_LINK_SECRET: 'y'.repeat(32) };
 
 describe('loadConfig', () => {
   it('defaults to development on the embedded database at data/app.db, port 3000', () => {
@@ -36,42 +38,68 @@ describe('loadConfig', () => {
   });
 
   it('refuses production without PUBLIC_ORIGIN: redirects and links are built from it alone (hardening finding 2)', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', ALTCHA_HMAC_SECRET: SECRET, ADMIN_PASSWORD: 'a-long-enough-secret' })).toThrow(/PUBLIC_ORIGIN is required when NODE_ENV=production/);
-    expect(loadConfig({ NODE_ENV: 'production', ALTCHA_HMAC_SECRET: SECRET, ADMIN_PASSWORD: 'a-long-enough-secret', PUBLIC_ORIGIN: 'https://wild.example' }).publicOrigin).toBe('https://wild.example');
+    expect(() => loadConfig({ NODE_ENV: 'production', ...SECRETS, ADMIN_PASSWORD: 'a-long-enough-secret' })).toThrow(/PUBLIC_ORIGIN is required when NODE_ENV=production/);
+    expect(loadConfig({ NODE_ENV: 'production', ...SECRETS, ADMIN_PASSWORD: 'a-long-enough-secret', PUBLIC_ORIGIN: 'https://wild.example' }).publicOrigin).toBe('https://wild.example');
     // Outside production the site's own origin is this server on localhost.
     expect(loadConfig({ NODE_ENV: 'development', PORT: '4010' }).publicOrigin).toBe('http://localhost:4010');
   });
 
-  it('refuses a short ALTCHA_HMAC_SECRET; without one, production derives the same secret on every instance from the admin credential; generates and keeps one elsewhere (docs/decisions/056)', () => {
+  it('refuses production without its own random ALTCHA_HMAC_SECRET and BOOKING_LINK_SECRET: nothing public is signed with a key derived from the admin password (issue 21 finding 5)', () => {
     const base = { NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://wild.example', ADMIN_PASSWORD: 'a-long-enough-secret' };
-    const derived = loadConfig(base);
-    expect(derived.altchaSecretDerived).toBe(true);
-    expect(derived.altchaHmacSecret.length).toBeGreaterThanOrEqual(32);
-    expect(derived.altchaHmacSecret).not.toContain('a-long-enough-secret');
-    expect(loadConfig(base).altchaHmacSecret).toBe(derived.altchaHmacSecret);
-    expect(loadConfig({ ...base, ADMIN_PASSWORD: 'another-long-secret' }).altchaHmacSecret).not.toBe(derived.altchaHmacSecret);
-    expect(loadConfig({ ...base, ALTCHA_HMAC_SECRET: SECRET }).altchaSecretDerived).toBe(false);
+    const problems = (env: Record<string, string>): string => {
+      try {
+        loadConfig(env);
+      } catch (e) {
+        return (e as ConfigError).message;
+      }
+      return '';
+    };
+    const neither = problems(base);
+    expect(neither).toMatch(/ALTCHA_HMAC_SECRET is required when NODE_ENV=production/);
+    expect(neither).toMatch(/BOOKING_LINK_SECRET is required when NODE_ENV=production/);
+    expect(neither).toContain('openssl rand -base64 32');
+    expect(problems({ ...base, ALTCHA_HMAC_SECRET: SECRET })).toMatch(/BOOKING_LINK_SECRET is required/);
+    expect(problems({ ...base, BOOKING_LINK_SECRET: SECRET })).toMatch(/ALTCHA_HMAC_SECRET is required/);
+    // With a password hash instead of the password: the same (no derivation from any admin credential).
+    const hash = formatScryptHash(hashPasswordSync('a-long-enough-secret'));
+    expect(problems({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://wild.example', ADMIN_PASSWORD_HASH: hash })).toMatch(/ALTCHA_HMAC_SECRET is required[\s\S]*BOOKING_LINK_SECRET is required/);
+    // One secret for both jobs, or the admin password itself as a secret, is refused too.
+    expect(problems({ ...base, ALTCHA_HMAC_SECRET: SECRET, BOOKING_LINK_SECRET: SECRET })).toMatch(/BOOKING_LINK_SECRET must differ from ALTCHA_HMAC_SECRET/);
+    const password = 'p'.repeat(40);
+    expect(problems({ ...base, ADMIN_PASSWORD: password, ...SECRETS, ALTCHA_HMAC_SECRET: password })).toMatch(/ALTCHA_HMAC_SECRET must not be the admin password/);
+    const c = loadConfig({ ...base, ...SECRETS });
+    expect(c.altchaHmacSecret).toBe(SECRETS.ALTCHA_HMAC_SECRET);
+    expect(c.bookingLinkSecret).toBe(SECRETS.BOOKING_LINK_SECRET);
+  });
+
+  it('refuses a short ALTCHA_HMAC_SECRET or BOOKING_LINK_SECRET; outside production generates each once and keeps it (docs/decisions/056, 062)', () => {
+    const base = { NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://wild.example', ADMIN_PASSWORD: 'a-long-enough-secret', ...SECRETS };
     expect(() => loadConfig({ ...base, ALTCHA_HMAC_SECRET: 'short' })).toThrow(/ALTCHA_HMAC_SECRET must be at least 32 characters/);
-    expect(loadConfig({ ...base, ALTCHA_HMAC_SECRET: SECRET }).altchaHmacSecret).toBe(SECRET);
+    expect(() => loadConfig({ ...base, BOOKING_LINK_SECRET: 'short' })).toThrow(/BOOKING_LINK_SECRET must be at least 32 characters/);
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'altcha-secret-'));
-    const first = loadConfig({ NODE_ENV: 'development', ADMIN_PASSWORD: 'a-long-enough-secret' }, { dataDir }).altchaHmacSecret;
-    expect(first.length).toBeGreaterThanOrEqual(32);
-    expect(loadConfig({ NODE_ENV: 'development', ADMIN_PASSWORD: 'a-long-enough-secret' }, { dataDir }).altchaHmacSecret).toBe(first);
+    const first = loadConfig({ NODE_ENV: 'development', ADMIN_PASSWORD: 'a-long-enough-secret' }, { dataDir });
+    expect(first.altchaHmacSecret.length).toBeGreaterThanOrEqual(32);
+    expect(first.bookingLinkSecret.length).toBeGreaterThanOrEqual(32);
+    expect(first.bookingLinkSecret).not.toBe(first.altchaHmacSecret);
+    const again = loadConfig({ NODE_ENV: 'development', ADMIN_PASSWORD: 'a-long-enough-secret' }, { dataDir });
+    expect([again.altchaHmacSecret, again.bookingLinkSecret]).toEqual([first.altchaHmacSecret, first.bookingLinkSecret]);
+    // Not derived from the password: another password, the same kept secrets.
+    expect(loadConfig({ NODE_ENV: 'development', ADMIN_PASSWORD: 'another-long-secret' }, { dataDir }).altchaHmacSecret).toBe(first.altchaHmacSecret);
   });
 
   it('refuses production without an admin password, or with a short one', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/ADMIN_PASSWORD .*required/);
-    expect(() => loadConfig({ NODE_ENV: 'production', ALTCHA_HMAC_SECRET: SECRET, PUBLIC_ORIGIN: 'https://wild.example', ADMIN_PASSWORD: 'short' })).toThrow(/at least 12/);
-    expect(loadConfig({ NODE_ENV: 'production', ALTCHA_HMAC_SECRET: SECRET, PUBLIC_ORIGIN: 'https://wild.example', ADMIN_PASSWORD: 'a-long-enough-secret' }).admin.password).toBe('a-long-enough-secret');
+    expect(() => loadConfig({ NODE_ENV: 'production', ...SECRETS, PUBLIC_ORIGIN: 'https://wild.example', ADMIN_PASSWORD: 'short' })).toThrow(/at least 12/);
+    expect(loadConfig({ NODE_ENV: 'production', ...SECRETS, PUBLIC_ORIGIN: 'https://wild.example', ADMIN_PASSWORD: 'a-long-enough-secret' }).admin.password).toBe('a-long-enough-secret');
   });
 
   it('accepts an scrypt or argon2 ADMIN_PASSWORD_HASH; refuses other formats, out-of-bounds hashes, and both variables at once', () => {
     const hash = formatScryptHash(hashPasswordSync('a-long-enough-secret'));
-    expect(loadConfig({ NODE_ENV: 'production', ALTCHA_HMAC_SECRET: SECRET, PUBLIC_ORIGIN: 'https://wild.example', ADMIN_PASSWORD_HASH: hash }).admin).toEqual({ password: undefined, passwordHash: hash, generated: false });
+    expect(loadConfig({ NODE_ENV: 'production', ...SECRETS, PUBLIC_ORIGIN: 'https://wild.example', ADMIN_PASSWORD_HASH: hash }).admin).toEqual({ password: undefined, passwordHash: hash, generated: false });
     const argon = '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHRzYWx0$MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY';
-    expect(loadConfig({ NODE_ENV: 'production', ALTCHA_HMAC_SECRET: SECRET, PUBLIC_ORIGIN: 'https://wild.example', ADMIN_PASSWORD_HASH: argon }).admin.passwordHash).toBe(argon);
+    expect(loadConfig({ NODE_ENV: 'production', ...SECRETS, PUBLIC_ORIGIN: 'https://wild.example', ADMIN_PASSWORD_HASH: argon }).admin.passwordHash).toBe(argon);
     for (const bad of ['plain-text-password', '$2b$12$abcdefghijklmnopqrstuv', 'pbkdf2$abc$def']) {
-      expect(() => loadConfig({ NODE_ENV: 'production', ALTCHA_HMAC_SECRET: SECRET, PUBLIC_ORIGIN: 'https://wild.example', ADMIN_PASSWORD_HASH: bad })).toThrow(/ADMIN_PASSWORD_HASH must be an scrypt hash .* or an argon2 hash/);
+      expect(() => loadConfig({ NODE_ENV: 'production', ...SECRETS, PUBLIC_ORIGIN: 'https://wild.example', ADMIN_PASSWORD_HASH: bad })).toThrow(/ADMIN_PASSWORD_HASH must be an scrypt hash .* or an argon2 hash/);
     }
     expect(() => loadConfig({ NODE_ENV: 'test', ADMIN_PASSWORD_HASH: 'scrypt$c2FsdA==$a2V5' })).toThrow(/ADMIN_PASSWORD_HASH is out of bounds/);
     expect(() => loadConfig({ NODE_ENV: 'test', ADMIN_PASSWORD_HASH: argon.replace('m=19456', 'm=41943040') })).toThrow(/ADMIN_PASSWORD_HASH is out of bounds/);

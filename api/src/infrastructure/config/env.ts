@@ -166,21 +166,17 @@ export interface Config {
   webDist: string;
   /**
    * HMAC secret of the booking challenges and of the client hashes stored on bookings:
-   * ALTCHA_HMAC_SECRET (shared by every instance). Without it: in production derived from the
-   * admin credential (the same on every instance; start-up warns), otherwise generated once into
-   * data/altcha-secret.txt (random per run in tests).
+   * ALTCHA_HMAC_SECRET (shared by every instance; required in production). Outside production
+   * generated once into data/altcha-secret.txt (random per run in tests). Never derived from
+   * the admin password (docs/decisions/067).
    */
   altchaHmacSecret: string;
-  /** Production started without ALTCHA_HMAC_SECRET: the secret was derived (main.ts warns). */
-  altchaSecretDerived: boolean;
   /**
-   * HMAC secret of the manage-booking links: BOOKING_LINK_SECRET, shared by every instance.
-   * Without it, like the ALTCHA secret: derived from the admin credential in production
-   * (changing the password then invalidates links already mailed; start-up warns), otherwise
-   * kept in data/booking-link-secret.txt (random per run in tests).
+   * HMAC secret of the manage-booking and waiting-list links: BOOKING_LINK_SECRET, shared by
+   * every instance, required in production; elsewhere kept in data/booking-link-secret.txt
+   * (random per run in tests).
    */
   bookingLinkSecret: string;
-  bookingLinkSecretDerived: boolean;
   /** Tests only (CLOCK_START): what the app's clock reads at start-up; unset: the real time. */
   clockStart?: Date;
 }
@@ -224,6 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { data
       'ADMIN_PASSWORD_HASH is out of bounds (salt of 8+ bytes, key of 16-128 bytes; argon2: v=19, m up to 262144 KiB, t up to 20, p up to 16): make a new one with `npm run hash-password -w api`',
     );
   }
+  if (nodeEnv === 'production') problems.push(...productionSecretProblems(raw));
   if (nodeEnv === 'production' && !raw.PUBLIC_ORIGIN) {
     // Checkout redirects, mail links and page links are built from it alone (docs/security.md #21).
     problems.push('PUBLIC_ORIGIN is required when NODE_ENV=production (e.g. https://wildlightworkshops.com)');
@@ -276,33 +273,37 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { data
     rateLimitRedisUrl: raw.REDIS_URL ?? raw.RATE_LIMIT_REDIS_URL,
     trustProxy: raw.TRUST_PROXY ? raw.TRUST_PROXY.split(',').map((t) => t.trim()) : [],
     webDist: path.resolve(__dirname, '../../../../web/dist'),
-    altchaHmacSecret:
-      raw.ALTCHA_HMAC_SECRET ?? (nodeEnv === 'production' ? derivedSecret(admin, 'altcha hmac secret v1') : localSecret(nodeEnv, options.dataDir ?? 'data', 'altcha-secret.txt')),
-    altchaSecretDerived: !raw.ALTCHA_HMAC_SECRET && nodeEnv === 'production',
-    bookingLinkSecret:
-      raw.BOOKING_LINK_SECRET ??
-      (nodeEnv === 'production' ? derivedSecret(admin, 'booking link secret v1') : localSecret(nodeEnv, options.dataDir ?? 'data', 'booking-link-secret.txt')),
-    bookingLinkSecretDerived: !raw.BOOKING_LINK_SECRET && nodeEnv === 'production',
+    // Production has both (productionSecretProblems); elsewhere they are generated and kept.
+    altchaHmacSecret: raw.ALTCHA_HMAC_SECRET ?? localSecret(nodeEnv, options.dataDir ?? 'data', 'altcha-secret.txt'),
+    bookingLinkSecret: raw.BOOKING_LINK_SECRET ?? localSecret(nodeEnv, options.dataDir ?? 'data', 'booking-link-secret.txt'),
     clockStart: raw.CLOCK_START ? new Date(raw.CLOCK_START) : undefined,
   };
+}
+
+/**
+ * Production signs public things (the anonymous ALTCHA challenges, the manage-booking links in
+ * mails) only with random secrets of its own, the same on every instance: never with a key
+ * derived from the admin password, which would make every signature an oracle for offline
+ * password guesses (issue 21 finding 5, docs/decisions/067). So both are required, distinct, and
+ * neither may be the admin password.
+ */
+function productionSecretProblems(raw: EnvVars): string[] {
+  const problems: string[] = [];
+  for (const name of ['ALTCHA_HMAC_SECRET', 'BOOKING_LINK_SECRET'] as const) {
+    const value = raw[name];
+    if (!value) problems.push(`${name} is required when NODE_ENV=production: a random value of 32+ characters, the same on every instance (e.g. \`openssl rand -base64 32\`)`);
+    else if (value === raw.ADMIN_PASSWORD) problems.push(`${name} must not be the admin password: use a random value (e.g. \`openssl rand -base64 32\`)`);
+  }
+  if (raw.ALTCHA_HMAC_SECRET && raw.ALTCHA_HMAC_SECRET === raw.BOOKING_LINK_SECRET) {
+    problems.push('BOOKING_LINK_SECRET must differ from ALTCHA_HMAC_SECRET (two random values)');
+  }
+  return problems;
 }
 
 /**
  * Outside production a secret may be left unset: one is generated once and kept in
  * the data directory (tests get a fresh one each run and write nothing).
  */
-/**
- * A secret every instance derives alike from the admin credential: HKDF over the configured hash
- * (its salt never leaves the environment), or over a slow scrypt of the plain password, so that a
- * public signature made with it is no cheap oracle for guessing the password offline.
- */
-function derivedSecret(admin: Config['admin'], label: string): string {
-  const material = admin.passwordHash
-    ? Buffer.from(admin.passwordHash, 'utf8')
-    : crypto.scryptSync((admin.password ?? '').normalize('NFC'), `wildlight ${label}`, 32, { N: 1 << 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 });
-  return Buffer.from(crypto.hkdfSync('sha256', material, Buffer.alloc(0), label, 32)).toString('base64url');
-}
-
 function localSecret(nodeEnv: Config['env'], dataDir: string, name: string): string {
   if (nodeEnv === 'test') return crypto.randomBytes(32).toString('base64url');
   const file = path.resolve(dataDir, name);

@@ -148,7 +148,7 @@ describe('GraphQL hardening (production settings)', () => {
   let s: TestServer;
   const webDist = fakeWebDist();
   beforeAll(async () => {
-    s = await startTestServer('sqlite', { NODE_ENV: 'production', HSTS: 'true', PUBLIC_ORIGIN: 'https://wild.example', ALTCHA_HMAC_SECRET: 'a'.repeat(32) }, (c) => {
+    s = await startTestServer('sqlite', { NODE_ENV: 'production', HSTS: 'true', PUBLIC_ORIGIN: 'https://wild.example', ALTCHA_HMAC_SECRET: 'a'.repeat(32), BOOKING_LINK_SECRET: 'b'.repeat(32) }, (c) => {
       c.webDist = webDist;
     });
   });

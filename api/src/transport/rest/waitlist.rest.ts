@@ -1,10 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { WaitlistService } from '../../waitlist/waitlist.service';
 import type { WaitlistEntry } from '../../waitlist/waitlist-entry.entity';
-import { JoinWaitlistInput } from '../../waitlist/waitlist.input';
+import { ConfirmWaitlistEntryInput, JoinWaitlistInput } from '../../waitlist/waitlist.input';
+import type { ConfirmedWaitlistEntry } from '../../waitlist/waitlist.objects';
 import { AppError } from '../../infrastructure/errors';
 import { snakeBodyToCamel } from '../../infrastructure/case';
 import { validateInputOrThrow } from '../../infrastructure/validation';
+import { clientKey } from '../../infrastructure/rate-limit';
 import type { WriteLimit } from '../rate-limits';
 import { jsonObjectBody } from './http';
 
@@ -17,7 +19,13 @@ export function waitlistEntryJson(e: WaitlistEntry) {
     spots: e.spots,
     state: e.state,
     created_at: e.createdAt.toISOString(),
+    confirmed_at: e.confirmedAt?.toISOString() ?? null,
   };
+}
+
+/** The answer to a confirmation: the entry as it is now, its workshop and its place in the queue. */
+function confirmedJson(c: ConfirmedWaitlistEntry) {
+  return { ...waitlistEntryJson(c.entry), workshop_name: c.workshopName, position: c.position };
 }
 
 /** A waiting-list entry as the admin sees it: the offer made, if any, and the booking it became. */
@@ -32,6 +40,7 @@ export function adminWaitlistEntryJson(e: WaitlistEntry) {
 }
 
 type WorkshopPath = { Params: { id: string } };
+type EntryPath = { Params: { id: string } };
 
 export function waitlistRoutes(waitlist: WaitlistService, limit: WriteLimit): FastifyPluginAsync {
   return async (app) => {
@@ -40,10 +49,18 @@ export function waitlistRoutes(waitlist: WaitlistService, limit: WriteLimit): Fa
       if (body.workshopId !== undefined && body.workshopId !== req.params.id) {
         throw AppError.invalid([{ field: 'workshopId', message: 'workshopId must match the workshop in the path' }]);
       }
-      const input = await validateInputOrThrow(JoinWaitlistInput, { workshopId: req.params.id, name: body.name, email: body.email, spots: body.spots });
+      const input = await validateInputOrThrow(JoinWaitlistInput, { workshopId: req.params.id, name: body.name, email: body.email, spots: body.spots, altcha: body.altcha });
       await limit(req);
-      const entry = await waitlist.joinOrThrow(input);
+      const entry = await waitlist.joinOrThrow(input, clientKey(req));
       return reply.code(201).send(waitlistEntryJson(entry));
+    });
+
+    // The confirmation link's page posts the token from its address's fragment (never in a URL we log).
+    app.post<EntryPath>('/waitlist/:id/confirm', async (req) => {
+      const body = snakeBodyToCamel(jsonObjectBody(req));
+      const input = await validateInputOrThrow(ConfirmWaitlistEntryInput, { entryId: req.params.id, token: body.token });
+      await limit(req);
+      return confirmedJson(await waitlist.confirmOrThrow(input.entryId, input.token));
     });
   };
 }

@@ -11,6 +11,7 @@ import { WorkshopCancellationAndCredits1795424530233 } from './1795424530233-Wor
 import { OutboxLeases1795623682769 } from './1795623682769-OutboxLeases';
 import { RefundClaim1795623851242 } from './1795623851242-RefundClaim';
 import { TransferRefundCap1795623772087 } from './1795623772087-TransferRefundCap';
+import { WaitlistConfirmation1795624591421 } from './1795624591421-WaitlistConfirmation';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -27,4 +28,5 @@ export const MIGRATIONS = [
   OutboxLeases1795623682769,
   RefundClaim1795623851242,
   TransferRefundCap1795623772087,
+  WaitlistConfirmation1795624591421,
 ];

@@ -2,8 +2,8 @@ import { Arg, Authorized, Ctx, ID, Mutation, Query, Resolver } from 'type-graphq
 import type { WaitlistService } from '../../../waitlist/waitlist.service';
 import type { GraphQLContext } from '../context';
 import { WaitlistEntry } from '../../../waitlist/waitlist-entry.entity';
-import { JoinWaitlistInput, RemoveWaitlistEntryInput } from '../../../waitlist/waitlist.input';
-import { JoinWaitlistPayload, RemoveWaitlistEntryPayload, WaitlistOffer } from '../../../waitlist/waitlist.objects';
+import { ConfirmWaitlistEntryInput, JoinWaitlistInput, RemoveWaitlistEntryInput } from '../../../waitlist/waitlist.input';
+import { ConfirmedWaitlistEntry, JoinWaitlistPayload, RemoveWaitlistEntryPayload, WaitlistOffer } from '../../../waitlist/waitlist.objects';
 
 @Resolver(() => WaitlistEntry)
 export class WaitlistResolver {
@@ -11,11 +11,20 @@ export class WaitlistResolver {
 
   @Mutation(() => JoinWaitlistPayload, {
     description:
-      'Join the waiting list of a sold-out workshop; a mail confirms it. Errors: BAD_USER_INPUT (fields), NOT_FOUND, CONFLICT (spots are free: book them; or the email already waits), RATE_LIMITED.',
+      'Join the waiting list of a sold-out workshop: a pending entry, and a mail whose link confirms the address (only then it waits). Errors: BAD_USER_INPUT (fields), NOT_FOUND, CONFLICT (spots are free: book them; or the email already waits), HOLD_LIMIT_REACHED (too many requests from this connection or email), CHALLENGE_REQUIRED (send a solved altchaChallenge in `altcha`), RATE_LIMITED.',
   })
   async joinWaitlist(@Arg('input', () => JoinWaitlistInput) input: JoinWaitlistInput, @Ctx() ctx: GraphQLContext): Promise<JoinWaitlistPayload> {
     await ctx.consume('waitlistJoin');
-    return { entry: await this.waitlist.joinOrThrow(input) };
+    return { entry: await this.waitlist.joinOrThrow(input, ctx.clientKey) };
+  }
+
+  @Mutation(() => ConfirmedWaitlistEntry, {
+    description:
+      'Confirm a waiting-list entry with the link from its mail: it takes its place in the queue. Errors: NOT_FOUND (unknown entry or wrong token), CONFLICT naming token (the link lapsed, or the entry was removed), WORKSHOP_STARTED, WORKSHOP_CANCELLED, RATE_LIMITED.',
+  })
+  async confirmWaitlistEntry(@Arg('input', () => ConfirmWaitlistEntryInput) input: ConfirmWaitlistEntryInput, @Ctx() ctx: GraphQLContext): Promise<ConfirmedWaitlistEntry> {
+    await ctx.consume('waitlistJoin');
+    return this.waitlist.confirmOrThrow(input.entryId, input.token);
   }
 
   @Query(() => WaitlistOffer, {
