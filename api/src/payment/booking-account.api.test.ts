@@ -356,7 +356,8 @@ describe.each(DB_KINDS)('booking account (balances, installments, cancellations,
       customerId: b.providerCustomerId!,
       paymentMethodId: b.providerPaymentMethodId!,
       amountCents: 100_000,
-      description: 'crashed run',
+      // What the job sends (a re-run sends the same request, so Stripe's idempotency replays it instead of refusing it).
+      description: `${b.workshopName} – installment 2 of ${await m().countBy(BookingInstallment, { bookingId: id })}`,
       metadata: { booking_id: id, purpose: 'installment', installment: '2', channel: 'off_session' },
       idempotencyKey: `installment:${id}:2:0`,
     });
