@@ -7,7 +7,7 @@ import { FakeStripe } from '../test/fake-stripe/fake-stripe';
 import { ManageLinks } from '../booking/manage-link';
 
 /**
- * The money races of issue 21 (findings 1 and 4, docs/decisions/065) across
+ * The money races of issue 21 (findings 1 to 4, docs/decisions/065 and 066) across
  * two app processes (api/dist/main.js) on one MariaDB database, as
  * docker/compose.yml runs them: each side of a race goes to another instance,
  * and Stripe's webhooks to one of them. The claims live in the database, so
@@ -148,4 +148,66 @@ run('money races across two app instances on one MariaDB database', () => {
       if (paid) expect(received).toBeGreaterThan(0);
     }
   }, 60_000);
+  /** A new run of a seed workshop (its own id, name and spots), straight in the shared database. */
+  const cloneWorkshop = async (from: string, id: string, name: string) => {
+    await db.query('CREATE TEMPORARY TABLE clone_workshop AS SELECT * FROM workshops WHERE id = ?', [from]);
+    await db.query('UPDATE clone_workshop SET id = ?, name = ?, spots_claimed = 0', [id, name]);
+    await db.query('INSERT INTO workshops SELECT * FROM clone_workshop');
+    await db.query('DROP TEMPORARY TABLE clone_workshop');
+  };
+  const transfer = (url: string, id: string, workshopId: string) => post(`${url}/api/manage/${id}/transfer`, { token: links.token(id), workshop_id: workshopId });
+
+  it('finding 3: a transfer on one instance into a workshop the admin cancels on the other never ends confirmed on the cancelled workshop', async () => {
+    stripe.webhookUrl = `${a.url}/api/webhook/stripe`;
+    for (let i = 0; i < 6; i++) {
+      const destination = `two-instances-destination-${i}`;
+      const name = `Two Instances Destination ${i}`;
+      await cloneWorkshop('olympic-coast-rainforest', destination, name);
+      const id = await bookAndPay(a.url, 'canyonlands-arches-backcountry', 'full');
+      const [moved, cancelled] = await Promise.all([
+        jittered(() => transfer(b.url, id, destination)),
+        jittered(() => post(`${a.url}/api/admin/workshops/${destination}/cancel`, { confirm_name: name }, { authorization: ADMIN_AUTH })),
+      ]);
+      await stripe.idle();
+      expect(cancelled.status).toBe(200);
+      const [booking] = await row('SELECT status, workshop_id FROM bookings WHERE id = ?', [id]);
+      if (moved.status === 200) {
+        // The transfer committed first: the workshop cancellation then cancelled the booking with the rest.
+        expect(booking).toMatchObject({ workshop_id: destination, status: 'cancelled' });
+      } else {
+        expect([409, 422]).toContain(moved.status);
+        expect(booking).toMatchObject({ workshop_id: 'canyonlands-arches-backcountry', status: 'confirmed' });
+      }
+      const [live] = await row("SELECT COUNT(*) AS n FROM bookings WHERE workshop_id = ? AND status IN ('held', 'confirmed', 'needs_attention')", [destination]);
+      expect(Number(live.n)).toBe(0);
+      const [spots] = await row('SELECT spots_claimed FROM workshops WHERE id = ?', [destination]);
+      expect(Number(spots.spots_claimed)).toBe(0);
+    }
+  }, 90_000);
+
+  it('finding 2: a transfer to a cheaper workshop on one instance and a cancellation on the other never return more than cancelling on that day', async () => {
+    stripe.webhookUrl = `${b.url}/api/webhook/stripe`;
+    // 88 days before its start: a cancellation returns 50%; the destination ($1,000 cheaper) is 99 days away.
+    await cloneWorkshop('zion-canyon-light', 'two-instances-source', 'Two Instances Source');
+    await cloneWorkshop('nyc-portrait-posing', 'two-instances-cheaper', 'Two Instances Cheaper');
+    for (let i = 0; i < 6; i++) {
+      const id = await bookAndPay(a.url, 'two-instances-source', 'full');
+      const quote = (await (await fetch(`${a.url}/api/manage/${id}`, { headers: { 'x-manage-token': links.token(id) } })).json()) as { cancellation: { refund: number } };
+      const [moved, cancel] = await Promise.all([jittered(() => transfer(a.url, id, 'two-instances-cheaper')), jittered(() => manage(b.url, id, 'cancel'))]);
+      await stripe.idle();
+      await new Promise((r) => setTimeout(r, 200));
+      expect(cancel.status === 200 || moved.status === 200).toBe(true);
+      const [booking] = await row('SELECT status, amount_paid_cents, amount_refunded_cents FROM bookings WHERE id = ?', [id]);
+      const { received, refunded } = atStripe(id);
+      // Whatever the order (cancel first, transfer first then cancel, or one refused), the money back is at most
+      // what cancelling the original booking returned that day, at Stripe and in the ledger.
+      expect(refunded).toBeLessThanOrEqual(Math.round(quote.cancellation.refund * 100));
+      expect(Number(booking.amount_refunded_cents)).toBeLessThanOrEqual(Math.round(quote.cancellation.refund * 100));
+      expect(Number(booking.amount_paid_cents)).toBe(received);
+      if (cancel.status === 200) {
+        expect(booking.status).toBe('cancelled');
+        expect(refunded).toBe(Math.round(quote.cancellation.refund * 100));
+      }
+    }
+  }, 90_000);
 });
