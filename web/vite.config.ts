@@ -7,6 +7,8 @@ import type { Plugin } from 'vite';
 
 /** Libraries every page needs (graphql is left out: the explorer page needs much more of it). */
 const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@apollo[\\/]client|rxjs|optimism|@wry[\\/][^\\/]+|tslib)[\\/]/;
+/** Apollo modules only the network links use (the persisted-queries link: docs/decisions/073). */
+const NETWORK_ONLY = /\/link\/(http|persisted-queries)\/|utilities[\\/]graphql[\\/]isFormattedExecutionResult/;
 /** App modules shared by the first load and the pages (frame, UI kit, data layer, policy numbers). */
 const FIRST_LOAD = /(web[\\/]src[\\/](ui|ssr|apollo|layout|home)[\\/])|(api[\\/]src[\\/]shared[\\/])|(web[\\/]src[\\/](routes|AppProviders)\.tsx)|(web[\\/]src[\\/]workshop[\\/](WorkshopCard|SpotsBadge|documents))|(web[\\/]src[\\/]content[\\/](TestimonialCard|reviews|policyText))/;
 
@@ -99,9 +101,9 @@ export default defineConfig(({ isSsrBuild }) => ({
                   // What the entry needs before the app starts (main.tsx): kept out of the app chunk,
                   // which would otherwise capture it as a dependency of its own dynamic imports.
                   { name: 'boot', test: /vite\/(preload-helper|modulepreload-polyfill)|src[\\/]appReadyEvent\.ts$/, priority: 10 },
-                  // The network links load with the first request (lazyHttpLink in client.ts), not with the page.
-                  { name: 'framework', test: (id: string) => FRAMEWORK.test(id) && !/\/link\/(http|persisted-queries)\//.test(id) },
-                  { name: 'app', test: (id: string) => FIRST_LOAD.test(id) && !id.endsWith('httpLink.ts') },
+                  // The network links (and what only they use) load with the first request (lazyHttpLink in client.ts), not with the page.
+                  { name: 'framework', test: (id: string) => FRAMEWORK.test(id) && !NETWORK_ONLY.test(id) },
+                  { name: 'app', test: (id: string) => FIRST_LOAD.test(id) && !/(httpLink|trustedDocument)\.ts$/.test(id) },
                 ],
               },
             },

@@ -1,7 +1,6 @@
-import { ApolloClient, ApolloLink, DocumentTransform, InMemoryCache, type HttpLink, type NormalizedCacheObject, type Reference, type TypePolicies } from '@apollo/client';
+import { ApolloClient, ApolloLink, InMemoryCache, type HttpLink, type NormalizedCacheObject, type Reference, type TypePolicies } from '@apollo/client';
 import { from, mergeMap } from 'rxjs';
 import { adminAuthLink } from './adminAuthLink';
-import { canonicalDocument } from './trustedDocument';
 
 /** The cached shape of a `messages` page (its message list holds references). */
 interface CachedMessagePage {
@@ -96,9 +95,6 @@ function lazyHttpLink(options: HttpLink.Options): ApolloLink {
   });
 }
 
-/** Every document is sent in its one canonical text, the text the trusted-documents manifest holds. */
-const canonical = new DocumentTransform((doc) => canonicalDocument(doc));
-
 /** A new client per browser session or per server request; nothing global. */
 export function createApolloClient(options: CreateApolloClientOptions = {}): ApolloClient {
   const cache = new InMemoryCache({ typePolicies });
@@ -106,7 +102,6 @@ export function createApolloClient(options: CreateApolloClientOptions = {}): Apo
   return new ApolloClient({
     link: ApolloLink.from([adminAuthLink, options.link ?? lazyHttpLink({ uri: options.uri ?? '/graphql', fetch: options.fetch })]),
     cache,
-    documentTransform: canonical,
     ssrMode: options.ssrMode,
   });
 }

@@ -3,9 +3,9 @@ import type { DefinitionNode, DocumentNode, FragmentDefinitionNode, SelectionSet
 /**
  * The one text of an operation, whoever builds it: the operation first, then the
  * fragments it uses (transitively), each once, by name. The client sends documents in
- * this form (client.ts, documentTransform) and the codegen writes the trusted-documents
+ * this form (httpLink.ts, in the network chunk) and the codegen writes the trusted-documents
  * manifest from it (web/scripts/codegen-trusted-documents.mjs), so the hash the browser
- * sends is the hash the server knows, whatever order a gql`` literal interpolated its
+ * sends is the hash the server knows, whatever order a gql template literal interpolated its
  * fragments in (docs/decisions/073). Type imports only: Node runs this file as it is.
  */
 export function canonicalDocument(doc: DocumentNode, fragments?: ReadonlyMap<string, FragmentDefinitionNode>): DocumentNode {

@@ -4,7 +4,7 @@ import { formatDollars } from 'api/shared/money';
 import { POLICY } from 'api/shared/policy';
 import type { CancelSection_AccountFragment } from '../../gql/graphql';
 import { problemMessage } from '../../forms/graphqlProblem';
-import { useFocusWhen } from '../../ui/useFocusWhen';
+import { useFocusWhen } from './useFocusWhen';
 import { Fact } from './BookingFacts';
 import { useCancelMyBooking } from './useManageMutations';
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { usePaymentStatus } from '../../payment/usePaymentStatus';
-import { useFocusWhen } from '../../ui/useFocusWhen';
+import { useFocusWhen } from './useFocusWhen';
 import { sessionKey, writeSession } from './manageSession';
 
 /** Back from the payment page: confirm the payment (the same status poll as /payment-success), then reload the booking. */

@@ -5,7 +5,7 @@ import { formatDollars } from 'api/shared/money';
 import type { TransferSection_AccountFragment } from '../../gql/graphql';
 import { problemMessage } from '../../forms/graphqlProblem';
 import { formatCalendarDate } from '../../ui/format';
-import { useFocusWhen } from '../../ui/useFocusWhen';
+import { useFocusWhen } from './useFocusWhen';
 import { Fact } from './BookingFacts';
 import { useTransferMyBooking } from './useManageMutations';
 
