@@ -1,3 +1,4 @@
+import nodeCrypto from 'node:crypto';
 import { createApolloClient } from './client';
 import manifest from '../gql/trusted-documents.json';
 import { ADMIN_ACTIVITY_QUERY } from '../admin/ActivityTab';
@@ -34,6 +35,21 @@ describe('trusted documents (docs/decisions/073)', () => {
     for (const body of sent) {
       expect(body.query).toBeUndefined();
       expect(trusted[body.extensions!.persistedQuery!.sha256Hash]).toContain(`query ${body.operationName}`);
+    }
+  });
+
+  it('without Web Crypto (plain http) sends the canonical text, which the server finds in the manifest by its hash', async () => {
+    const webCrypto = globalThis.crypto;
+    Object.defineProperty(globalThis, 'crypto', { value: {}, configurable: true });
+    try {
+      const { client, sent } = clientRecording(() => ({ status: 200, json: { data: null } }));
+      await client.query({ query: BOOKING_ACCOUNT_QUERY, variables: { bookingId: '1', token: 't' }, fetchPolicy: 'network-only' }).catch(() => undefined);
+      expect(sent).toHaveLength(1);
+      expect(sent[0].extensions?.persistedQuery).toBeUndefined();
+      const hash = nodeCrypto.createHash('sha256').update(sent[0].query!).digest('hex');
+      expect(trusted[hash]).toBe(sent[0].query);
+    } finally {
+      Object.defineProperty(globalThis, 'crypto', { value: webCrypto, configurable: true });
     }
   });
 
