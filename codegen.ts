@@ -7,7 +7,9 @@ import type { CodegenConfig } from '@graphql-codegen/cli';
  * emits the enum and input types the operations use by itself, so the
  * `typescript` plugin would only duplicate them (docs/decisions/004).
  * Documents are typed with TypedDocumentNode<Query, Variables> where declared.
- * CODEGEN_OUT lets the CI check write elsewhere and compare.
+ * The trusted-documents manifest (sha256 of the text the client sends → text) is
+ * generated beside them by web/scripts/codegen-trusted-documents.mjs (docs/decisions/073).
+ * CODEGEN_OUT and CODEGEN_TRUSTED_OUT let the CI check write elsewhere and compare.
  */
 const config: CodegenConfig = {
   schema: 'schema/schema.graphql',
@@ -23,6 +25,9 @@ const config: CodegenConfig = {
         scalars: { DateTimeISO: 'string' },
         useTypeImports: true,
       },
+    },
+    [process.env.CODEGEN_TRUSTED_OUT ?? 'web/src/gql/trusted-documents.json']: {
+      plugins: ['./web/scripts/codegen-trusted-documents.mjs'],
     },
   },
   config: {},

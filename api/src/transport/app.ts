@@ -11,6 +11,7 @@ import type { GraphQLContext } from './graphql/context';
 import { createSchema } from './graphql/schema';
 import { createErrorFormatter } from './graphql/errors';
 import { errorStatusPlugin, graphqlProtection } from './graphql/protection';
+import { loadTrustedDocuments } from './graphql/trusted-documents';
 import { graphqlAnswerCache, graphqlRoute, type GraphQLAnswer } from './graphql/route';
 import { REST_BODY_LIMIT, restApi } from './rest';
 import { clientConnectionErrorHandler } from './rest/http';
@@ -121,7 +122,8 @@ export async function createApp(services: Services): Promise<App> {
   });
 
   const schema = await createSchema(services);
-  const protection = graphqlProtection({ hideSuggestions: config.env === 'production' });
+  const trusted = loadTrustedDocuments(config.webDist, logger);
+  const protection = graphqlProtection({ hideSuggestions: config.env === 'production', trusted });
   const apollo = new ApolloServer<GraphQLContext>({
     schema,
     introspection: config.graphqlIntrospection,
@@ -143,7 +145,7 @@ export async function createApp(services: Services): Promise<App> {
   const caches = { graphql: graphqlAnswerCache(catalog), pages: pageCache(catalog) };
 
   await app.register(
-    graphqlRoute({ apollo, contextDeps, limits, answers: caches.graphql, logger, explorer: config.graphqlIntrospection, webDist, secureCookies: servedOverHttps(config) }),
+    graphqlRoute({ apollo, contextDeps, limits, answers: caches.graphql, logger, trusted, explorer: config.graphqlIntrospection, webDist, secureCookies: servedOverHttps(config) }),
   );
   await app.register(restApi(services, limits), { prefix: '/api' });
 

@@ -1,47 +1,10 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
-import { problemMessage } from '../forms/graphqlProblem';
-import { useMutation } from '@apollo/client/react';
 import { useState } from 'react';
+import { problemMessage } from '../forms/graphqlProblem';
 import { formatDollars } from 'api/shared/money';
 import { isLiveStatus } from 'api/shared/booking-status';
-import type {
-  AdminCancelBookingMutation,
-  AdminCancelBookingMutationVariables,
-  AdminRecordPaymentMutation,
-  AdminRecordPaymentMutationVariables,
-} from '../gql/graphql';
+import { useAdminCancelBooking, useRecordPayment } from './money/useAdminMoneyMutations';
 
-/** What an action changes on a booking; the normalised cache updates the list from it. */
-const BOOKING_ACTIONS_FRAGMENT = gql`
-  fragment BookingActions_booking on Booking {
-    id
-    status
-    paymentStatus
-    amountPaid
-  }
-`;
-
-export const CANCEL_BOOKING_MUTATION: TypedDocumentNode<AdminCancelBookingMutation, AdminCancelBookingMutationVariables> = gql`
-  mutation AdminCancelBooking($input: CancelBookingInput!) {
-    cancelBooking(input: $input) {
-      booking {
-        ...BookingActions_booking
-      }
-    }
-  }
-  ${BOOKING_ACTIONS_FRAGMENT}
-`;
-
-export const RECORD_PAYMENT_MUTATION: TypedDocumentNode<AdminRecordPaymentMutation, AdminRecordPaymentMutationVariables> = gql`
-  mutation AdminRecordPayment($input: RecordPaymentInput!) {
-    recordPayment(input: $input) {
-      booking {
-        ...BookingActions_booking
-      }
-    }
-  }
-  ${BOOKING_ACTIONS_FRAGMENT}
-`;
+export { CANCEL_BOOKING_MUTATION, RECORD_PAYMENT_MUTATION } from './money/useAdminMoneyMutations';
 
 interface Props {
   booking: { id: string; customerName: string; status: string; totalAmount: number; amountPaid: number };
@@ -58,8 +21,8 @@ interface Props {
  * cancels keeping the policy's fee instead).
  */
 export function BookingActions({ booking, onChanged, onError }: Props) {
-  const [recordPayment] = useMutation(RECORD_PAYMENT_MUTATION, { context: { admin: true } });
-  const [cancelBooking] = useMutation(CANCEL_BOOKING_MUTATION, { context: { admin: true } });
+  const recordPayment = useRecordPayment();
+  const cancelBooking = useAdminCancelBooking();
   const [busy, setBusy] = useState(false);
   // The api refuses payments and cancellation on released bookings: offer no action there.
   if (!isLiveStatus(booking.status)) return null;
@@ -82,12 +45,12 @@ export function BookingActions({ booking, onChanged, onError }: Props) {
     const typed = window.prompt(`Amount received from ${booking.customerName}, in dollars (balance ${formatDollars(balance)}):`, String(balance));
     if (typed === null || typed.trim() === '') return;
     const amount = Number(typed.replace(/[$,\s]/g, ''));
-    void run(() => recordPayment({ variables: { input: { bookingId: booking.id, amount } } }), 'Payment recorded');
+    void run(() => recordPayment(booking.id, amount), 'Payment recorded');
   };
 
   const askCancel = () => {
     if (!window.confirm(`Cancel the booking of ${booking.customerName}? Its spots become available again and everything paid is refunded.`)) return;
-    void run(() => cancelBooking({ variables: { input: { bookingId: booking.id } } }), 'Booking cancelled');
+    void run(() => cancelBooking(booking.id), 'Booking cancelled');
   };
 
   return (

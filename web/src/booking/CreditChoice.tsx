@@ -1,17 +1,11 @@
 import { useId, useState } from 'react';
 import { gql, type TypedDocumentNode } from '@apollo/client';
-import { CombinedGraphQLErrors } from '@apollo/client/errors';
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useQuery } from '@apollo/client/react';
 import { formatDollars } from 'api/shared/money';
 import { formatIsoDate } from 'api/shared/policy';
-import type {
-  BookingCreditsQuery,
-  BookingCreditsQueryVariables,
-  RefundMyCancelledWorkshopNowMutation,
-  RefundMyCancelledWorkshopNowMutationVariables,
-  TakeCreditInsteadMutation,
-  TakeCreditInsteadMutationVariables,
-} from '../gql/graphql';
+import type { BookingCreditsQuery, BookingCreditsQueryVariables } from '../gql/graphql';
+import { problemMessage } from '../forms/graphqlProblem';
+import { useRefundNow, useTakeCredit } from './manage/useCreditMutations';
 
 /** A booking's credits and, for a workshop we cancelled, the refund-or-credit choice (docs/decisions/063). */
 export const BOOKING_CREDITS_QUERY: TypedDocumentNode<BookingCreditsQuery, BookingCreditsQueryVariables> = gql`
@@ -35,27 +29,7 @@ export const BOOKING_CREDITS_QUERY: TypedDocumentNode<BookingCreditsQuery, Booki
   }
 `;
 
-export const REFUND_NOW_MUTATION: TypedDocumentNode<RefundMyCancelledWorkshopNowMutation, RefundMyCancelledWorkshopNowMutationVariables> = gql`
-  mutation RefundMyCancelledWorkshopNow($input: ManageBookingInput!) {
-    refundMyCancelledWorkshopNow(input: $input) {
-      booking {
-        id
-        paymentStatus
-      }
-    }
-  }
-`;
-
-export const TAKE_CREDIT_MUTATION: TypedDocumentNode<TakeCreditInsteadMutation, TakeCreditInsteadMutationVariables> = gql`
-  mutation TakeCreditInstead($input: ManageBookingInput!) {
-    takeCreditInstead(input: $input) {
-      booking {
-        id
-        paymentStatus
-      }
-    }
-  }
-`;
+export { REFUND_NOW_MUTATION, TAKE_CREDIT_MUTATION } from './manage/useCreditMutations';
 
 /**
  * On the manage page of a booking: "Refund $X to my card now" or "Take a
@@ -66,8 +40,8 @@ export const TAKE_CREDIT_MUTATION: TypedDocumentNode<TakeCreditInsteadMutation, 
 export function CreditChoice({ bookingId, token, onChanged }: { bookingId: string; token: string; /** After a choice: the page reloads what it shows of the money. */ onChanged?: () => void }) {
   const variables = { bookingId, token };
   const { data, refetch } = useQuery(BOOKING_CREDITS_QUERY, { variables, fetchPolicy: 'cache-and-network' });
-  const [refundNow] = useMutation(REFUND_NOW_MUTATION);
-  const [takeCredit] = useMutation(TAKE_CREDIT_MUTATION);
+  const refundNow = useRefundNow(bookingId, token);
+  const takeCredit = useTakeCredit(bookingId, token);
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState('');
   const [problem, setProblem] = useState('');
@@ -83,16 +57,16 @@ export function CreditChoice({ bookingId, token, onChanged }: { bookingId: strin
     setProblem('');
     try {
       if (action === 'refund') {
-        await refundNow({ variables: { input: variables } });
+        await refundNow();
         setStatus(`${formatDollars(choice.online)} is on its way back to your card. Banks take 5 to 10 business days to show it.`);
       } else {
-        await takeCredit({ variables: { input: variables } });
+        await takeCredit();
         setStatus(`Your credit of ${formatDollars(choice.amount)} is ready: its code is below. Enter it on the booking form of any workshop.`);
       }
       await refetch();
       onChanged?.();
     } catch (error) {
-      setProblem(CombinedGraphQLErrors.is(error) ? (error.errors[0]?.message ?? 'That did not work. Please try again.') : 'That did not work. Please try again.');
+      setProblem(problemMessage(error, 'That did not work. Please try again.'));
     } finally {
       setBusy(false);
     }

@@ -1,38 +1,24 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
-import type {
-  BookingAccountQuery,
-  BookingAccountQueryVariables,
-  CancelMyBookingMutation,
-  CancelMyBookingMutationVariables,
-  PayBookingNowMutation,
-  PayBookingNowMutationVariables,
-  TransferMyBookingMutation,
-  TransferMyBookingMutationVariables,
-} from '../gql/graphql';
+import type { BookingAccountQuery, BookingAccountQueryVariables } from '../gql/graphql';
+import { BOOKING_FACTS_FRAGMENT } from './manage/BookingFacts';
+import { CANCEL_SECTION_FRAGMENT } from './manage/CancelSection';
+import { DUE_SECTION_FRAGMENT } from './manage/DueSection';
+import { TRANSFER_SECTION_FRAGMENT } from './manage/TransferSection';
 
-/*
- * Written out without fragments, and only with the fields the page shows: the API
- * refuses operations above its cost limit (transport/graphql/protection.ts, 300 with
- * every nesting level and fragment spread weighing 1.5x), and the whole account of a
- * booking is close to it. The mutations answer what changed at once and the page
- * reloads the account (refetchQueries) for the rest.
+export { CANCEL_MY_BOOKING_MUTATION, PAY_BOOKING_NOW_MUTATION, TRANSFER_MY_BOOKING_MUTATION } from './manage/useManageMutations';
+
+/**
+ * The manage page's account: the header's workshop and each section's fragment. The site
+ * sends it as a trusted document (docs/decisions/073), so it is not held to the cost limit
+ * that made it be written out by hand before. The mutations answer what changed at once and
+ * the page reloads this query (by its name, BookingAccount) for the rest.
  */
 export const BOOKING_ACCOUNT_QUERY: TypedDocumentNode<BookingAccountQuery, BookingAccountQueryVariables> = gql`
   query BookingAccount($bookingId: ID!, $token: String!) {
     bookingAccount(bookingId: $bookingId, token: $token) {
       booking {
         id
-        paymentOption
-        paymentStatus
         status
-        totalAmount
-        amountPaid
-        amountRefunded
-        fees
-        customerName
-        numParticipants
-        numSpouses
-        roomType
       }
       workshop {
         id
@@ -41,109 +27,14 @@ export const BOOKING_ACCOUNT_QUERY: TypedDocumentNode<BookingAccountQuery, Booki
         state
         dates
       }
-      payments {
-        id
-        amount
-        method
-        purpose
-        installmentNumber
-        receivedAt
-        refunded
-      }
-      refunds {
-        id
-        amount
-        state
-        reason
-        lastError
-        createdAt
-        completedAt
-      }
-      schedule {
-        number
-        dueDate
-        amount
-        state
-        lastError
-        paidAt
-      }
-      balanceDueDate
-      balance
-      nextPayment {
-        label
-        amount
-        dueDate
-        overdue
-        canPayNow
-      }
-      cancellation {
-        daysBeforeStart
-        fee
-        paid
-        refund
-        kept
-        explanation
-      }
-      transfer {
-        allowed
-        fee
-        reason
-        options {
-          workshop {
-            id
-            name
-            dates
-          }
-          newTotal
-          fee
-          refundNow
-          kept
-          balanceAfter
-          balanceDueDate
-          cancelRefundAfter
-          terms
-        }
-      }
+      ...BookingFacts_account
+      ...DueSection_account
+      ...CancelSection_account
+      ...TransferSection_account
     }
   }
-`;
-
-export const PAY_BOOKING_NOW_MUTATION: TypedDocumentNode<PayBookingNowMutation, PayBookingNowMutationVariables> = gql`
-  mutation PayBookingNow($input: ManageBookingInput!) {
-    payBookingNow(input: $input) {
-      url
-      sessionId
-    }
-  }
-`;
-
-export const CANCEL_MY_BOOKING_MUTATION: TypedDocumentNode<CancelMyBookingMutation, CancelMyBookingMutationVariables> = gql`
-  mutation CancelMyBooking($input: CancelMyBookingInput!) {
-    cancelMyBooking(input: $input) {
-      booking {
-        id
-        status
-        paymentStatus
-        amountRefunded
-      }
-      refunds {
-        id
-        amount
-        state
-      }
-    }
-  }
-`;
-
-export const TRANSFER_MY_BOOKING_MUTATION: TypedDocumentNode<TransferMyBookingMutation, TransferMyBookingMutationVariables> = gql`
-  mutation TransferMyBooking($input: TransferMyBookingInput!) {
-    transferMyBooking(input: $input) {
-      booking {
-        id
-        status
-        totalAmount
-      }
-      balance
-    }
-  }
+  ${BOOKING_FACTS_FRAGMENT}
+  ${DUE_SECTION_FRAGMENT}
+  ${CANCEL_SECTION_FRAGMENT}
+  ${TRANSFER_SECTION_FRAGMENT}
 `;

@@ -406,49 +406,12 @@ export type AdminLoginMutationVariables = Exact<{
 
 export type AdminLoginMutation = { adminLogin: { success: boolean } };
 
-export type BookingActions_BookingFragment = { id: string, status: BookingStatus, paymentStatus: PaymentStatus, amountPaid: number };
-
-export type AdminCancelBookingMutationVariables = Exact<{
-  input: CancelBookingInput;
-}>;
-
-
-export type AdminCancelBookingMutation = { cancelBooking: { booking: { id: string, status: BookingStatus, paymentStatus: PaymentStatus, amountPaid: number } } };
-
-export type AdminRecordPaymentMutationVariables = Exact<{
-  input: RecordPaymentInput;
-}>;
-
-
-export type AdminRecordPaymentMutation = { recordPayment: { booking: { id: string, status: BookingStatus, paymentStatus: PaymentStatus, amountPaid: number } } };
-
 export type AdminBookingAccountQueryVariables = Exact<{
   bookingId: string | number;
 }>;
 
 
-export type AdminBookingAccountQuery = { adminBookingAccount: { balanceDueDate: string | null, balance: number, refundsOwed: number, booking: { id: string, customerName: string, paymentOption: PaymentOption, paymentStatus: PaymentStatus, status: BookingStatus, amountPaid: number, amountRefunded: number }, payments: Array<{ id: string, amount: number, method: PaymentMethod, purpose: PaymentPurpose, installmentNumber: number | null, receivedAt: string, refunded: number, providerPaymentId: string | null, note: string | null }>, refunds: Array<{ id: string, amount: number, state: RefundState, reason: RefundReason, lastError: string | null, createdAt: string, completedAt: string | null, method: PaymentMethod, providerRefundId: string | null, note: string | null }>, schedule: Array<{ number: number, dueDate: string, amount: number, state: InstallmentState, lastError: string | null, paidAt: string | null, failedAttempts: number }>, nextPayment: { label: string, amount: number, dueDate: string | null, overdue: boolean, canPayNow: boolean } | null, cancellation: { paid: number, refund: number, explanation: string } | null } };
-
-export type AdminRefundBookingMutationVariables = Exact<{
-  input: AdminRefundInput;
-}>;
-
-
-export type AdminRefundBookingMutation = { adminRefundBooking: { booking: { id: string, paymentStatus: PaymentStatus, amountRefunded: number } } };
-
-export type AdminMarkRefundDoneMutationVariables = Exact<{
-  input: AdminRefundDoneInput;
-}>;
-
-
-export type AdminMarkRefundDoneMutation = { adminMarkRefundDone: { refundsOwed: number, booking: { id: string } } };
-
-export type AdminCancelBookingWithRefundMutationVariables = Exact<{
-  input: AdminCancelInput;
-}>;
-
-
-export type AdminCancelBookingWithRefundMutation = { adminCancelBookingWithRefund: { booking: { id: string, status: BookingStatus, paymentStatus: PaymentStatus, amountRefunded: number } } };
+export type AdminBookingAccountQuery = { adminBookingAccount: { refundsOwed: number, balanceDueDate: string | null, balance: number, booking: { id: string, customerName: string, paymentOption: PaymentOption, paymentStatus: PaymentStatus, status: BookingStatus, amountPaid: number, amountRefunded: number }, payments: Array<{ id: string, providerPaymentId: string | null, note: string | null, amount: number, method: PaymentMethod, purpose: PaymentPurpose, installmentNumber: number | null, receivedAt: string, refunded: number }>, refunds: Array<{ id: string, method: PaymentMethod, providerRefundId: string | null, note: string | null, amount: number, state: RefundState, reason: RefundReason, lastError: string | null, createdAt: string, completedAt: string | null }>, schedule: Array<{ number: number, failedAttempts: number, dueDate: string, amount: number, state: InstallmentState, lastError: string | null, paidAt: string | null }>, cancellation: { paid: number, refund: number, explanation: string } | null, nextPayment: { label: string, amount: number, dueDate: string | null, overdue: boolean, canPayNow: boolean } | null } };
 
 export type BookingsTab_BookingFragment = { id: string, workshopId: string, workshopName: string, customerName: string, customerEmail: string, customerPhone: string, numParticipants: number, roomType: RoomType, numSpouses: number, paymentOption: PaymentOption, installments: number | null, specialRequests: string | null, age: number | null, experienceLevel: ExperienceLevel, cameraBody: string, lenses: string, otherEquipment: string | null, healthConcerns: string | null, dietaryRestrictions: string | null, tripGoals: string, emergencyContactName: string, emergencyContactPhone: string, emergencyContactEmail: string, totalAmount: number, amountDueNow: number, amountPaid: number, amountRefunded: number, balance: number, paymentStatus: PaymentStatus, status: BookingStatus, holdExpiresAt: string | null, createdAt: string };
 
@@ -505,6 +468,47 @@ export type RemoveWaitlistEntryMutationVariables = Exact<{
 
 export type RemoveWaitlistEntryMutation = { removeWaitlistEntry: { entry: { id: string, state: WaitlistState } } };
 
+export type AdminCancelButtons_AccountFragment = { booking: { id: string, customerName: string }, cancellation: { paid: number, refund: number, explanation: string } | null };
+
+export type AdminRefundForm_AccountFragment = { booking: { id: string, amountPaid: number, amountRefunded: number } };
+
+export type BookingActions_BookingFragment = { id: string, status: BookingStatus, paymentStatus: PaymentStatus, amountPaid: number };
+
+export type AdminCancelBookingMutationVariables = Exact<{
+  input: CancelBookingInput;
+}>;
+
+
+export type AdminCancelBookingMutation = { cancelBooking: { booking: { id: string, status: BookingStatus, paymentStatus: PaymentStatus, amountPaid: number } } };
+
+export type AdminRecordPaymentMutationVariables = Exact<{
+  input: RecordPaymentInput;
+}>;
+
+
+export type AdminRecordPaymentMutation = { recordPayment: { booking: { id: string, status: BookingStatus, paymentStatus: PaymentStatus, amountPaid: number } } };
+
+export type AdminRefundBookingMutationVariables = Exact<{
+  input: AdminRefundInput;
+}>;
+
+
+export type AdminRefundBookingMutation = { adminRefundBooking: { booking: { id: string, paymentStatus: PaymentStatus, amountRefunded: number } } };
+
+export type AdminMarkRefundDoneMutationVariables = Exact<{
+  input: AdminRefundDoneInput;
+}>;
+
+
+export type AdminMarkRefundDoneMutation = { adminMarkRefundDone: { refundsOwed: number, booking: { id: string } } };
+
+export type AdminCancelBookingWithRefundMutationVariables = Exact<{
+  input: AdminCancelInput;
+}>;
+
+
+export type AdminCancelBookingWithRefundMutation = { adminCancelBookingWithRefund: { booking: { id: string, status: BookingStatus, paymentStatus: PaymentStatus, amountRefunded: number } } };
+
 export type WorkshopsTab_WorkshopFragment = { id: string, name: string, description: string, location: string, state: string, dates: string, startDate: string, endDate: string, timeZone: string, capacity: number, minimumParticipants: number, spotsClaimed: number, price: number, privateRoomSupplement: number, difficultyLevel: DifficultyLevel, workshopType: WorkshopType, imageUrl: string, highlights: Array<string>, itinerary: string, hasStarted: boolean, hasEnded: boolean, archived: boolean, cancelled: boolean, decisionDate: string | null };
 
 export type AdminWorkshopsQueryVariables = Exact<{ [key: string]: never; }>;
@@ -555,20 +559,6 @@ export type BookingCreditsQueryVariables = Exact<{
 
 export type BookingCreditsQuery = { bookingAccount: { booking: { id: string, workshopName: string }, credits: Array<{ code: string, amount: number, used: boolean }>, creditChoice: { amount: number, online: number, refundDate: string | null } | null } };
 
-export type RefundMyCancelledWorkshopNowMutationVariables = Exact<{
-  input: ManageBookingInput;
-}>;
-
-
-export type RefundMyCancelledWorkshopNowMutation = { refundMyCancelledWorkshopNow: { booking: { id: string, paymentStatus: PaymentStatus } } };
-
-export type TakeCreditInsteadMutationVariables = Exact<{
-  input: ManageBookingInput;
-}>;
-
-
-export type TakeCreditInsteadMutation = { takeCreditInstead: { booking: { id: string, paymentStatus: PaymentStatus } } };
-
 export type BookingWorkshopQueryVariables = Exact<{
   id: string | number;
 }>;
@@ -611,7 +601,29 @@ export type BookingAccountQueryVariables = Exact<{
 }>;
 
 
-export type BookingAccountQuery = { bookingAccount: { balanceDueDate: string | null, balance: number, booking: { id: string, paymentOption: PaymentOption, paymentStatus: PaymentStatus, status: BookingStatus, totalAmount: number, amountPaid: number, amountRefunded: number, fees: number, customerName: string, numParticipants: number, numSpouses: number, roomType: RoomType }, workshop: { id: string, name: string, location: string, state: string, dates: string }, payments: Array<{ id: string, amount: number, method: PaymentMethod, purpose: PaymentPurpose, installmentNumber: number | null, receivedAt: string, refunded: number }>, refunds: Array<{ id: string, amount: number, state: RefundState, reason: RefundReason, lastError: string | null, createdAt: string, completedAt: string | null }>, schedule: Array<{ number: number, dueDate: string, amount: number, state: InstallmentState, lastError: string | null, paidAt: string | null }>, nextPayment: { label: string, amount: number, dueDate: string | null, overdue: boolean, canPayNow: boolean } | null, cancellation: { daysBeforeStart: number, fee: number, paid: number, refund: number, kept: number, explanation: string } | null, transfer: { allowed: boolean, fee: number, reason: string | null, options: Array<{ newTotal: number, fee: number, refundNow: number, kept: number, balanceAfter: number, balanceDueDate: string | null, cancelRefundAfter: number, terms: Array<string>, workshop: { id: string, name: string, dates: string } }> } } };
+export type BookingAccountQuery = { bookingAccount: { balanceDueDate: string | null, balance: number, booking: { id: string, status: BookingStatus, customerName: string, numParticipants: number, numSpouses: number, roomType: RoomType, paymentStatus: PaymentStatus, paymentOption: PaymentOption, totalAmount: number, fees: number, amountPaid: number, amountRefunded: number }, workshop: { id: string, name: string, location: string, state: string, dates: string }, cancellation: { daysBeforeStart: number, fee: number, paid: number, refund: number, kept: number, explanation: string } | null, transfer: { allowed: boolean, fee: number, reason: string | null, options: Array<{ newTotal: number, fee: number, refundNow: number, kept: number, balanceAfter: number, balanceDueDate: string | null, cancelRefundAfter: number, terms: Array<string>, workshop: { id: string, name: string, dates: string } }> }, payments: Array<{ id: string, amount: number, method: PaymentMethod, purpose: PaymentPurpose, installmentNumber: number | null, receivedAt: string, refunded: number }>, refunds: Array<{ id: string, amount: number, state: RefundState, reason: RefundReason, lastError: string | null, createdAt: string, completedAt: string | null }>, schedule: Array<{ number: number, dueDate: string, amount: number, state: InstallmentState, lastError: string | null, paidAt: string | null }>, nextPayment: { label: string, amount: number, dueDate: string | null, overdue: boolean, canPayNow: boolean } | null } };
+
+export type BookingFacts_AccountFragment = { booking: { id: string, customerName: string, numParticipants: number, numSpouses: number, roomType: RoomType, status: BookingStatus, paymentStatus: PaymentStatus, paymentOption: PaymentOption, totalAmount: number, fees: number, amountPaid: number, amountRefunded: number }, workshop: { id: string, name: string, dates: string } };
+
+export type CancelSection_AccountFragment = { booking: { id: string }, cancellation: { daysBeforeStart: number, fee: number, paid: number, refund: number, kept: number, explanation: string } | null };
+
+export type DueSection_AccountFragment = { balanceDueDate: string | null, balance: number, booking: { id: string, status: BookingStatus, amountRefunded: number }, payments: Array<{ id: string, amount: number, method: PaymentMethod, purpose: PaymentPurpose, installmentNumber: number | null, receivedAt: string, refunded: number }>, refunds: Array<{ id: string, amount: number, state: RefundState, reason: RefundReason, lastError: string | null, createdAt: string, completedAt: string | null }>, schedule: Array<{ number: number, dueDate: string, amount: number, state: InstallmentState, lastError: string | null, paidAt: string | null }>, nextPayment: { label: string, amount: number, dueDate: string | null, overdue: boolean, canPayNow: boolean } | null };
+
+export type TransferSection_AccountFragment = { booking: { id: string }, workshop: { id: string, name: string }, transfer: { allowed: boolean, fee: number, reason: string | null, options: Array<{ newTotal: number, fee: number, refundNow: number, kept: number, balanceAfter: number, balanceDueDate: string | null, cancelRefundAfter: number, terms: Array<string>, workshop: { id: string, name: string, dates: string } }> } };
+
+export type RefundMyCancelledWorkshopNowMutationVariables = Exact<{
+  input: ManageBookingInput;
+}>;
+
+
+export type RefundMyCancelledWorkshopNowMutation = { refundMyCancelledWorkshopNow: { booking: { id: string, paymentStatus: PaymentStatus } } };
+
+export type TakeCreditInsteadMutationVariables = Exact<{
+  input: ManageBookingInput;
+}>;
+
+
+export type TakeCreditInsteadMutation = { takeCreditInstead: { booking: { id: string, paymentStatus: PaymentStatus } } };
 
 export type PayBookingNowMutationVariables = Exact<{
   input: ManageBookingInput;
@@ -675,6 +687,10 @@ export type TestimonialsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type TestimonialsQuery = { testimonials: Array<{ id: string, rating: number, clientName: string, location: string, workshopAttended: string, reviewText: string, date: string }> };
+
+export type BookingLedger_AccountFragment = { balanceDueDate: string | null, balance: number, booking: { id: string, status: BookingStatus }, payments: Array<{ id: string, amount: number, method: PaymentMethod, purpose: PaymentPurpose, installmentNumber: number | null, receivedAt: string, refunded: number }>, refunds: Array<{ id: string, amount: number, state: RefundState, reason: RefundReason, lastError: string | null, createdAt: string, completedAt: string | null }>, schedule: Array<{ number: number, dueDate: string, amount: number, state: InstallmentState, lastError: string | null, paidAt: string | null }>, nextPayment: { label: string, amount: number, dueDate: string | null, overdue: boolean, canPayNow: boolean } | null };
+
+export type BookingLedger_AdminAccountFragment = { balanceDueDate: string | null, balance: number, payments: Array<{ id: string, providerPaymentId: string | null, note: string | null, amount: number, method: PaymentMethod, purpose: PaymentPurpose, installmentNumber: number | null, receivedAt: string, refunded: number }>, refunds: Array<{ id: string, method: PaymentMethod, providerRefundId: string | null, note: string | null, amount: number, state: RefundState, reason: RefundReason, lastError: string | null, createdAt: string, completedAt: string | null }>, schedule: Array<{ number: number, failedAttempts: number, dueDate: string, amount: number, state: InstallmentState, lastError: string | null, paidAt: string | null }>, booking: { id: string, status: BookingStatus }, nextPayment: { label: string, amount: number, dueDate: string | null, overdue: boolean, canPayNow: boolean } | null };
 
 export type CheckoutStatusQueryVariables = Exact<{
   sessionId: string | number;

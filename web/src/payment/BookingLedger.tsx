@@ -1,25 +1,84 @@
+import { gql, type TypedDocumentNode } from '@apollo/client';
 import { formatDollars } from 'api/shared/money';
-import type { AdminBookingAccountQuery, BookingAccountQuery } from '../gql/graphql';
+import type { BookingLedger_AccountFragment, BookingLedger_AdminAccountFragment } from '../gql/graphql';
 import { formatCalendarDate } from '../ui/format';
 import { INSTALLMENT_STATE_LABELS, labelOf, PAYMENT_PURPOSE_LABELS, REFUND_REASON_LABELS, REFUND_STATE_LABELS } from '../ui/labels';
 import { formatDay } from '../ui/time';
 
-type Customer = BookingAccountQuery['bookingAccount'];
-type Admin = AdminBookingAccountQuery['adminBookingAccount'];
-
 /**
- * The money of a booking as both the customer's manage page and the admin's panel
- * select it; the admin's answer also carries provider ids and notes.
+ * The money of a booking as the ledger shows it: the one selection of a booking's account that
+ * the customer's manage page and the admin's panel share (docs/decisions/073: trusted documents
+ * let both spread it without counting the cost).
  */
-export interface LedgerAccount {
-  booking: Pick<Customer['booking'], 'status'>;
-  payments: ReadonlyArray<Customer['payments'][number] & Partial<Pick<Admin['payments'][number], 'providerPaymentId' | 'note'>>>;
-  refunds: ReadonlyArray<Customer['refunds'][number] & Partial<Pick<Admin['refunds'][number], 'method' | 'providerRefundId' | 'note'>>>;
-  schedule: ReadonlyArray<Customer['schedule'][number] & Partial<Pick<Admin['schedule'][number], 'failedAttempts'>>>;
-  balance: number;
-  balanceDueDate: string | null;
-  nextPayment: Customer['nextPayment'];
-}
+export const BOOKING_LEDGER_FRAGMENT: TypedDocumentNode<BookingLedger_AccountFragment> = gql`
+  fragment BookingLedger_account on BookingAccount {
+    booking {
+      id
+      status
+    }
+    payments {
+      id
+      amount
+      method
+      purpose
+      installmentNumber
+      receivedAt
+      refunded
+    }
+    refunds {
+      id
+      amount
+      state
+      reason
+      lastError
+      createdAt
+      completedAt
+    }
+    schedule {
+      number
+      dueDate
+      amount
+      state
+      lastError
+      paidAt
+    }
+    balanceDueDate
+    balance
+    nextPayment {
+      label
+      amount
+      dueDate
+      overdue
+      canPayNow
+    }
+  }
+`;
+
+/** The ledger with the admin's columns: provider ids, notes, failed charges. */
+export const BOOKING_LEDGER_ADMIN_FRAGMENT: TypedDocumentNode<BookingLedger_AdminAccountFragment> = gql`
+  fragment BookingLedger_adminAccount on BookingAccount {
+    ...BookingLedger_account
+    payments {
+      id
+      providerPaymentId
+      note
+    }
+    refunds {
+      id
+      method
+      providerRefundId
+      note
+    }
+    schedule {
+      number
+      failedAttempts
+    }
+  }
+  ${BOOKING_LEDGER_FRAGMENT}
+`;
+
+/** The customer's ledger, or the admin's (whose rows also carry the admin's columns). */
+export type LedgerAccount = BookingLedger_AccountFragment | BookingLedger_AdminAccountFragment;
 
 const purposeOf = (p: LedgerAccount['payments'][number]) =>
   p.purpose === 'installment' && p.installmentNumber ? `Installment ${p.installmentNumber}` : labelOf(PAYMENT_PURPOSE_LABELS, p.purpose);
@@ -83,9 +142,11 @@ function MoneyTable<T>({
   );
 }
 
-type Payment = LedgerAccount['payments'][number];
-type Refund = LedgerAccount['refunds'][number];
-type Installment = LedgerAccount['schedule'][number];
+type AdminAccount = BookingLedger_AdminAccountFragment;
+/** A row as the customer's fragment selects it, with the admin's columns when the admin's fragment did. */
+type Payment = BookingLedger_AccountFragment['payments'][number] & Partial<AdminAccount['payments'][number]>;
+type Refund = BookingLedger_AccountFragment['refunds'][number] & Partial<AdminAccount['refunds'][number]>;
+type Installment = BookingLedger_AccountFragment['schedule'][number] & Partial<AdminAccount['schedule'][number]>;
 
 /** Every payment received, with its date and amount (and, for the admin, the provider's id). */
 export function PaymentsTable({ account, admin = false, headingId }: { account: LedgerAccount; admin?: boolean; headingId: string }) {
@@ -107,7 +168,7 @@ export function PaymentsTable({ account, admin = false, headingId }: { account: 
     { header: 'Provider id', kind: 'id', when: admin, cell: (p) => p.providerPaymentId ?? '–' },
     { header: 'Note', when: admin, cell: (p) => p.note ?? '–' },
   ];
-  return <MoneyTable headingId={headingId} rows={account.payments} rowKey={(p) => p.id} columns={columns} />;
+  return <MoneyTable headingId={headingId} rows={account.payments as readonly Payment[]} rowKey={(p) => p.id} columns={columns} />;
 }
 
 /** Every refund, made or still to make. */
@@ -139,13 +200,13 @@ export function RefundsTable({ account, admin = false, headingId, actions }: { a
               Total
             </th>
             <td className="money-table__amount" data-testid="refunds-total">
-              {formatDollars(account.refunds.reduce((sum, r) => sum + Math.round(r.amount * 100), 0) / 100)}
+              {formatDollars((account.refunds as readonly Refund[]).reduce((sum, r) => sum + Math.round(r.amount * 100), 0) / 100)}
             </td>
             {shown.length > 4 && <td colSpan={shown.length - 4} />}
           </tr>
         )
       : undefined;
-  return <MoneyTable headingId={headingId} rows={account.refunds} rowKey={(r) => r.id} rowAttributes={(r) => ({ 'data-refund-state': r.state })} columns={columns} footer={footer} />;
+  return <MoneyTable headingId={headingId} rows={account.refunds as readonly Refund[]} rowKey={(r) => r.id} rowAttributes={(r) => ({ 'data-refund-state': r.state })} columns={columns} footer={footer} />;
 }
 
 /** The installments of a payment plan with their states. */
@@ -166,7 +227,7 @@ export function ScheduleTable({ account, admin = false, headingId }: { account: 
     { header: 'Amount', kind: 'amount', cell: (i) => formatDollars(i.amount) },
     { header: 'Failed charges', when: admin, cell: (i) => (i.failedAttempts ? `${i.failedAttempts}${i.lastError ? ` (${i.lastError})` : ''}` : '–') },
   ];
-  return <MoneyTable headingId={headingId} rows={account.schedule} rowKey={(i) => i.number} rowAttributes={(i) => ({ 'data-installment-state': i.state })} columns={columns} />;
+  return <MoneyTable headingId={headingId} rows={account.schedule as readonly Installment[]} rowKey={(i) => i.number} rowAttributes={(i) => ({ 'data-installment-state': i.state })} columns={columns} />;
 }
 
 /** Why a released booking owes nothing. */
@@ -174,7 +235,7 @@ const RELEASED: Record<string, string> = { cancelled: 'the booking is cancelled'
 
 /** The refunds in these states, added up in cents and shown in dollars. */
 const refundsIn = (account: LedgerAccount, states: readonly string[]) =>
-  account.refunds.filter((r) => states.includes(r.state)).reduce((cents, r) => cents + Math.round(r.amount * 100), 0) / 100;
+  (account.refunds as readonly Refund[]).filter((r) => states.includes(r.state)).reduce((cents, r) => cents + Math.round(r.amount * 100), 0) / 100;
 
 /**
  * One sentence: what is still due and when. A released booking owes nothing

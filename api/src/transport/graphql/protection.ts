@@ -2,6 +2,7 @@ import { ApolloArmor } from '@escape.tech/graphql-armor';
 import type { ApolloServerPlugin } from '@apollo/server';
 import { GraphQLError, type ValidationRule } from 'graphql';
 import { ErrorCode } from '../../infrastructure/errors';
+import type { TrustedDocuments } from './trusted-documents';
 
 /** Limits of a single GraphQL operation. Our own web app stays far below them. */
 export const GRAPHQL_LIMITS = {
@@ -15,12 +16,16 @@ export const GRAPHQL_LIMITS = {
 export interface ProtectionOptions {
   /** Hide "Did you mean …?" suggestions (production). */
   hideSuggestions: boolean;
+  /** The web app's own documents: validated without the limits (docs/decisions/073). */
+  trusted: TrustedDocuments;
 }
 
 /**
  * Depth, alias, token, directive and cost limits (graphql-armor), batching off,
  * stack traces never sent. A hostile query is refused at validation with a
- * 400 that names the limit.
+ * 400 that names the limit. The trusted documents (the web app's own, known at
+ * build time) skip the depth, alias, cost and directive limits; the token limit
+ * holds every text, as it is applied while parsing.
  */
 export function graphqlProtection(options: ProtectionOptions): {
   plugins: ApolloServerPlugin[];
@@ -28,6 +33,8 @@ export function graphqlProtection(options: ProtectionOptions): {
   allowBatchedHttpRequests: false;
   includeStacktraceInErrorResponses: false;
   parseOptions: { maxTokens: number };
+  /** Apollo's APQ registry is off: route.ts resolves hashes against the manifest only. */
+  persistedQueries: false;
 } {
   const armor = new ApolloArmor({
     maxDepth: { n: GRAPHQL_LIMITS.maxDepth, ignoreIntrospection: true, exposeLimits: true },
@@ -39,7 +46,13 @@ export function graphqlProtection(options: ProtectionOptions): {
     maxDirectives: { n: GRAPHQL_LIMITS.maxDirectives, exposeLimits: true },
     blockFieldSuggestion: { enabled: options.hideSuggestions },
   }).protect();
-  return { ...armor, validationRules: [...armor.validationRules, noSubscriptions], parseOptions: { maxTokens: GRAPHQL_LIMITS.maxTokens } };
+  return {
+    ...armor,
+    plugins: [options.trusted.plugin, ...armor.plugins],
+    validationRules: [...armor.validationRules.map((rule) => options.trusted.unlessTrusted(rule)), noSubscriptions],
+    parseOptions: { maxTokens: GRAPHQL_LIMITS.maxTokens },
+    persistedQueries: false,
+  };
 }
 
 /**

@@ -14,6 +14,7 @@ import type { WriteLimits } from '../rate-limits';
 import { createContext, type ContextDeps, type GraphQLContext } from './context';
 import { ADMIN_DEVICE_COOKIE, rememberAdminDevice } from '../admin-guard';
 import { graphqlBodyErrorHandler } from './errors';
+import { resolvePersisted, type Refusal, type TrustedDocuments } from './trusted-documents';
 
 /** Body size cap of /graphql: our largest operation (a booking) is a few KB. */
 export const GRAPHQL_BODY_LIMIT = 100 * 1024;
@@ -28,6 +29,8 @@ export interface GraphQLRouteOptions {
   /** Where anonymous catalog-only answers are kept (app.ts: graphqlAnswerCache). */
   answers: CatalogAnswerCache<GraphQLAnswer>;
   logger: Logger;
+  /** The web app's documents, asked for by hash (docs/decisions/073). */
+  trusted: TrustedDocuments;
   /** Serve the GraphiQL explorer (web/dist/graphiql.html) to browsers at GET /graphql. */
   explorer: boolean;
   webDist: string;
@@ -145,6 +148,8 @@ export function graphqlRoute(options: GraphQLRouteOptions): FastifyPluginAsync {
       url: '/graphql',
       bodyLimit: GRAPHQL_BODY_LIMIT,
       async preHandler(req: CacheableRequest, reply) {
+        const refused = applyPersisted(req, options.trusted);
+        if (refused) return reply.code(refused.status).header('Cache-Control', 'no-store').type('application/json; charset=utf-8').send(refused.body);
         const key = cacheKey(req);
         if (key === null) return;
         const hit = answers.get(key);
@@ -175,6 +180,41 @@ export function graphqlRoute(options: GraphQLRouteOptions): FastifyPluginAsync {
       },
     });
   };
+}
+
+/**
+ * Replaces a request's `persistedQuery` extension (JSON body, or a GET's query string whose
+ * `extensions` is JSON text) by the text it names; answers the refusal to send, or null.
+ */
+function applyPersisted(req: FastifyRequest, trusted: TrustedDocuments): Refusal | null {
+  const get = req.method === 'GET';
+  const holder = (get ? req.query : req.body) as Record<string, unknown> | undefined;
+  if (!holder || typeof holder !== 'object' || Array.isArray(holder)) return null;
+  let extensions = holder.extensions;
+  if (get) {
+    if (typeof extensions !== 'string' || !extensions.includes('persistedQuery')) return null;
+    try {
+      extensions = JSON.parse(extensions);
+    } catch {
+      return null; // Apollo answers the malformed parameter
+    }
+  }
+  const resolved = resolvePersisted({ query: holder.query, extensions }, trusted);
+  if (!resolved) return null;
+  if ('refused' in resolved) return resolved.refused;
+  holder.query = resolved.query;
+  if (resolved.extensions === undefined) delete holder.extensions;
+  else holder.extensions = get ? JSON.stringify(resolved.extensions) : resolved.extensions;
+  if (get) {
+    // Apollo's Fastify integration reads a GET's parameters from the URL itself.
+    const [pathname, search = ''] = (req.raw.url ?? '/graphql').split('?');
+    const params = new URLSearchParams(search);
+    params.set('query', resolved.query);
+    if (resolved.extensions === undefined) params.delete('extensions');
+    else params.set('extensions', JSON.stringify(resolved.extensions));
+    req.raw.url = `${pathname}?${params}`;
+  }
+  return null;
 }
 
 /** True when the operation to run is a query whose root fields are all catalog fields. */
