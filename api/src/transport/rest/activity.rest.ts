@@ -6,6 +6,7 @@ import type { AuditEvent } from '../../audit/audit-event.entity';
 import { AuditSearchArgs } from '../../audit/audit.input';
 import { validateInputOrThrow } from '../../infrastructure/validation';
 import { requireAdmin } from '../admin-guard';
+import { ADMIN_ROUTES } from './schemas/admin';
 
 type ActivityQuery = { Querystring: Record<string, unknown> };
 
@@ -95,12 +96,12 @@ export function activityRoutes(deps: { adminAuth: AdminAuthService; audit: Audit
   return async (app) => {
     app.addHook('preHandler', requireAdmin(deps.adminAuth, { secureCookies: deps.secureCookies }));
 
-    app.get<ActivityQuery>('/activity', async (req) => {
+    app.get<ActivityQuery>('/activity', { schema: ADMIN_ROUTES.activity }, async (req) => {
       const page = await deps.audit.search(await searchArgsOrThrow(req.query, true));
       return { entries: page.entries.map(auditEntryJson), next_cursor: page.nextCursor, has_more: page.hasMore };
     });
 
-    app.get<ActivityQuery>('/activity.csv', async (req, reply) => {
+    app.get<ActivityQuery>('/activity.csv', { schema: ADMIN_ROUTES.activityCsv }, async (req, reply) => {
       const { text, action, bookingId, workshopId, from, to } = await searchArgsOrThrow(req.query, false);
       const rows = deps.audit.exportRows({ text, action, bookingId, workshopId, from, to });
       // The first page is read before answering, so a failing database is a proper error, not an empty file.

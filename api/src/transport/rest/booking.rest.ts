@@ -6,6 +6,7 @@ import { clientKey } from '../../infrastructure/rate-limit';
 import type { WriteLimit } from '../rate-limits';
 import type { Booking } from '../../booking/booking.entity';
 import { BookingInput } from '../../booking/booking.input';
+import { BOOKING_ROUTES } from './schemas/booking';
 
 /**
  * The public Booking (read) JSON: the spec's confirmation fields and the
@@ -52,7 +53,7 @@ async function paymentOf(bookings: BookingService, b: Booking) {
 
 export function bookingRoutes(bookings: BookingService, limit: WriteLimit, secretCheck: WriteLimit): FastifyPluginAsync {
   return async (app) => {
-    app.post('/bookings', async (req, reply) => {
+    app.post('/bookings', { schema: BOOKING_ROUTES.create }, async (req, reply) => {
       const input = await parseRestInput(BookingInput, req);
       await limit(req);
       // A credit code is looked up: counted like a manage-link check (one count with GraphQL's).
@@ -60,7 +61,7 @@ export function bookingRoutes(bookings: BookingService, limit: WriteLimit, secre
       const booking = await bookings.createOrThrow(input, clientKey(req));
       return reply.code(201).send(bookingJson(booking, await paymentOf(bookings, booking)));
     });
-    app.get<{ Params: { id: string } }>('/bookings/:id', async (req) => {
+    app.get<{ Params: { id: string } }>('/bookings/:id', { schema: BOOKING_ROUTES.read }, async (req) => {
       const booking = await bookings.findById(req.params.id);
       if (!booking) throw AppError.notFound('Booking');
       return bookingJson(booking, await paymentOf(bookings, booking));

@@ -9,6 +9,7 @@ import { validateInputOrThrow } from '../../infrastructure/validation';
 import { clientKey } from '../../infrastructure/rate-limit';
 import type { WriteLimit } from '../rate-limits';
 import { jsonObjectBody } from './http';
+import { BOOKING_ROUTES } from './schemas/booking';
 
 /** A waiting-list entry as the person who joined sees it (no email echoed, no offer details). */
 export function waitlistEntryJson(e: WaitlistEntry) {
@@ -44,7 +45,7 @@ type EntryPath = { Params: { id: string } };
 
 export function waitlistRoutes(waitlist: WaitlistService, limit: WriteLimit): FastifyPluginAsync {
   return async (app) => {
-    app.post<WorkshopPath>('/workshops/:id/waitlist', async (req, reply) => {
+    app.post<WorkshopPath>('/workshops/:id/waitlist', { schema: BOOKING_ROUTES.joinWaitlist }, async (req, reply) => {
       const body = snakeBodyToCamel(jsonObjectBody(req));
       if (body.workshopId !== undefined && body.workshopId !== req.params.id) {
         throw AppError.invalid([{ field: 'workshopId', message: 'workshopId must match the workshop in the path' }]);
@@ -56,7 +57,7 @@ export function waitlistRoutes(waitlist: WaitlistService, limit: WriteLimit): Fa
     });
 
     // The confirmation link's page posts the token from its address's fragment (never in a URL we log).
-    app.post<EntryPath>('/waitlist/:id/confirm', async (req) => {
+    app.post<EntryPath>('/waitlist/:id/confirm', { schema: BOOKING_ROUTES.confirmWaitlist }, async (req) => {
       const body = snakeBodyToCamel(jsonObjectBody(req));
       const input = await validateInputOrThrow(ConfirmWaitlistEntryInput, { entryId: req.params.id, token: body.token });
       await limit(req);
