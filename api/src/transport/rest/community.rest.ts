@@ -1,10 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { CommunityService } from '../../community/community.service';
-import { AppError } from '../../infrastructure/errors';
-import { snakeBodyToCamel } from '../../infrastructure/case';
 import type { WriteLimit } from '../rate-limits';
 import { validateInputOrThrow } from '../../infrastructure/validation';
-import { jsonObjectBody } from './http';
+import { workshopPathBody } from './http';
 import type { CommunityMessage } from '../../community/community-message.entity';
 import { PostMessageInput } from '../../community/community.input';
 import type { ParticipantsSummary } from '../../community/community.objects';
@@ -41,11 +39,7 @@ export function communityRoutes(community: CommunityService, limit: WriteLimit):
   });
 
   app.post<WorkshopPath>('/workshops/:id/messages', { schema: CATALOG_ROUTES.postMessage }, async (req, reply) => {
-    const body = snakeBodyToCamel(jsonObjectBody(req));
-    // The workshop of the path is the one posted to; a body naming another is a mistake, not a redirect.
-    if (body.workshopId !== undefined && body.workshopId !== req.params.id) {
-      throw AppError.invalid([{ field: 'workshopId', message: 'workshopId must match the workshop in the path' }]);
-    }
+    const body = workshopPathBody(req, req.params.id);
     const input = await validateInputOrThrow(PostMessageInput, {
       workshopId: req.params.id,
       authorName: body.authorName,

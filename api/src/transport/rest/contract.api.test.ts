@@ -62,6 +62,23 @@ describe('REST contract', () => {
     const missing = await fetch(`${s.url}/api/workshops/no-such-workshop`);
     expect(await missing.text()).toBe('{"detail":"Workshop not found","code":"NOT_FOUND"}');
   });
+
+  it('one booking mapper, two views: the public one never shows the admin-only fields; the admin one shows the same values and those', async () => {
+    const body = aBookingBody({ workshop_id: 'zion-canyon-light', customer_phone: '+1 555 0100', health_concerns: 'asthma', age: 44 });
+    const created = (await (await fetch(`${s.url}/api/bookings`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json()) as Record<string, unknown>;
+    const read = (await (await fetch(`${s.url}/api/bookings/${String(created.id)}`)).json()) as Record<string, unknown>;
+    const adminOnly = ['customer_phone', 'age', 'health_concerns', 'dietary_restrictions', 'emergency_contact_name', 'emergency_contact_phone', 'emergency_contact_email'];
+    for (const field of adminOnly) {
+      expect(created).not.toHaveProperty(field);
+      expect(read).not.toHaveProperty(field);
+    }
+    const basic = `Basic ${Buffer.from('admin:correct-horse-battery', 'utf8').toString('base64')}`;
+    const list = (await (await fetch(`${s.url}/api/admin/bookings`, { headers: { authorization: basic } })).json()) as Array<Record<string, unknown>>;
+    const admin = list.find((b) => b.id === created.id)!;
+    expect(admin).toMatchObject({ customer_phone: '+1 555 0100', health_concerns: 'asthma', age: 44 });
+    const { balance_due_date: _due, pays_online: _online, ...shared } = read;
+    expect(admin).toMatchObject(shared);
+  });
 });
 
 describe('checkAnswersMatchSchemas', () => {

@@ -3,12 +3,11 @@ import type { WaitlistService } from '../../waitlist/waitlist.service';
 import type { WaitlistEntry } from '../../waitlist/waitlist-entry.entity';
 import { ConfirmWaitlistEntryInput, JoinWaitlistInput } from '../../waitlist/waitlist.input';
 import type { ConfirmedWaitlistEntry } from '../../waitlist/waitlist.objects';
-import { AppError } from '../../infrastructure/errors';
 import { snakeBodyToCamel } from '../../infrastructure/case';
 import { validateInputOrThrow } from '../../infrastructure/validation';
 import { clientKey } from '../../infrastructure/rate-limit';
 import type { WriteLimit } from '../rate-limits';
-import { jsonObjectBody } from './http';
+import { jsonObjectBody, workshopPathBody } from './http';
 import { BOOKING_ROUTES } from './schemas/booking';
 
 /** A waiting-list entry as the person who joined sees it (no email echoed, no offer details). */
@@ -46,10 +45,7 @@ type EntryPath = { Params: { id: string } };
 export function waitlistRoutes(waitlist: WaitlistService, limit: WriteLimit): FastifyPluginAsync {
   return async (app) => {
     app.post<WorkshopPath>('/workshops/:id/waitlist', { schema: BOOKING_ROUTES.joinWaitlist }, async (req, reply) => {
-      const body = snakeBodyToCamel(jsonObjectBody(req));
-      if (body.workshopId !== undefined && body.workshopId !== req.params.id) {
-        throw AppError.invalid([{ field: 'workshopId', message: 'workshopId must match the workshop in the path' }]);
-      }
+      const body = workshopPathBody(req, req.params.id);
       const input = await validateInputOrThrow(JoinWaitlistInput, { workshopId: req.params.id, name: body.name, email: body.email, spots: body.spots, altcha: body.altcha });
       await limit(req);
       const entry = await waitlist.joinOrThrow(input, clientKey(req));
