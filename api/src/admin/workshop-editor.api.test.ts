@@ -113,7 +113,7 @@ describe.each(DB_KINDS)('admin workshop editor on %s', (kind) => {
 
     const taken = await call('POST', '/', aWorkshopBody({ id: 'zion-canyon-light' }));
     expect(taken.status).toBe(409);
-    expect(await taken.json()).toMatchObject({ code: 'CONFLICT', errors: [{ field: 'id' }] });
+    expect(await taken.json()).toMatchObject({ code: 'WORKSHOP_ID_TAKEN', errors: [{ field: 'id' }] });
   });
 
   it('edits a workshop; capacity never below the spots taken; existing bookings keep their prices', async () => {
@@ -134,7 +134,11 @@ describe.each(DB_KINDS)('admin workshop editor on %s', (kind) => {
 
     const tooSmall = await edit({ capacity: 3, minimum_participants: 3 });
     expect(tooSmall.status).toBe(422);
-    expect(await tooSmall.json()).toMatchObject({ errors: [{ field: 'capacity', message: 'capacity cannot be below the 4 spots already taken' }] });
+    expect(await tooSmall.json()).toMatchObject({
+      code: 'CAPACITY_BELOW_CLAIMED',
+      detail: 'Invalid input. capacity: capacity cannot be below the 4 spots already taken',
+      errors: [{ field: 'capacity', message: 'capacity cannot be below the 4 spots already taken' }],
+    });
     expect((await s.services.db.manager.findOneByOrFail(Workshop, { id: 'everglades-wading-birds' })).capacity).toBe(12);
 
     const ok = await edit({ capacity: 4, minimum_participants: 4, price: 9999, name: 'Everglades, renamed' });
@@ -174,12 +178,12 @@ describe.each(DB_KINDS)('admin workshop editor on %s', (kind) => {
     // Over REST too, with the id taken: a conflict naming id.
     const again = await call('POST', '/zion-canyon-light/schedule-again', { id: 'zion-canyon-light-2027', start_date: '2027-05-01' });
     expect(again.status).toBe(409);
-    expect(await again.json()).toMatchObject({ errors: [{ field: 'id' }] });
+    expect(await again.json()).toMatchObject({ code: 'WORKSHOP_ID_TAKEN', errors: [{ field: 'id' }] });
   });
 
   it('archives a past workshop: gone from the lists, still reachable by id with its board; a coming one cannot be archived', async () => {
     const future = await s.gql(ARCHIVE, { input: { workshopId: 'everglades-wading-birds' } }, ADMIN);
-    expect(future.errors?.[0].extensions).toMatchObject({ code: 'CONFLICT', fields: [{ field: 'workshopId' }] });
+    expect(future.errors?.[0].extensions).toMatchObject({ code: 'WORKSHOP_NOT_STARTED', fields: [{ field: 'workshopId' }] });
 
     const res = await call('POST', '/yellowstone-winter-wildlife/archive');
     expect(res.status).toBe(200);

@@ -86,7 +86,7 @@ export class WorkshopEditor {
         .execute();
       if (!result.affected) {
         const taken = (await m.findOneBy(Workshop, { id: existing.id }))?.spotsClaimed ?? existing.spotsClaimed;
-        throw AppError.invalid([{ field: 'capacity', message: `capacity cannot be below the ${taken} spots already taken` }]);
+        throw AppError.invalid([{ field: 'capacity', message: `capacity cannot be below the ${taken} spots already taken` }], ErrorCode.CAPACITY_BELOW_CLAIMED);
       }
       if (columns.capacity > existing.capacity) await this.hooks.offerFreedSpots?.(m, existing.id, now);
       const after = (await m.findOneBy(Workshop, { id: existing.id }))!;
@@ -143,7 +143,7 @@ export class WorkshopEditor {
       if (!existing) throw AppError.notFound('Workshop');
       const now = this.clock();
       if (archived && !hasStarted(existing, now)) {
-        throw new AppError(ErrorCode.CONFLICT, 'Only a workshop that has started can be archived', [
+        throw new AppError(ErrorCode.WORKSHOP_NOT_STARTED, 'Only a workshop that has started can be archived', [
           { field: 'workshopId', message: `workshopId is a workshop that has not started yet (it starts ${existing.startDate})` },
         ]);
       }
@@ -164,7 +164,7 @@ export class WorkshopEditor {
 
   /** `how`: 'created', or the id of the workshop scheduled again. */
   private async insertOrThrow(id: string, columns: EditableColumns, now: Date, how: string): Promise<Workshop> {
-    const taken = (): AppError => new AppError(ErrorCode.CONFLICT, `A workshop with the id ${id} already exists`, [{ field: 'id', message: 'id is already used by another workshop' }]);
+    const taken = (): AppError => new AppError(ErrorCode.WORKSHOP_ID_TAKEN, `A workshop with the id ${id} already exists`, [{ field: 'id', message: 'id is already used by another workshop' }]);
     try {
       return await this.db.transaction(async (m: EntityManager) => {
         if (await m.existsBy(Workshop, { id })) throw taken();

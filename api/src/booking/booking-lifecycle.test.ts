@@ -53,12 +53,12 @@ describe.each(DB_KINDS)('BookingLifecycle on %s', (kind) => {
     [BookingStatus.expired, BookingStatus.cancelled],
     [BookingStatus.cancelled, BookingStatus.cancelled],
     [BookingStatus.confirmed, BookingStatus.expired],
-  ] as const)('refuses %s -> %s with a CONFLICT and writes nothing', async (from, to) => {
+  ] as const)('refuses %s -> %s with BOOKING_ALREADY_RELEASED and writes nothing', async (from, to) => {
     const b = await aBooking(from);
     const before = await claimed();
     const attempt = t.db.transaction((m) => lifecycle.releaseOrThrow(m, b, to, now));
     await expect(attempt).rejects.toThrow(AppError);
-    await expect(attempt).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(attempt).rejects.toMatchObject({ code: 'BOOKING_ALREADY_RELEASED' });
     expect((await stored(b.id)).status).toBe(from);
     expect(await claimed()).toBe(before);
   });
@@ -169,10 +169,20 @@ describe.each(DB_KINDS)('BookingLifecycle on %s', (kind) => {
     expect(await claimed()).toBe(2);
   });
 
+  it.each([
+    [BookingStatus.confirmed, 'ALREADY_PAID', 'This booking is already paid'],
+    [BookingStatus.needs_attention, 'ALREADY_PAID', 'This booking is already paid'],
+    [BookingStatus.expired, 'BOOKING_EXPIRED', 'The reservation expired before payment. Please book again.'],
+    [BookingStatus.cancelled, 'BOOKING_EXPIRED', 'The reservation expired before payment. Please book again.'],
+  ] as const)('a %s booking takes no checkout: %s', (status, code, message) => {
+    expect(() => lifecycle.assertCheckoutAllowedOrThrow({ status })).toThrow(expect.objectContaining({ code, message }));
+    expect(() => lifecycle.assertCheckoutAllowedOrThrow({ status: BookingStatus.held })).not.toThrow();
+  });
+
   it.each([BookingStatus.expired, BookingStatus.cancelled])('the admin cannot record a payment on a %s booking', async (status) => {
     const b = await aBooking(status, { amountPaidCents: 0 });
     await expect(t.db.transaction((m) => lifecycle.applyPaymentOrThrow(m, b, pay(5_000, 'admin'), now))).rejects.toMatchObject({
-      code: 'CONFLICT',
+      code: 'BOOKING_NOT_LIVE',
       message: `A ${status} booking cannot take payments; the customer must book again`,
     });
     expect((await stored(b.id)).amountPaidCents).toBe(0);

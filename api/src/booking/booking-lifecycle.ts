@@ -155,12 +155,12 @@ export class BookingLifecycle {
    * Release a booking's spots: its hold lapsed or its checkout expired
    * (expired), or it was cancelled (cancelled). What becomes of money already
    * received is the caller's refund decision (recordRefunds, same
-   * transaction). Throws CONFLICT when the table refuses the move (the booking
+   * transaction). Throws BOOKING_ALREADY_RELEASED when the table refuses the move (the booking
    * was already released); false when the booking changed meanwhile (its
    * status, or a payment applied since it was read).
    */
   async releaseOrThrow(m: EntityManager, booking: Booking, to: BookingStatus.expired | BookingStatus.cancelled, now: Date): Promise<boolean> {
-    if (!canTransition(booking.status, to)) throw new AppError(ErrorCode.CONFLICT, `This booking is already ${booking.status}`);
+    if (!canTransition(booking.status, to)) throw new AppError(ErrorCode.BOOKING_ALREADY_RELEASED, `This booking is already ${booking.status}`);
     const changes: StatusChanges = { status: to, paymentStatus: statusAfter(booking, { status: to }), holdExpiresAt: null };
     // Also compare the amount paid: a payment applied since the read would be missing from the caller's refund decision.
     if (!(await this.compareAndSet(m, booking, changes, now, booking.amountPaidCents))) return false;
@@ -180,7 +180,7 @@ export class BookingLifecycle {
    * an expired one whose workshop is cancelled, are recorded and the status
    * stays: the money is refunded in full (late 'refund', onPaymentApplied
    * decides the refund in this transaction). The admin cannot record payments
-   * on a released booking (CONFLICT). Null when the booking changed meanwhile
+   * on a released booking (BOOKING_NOT_LIVE). Null when the booking changed meanwhile
    * (status or amount paid): nothing is written and the caller may retry.
    */
   async applyPaymentOrThrow(m: EntityManager, booking: Booking, payment: PaymentReceived, now: Date): Promise<AppliedPayment | null | 'duplicate'> {
@@ -331,12 +331,12 @@ export class BookingLifecycle {
    * spots are claimed with the same atomic rule as a booking, the old ones
    * given back, the price and the fee replaced, all in the caller's
    * transaction, with the refund cap the transfer fixes. False when the new
-   * spots are not free (or the workshop is cancelled); CONFLICT when the
-   * booking's money or status changed meanwhile.
+   * spots are not free (or the workshop is cancelled); BOOKING_NOT_TRANSFERABLE
+   * or BOOKING_CHANGED when the booking's status or money changed meanwhile.
    */
   async moveOrThrow(m: EntityManager, booking: Booking, target: Pick<Workshop, 'id' | 'name'>, money: MovedMoney, now: Date): Promise<boolean> {
     const { totalCents, feeCents } = money;
-    if (booking.status !== BookingStatus.confirmed) throw new AppError(ErrorCode.CONFLICT, `A ${booking.status} booking cannot be transferred`);
+    if (booking.status !== BookingStatus.confirmed) throw new AppError(ErrorCode.BOOKING_NOT_TRANSFERABLE, `A ${booking.status} booking cannot be transferred`);
     if (!(await this.claimSpots(m, target.id, booking.numParticipants, now))) return false;
     const changes: StatusChanges = {
       status: booking.status,
@@ -361,7 +361,7 @@ export class BookingLifecycle {
         refunded: booking.amountRefundedCents,
       })
       .execute();
-    if (moved.affected !== 1) throw new AppError(ErrorCode.CONFLICT, 'The booking changed meanwhile; reload and try again');
+    if (moved.affected !== 1) throw new AppError(ErrorCode.BOOKING_CHANGED, 'The booking changed meanwhile; reload and try again');
     await this.releaseSpots(m, booking.workshopId, booking.numParticipants, now);
     Object.assign(booking, changes, { updatedAt: now });
     return true;
@@ -373,7 +373,7 @@ export class BookingLifecycle {
    */
   assertTakesPaymentsOrThrow(booking: Pick<Booking, 'status'>, source: PaymentSource): void {
     if (source === 'admin' && !isLiveStatus(booking.status)) {
-      throw new AppError(ErrorCode.CONFLICT, `A ${booking.status} booking cannot take payments; the customer must book again`);
+      throw new AppError(ErrorCode.BOOKING_NOT_LIVE, `A ${booking.status} booking cannot take payments; the customer must book again`);
     }
   }
 
@@ -381,9 +381,9 @@ export class BookingLifecycle {
   assertCheckoutAllowedOrThrow(booking: Pick<Booking, 'status'>): void {
     if (booking.status === BookingStatus.held) return;
     if (booking.status === BookingStatus.confirmed || booking.status === BookingStatus.needs_attention) {
-      throw new AppError(ErrorCode.CONFLICT, 'This booking is already paid');
+      throw new AppError(ErrorCode.ALREADY_PAID, 'This booking is already paid');
     }
-    throw new AppError(ErrorCode.CONFLICT, 'The reservation expired before payment. Please book again.');
+    throw new AppError(ErrorCode.BOOKING_EXPIRED, 'The reservation expired before payment. Please book again.');
   }
 
   /** Move the booking only if it is still in the status it was read with. */

@@ -449,5 +449,5 @@ export const PROVIDER_HOLD_MINUTES = POLICY.unpaidHoldMinutes;
 export const OFFLINE_RESERVATION_MINUTES = POLICY.offlineReservationDays * 24 * 60;
 
 function changedMeanwhile(): AppError {
-  return new AppError(ErrorCode.CONFLICT, 'The booking changed meanwhile; reload and try again');
+  return new AppError(ErrorCode.BOOKING_CHANGED, 'The booking changed meanwhile; reload and try again');
 }

@@ -16,4 +16,34 @@ describe('AppError', () => {
   it('keeps the retry delay of a rate-limited answer', () => {
     expect(new AppError(ErrorCode.RATE_LIMITED, 'slow down', [], 30).retryAfterSeconds).toBe(30);
   });
+
+  it('a specific 422 code keeps its code and its field summary when REST renames the fields', () => {
+    const e = AppError.invalid([{ field: 'minimumParticipants', message: 'minimumParticipants is too high' }], ErrorCode.CAPACITY_BELOW_CLAIMED).withFieldNames((f) =>
+      f.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`),
+    );
+    expect(e).toMatchObject({ code: 'CAPACITY_BELOW_CLAIMED', status: 422, message: 'Invalid input. minimum_participants: minimum_participants is too high' });
+    // Any other code keeps its own message.
+    const other = new AppError(ErrorCode.SPOTS_AVAILABLE, '2 spots are free', [{ field: 'numParticipants', message: '2 spots are free' }]).withFieldNames(() => 'num_participants');
+    expect(other).toMatchObject({ code: 'SPOTS_AVAILABLE', message: '2 spots are free', fields: [{ field: 'num_participants' }] });
+  });
+});
+
+describe('error codes (issue 22 item 4)', () => {
+  it('every code has its HTTP status in the one table, a 4xx for every refusal of a request', () => {
+    for (const code of Object.values(ErrorCode)) expect(new AppError(code, 'x').status).toEqual(expect.any(Number));
+    expect(
+      [
+        ErrorCode.BOOKING_CHANGED,
+        ErrorCode.BOOKING_ALREADY_RELEASED,
+        ErrorCode.ALREADY_PAID,
+        ErrorCode.BOOKING_EXPIRED,
+        ErrorCode.SPOTS_AVAILABLE,
+        ErrorCode.ALREADY_WAITING,
+        ErrorCode.OFFER_UNAVAILABLE,
+        ErrorCode.WORKSHOP_ID_TAKEN,
+      ].map((c) => new AppError(c, 'x').status),
+    ).toEqual(Array(8).fill(409));
+    expect(new AppError(ErrorCode.WAITLIST_LIMIT_REACHED, 'x').status).toBe(429);
+    expect(new AppError(ErrorCode.CAPACITY_BELOW_CLAIMED, 'x').status).toBe(422);
+  });
 });

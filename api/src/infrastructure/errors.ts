@@ -25,6 +25,44 @@ export enum ErrorCode {
   PAYLOAD_TOO_LARGE = 'PAYLOAD_TOO_LARGE',
   PAYMENT_PROVIDER_ERROR = 'PAYMENT_PROVIDER_ERROR',
   SERVICE_UNAVAILABLE = 'SERVICE_UNAVAILABLE',
+
+  // booking: why a booking's move was refused (booking/booking-lifecycle.ts, booking.service.ts)
+  /** The booking changed since it was read (a compare-and-set lost): reload and try again. */
+  BOOKING_CHANGED = 'BOOKING_CHANGED',
+  /** The booking was released already (expired or cancelled): it cannot be released again. */
+  BOOKING_ALREADY_RELEASED = 'BOOKING_ALREADY_RELEASED',
+  /** Only a confirmed booking can move to another workshop. */
+  BOOKING_NOT_TRANSFERABLE = 'BOOKING_NOT_TRANSFERABLE',
+  /** A released booking takes no payments recorded by the admin: the customer books again. */
+  BOOKING_NOT_LIVE = 'BOOKING_NOT_LIVE',
+  /** The booking is paid already (no checkout for it). */
+  ALREADY_PAID = 'ALREADY_PAID',
+  /** The hold lapsed before payment: the customer books again. */
+  BOOKING_EXPIRED = 'BOOKING_EXPIRED',
+
+  // waiting list (waitlist/)
+  /** The spots asked for are free: book them instead of waiting. */
+  SPOTS_AVAILABLE = 'SPOTS_AVAILABLE',
+  /** This email already waits (or has an open request) for this workshop. */
+  ALREADY_WAITING = 'ALREADY_WAITING',
+  /** The client or email has as many open waiting-list requests or spots as one may (docs/decisions/067). */
+  WAITLIST_LIMIT_REACHED = 'WAITLIST_LIMIT_REACHED',
+  /** The confirmation link can no longer confirm (lapsed, or the request was removed): field `token`. */
+  CONFIRMATION_LINK_CLOSED = 'CONFIRMATION_LINK_CLOSED',
+  /** The waiting-list offer was used, withdrawn or expired: field `offerToken`. */
+  OFFER_UNAVAILABLE = 'OFFER_UNAVAILABLE',
+  /** The admin removes an entry that is booked, lapsed or removed already. */
+  WAITLIST_ENTRY_CLOSED = 'WAITLIST_ENTRY_CLOSED',
+  /** The entry changed since it was read (a compare-and-set lost): reload and try again. */
+  WAITLIST_ENTRY_CHANGED = 'WAITLIST_ENTRY_CHANGED',
+
+  // workshop editor (admin/workshop-editor.service.ts)
+  /** A capacity below the spots already claimed (422, field `capacity`). */
+  CAPACITY_BELOW_CLAIMED = 'CAPACITY_BELOW_CLAIMED',
+  /** A new workshop's id is used by another workshop (field `id`). */
+  WORKSHOP_ID_TAKEN = 'WORKSHOP_ID_TAKEN',
+  /** Only a workshop that has started can be archived (field `workshopId`). */
+  WORKSHOP_NOT_STARTED = 'WORKSHOP_NOT_STARTED',
 }
 
 export const HTTP_STATUS: Record<ErrorCode, number> = {
@@ -45,6 +83,25 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   [ErrorCode.PAYLOAD_TOO_LARGE]: 413,
   [ErrorCode.PAYMENT_PROVIDER_ERROR]: 502,
   [ErrorCode.SERVICE_UNAVAILABLE]: 503,
+  // booking
+  [ErrorCode.BOOKING_CHANGED]: 409,
+  [ErrorCode.BOOKING_ALREADY_RELEASED]: 409,
+  [ErrorCode.BOOKING_NOT_TRANSFERABLE]: 409,
+  [ErrorCode.BOOKING_NOT_LIVE]: 409,
+  [ErrorCode.ALREADY_PAID]: 409,
+  [ErrorCode.BOOKING_EXPIRED]: 409,
+  // waiting list
+  [ErrorCode.SPOTS_AVAILABLE]: 409,
+  [ErrorCode.ALREADY_WAITING]: 409,
+  [ErrorCode.WAITLIST_LIMIT_REACHED]: 429,
+  [ErrorCode.CONFIRMATION_LINK_CLOSED]: 409,
+  [ErrorCode.OFFER_UNAVAILABLE]: 409,
+  [ErrorCode.WAITLIST_ENTRY_CLOSED]: 409,
+  [ErrorCode.WAITLIST_ENTRY_CHANGED]: 409,
+  // workshop editor
+  [ErrorCode.CAPACITY_BELOW_CLAIMED]: 422,
+  [ErrorCode.WORKSHOP_ID_TAKEN]: 409,
+  [ErrorCode.WORKSHOP_NOT_STARTED]: 409,
 };
 
 export interface FieldError {
@@ -58,6 +115,8 @@ export class AppError extends Error {
   readonly fields: FieldError[];
   /** Seconds after which a rate-limited caller may retry. */
   readonly retryAfterSeconds?: number;
+  /** Made by invalid(): the message lists the fields, so renaming them rewrites it. */
+  private summarisesFields?: boolean;
 
   constructor(code: ErrorCode, message: string, fields: FieldError[] = [], retryAfterSeconds?: number) {
     // A 4xx is an answer to the caller, not a fault of ours: no stack trace is captured for it
@@ -83,16 +142,19 @@ export class AppError extends Error {
     return new AppError(ErrorCode.NOT_FOUND, `${what} not found`);
   }
 
-  static invalid(fields: FieldError[]): AppError {
+  /** Bad input (422 naming the fields), under BAD_USER_INPUT or a more specific code of the same kind. */
+  static invalid(fields: FieldError[], code: ErrorCode = ErrorCode.BAD_USER_INPUT): AppError {
     const summary = fields.map((f) => `${f.field}: ${f.message}`).join('; ');
-    return new AppError(ErrorCode.BAD_USER_INPUT, `Invalid input. ${summary}`, fields);
+    const error = new AppError(code, `Invalid input. ${summary}`, fields);
+    error.summarisesFields = true;
+    return error;
   }
 
   /** Rename fields (camelCase -> snake_case for REST callers), keeping the code. */
   withFieldNames(rename: (field: string) => string): AppError {
     if (this.fields.length === 0) return this;
     const fields = this.fields.map((f) => ({ field: rename(f.field), message: f.message.split(f.field).join(rename(f.field)) }));
-    if (this.code === ErrorCode.BAD_USER_INPUT) return AppError.invalid(fields);
+    if (this.summarisesFields || this.code === ErrorCode.BAD_USER_INPUT) return AppError.invalid(fields, this.code);
     return new AppError(this.code, this.message, fields, this.retryAfterSeconds);
   }
 }

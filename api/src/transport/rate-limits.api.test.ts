@@ -57,7 +57,7 @@ describe('HTTP write limits (@fastify/rate-limit)', () => {
     const JOIN = 'mutation J($input: JoinWaitlistInput!) { joinWaitlist(input: $input) { entry { id } } }';
     for (let i = 0; i < WAITLIST_JOIN_RATE_LIMIT.limit; i++) {
       if (i % 2) expect((await joinRest()).status).toBe(409);
-      else expect((await s.gql(JOIN, { input: { workshopId: 'zion-canyon-light', name: 'Ann', email: 'ann@example.com', spots: 1 } }, { 'x-forwarded-for': client })).errors?.[0].extensions?.code).toBe('CONFLICT');
+      else expect((await s.gql(JOIN, { input: { workshopId: 'zion-canyon-light', name: 'Ann', email: 'ann@example.com', spots: 1 } }, { 'x-forwarded-for': client })).errors?.[0].extensions?.code).toBe('SPOTS_AVAILABLE');
     }
     const refused = await joinRest();
     expect(refused.status).toBe(429);

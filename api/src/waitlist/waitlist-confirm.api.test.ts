@@ -135,7 +135,7 @@ describe.each(DB_KINDS)('waiting-list confirmation and limits on %s', (kind) => 
     expect(await entry(joined.id)).toMatchObject({ state: WaitlistState.lapsed });
     const late = await confirm(joined.id, linkIn(mail).token);
     expect(late.status).toBe(409);
-    expect((await late.json()).errors[0]).toMatchObject({ field: 'token', message: expect.stringContaining('expired') });
+    expect(await late.json()).toMatchObject({ code: 'CONFIRMATION_LINK_CLOSED', errors: [{ field: 'token', message: expect.stringContaining('expired') }] });
     expect(await entry(joined.id)).toMatchObject({ state: WaitlistState.lapsed, confirmedAt: null });
   });
 
@@ -207,7 +207,7 @@ describe.each(DB_KINDS)('waiting-list confirmation and limits on %s', (kind) => 
     if (removed.status === 409) {
       // The confirmation changed the entry under the admin's compare-and-set: it won (and got the free spots); the admin is told to reload.
       expect(confirmed.status).toBe(200);
-      expect((await removed.json()).detail).toBe('The entry changed meanwhile; reload and try again');
+      expect(await removed.json()).toMatchObject({ code: 'WAITLIST_ENTRY_CHANGED', detail: 'The entry changed meanwhile; reload and try again' });
       expect(await entry(entryId)).toMatchObject({ state: WaitlistState.offered });
       expect((await admin('DELETE', `/waitlist/${entryId}`)).status).toBe(200);
     } else {
@@ -252,10 +252,10 @@ describe.each(DB_KINDS)('waiting-list confirmation and limits on %s', (kind) => 
     expect(retryAfter).toBeGreaterThan(23 * 3600);
     expect(retryAfter).toBeLessThanOrEqual(24 * 3600);
     const body = await capped.json();
-    expect(body).toMatchObject({ code: 'HOLD_LIMIT_REACHED', errors: [{ field: 'spots' }] });
+    expect(body).toMatchObject({ code: 'WAITLIST_LIMIT_REACHED', errors: [{ field: 'spots' }] });
     expect(body.detail).toMatch(/^10 waiting-list requests were made from this connection in the last 24 hours, and at most 10 may be\. Please try again in 24 hours\.$/);
     const gql = await s.gql(JOIN, { i: { workshopId: id, name: 'Solver 11', email: 'solver11@example.com', spots: 1, altcha: await solved() } }, { 'x-forwarded-for': ip() });
-    expect(gql.errors?.[0].extensions).toMatchObject({ code: 'HOLD_LIMIT_REACHED', retryAfterSeconds: retryAfter });
+    expect(gql.errors?.[0].extensions).toMatchObject({ code: 'WAITLIST_LIMIT_REACHED', retryAfterSeconds: retryAfter });
     expect(await s.services.db.manager.countBy(WaitlistEntry, { workshopId: id, state: WaitlistState.pending })).toBe(12);
 
     // Spots come back: pending entries are offered nothing; the spots go back on sale.

@@ -35,7 +35,7 @@ export class WaitlistGuard {
   }
 
   /**
-   * Refuse an entry of `spots` over a cap (HOLD_LIMIT_REACHED, 429, with the wait
+   * Refuse an entry of `spots` over a cap (WAITLIST_LIMIT_REACHED, 429, with the wait
    * until the first counted entry stops counting), or beyond the free allowance
    * without a valid, unused challenge solution (CHALLENGE_REQUIRED, 428).
    */
@@ -110,5 +110,5 @@ function limitError(what: string, field: 'spots' | 'email', until: Date | null, 
   const waitSeconds = until ? Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000)) : undefined;
   const when = waitSeconds ? `Please try again in ${duration(waitSeconds)}.` : 'Please leave a waiting list first (reply to its email), or try again once an offer has been used.';
   const message = `${what}. ${when}`;
-  return new AppError(ErrorCode.HOLD_LIMIT_REACHED, message, [{ field, message }], waitSeconds);
+  return new AppError(ErrorCode.WAITLIST_LIMIT_REACHED, message, [{ field, message }], waitSeconds);
 }

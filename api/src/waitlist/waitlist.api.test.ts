@@ -105,11 +105,12 @@ describe.each(DB_KINDS)('the waiting list on %s', (kind) => {
     await refused({ email: 'not-an-email' }, 'email');
     // The same address twice, whatever its case.
     await refused({ email: 'MIA@example.com' }, 'email', 409);
+    expect(await (await join(id, { name: 'Zoe', email: 'MIA@example.com', spots: 1 })).json()).toMatchObject({ code: 'ALREADY_WAITING' });
     expect((await join('no-such-workshop', { name: 'Zoe', email: 'zoe@example.com', spots: 1 })).status).toBe(404);
     // Free spots: book them instead.
     const r = await join('nyc-portrait-posing', { name: 'Zoe', email: 'zoe@example.com', spots: 2 });
     expect(r.status).toBe(409);
-    expect((await r.json()).errors[0]).toMatchObject({ field: 'spots', message: expect.stringContaining('12 spots are free') });
+    expect(await r.json()).toMatchObject({ code: 'SPOTS_AVAILABLE', errors: [{ field: 'spots', message: expect.stringContaining('12 spots are free') }] });
   });
 
   it('refuses to join the waiting list of a workshop that has started or was cancelled, whatever its free spots say', async () => {
@@ -224,10 +225,10 @@ describe.each(DB_KINDS)('the waiting list on %s', (kind) => {
 
     const again = await book({ workshop_id: id, num_participants: 2, offer_token: token });
     expect(again.status).toBe(409);
-    expect((await again.json()).errors[0]).toMatchObject({ field: 'offer_token', message: 'This offer was already used to book' });
+    expect(await again.json()).toMatchObject({ code: 'OFFER_UNAVAILABLE', errors: [{ field: 'offer_token', message: 'This offer was already used to book' }] });
     // Over GraphQL the field keeps its name.
     const gql = await s.gql(`query($w: ID!, $t: String!) { waitlistOffer(workshopId: $w, offerToken: $t) { spots } }`, { w: id, t: token });
-    expect(gql.errors?.[0].extensions?.code).toBe('CONFLICT');
+    expect(gql.errors?.[0].extensions?.code).toBe('OFFER_UNAVAILABLE');
   });
 
   it('an unused offer lapses after 48 hours (one sweep wins) and passes to the next fitting entry with its own mail', async () => {

@@ -79,10 +79,10 @@ export class WaitlistService implements HeldOffers {
    * Join the waiting list of a workshop whose free spots do not cover the
    * request: a pending entry, and one mail to the address with the link that
    * confirms it. NOT_FOUND for an unknown workshop; WORKSHOP_STARTED or
-   * WORKSHOP_CANCELLED for one that takes no bookings; CONFLICT naming `spots` when
-   * the spots are free (book them instead), naming `email` when this address
+   * WORKSHOP_CANCELLED for one that takes no bookings; SPOTS_AVAILABLE naming `spots` when
+   * the spots are free (book them instead); ALREADY_WAITING naming `email` when this address
    * already waits (or was asked to confirm) for the workshop; the guard's
-   * HOLD_LIMIT_REACHED (429) and CHALLENGE_REQUIRED (428).
+   * WAITLIST_LIMIT_REACHED (429) and CHALLENGE_REQUIRED (428).
    */
   async joinOrThrow(input: JoinWaitlistInput, clientKey = INTERNAL_CLIENT): Promise<WaitlistEntry> {
     const now = this.clock();
@@ -98,7 +98,7 @@ export class WaitlistService implements HeldOffers {
       refuseUnlessOpen(workshop, now, 'workshopId', WAITLIST_CLOSED);
       if (workshop.availableSpots >= input.spots) {
         const message = `${workshop.availableSpots === 1 ? '1 spot is' : `${workshop.availableSpots} spots are`} free on this workshop: book them instead`;
-        throw new AppError(ErrorCode.CONFLICT, message, [{ field: 'spots', message }]);
+        throw new AppError(ErrorCode.SPOTS_AVAILABLE, message, [{ field: 'spots', message }]);
       }
       const open = await m
         .createQueryBuilder(WaitlistEntry, 'e')
@@ -112,7 +112,7 @@ export class WaitlistService implements HeldOffers {
         .getCount();
       if (open > 0) {
         const message = 'This email is already on the waiting list of this workshop';
-        throw new AppError(ErrorCode.CONFLICT, message, [{ field: 'email', message }]);
+        throw new AppError(ErrorCode.ALREADY_WAITING, message, [{ field: 'email', message }]);
       }
       await guard?.checkOrThrow(m, client, input.spots, input.altcha, now);
       const entry = m.create(WaitlistEntry, {
@@ -142,7 +142,7 @@ export class WaitlistService implements HeldOffers {
    * queue (waiting, ordered by this moment), gets the "you are on the list" mail,
    * and, if spots are free and fit, their offer at once. Opening it again
    * answers the entry as it is now. NOT_FOUND for an unknown entry or a wrong
-   * token (alike); CONFLICT naming `token` once the link lapsed or the entry was
+   * token (alike); CONFIRMATION_LINK_CLOSED naming `token` once the link lapsed or the entry was
    * removed; WORKSHOP_STARTED / WORKSHOP_CANCELLED when it waits for nothing any more.
    */
   async confirmOrThrow(entryId: string, token: string): Promise<ConfirmedWaitlistEntry> {
@@ -351,7 +351,7 @@ export class WaitlistService implements HeldOffers {
 
   /**
    * Admin: remove an entry (pending, waiting or offered). An open offer's spots are released and pass to the
-   * next fitting entry. CONFLICT when it is booked, lapsed or removed already.
+   * next fitting entry. WAITLIST_ENTRY_CLOSED when it is booked, lapsed or removed already.
    */
   async removeOrThrow(entryId: string): Promise<WaitlistEntry> {
     const now = this.clock();
@@ -359,7 +359,7 @@ export class WaitlistService implements HeldOffers {
       const entry = /^[0-9a-f-]{36}$/i.test(entryId) ? await m.findOneBy(WaitlistEntry, { id: entryId.toLowerCase() }) : null;
       if (!entry) throw AppError.notFound('Waiting-list entry');
       if (entry.state !== WaitlistState.pending && entry.state !== WaitlistState.waiting && entry.state !== WaitlistState.offered) {
-        throw new AppError(ErrorCode.CONFLICT, `This entry is already ${entry.state}`);
+        throw new AppError(ErrorCode.WAITLIST_ENTRY_CLOSED, `This entry is already ${entry.state}`);
       }
       const moved = await m
         .createQueryBuilder()
@@ -367,7 +367,7 @@ export class WaitlistService implements HeldOffers {
         .set({ state: WaitlistState.removed })
         .where('id = :id AND state = :from', { id: entry.id, from: entry.state })
         .execute();
-      if (moved.affected !== 1) throw new AppError(ErrorCode.CONFLICT, 'The entry changed meanwhile; reload and try again');
+      if (moved.affected !== 1) throw new AppError(ErrorCode.WAITLIST_ENTRY_CHANGED, 'The entry changed meanwhile; reload and try again');
       const wasOffered = entry.state === WaitlistState.offered;
       entry.state = WaitlistState.removed;
       if (wasOffered) await this.spots.releaseSpots(m, entry.workshopId, entry.spots, now);
@@ -378,10 +378,10 @@ export class WaitlistService implements HeldOffers {
 
 /** A confirmation link that can no longer confirm: 409, naming token. */
 function tokenError(message: string): AppError {
-  return new AppError(ErrorCode.CONFLICT, message, [{ field: 'token', message }]);
+  return new AppError(ErrorCode.CONFIRMATION_LINK_CLOSED, message, [{ field: 'token', message }]);
 }
 
 /** A used, withdrawn or expired offer: 409, naming offerToken. */
 function offerError(message: string): AppError {
-  return new AppError(ErrorCode.CONFLICT, message, [{ field: 'offerToken', message }]);
+  return new AppError(ErrorCode.OFFER_UNAVAILABLE, message, [{ field: 'offerToken', message }]);
 }

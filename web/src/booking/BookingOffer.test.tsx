@@ -90,7 +90,7 @@ describe('/booking/{id}?offer=<token> (a waiting-list offer)', () => {
     const message = 'This offer expired at 2026-04-01T15:30:00.000Z; the spots went to the next person waiting';
     await renderRoute(`/booking/${ID}?offer=${TOKEN}`, [
       soldOut,
-      { request: offerAnswer.request, result: { errors: [{ message, extensions: { code: 'CONFLICT', fields: [{ field: 'offerToken', message }] } }] } },
+      { request: offerAnswer.request, result: { errors: [{ message, extensions: { code: 'OFFER_UNAVAILABLE', fields: [{ field: 'offerToken', message }] } }] } },
     ]);
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
     expect(screen.getByRole('button', { name: 'Sold Out' })).toBeDisabled();

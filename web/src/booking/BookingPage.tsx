@@ -1,5 +1,5 @@
 import { useQuery } from '@apollo/client/react';
-import { CombinedGraphQLErrors } from '@apollo/client/errors';
+import { problemMessage } from '../forms/graphqlProblem';
 import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { formatDollars } from 'api/shared/money';
@@ -36,7 +36,7 @@ function useWaitlistOffer(workshopId: string) {
     skip: !token,
     fetchPolicy: 'network-only',
   });
-  const problem = token && error ? (CombinedGraphQLErrors.is(error) ? (error.errors[0]?.message ?? null) : null) ?? 'This offer link could not be checked.' : null;
+  const problem = token && error ? problemMessage(error, 'This offer link could not be checked.') : null;
   return { token: data?.waitlistOffer ? token : null, offer: data?.waitlistOffer ?? null, problem };
 }
 

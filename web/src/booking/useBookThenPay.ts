@@ -1,9 +1,9 @@
 import { useMutation } from '@apollo/client/react';
-import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { BookingInput } from '../gql/graphql';
 import { redirectTo } from '../ui/browser';
+import { graphqlProblem, isChallengeRequired } from '../forms/graphqlProblem';
 import { rememberCheckout } from '../payment/checkoutMemory';
 import type { BookingFormValues } from './BookingForm';
 import { CREATE_BOOKING_MUTATION, CREATE_CHECKOUT_SESSION_MUTATION } from './documents';
@@ -38,17 +38,6 @@ export function toBookingInput(workshopId: string, values: BookingFormValues): B
     // Only when typed: the server applies it once (docs/decisions/063).
     ...(values.credit_code?.trim() ? { creditCode: values.credit_code.trim() } : {}),
   };
-}
-
-/** A message the server gave for the visitor (sold out, too many spots held, invalid field), if any. */
-function serverMessage(error: unknown): string | null {
-  if (CombinedGraphQLErrors.is(error)) return error.errors[0]?.message ?? null;
-  return null;
-}
-
-/** The server wants a solved proof-of-work challenge with this booking (docs/decisions/056). */
-function challengeRequired(error: unknown): boolean {
-  return CombinedGraphQLErrors.is(error) && error.errors[0]?.extensions?.code === 'CHALLENGE_REQUIRED';
 }
 
 export interface BookThenPay {
@@ -122,13 +111,14 @@ export function useBookThenPay(workshopId: string, offerToken: string | null = n
       navigate(`/confirmation/${bookingId}`);
     } catch (err) {
       // Not a failure the first time: show the check, which books again by itself once solved.
-      if (challengeRequired(err) && !(altcha && challenge?.solvedOnce)) {
+      if (isChallengeRequired(err) && !(altcha && challenge?.solvedOnce)) {
         setChallenge((c) => ({ round: (c?.round ?? 0) + 1, solvedOnce: altcha !== null }));
         return; // stays "Processing..." while the check runs
       }
       console.warn('Booking failed', err);
       setChallenge(null);
-      setProblem(serverMessage(err));
+      // The server's message for the visitor (sold out, too many spots held, invalid field), if any.
+      setProblem(graphqlProblem(err).message);
       window.alert(BOOKING_ERROR_MESSAGE);
     }
     setSubmitting(false);

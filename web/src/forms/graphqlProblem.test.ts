@@ -1,5 +1,5 @@
 import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
-import { graphqlProblem, isUnauthenticated, problemMessage, rateLimitMessage } from './graphqlProblem';
+import { graphqlProblem, isChallengeRequired, isUnauthenticated, problemMessage, rateLimitMessage } from './graphqlProblem';
 
 const refused = (...errors: Array<{ message: string; extensions?: Record<string, unknown> }>) => new CombinedGraphQLErrors({ errors });
 
@@ -27,5 +27,8 @@ describe('graphqlProblem', () => {
     expect(isUnauthenticated(refused({ message: 'no', extensions: { code: 'FORBIDDEN' } }))).toBe(false);
     expect(rateLimitMessage(refused({ message: 'Too many attempts: wait 5 seconds', extensions: { code: 'RATE_LIMITED' } }))).toBe('Too many attempts: wait 5 seconds');
     expect(rateLimitMessage(refused({ message: 'x', extensions: { code: 'CONFLICT' } }))).toBeUndefined();
+    expect(isChallengeRequired(refused({ message: 'prove it', extensions: { code: 'CHALLENGE_REQUIRED' } }))).toBe(true);
+    expect(isChallengeRequired(refused({ message: 'x', extensions: { code: 'HOLD_LIMIT_REACHED' } }))).toBe(false);
+    expect(isChallengeRequired(new Error('offline'))).toBe(false);
   });
 });

@@ -37,6 +37,11 @@ export function isUnauthenticated(error: unknown): boolean {
   return ServerError.is(error) && error.statusCode === 401;
 }
 
+/** The server wants a solved proof-of-work challenge with this request (CHALLENGE_REQUIRED, docs/decisions/056 and 067). */
+export function isChallengeRequired(error: unknown): boolean {
+  return graphqlProblem(error).code === 'CHALLENGE_REQUIRED';
+}
+
 /** The server's message of a rate-limited attempt ("Too many ... wait N seconds"), if it was one. */
 export function rateLimitMessage(error: unknown): string | undefined {
   const p = graphqlProblem(error);

@@ -48,7 +48,7 @@ describe('the waiting-list confirmation page (/waitlist/confirm/{id}#{token}, do
     expect(await screen.findByRole('alert')).toHaveTextContent('This confirmation link is not valid (it may be incomplete: copy the whole address from the email).');
 
     const lapsed = 'This confirmation link expired 24 hours after it was sent: please join the waiting list again';
-    renderRoute(`/waitlist/confirm/${ENTRY}#${TOKEN}`, [{ request, result: { errors: [{ message: lapsed, extensions: { code: 'CONFLICT' } }] } }]);
+    renderRoute(`/waitlist/confirm/${ENTRY}#${TOKEN}`, [{ request, result: { errors: [{ message: lapsed, extensions: { code: 'CONFIRMATION_LINK_CLOSED' } }] } }]);
     await user.click((await screen.findAllByRole('button', { name: 'Confirm my place' }))[1]);
     expect(await screen.findByText(lapsed)).toBeInTheDocument();
   });

@@ -82,7 +82,7 @@ describe('the waiting-list form of a sold-out workshop', () => {
     const message = 'This email is already on the waiting list of this workshop';
     renderRoute(`/workshop/${ID}`, [
       workshopAnswer(0),
-      { request: joined.request, result: { errors: [{ message, extensions: { code: 'CONFLICT', fields: [{ field: 'email', message }] } }] } },
+      { request: joined.request, result: { errors: [{ message, extensions: { code: 'ALREADY_WAITING', fields: [{ field: 'email', message }] } }] } },
     ]);
     await fill(user, { name: 'Mia Chen', email: 'mia@example.com', spots: '2' });
     await user.click(screen.getByRole('button', { name: 'Join the waiting list' }));

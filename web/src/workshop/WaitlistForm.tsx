@@ -1,9 +1,9 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import { useMutation } from '@apollo/client/react';
-import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { BookingChallenge } from '../booking/BookingChallenge';
 import { POLICY } from 'api/shared/policy';
+import { graphqlProblem, isChallengeRequired } from '../forms/graphqlProblem';
 import type { JoinWaitlistMutation, JoinWaitlistMutationVariables } from '../gql/graphql';
 
 export const JOIN_WAITLIST_MUTATION: TypedDocumentNode<JoinWaitlistMutation, JoinWaitlistMutationVariables> = gql`
@@ -37,21 +37,12 @@ function validate(values: { name: string; email: string }): Errors {
   return errors;
 }
 
-/** The server wants a solved proof-of-work challenge with this request (docs/decisions/067). */
-function challengeRequired(error: unknown): boolean {
-  return CombinedGraphQLErrors.is(error) && error.errors[0]?.extensions?.code === 'CHALLENGE_REQUIRED';
-}
-
-/** The server's refusal: its message, and the fields it names (validation, "already waiting", "spots are free"). */
+/** The server's refusal (graphqlProblem): its message, and the fields of this form it names (validation, ALREADY_WAITING, SPOTS_AVAILABLE). */
 function serverErrors(error: unknown): { message: string; fields: Errors } {
-  if (!CombinedGraphQLErrors.is(error)) return { message: 'Could not join the waiting list. Please try again.', fields: {} };
-  const first = error.errors[0];
-  const fields: Errors = {};
-  for (const f of (first?.extensions?.fields ?? []) as Array<{ field: string; message: string }>) {
-    const name = f.field.split('.').pop() as Field;
-    if (name === 'name' || name === 'email' || name === 'spots') fields[name] ??= f.message;
-  }
-  return { message: first?.message ?? 'Could not join the waiting list.', fields };
+  const p = graphqlProblem(error);
+  const { name, email, spots } = p.fields;
+  const fields = Object.fromEntries(Object.entries({ name, email, spots }).filter(([, m]) => m !== undefined)) as Errors;
+  return { message: p.message ?? 'Could not join the waiting list. Please try again.', fields };
 }
 
 /**
@@ -103,7 +94,7 @@ export function WaitlistForm({ workshopId }: { workshopId: string }) {
       setJoined({ spots: result.data!.joinWaitlist.entry.spots, email: input.email });
     } catch (err) {
       // Not a failure the first time: show the check, which sends the request again once solved.
-      if (challengeRequired(err) && !(altcha && challenge?.solvedOnce)) {
+      if (isChallengeRequired(err) && !(altcha && challenge?.solvedOnce)) {
         setChallenge((c) => ({ round: (c?.round ?? 0) + 1, solvedOnce: altcha !== null }));
         return;
       }

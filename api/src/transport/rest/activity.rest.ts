@@ -1,11 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { stringify } from 'csv-stringify';
+import { stringify, type Stringifier } from 'csv-stringify';
 import type { AdminAuthService } from '../../admin/admin-auth.service';
 import type { AuditLog } from '../../audit/audit-log.service';
 import type { AuditEvent } from '../../audit/audit-event.entity';
 import { AuditSearchArgs } from '../../audit/audit.input';
 import { validateInputOrThrow } from '../../infrastructure/validation';
 import { requireAdmin } from '../admin-guard';
+import { ADMIN_ROUTES } from './schemas/admin';
 
 type ActivityQuery = { Querystring: Record<string, unknown> };
 
@@ -62,6 +63,26 @@ function csvRecord(e: AuditEvent): Record<string, string> {
   return Object.fromEntries(CSV_COLUMNS.map((c) => [c, defuseFormula(row[c])]));
 }
 
+/**
+ * The CSV of the entries, from the first one read: the rest are read in pages
+ * and streamed, so an export of a whole season never sits in memory at once.
+ */
+function csvStream(first: IteratorResult<AuditEvent>, rows: AsyncIterator<AuditEvent>, failed: (err: unknown) => void): Stringifier {
+  const csv = stringify({ header: true, columns: [...CSV_COLUMNS], record_delimiter: 'windows', bom: true });
+  void (async () => {
+    try {
+      for (let r = first; !r.done; r = await rows.next()) {
+        if (!csv.write(csvRecord(r.value))) await new Promise((resolve) => csv.once('drain', resolve));
+      }
+      csv.end();
+    } catch (err) {
+      failed(err);
+      csv.destroy(err as Error);
+    }
+  })();
+  return csv;
+}
+
 /** The query string (snake_case, all text) as the search arguments; 422 naming the bad parameter. */
 async function searchArgsOrThrow(q: Record<string, unknown>, paged: boolean): Promise<AuditSearchArgs> {
   const text = (key: string): string | undefined => {
@@ -95,29 +116,17 @@ export function activityRoutes(deps: { adminAuth: AdminAuthService; audit: Audit
   return async (app) => {
     app.addHook('preHandler', requireAdmin(deps.adminAuth, { secureCookies: deps.secureCookies }));
 
-    app.get<ActivityQuery>('/activity', async (req) => {
+    app.get<ActivityQuery>('/activity', { schema: ADMIN_ROUTES.activity }, async (req) => {
       const page = await deps.audit.search(await searchArgsOrThrow(req.query, true));
       return { entries: page.entries.map(auditEntryJson), next_cursor: page.nextCursor, has_more: page.hasMore };
     });
 
-    app.get<ActivityQuery>('/activity.csv', async (req, reply) => {
+    app.get<ActivityQuery>('/activity.csv', { schema: ADMIN_ROUTES.activityCsv }, async (req, reply) => {
       const { text, action, bookingId, workshopId, from, to } = await searchArgsOrThrow(req.query, false);
       const rows = deps.audit.exportRows({ text, action, bookingId, workshopId, from, to });
       // The first page is read before answering, so a failing database is a proper error, not an empty file.
       const first = await rows.next();
-      const csv = stringify({ header: true, columns: [...CSV_COLUMNS], record_delimiter: 'windows', bom: true });
-      // Then rows are read in pages and streamed: an export of a whole season never sits in memory at once.
-      void (async () => {
-        try {
-          for (let r = first; !r.done; r = await rows.next()) {
-            if (!csv.write(csvRecord(r.value))) await new Promise((resolve) => csv.once('drain', resolve));
-          }
-          csv.end();
-        } catch (err) {
-          req.log.error({ err }, 'activity export failed midway');
-          csv.destroy(err as Error);
-        }
-      })();
+      const csv = csvStream(first, rows, (err) => req.log.error({ err }, 'activity export failed midway'));
       const day = deps.clock().toISOString().slice(0, 10);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')

@@ -7,6 +7,7 @@ import { refuseCrossSite, requireAdmin } from '../admin-guard';
 import { validateInputOrThrow } from '../../infrastructure/validation';
 import { parseRestInput } from './http';
 import { type WorkshopCalendar, workshopJson } from './workshop.rest';
+import { ADMIN_ROUTES } from './schemas/admin';
 
 /** A workshop as the admin's editor reads it: the public JSON plus every stored field (snake_case). */
 export function adminWorkshopJson(w: Workshop, calendar: WorkshopCalendar) {
@@ -49,25 +50,25 @@ export function adminWorkshopRoutes(deps: AdminWorkshopRouteDeps): FastifyPlugin
     app.addHook('preHandler', refuseCrossSite(deps.publicOrigin));
     app.addHook('preHandler', requireAdmin(deps.adminAuth, { secureCookies: deps.secureCookies }));
 
-    app.get('/', async () => (await editor.list()).map(json));
-    app.post('/', async (req, reply) => {
+    app.get('/', { schema: ADMIN_ROUTES.editorList }, async () => (await editor.list()).map(json));
+    app.post('/', { schema: ADMIN_ROUTES.editorCreate }, async (req, reply) => {
       const input = await parseRestInput(CreateWorkshopInput, req);
       return reply.code(201).send(json(await editor.createOrThrow(input)));
     });
-    app.put<IdPath>('/:id', async (req) => {
+    app.put<IdPath>('/:id', { schema: ADMIN_ROUTES.editorUpdate }, async (req) => {
       const input = await parseRestInput(UpdateWorkshopInput, req, { id: req.params.id });
       return json(await editor.updateOrThrow(input));
     });
-    app.post<IdPath>('/:id/schedule-again', async (req, reply) => {
+    app.post<IdPath>('/:id/schedule-again', { schema: ADMIN_ROUTES.editorScheduleAgain }, async (req, reply) => {
       const input = await parseRestInput(ScheduleWorkshopAgainInput, req, { sourceId: req.params.id });
       return reply.code(201).send(json(await editor.scheduleAgainOrThrow(input)));
     });
-    app.post<IdPath>('/:id/archive', async (req) => {
+    app.post<IdPath>('/:id/archive', { schema: ADMIN_ROUTES.editorArchive }, async (req) => {
       // No body needed: the path says it all.
       const input = await validateInputOrThrow(ArchiveWorkshopInput, { workshopId: req.params.id, archived: true });
       return json(await editor.setArchivedOrThrow(input.workshopId, input.archived));
     });
-    app.post<IdPath>('/:id/unarchive', async (req) => {
+    app.post<IdPath>('/:id/unarchive', { schema: ADMIN_ROUTES.editorArchive }, async (req) => {
       const input = await validateInputOrThrow(ArchiveWorkshopInput, { workshopId: req.params.id, archived: false });
       return json(await editor.setArchivedOrThrow(input.workshopId, input.archived));
     });

@@ -17,6 +17,7 @@ import { AdminLoginInput, DeleteMessageInput, RecordPaymentInput, UpdateWorkshop
 import type { AdminStats } from '../../admin/admin.types';
 import { INVALID_PASSWORD } from '../../admin/admin-auth.service';
 import { adminClient, refuseCrossSite, rememberAdminDevice, requireAdmin } from '../admin-guard';
+import { ADMIN_ROUTES } from './schemas/admin';
 
 /** GET /api/admin/stats: the spec's four totals plus the per-workshop figures of the dashboard chart. */
 export function adminStatsJson(s: AdminStats) {
@@ -93,7 +94,7 @@ export function adminRoutes(deps: AdminRouteDeps): FastifyPluginAsync {
     // Before the guard, so a forged request never even counts as a failed attempt.
     app.addHook('preHandler', refuseCrossSite(deps.publicOrigin));
 
-    app.post('/login', async (req, reply) => {
+    app.post('/login', { schema: ADMIN_ROUTES.login }, async (req, reply) => {
       // A missing or non-object body is a missing password (422 naming it).
       const input = await validateInputOrThrow(AdminLoginInput, { password: snakeBodyToCamel(req.body).password });
       try {
@@ -109,26 +110,26 @@ export function adminRoutes(deps: AdminRouteDeps): FastifyPluginAsync {
     await app.register(async (guarded) => {
       guarded.addHook('preHandler', requireAdmin(adminAuth, { secureCookies: deps.secureCookies }));
       await guarded.register(adminAccountRoutes(deps.accounts, deps.workshops));
-      guarded.get('/stats', async () => adminStatsJson(await admin.stats()));
-      guarded.get('/bookings', async () => (await admin.listBookings()).map(adminBookingJson));
-      guarded.get('/messages', async () => (await admin.listMessages()).map(adminMessageJson));
-      guarded.delete<IdPath>('/messages/:id', async (req) => {
+      guarded.get('/stats', { schema: ADMIN_ROUTES.stats }, async () => adminStatsJson(await admin.stats()));
+      guarded.get('/bookings', { schema: ADMIN_ROUTES.bookings }, async () => (await admin.listBookings()).map(adminBookingJson));
+      guarded.get('/messages', { schema: ADMIN_ROUTES.messages }, async () => (await admin.listMessages()).map(adminMessageJson));
+      guarded.delete<IdPath>('/messages/:id', { schema: ADMIN_ROUTES.deleteMessage }, async (req) => {
         const input = await validateInputOrThrow(DeleteMessageInput, { id: req.params.id });
         await admin.deleteMessageOrThrow(input.id);
         return { success: true, id: input.id };
       });
-      guarded.post<IdPath>('/bookings/:id/payments', async (req) => {
+      guarded.post<IdPath>('/bookings/:id/payments', { schema: ADMIN_ROUTES.recordPayment }, async (req) => {
         const input = await validateInputOrThrow(RecordPaymentInput, { bookingId: req.params.id, amount: snakeBodyToCamel(req.body).amount });
         return adminBookingJson(await bookings.recordPaymentOrThrow(input.bookingId, dollarsToCents(input.amount)));
       });
       // The spec sends the address as a query parameter with an empty body.
-      guarded.put<IdPath & { Querystring: { image_url?: unknown } }>('/workshops/:id/photo', async (req) => {
+      guarded.put<IdPath & { Querystring: { image_url?: unknown } }>('/workshops/:id/photo', { schema: ADMIN_ROUTES.workshopPhoto }, async (req) => {
         const input = await validateInputOrThrow(UpdateWorkshopPhotoInput, { workshopId: req.params.id, imageUrl: req.query.image_url });
         return workshopJson(await admin.updateWorkshopPhotoOrThrow(input.workshopId, input.imageUrl), deps.workshops);
       });
       // The waiting list of a workshop with the offers made (docs/decisions/061).
-      guarded.get<IdPath>('/workshops/:id/waitlist', async (req) => (await waitlist.listForWorkshopOrThrow(req.params.id)).map(adminWaitlistEntryJson));
-      guarded.delete<IdPath>('/waitlist/:id', async (req) => {
+      guarded.get<IdPath>('/workshops/:id/waitlist', { schema: ADMIN_ROUTES.workshopWaitlist }, async (req) => (await waitlist.listForWorkshopOrThrow(req.params.id)).map(adminWaitlistEntryJson));
+      guarded.delete<IdPath>('/waitlist/:id', { schema: ADMIN_ROUTES.removeWaitlistEntry }, async (req) => {
         const input = await validateInputOrThrow(RemoveWaitlistEntryInput, { entryId: req.params.id });
         return adminWaitlistEntryJson(await waitlist.removeOrThrow(input.entryId));
       });

@@ -10,6 +10,7 @@ import { workshopJson } from './workshop.rest';
 import type { WorkshopCalendar } from './workshop.rest';
 import { adminBookingJson } from './booking-json';
 import { bookingJson } from './booking.rest';
+import { MONEY_ROUTES } from './schemas/money';
 
 /** GET /api/manage/{id} and the admin's /api/admin/bookings/{id}/account: snake_case, dollars. */
 export function bookingAccountJson(a: BookingAccount, calendar: WorkshopCalendar, admin = false) {
@@ -111,14 +112,14 @@ export function manageRoutes(accounts: BookingAccountService, calendar: Workshop
       await secretCheck(req);
       return accounts.authorizeOrThrow(input.bookingId, input.token);
     };
-    app.get<IdPath>('/manage/:id', async (req) => bookingAccountJson(await accounts.account(await authorize(req)), calendar));
-    app.post<IdPath>('/manage/:id/pay', async (req) => {
+    app.get<IdPath>('/manage/:id', { schema: MONEY_ROUTES.manageAccount }, async (req) => bookingAccountJson(await accounts.account(await authorize(req)), calendar));
+    app.post<IdPath>('/manage/:id/pay', { schema: MONEY_ROUTES.managePay }, async (req) => {
       const booking = await authorize(req);
       await limit(req);
       const start = await accounts.payNowOrThrow(booking.id);
       return { url: start.url, session_id: start.sessionId };
     });
-    app.post<IdPath>('/manage/:id/cancel', async (req) => {
+    app.post<IdPath>('/manage/:id/cancel', { schema: MONEY_ROUTES.manageCancel }, async (req) => {
       const body = snakeBodyToCamel(req.body);
       const input = await validateInputOrThrow(CancelMyBookingInput, { bookingId: req.params.id, token: tokenOf(req), expectedRefund: body.expectedRefund });
       await secretCheck(req);
@@ -127,7 +128,7 @@ export function manageRoutes(accounts: BookingAccountService, calendar: Workshop
       const expectedRefundCents = input.expectedRefund === undefined || input.expectedRefund === null ? undefined : dollarsToCents(input.expectedRefund);
       return bookingAccountJson(await accounts.account(await accounts.cancelOrThrow(booking.id, 'customer', { applyPolicyFee: true, expectedRefundCents })), calendar);
     });
-    app.post<IdPath>('/manage/:id/transfer', async (req) => {
+    app.post<IdPath>('/manage/:id/transfer', { schema: MONEY_ROUTES.manageTransfer }, async (req) => {
       const body = snakeBodyToCamel(req.body);
       const input = await validateInputOrThrow(TransferMyBookingInput, { bookingId: req.params.id, token: tokenOf(req), workshopId: body.workshopId });
       await secretCheck(req);
@@ -141,18 +142,18 @@ export function manageRoutes(accounts: BookingAccountService, calendar: Workshop
 /** The admin's money calls, registered inside the admin guard (admin.rest.ts). */
 export function adminAccountRoutes(accounts: BookingAccountService, calendar: WorkshopCalendar): FastifyPluginAsync {
   return async (guarded) => {
-    guarded.get<IdPath>('/bookings/:id/account', async (req) => bookingAccountJson(await accounts.accountOrThrow(req.params.id), calendar, true));
-    guarded.get('/overdue', async () => (await accounts.overdueBookings()).map(adminBookingJson));
-    guarded.post<IdPath>('/bookings/:id/refunds', async (req) => {
+    guarded.get<IdPath>('/bookings/:id/account', { schema: MONEY_ROUTES.adminAccount }, async (req) => bookingAccountJson(await accounts.accountOrThrow(req.params.id), calendar, true));
+    guarded.get('/overdue', { schema: MONEY_ROUTES.adminOverdue }, async () => (await accounts.overdueBookings()).map(adminBookingJson));
+    guarded.post<IdPath>('/bookings/:id/refunds', { schema: MONEY_ROUTES.adminRefund }, async (req) => {
       const body = snakeBodyToCamel(req.body);
       const input = await validateInputOrThrow(AdminRefundInput, { bookingId: req.params.id, amount: body.amount, note: body.note });
       return bookingAccountJson(await accounts.account(await accounts.adminRefundOrThrow(input.bookingId, dollarsToCents(input.amount), input.note)), calendar, true);
     });
-    guarded.post<IdPath>('/refunds/:id/done', async (req) => {
+    guarded.post<IdPath>('/refunds/:id/done', { schema: MONEY_ROUTES.adminRefundDone }, async (req) => {
       const input = await validateInputOrThrow(AdminRefundDoneInput, { refundId: req.params.id });
       return bookingAccountJson(await accounts.account(await accounts.markRefundDoneOrThrow(input.refundId)), calendar, true);
     });
-    guarded.post<IdPath>('/bookings/:id/cancel', async (req) => {
+    guarded.post<IdPath>('/bookings/:id/cancel', { schema: MONEY_ROUTES.adminCancel }, async (req) => {
       const body = snakeBodyToCamel(req.body);
       const input = await validateInputOrThrow(AdminCancelInput, { bookingId: req.params.id, applyPolicyFee: body.applyPolicyFee ?? false });
       return adminBookingJson(await accounts.cancelOrThrow(input.bookingId, 'admin', { applyPolicyFee: input.applyPolicyFee }));

@@ -1,7 +1,14 @@
 import type { Booking } from '../../booking/booking.entity';
+import { ADMIN_BOOKING, BOOKING, BOOKING_WITH_DUE } from './schemas/booking';
 
-/** A booking as the admin sees it: every field of spec section 3, snake_case, amounts in dollars. */
-export function adminBookingJson(b: Booking) {
+/** When what is left falls due and whether it is paid online (issue 21): GET and POST /api/bookings. */
+export interface BookingPaymentFacts {
+  balanceDueDate: string | null;
+  paysOnline: boolean;
+}
+
+/** Every field of a booking as the API writes it: snake_case, amounts in dollars, instants in ISO 8601 UTC. */
+function bookingFields(b: Booking, payment?: BookingPaymentFacts): Record<string, unknown> {
   return {
     id: b.id,
     workshop_id: b.workshopId,
@@ -34,7 +41,27 @@ export function adminBookingJson(b: Booking) {
     balance: b.balance,
     payment_status: b.paymentStatus,
     status: b.status,
-    hold_expires_at: b.holdExpiresAt ? b.holdExpiresAt.toISOString() : null,
+    hold_expires_at: b.holdExpiresAt?.toISOString() ?? null,
+    ...(payment ? { balance_due_date: payment.balanceDueDate, pays_online: payment.paysOnline } : {}),
     created_at: b.createdAt.toISOString(),
   };
+}
+
+/** The fields a view's schema names, in its order, and no other: a view never shows more than it declares. */
+function view(fields: Record<string, unknown>, schema: { properties?: unknown }): Record<string, unknown> {
+  return Object.fromEntries(Object.keys(schema.properties as Record<string, unknown>).map((k) => [k, fields[k]]));
+}
+
+/**
+ * The public Booking (read) JSON: the spec's confirmation fields and the
+ * booking's non-sensitive choices. Health, dietary, age, phone and emergency
+ * contacts are for the admin only (schemas/booking.ts BOOKING).
+ */
+export function bookingJson(b: Booking, payment?: BookingPaymentFacts): Record<string, unknown> {
+  return view(bookingFields(b, payment), payment ? BOOKING_WITH_DUE : BOOKING);
+}
+
+/** A booking as the admin sees it: every field of spec section 3 (schemas/booking.ts ADMIN_BOOKING). */
+export function adminBookingJson(b: Booking): Record<string, unknown> {
+  return view(bookingFields(b), ADMIN_BOOKING);
 }

@@ -16,6 +16,19 @@ export function jsonObjectBody(req: FastifyRequest): Record<string, unknown> {
   return body as Record<string, unknown>;
 }
 
+/**
+ * A JSON object body (camelCase keys) sent to /workshops/{id}/...: its
+ * workshop_id, when sent, must be the path's; a body naming another workshop is
+ * a mistake, not a redirect (422 naming workshop_id).
+ */
+export function workshopPathBody(req: FastifyRequest, workshopId: string): Record<string, unknown> {
+  const body = snakeBodyToCamel(jsonObjectBody(req));
+  if (body.workshopId !== undefined && body.workshopId !== workshopId) {
+    throw AppError.invalid([{ field: 'workshopId', message: 'workshopId must match the workshop in the path' }]);
+  }
+  return body;
+}
+
 /** REST callers speak snake_case: rename camelCase fields in validation errors. */
 export function restError(error: AppError): AppError {
   return error.withFieldNames(toSnake);

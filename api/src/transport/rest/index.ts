@@ -15,6 +15,7 @@ import { testimonialRoutes } from './testimonial.rest';
 import { workshopRoutes } from './workshop.rest';
 import { waitlistRoutes } from './waitlist.rest';
 import { jsonBodies, restErrorHandler } from './http';
+import { checkAnswersMatchSchemas, schemasDescribeRequests } from './contract';
 import type { WriteLimits } from '../rate-limits';
 import { servedOverHttps } from '../admin-guard';
 
@@ -29,6 +30,8 @@ export const REST_BODY_LIMIT = 64 * 1024;
 export function restApi(services: Services, limits: WriteLimits): FastifyPluginAsync {
   return async (api) => {
     api.setErrorHandler(restErrorHandler(services.logger));
+    schemasDescribeRequests(api);
+    if (services.config.env === 'test') checkAnswersMatchSchemas(api);
     api.setNotFoundHandler(() => {
       throw new AppError(AppError.notFound('Endpoint').code, 'No such API endpoint');
     });

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TestimonialService } from '../../testimonial/testimonial.service';
 import type { Testimonial } from '../../testimonial/testimonial.entity';
+import { CATALOG_ROUTES } from './schemas/catalog';
 
 /** The spec's Testimonial (read) JSON, section 3. */
 export function testimonialJson(t: Testimonial) {
@@ -17,6 +18,6 @@ export function testimonialJson(t: Testimonial) {
 
 export function testimonialRoutes(testimonials: TestimonialService): FastifyPluginAsync {
   return async (app) => {
-    app.get('/testimonials', async () => (await testimonials.list()).map(testimonialJson));
+    app.get('/testimonials', { schema: CATALOG_ROUTES.testimonials }, async () => (await testimonials.list()).map(testimonialJson));
   };
 }

@@ -3,12 +3,12 @@ import type { WaitlistService } from '../../waitlist/waitlist.service';
 import type { WaitlistEntry } from '../../waitlist/waitlist-entry.entity';
 import { ConfirmWaitlistEntryInput, JoinWaitlistInput } from '../../waitlist/waitlist.input';
 import type { ConfirmedWaitlistEntry } from '../../waitlist/waitlist.objects';
-import { AppError } from '../../infrastructure/errors';
 import { snakeBodyToCamel } from '../../infrastructure/case';
 import { validateInputOrThrow } from '../../infrastructure/validation';
 import { clientKey } from '../../infrastructure/rate-limit';
 import type { WriteLimit } from '../rate-limits';
-import { jsonObjectBody } from './http';
+import { jsonObjectBody, workshopPathBody } from './http';
+import { BOOKING_ROUTES } from './schemas/booking';
 
 /** A waiting-list entry as the person who joined sees it (no email echoed, no offer details). */
 export function waitlistEntryJson(e: WaitlistEntry) {
@@ -44,11 +44,8 @@ type EntryPath = { Params: { id: string } };
 
 export function waitlistRoutes(waitlist: WaitlistService, limit: WriteLimit): FastifyPluginAsync {
   return async (app) => {
-    app.post<WorkshopPath>('/workshops/:id/waitlist', async (req, reply) => {
-      const body = snakeBodyToCamel(jsonObjectBody(req));
-      if (body.workshopId !== undefined && body.workshopId !== req.params.id) {
-        throw AppError.invalid([{ field: 'workshopId', message: 'workshopId must match the workshop in the path' }]);
-      }
+    app.post<WorkshopPath>('/workshops/:id/waitlist', { schema: BOOKING_ROUTES.joinWaitlist }, async (req, reply) => {
+      const body = workshopPathBody(req, req.params.id);
       const input = await validateInputOrThrow(JoinWaitlistInput, { workshopId: req.params.id, name: body.name, email: body.email, spots: body.spots, altcha: body.altcha });
       await limit(req);
       const entry = await waitlist.joinOrThrow(input, clientKey(req));
@@ -56,7 +53,7 @@ export function waitlistRoutes(waitlist: WaitlistService, limit: WriteLimit): Fa
     });
 
     // The confirmation link's page posts the token from its address's fragment (never in a URL we log).
-    app.post<EntryPath>('/waitlist/:id/confirm', async (req) => {
+    app.post<EntryPath>('/waitlist/:id/confirm', { schema: BOOKING_ROUTES.confirmWaitlist }, async (req) => {
       const body = snakeBodyToCamel(jsonObjectBody(req));
       const input = await validateInputOrThrow(ConfirmWaitlistEntryInput, { entryId: req.params.id, token: body.token });
       await limit(req);

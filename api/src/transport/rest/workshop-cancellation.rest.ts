@@ -14,6 +14,7 @@ import type { WriteLimit } from '../rate-limits';
 import type { WorkshopCalendar } from './workshop.rest';
 import { adminWorkshopJson } from './admin-workshop.rest';
 import { bookingAccountJson } from './booking-account.rest';
+import { MONEY_ROUTES } from './schemas/money';
 
 const goNoGoJson = (g: WorkshopGoNoGo) => ({
   workshop_id: g.workshop.id,
@@ -46,8 +47,8 @@ export function adminWorkshopCancellationRoutes(deps: WorkshopCancellationRouteD
   return async (app) => {
     app.addHook('preHandler', refuseCrossSite(deps.publicOrigin));
     app.addHook('preHandler', requireAdmin(deps.adminAuth, { secureCookies: deps.secureCookies }));
-    app.get('/go-no-go', async () => (await deps.cancellation.goNoGoList()).map(goNoGoJson));
-    app.post<IdPath>('/workshops/:id/cancel', async (req) => {
+    app.get('/go-no-go', { schema: MONEY_ROUTES.goNoGo }, async () => (await deps.cancellation.goNoGoList()).map(goNoGoJson));
+    app.post<IdPath>('/workshops/:id/cancel', { schema: MONEY_ROUTES.cancelWorkshop }, async (req) => {
       const body = snakeBodyToCamel(req.body);
       const input = await validateInputOrThrow(CancelWorkshopInput, { workshopId: req.params.id, confirmName: body.confirmName });
       const r = await deps.cancellation.cancelOrThrow(input.workshopId, input.confirmName);
@@ -84,7 +85,7 @@ export function manageCreditRoutes(
       await secretCheck(req);
       return accounts.authorizeOrThrow(input.bookingId, input.token);
     };
-    app.get<IdPath>('/manage/:id/credits', async (req) => {
+    app.get<IdPath>('/manage/:id/credits', { schema: MONEY_ROUTES.manageCredits }, async (req) => {
       const booking = await authorize(req);
       const [list, choice] = await Promise.all([credits.creditsOf(booking.id), credits.choiceOf(booking.id)]);
       return {
@@ -92,12 +93,12 @@ export function manageCreditRoutes(
         credit_choice: choice && { amount: centsToDollars(choice.amountCents), online: centsToDollars(choice.onlineCents), refund_date: choice.refundDate },
       };
     });
-    app.post<IdPath>('/manage/:id/refund-now', async (req) => {
+    app.post<IdPath>('/manage/:id/refund-now', { schema: MONEY_ROUTES.manageRefundNow }, async (req) => {
       const booking = await authorize(req);
       await limit(req);
       return bookingAccountJson(await accounts.account(await credits.refundNowOrThrow(booking.id)), calendar);
     });
-    app.post<IdPath>('/manage/:id/take-credit', async (req, reply) => {
+    app.post<IdPath>('/manage/:id/take-credit', { schema: MONEY_ROUTES.manageTakeCredit }, async (req, reply) => {
       const booking = await authorize(req);
       await limit(req);
       const credit = await credits.chooseCreditOrThrow(booking.id);

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { WorkshopService } from '../../workshop/workshop.service';
 import { AppError } from '../../infrastructure/errors';
 import type { Workshop } from '../../workshop/workshop.entity';
+import { CATALOG_ROUTES } from './schemas/catalog';
 
 /** What the JSON needs from the clock: the workshop service's calendar facts. */
 export type WorkshopCalendar = Pick<WorkshopService, 'hasStarted' | 'isBoardOpen' | 'paymentOptions'>;
@@ -59,7 +60,7 @@ export function workshopRoutes(workshops: WorkshopService): FastifyPluginAsync {
     };
     // The hottest read: serialised (and its ETag computed) once per catalog snapshot (which
     // ends when a workshop starts), and sent without waiting on a promise while it is warm.
-    app.get('/workshops', (req, reply) => {
+    app.get('/workshops', { schema: CATALOG_ROUTES.workshops }, (req, reply) => {
       const warm = workshops.catalog.peek<ListJson>('rest:/api/workshops');
       if (warm) return send(req, reply, warm);
       return workshops.catalog
@@ -69,7 +70,7 @@ export function workshopRoutes(workshops: WorkshopService): FastifyPluginAsync {
         })
         .then((list) => send(req, reply, list));
     });
-    app.get<{ Params: { id: string } }>('/workshops/:id', async (req) => {
+    app.get<{ Params: { id: string } }>('/workshops/:id', { schema: CATALOG_ROUTES.workshop }, async (req) => {
       const workshop = await workshops.findById(req.params.id);
       if (!workshop) throw AppError.notFound('Workshop');
       return workshopJson(workshop, workshops);

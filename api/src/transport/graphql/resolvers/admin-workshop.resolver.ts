@@ -17,7 +17,7 @@ export class AdminWorkshopResolver {
 
   @Authorized()
   @Mutation(() => AdminWorkshopPayload, {
-    description: 'Admin: add a workshop. BAD_USER_INPUT names each bad field (dates in the past, minimum above capacity...); CONFLICT on a taken id.',
+    description: 'Admin: add a workshop. BAD_USER_INPUT names each bad field (dates in the past, minimum above capacity...); WORKSHOP_ID_TAKEN naming id.',
   })
   async createWorkshop(@Arg('input') input: CreateWorkshopInput): Promise<AdminWorkshopPayload> {
     return { workshop: await this.editor.createOrThrow(input) };
@@ -25,21 +25,21 @@ export class AdminWorkshopResolver {
 
   @Authorized()
   @Mutation(() => AdminWorkshopPayload, {
-    description: 'Admin: change a workshop. Capacity never goes below the spots already taken (BAD_USER_INPUT on capacity); existing bookings keep their prices.',
+    description: 'Admin: change a workshop. Capacity never goes below the spots already taken (CAPACITY_BELOW_CLAIMED naming capacity, a 422 like BAD_USER_INPUT); existing bookings keep their prices.',
   })
   async updateWorkshop(@Arg('input') input: UpdateWorkshopInput): Promise<AdminWorkshopPayload> {
     return { workshop: await this.editor.updateOrThrow(input) };
   }
 
   @Authorized()
-  @Mutation(() => AdminWorkshopPayload, { description: 'Admin: "Schedule again": copy a workshop to new dates under a new id, every spot free.' })
+  @Mutation(() => AdminWorkshopPayload, { description: 'Admin: "Schedule again": copy a workshop to new dates under a new id, every spot free. WORKSHOP_ID_TAKEN naming id.' })
   async scheduleWorkshopAgain(@Arg('input') input: ScheduleWorkshopAgainInput): Promise<AdminWorkshopPayload> {
     return { workshop: await this.editor.scheduleAgainOrThrow(input) };
   }
 
   @Authorized()
   @Mutation(() => AdminWorkshopPayload, {
-    description: 'Admin: archive a workshop that has started (hidden from the lists, still reachable by id), or bring it back with archived: false.',
+    description: 'Admin: archive a workshop that has started (hidden from the lists, still reachable by id), or bring it back with archived: false. WORKSHOP_NOT_STARTED naming workshopId for one that has not started.',
   })
   async archiveWorkshop(@Arg('input') input: ArchiveWorkshopInput): Promise<AdminWorkshopPayload> {
     return { workshop: await this.editor.setArchivedOrThrow(input.workshopId, input.archived) };

@@ -11,7 +11,7 @@ export class WaitlistResolver {
 
   @Mutation(() => JoinWaitlistPayload, {
     description:
-      'Join the waiting list of a sold-out workshop: a pending entry, and a mail whose link confirms the address (only then it waits). Errors: BAD_USER_INPUT (fields), NOT_FOUND, CONFLICT (spots are free: book them; or the email already waits), HOLD_LIMIT_REACHED (too many requests from this connection or email), CHALLENGE_REQUIRED (send a solved altchaChallenge in `altcha`), RATE_LIMITED.',
+      'Join the waiting list of a sold-out workshop: a pending entry, and a mail whose link confirms the address (only then it waits). Errors: BAD_USER_INPUT (fields), NOT_FOUND, SPOTS_AVAILABLE naming spots (book them instead), ALREADY_WAITING naming email, WAITLIST_LIMIT_REACHED (too many requests from this connection or email; extensions.retryAfterSeconds), WORKSHOP_STARTED, WORKSHOP_CANCELLED, CHALLENGE_REQUIRED (send a solved altchaChallenge in `altcha`), RATE_LIMITED.',
   })
   async joinWaitlist(@Arg('input', () => JoinWaitlistInput) input: JoinWaitlistInput, @Ctx() ctx: GraphQLContext): Promise<JoinWaitlistPayload> {
     await ctx.consume('waitlistJoin');
@@ -20,7 +20,7 @@ export class WaitlistResolver {
 
   @Mutation(() => ConfirmedWaitlistEntry, {
     description:
-      'Confirm a waiting-list entry with the link from its mail: it takes its place in the queue. Errors: NOT_FOUND (unknown entry or wrong token), CONFLICT naming token (the link lapsed, or the entry was removed), WORKSHOP_STARTED, WORKSHOP_CANCELLED, RATE_LIMITED.',
+      'Confirm a waiting-list entry with the link from its mail: it takes its place in the queue. Errors: NOT_FOUND (unknown entry or wrong token), CONFIRMATION_LINK_CLOSED naming token (the link lapsed, or the entry was removed), WORKSHOP_STARTED, WORKSHOP_CANCELLED, RATE_LIMITED.',
   })
   async confirmWaitlistEntry(@Arg('input', () => ConfirmWaitlistEntryInput) input: ConfirmWaitlistEntryInput, @Ctx() ctx: GraphQLContext): Promise<ConfirmedWaitlistEntry> {
     await ctx.consume('waitlistJoin');
@@ -29,7 +29,7 @@ export class WaitlistResolver {
 
   @Query(() => WaitlistOffer, {
     description:
-      'The waiting-list offer of a link (its `offer` token), for the booking form. Errors naming offerToken: BAD_USER_INPUT (unknown, or for another workshop), CONFLICT (used, withdrawn or expired).',
+      'The waiting-list offer of a link (its `offer` token), for the booking form. Errors naming offerToken: BAD_USER_INPUT (unknown, or for another workshop), OFFER_UNAVAILABLE (used, withdrawn or expired).',
   })
   waitlistOffer(@Arg('workshopId', () => ID) workshopId: string, @Arg('offerToken') offerToken: string): Promise<WaitlistOffer> {
     return this.waitlist.findOfferOrThrow(workshopId, offerToken);
@@ -42,7 +42,7 @@ export class WaitlistResolver {
   }
 
   @Authorized()
-  @Mutation(() => RemoveWaitlistEntryPayload, { description: 'Admin: remove a waiting-list entry; the spots of its open offer pass to the next entry.' })
+  @Mutation(() => RemoveWaitlistEntryPayload, { description: 'Admin: remove a waiting-list entry; the spots of its open offer pass to the next entry. Errors: NOT_FOUND, WAITLIST_ENTRY_CLOSED (booked, lapsed or removed already), WAITLIST_ENTRY_CHANGED (reload and try again).' })
   async removeWaitlistEntry(@Arg('input') input: RemoveWaitlistEntryInput): Promise<RemoveWaitlistEntryPayload> {
     return { entry: await this.waitlist.removeOrThrow(input.entryId) };
   }

@@ -1,0 +1,120 @@
+import { MessageTopic } from '../../../community/community.types';
+import { ACTOR_TYPES } from '../../../shared/audit-actions';
+import { DifficultyLevel, WorkshopType } from '../../../workshop/workshop.types';
+import { ADMIN_BOOKING, ADMIN_WAITLIST_ENTRY } from './booking';
+import { ADMIN_WORKSHOP, WORKSHOP } from './catalog';
+import { ERRORS, ID_PARAMS, anyJson, arrayOf, body, bool, date, instant, int, nullable, num, object, oneOf, str } from './json-schema';
+
+export const ADMIN_STATS = object({
+  total_workshops: int,
+  total_bookings: int,
+  total_revenue: num,
+  total_messages: int,
+  workshops: arrayOf(
+    object({
+      id: str,
+      name: str,
+      start_date: date,
+      capacity: int,
+      minimum_participants: int,
+      spots_sold: int,
+      spots_held: int,
+      reached_minimum: bool,
+      bookings: int,
+      revenue: num,
+    }),
+  ),
+  unmatched_payments: arrayOf(
+    object({ session_id: str, booking_id: nullable(str), amount: nullable(num), currency: nullable(str), reason: str, received_at: instant }),
+  ),
+});
+
+/** A community message in the admin view: with workshop_name and the author's email. */
+export const ADMIN_MESSAGE = object({
+  id: str,
+  workshop_id: str,
+  workshop_name: str,
+  author_name: str,
+  author_email: str,
+  message: str,
+  topic: oneOf(Object.values(MessageTopic)),
+  created_at: instant,
+});
+
+export const AUDIT_ENTRY = object({
+  id: int,
+  at: instant,
+  actor_type: oneOf(ACTOR_TYPES),
+  actor: str,
+  action: str,
+  booking_id: nullable(str),
+  workshop_id: nullable(str),
+  before: anyJson,
+  after: anyJson,
+  detail: nullable(str),
+});
+
+/** What the audit search takes as query parameters (all text, as a query string is). */
+const ACTIVITY_QUERY = object({ text: str, action: str, booking_id: str, workshop_id: str, from: instant, to: instant, limit: str, cursor: str }, [
+  'text',
+  'action',
+  'booking_id',
+  'workshop_id',
+  'from',
+  'to',
+  'limit',
+  'cursor',
+]);
+
+/** The editor's workshop body (snake_case); the input classes hold the rules. */
+const WORKSHOP_BODY = body({
+  id: str,
+  name: str,
+  description: str,
+  location: str,
+  state: str,
+  start_date: date,
+  end_date: date,
+  time_zone: str,
+  price: num,
+  capacity: int,
+  minimum_participants: int,
+  difficulty_level: oneOf(Object.values(DifficultyLevel)),
+  workshop_type: oneOf(Object.values(WorkshopType)),
+  image_url: str,
+  highlights: arrayOf(str),
+  itinerary: str,
+  private_room_supplement: nullable(num),
+  decision_date: nullable(date),
+});
+
+const SUCCESS = object({ success: bool });
+
+export const ADMIN_ROUTES = {
+  login: {
+    body: body({ password: str }, ['password']),
+    response: { 200: SUCCESS, 401: object({ success: bool, detail: str }), ...ERRORS },
+  },
+  stats: { response: { 200: ADMIN_STATS, ...ERRORS } },
+  bookings: { response: { 200: arrayOf(ADMIN_BOOKING), ...ERRORS } },
+  messages: { response: { 200: arrayOf(ADMIN_MESSAGE), ...ERRORS } },
+  deleteMessage: { params: ID_PARAMS, response: { 200: object({ success: bool, id: str }), ...ERRORS } },
+  recordPayment: { params: ID_PARAMS, body: body({ amount: num }, ['amount']), response: { 200: ADMIN_BOOKING, ...ERRORS } },
+  // The spec sends the address as a query parameter with an empty body.
+  workshopPhoto: { params: ID_PARAMS, querystring: object({ image_url: str }), response: { 200: WORKSHOP, ...ERRORS } },
+  workshopWaitlist: { params: ID_PARAMS, response: { 200: arrayOf(ADMIN_WAITLIST_ENTRY), ...ERRORS } },
+  removeWaitlistEntry: { params: ID_PARAMS, response: { 200: ADMIN_WAITLIST_ENTRY, ...ERRORS } },
+  activity: {
+    querystring: ACTIVITY_QUERY,
+    response: { 200: object({ entries: arrayOf(AUDIT_ENTRY), next_cursor: nullable(str), has_more: bool }), ...ERRORS },
+  },
+  // The CSV export streams text/csv (a header row, then one row per entry); errors are JSON.
+  activityCsv: { querystring: ACTIVITY_QUERY, response: { 200: { type: 'string', description: 'text/csv' }, ...ERRORS } },
+  editorList: { response: { 200: arrayOf(ADMIN_WORKSHOP), ...ERRORS } },
+  editorCreate: { body: WORKSHOP_BODY, response: { 201: ADMIN_WORKSHOP, ...ERRORS } },
+  editorUpdate: { params: ID_PARAMS, body: WORKSHOP_BODY, response: { 200: ADMIN_WORKSHOP, ...ERRORS } },
+  editorScheduleAgain: { params: ID_PARAMS, body: body({ id: str, start_date: date }, ['id', 'start_date']), response: { 201: ADMIN_WORKSHOP, ...ERRORS } },
+  editorArchive: { params: ID_PARAMS, response: { 200: ADMIN_WORKSHOP, ...ERRORS } },
+} as const;
+
+
