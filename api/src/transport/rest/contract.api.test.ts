@@ -3,7 +3,7 @@ import { startTestServer, type TestServer } from '../../test/app';
 import { aBookingBody } from '../../test/builders';
 import { restApi } from '.';
 import type { WriteLimits } from '../rate-limits';
-import { checkAnswersMatchSchemas, schemasDescribeRequests } from './contract';
+import { answersAsWritten, checkAnswersMatchSchemas, schemasDescribeRequests } from './contract';
 import { object, str } from './schemas/json-schema';
 
 const noLimit = async () => {};
@@ -96,6 +96,18 @@ describe('checkAnswersMatchSchemas', () => {
     expect((await app.inject('/coerced')).statusCode).toBe(500);
     // The body schema describes; it neither rejects nor coerces ("2" stays a string for the input class to refuse).
     expect((await app.inject({ method: 'POST', url: '/described', payload: { n: '2' } })).body).toBe('{"n":"string"}');
+    await app.close();
+  });
+});
+
+describe('answersAsWritten', () => {
+  it('outside tests writes answers as the service computed them: a null or a field the schema forgot is never coerced or dropped', async () => {
+    const app = Fastify();
+    answersAsWritten(app);
+    const schema = { response: { 200: object({ id: str, cents: { type: 'integer' } }) } };
+    app.get('/forgot', { schema }, async () => ({ id: null, cents: null, extra: 'kept' }));
+    // fast-json-stringify from the same schema would have written {"id":"","cents":0}.
+    expect((await app.inject('/forgot')).body).toBe('{"id":null,"cents":null,"extra":"kept"}');
     await app.close();
   });
 });

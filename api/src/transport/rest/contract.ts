@@ -32,3 +32,18 @@ export function checkAnswersMatchSchemas(api: FastifyInstance): void {
     return payload;
   });
 }
+
+/**
+ * Outside tests, answers are written by JSON.stringify, not by the compiled
+ * response schema: a field the schema forgot, or a null it does not allow,
+ * goes out as the service computed it instead of being dropped or coerced
+ * (fast-json-stringify writes a null `string` as "" and a null `number` as 0:
+ * on a money site a wrong amount or date is worse than a slower answer).
+ * Tests serialise from the schemas and compare (checkAnswersMatchSchemas), so
+ * the schemas stay true to every answer the suite sees. Routes that need the
+ * compiled serializer for speed (the board's list, whose schema predates this)
+ * are registered outside the scope this is set on.
+ */
+export function answersAsWritten(scope: FastifyInstance): void {
+  scope.setSerializerCompiler(() => (data) => JSON.stringify(data));
+}

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Services } from '../../composition-root';
 import { AppError } from '../../infrastructure/errors';
 import { altchaRoutes } from './altcha.rest';
@@ -15,7 +15,7 @@ import { testimonialRoutes } from './testimonial.rest';
 import { workshopRoutes } from './workshop.rest';
 import { waitlistRoutes } from './waitlist.rest';
 import { jsonBodies, restErrorHandler } from './http';
-import { checkAnswersMatchSchemas, schemasDescribeRequests } from './contract';
+import { answersAsWritten, checkAnswersMatchSchemas, schemasDescribeRequests } from './contract';
 import type { WriteLimits } from '../rate-limits';
 import { servedOverHttps } from '../admin-guard';
 
@@ -38,50 +38,59 @@ export function restApi(services: Services, limits: WriteLimits): FastifyPluginA
     await api.register(webhookRoutes(services.payments)); // its own raw-body parser
     await api.register(async (json) => {
       jsonBodies(json);
-      await json.register(healthRoutes(services.db));
-      await json.register(workshopRoutes(services.workshops));
-      await json.register(testimonialRoutes(services.testimonials));
-      await json.register(bookingRoutes(services.bookings, limits.booking, limits.secretCheck));
-      await json.register(altchaRoutes(services.proofOfWork));
-      await json.register(checkoutRoutes(services.payments, limits.checkout));
+      // The board's list keeps its compiled serializer: its schema is the fast path of the busiest read.
       await json.register(communityRoutes(services.community, limits.messagePost));
-      await json.register(manageRoutes(services.accounts, services.workshops, limits.checkout, limits.secretCheck));
-      await json.register(manageCreditRoutes(services.accounts, services.credits, services.workshops, limits.checkout, limits.secretCheck));
-      await json.register(waitlistRoutes(services.waitlist, limits.waitlistJoin));
-      await json.register(
-        adminRoutes({
-          adminAuth: services.adminAuth,
-          accounts: services.accounts,
-          admin: services.admin,
-          bookings: services.bookings,
-          waitlist: services.waitlist,
-          workshops: services.workshops,
-          publicOrigin: services.config.publicOrigin,
-          secureCookies: servedOverHttps(services.config),
-        }),
-        { prefix: '/admin' },
-      );
-      await json.register(activityRoutes({ adminAuth: services.adminAuth, audit: services.audit, secureCookies: servedOverHttps(services.config), clock: services.clock }), { prefix: '/admin' });
-      await json.register(
-        adminWorkshopRoutes({
-          adminAuth: services.adminAuth,
-          editor: services.workshopEditor,
-          calendar: services.workshops,
-          publicOrigin: services.config.publicOrigin,
-          secureCookies: servedOverHttps(services.config),
-        }),
-        { prefix: '/admin/workshops' },
-      );
-      await json.register(
-        adminWorkshopCancellationRoutes({
-          adminAuth: services.adminAuth,
-          cancellation: services.workshopCancellation,
-          calendar: services.workshops,
-          publicOrigin: services.config.publicOrigin,
-          secureCookies: servedOverHttps(services.config),
-        }),
-        { prefix: '/admin' },
-      );
+      await json.register(async (written) => {
+        if (services.config.env !== 'test') answersAsWritten(written);
+        await registerRoutesWrittenAsIs(written, services, limits);
+      });
     });
   };
+}
+
+/** Every other route (answers written by JSON.stringify outside tests: answersAsWritten). */
+async function registerRoutesWrittenAsIs(json: FastifyInstance, services: Services, limits: WriteLimits): Promise<void> {
+  await json.register(healthRoutes(services.db));
+  await json.register(workshopRoutes(services.workshops));
+  await json.register(testimonialRoutes(services.testimonials));
+  await json.register(bookingRoutes(services.bookings, limits.booking, limits.secretCheck));
+  await json.register(altchaRoutes(services.proofOfWork));
+  await json.register(checkoutRoutes(services.payments, limits.checkout));
+  await json.register(manageRoutes(services.accounts, services.workshops, limits.checkout, limits.secretCheck));
+  await json.register(manageCreditRoutes(services.accounts, services.credits, services.workshops, limits.checkout, limits.secretCheck));
+  await json.register(waitlistRoutes(services.waitlist, limits.waitlistJoin));
+  await json.register(
+    adminRoutes({
+      adminAuth: services.adminAuth,
+      accounts: services.accounts,
+      admin: services.admin,
+      bookings: services.bookings,
+      waitlist: services.waitlist,
+      workshops: services.workshops,
+      publicOrigin: services.config.publicOrigin,
+      secureCookies: servedOverHttps(services.config),
+    }),
+    { prefix: '/admin' },
+  );
+  await json.register(activityRoutes({ adminAuth: services.adminAuth, audit: services.audit, secureCookies: servedOverHttps(services.config), clock: services.clock }), { prefix: '/admin' });
+  await json.register(
+    adminWorkshopRoutes({
+      adminAuth: services.adminAuth,
+      editor: services.workshopEditor,
+      calendar: services.workshops,
+      publicOrigin: services.config.publicOrigin,
+      secureCookies: servedOverHttps(services.config),
+    }),
+    { prefix: '/admin/workshops' },
+  );
+  await json.register(
+    adminWorkshopCancellationRoutes({
+      adminAuth: services.adminAuth,
+      cancellation: services.workshopCancellation,
+      calendar: services.workshops,
+      publicOrigin: services.config.publicOrigin,
+      secureCookies: servedOverHttps(services.config),
+    }),
+    { prefix: '/admin' },
+  );
 }
