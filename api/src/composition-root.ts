@@ -9,7 +9,16 @@ import { DEFAULT_PROOF_OF_WORK, ProofOfWork, type ProofOfWorkOptions } from './i
 import { NodemailerMailer, type Mailer } from './mail/mailer';
 import { DEFAULT_OUTBOX_OPTIONS, OutboxService } from './mail/outbox.service';
 import { PaymentService } from './payment/payment.service';
-import { BookingAccountService } from './payment/booking-account.service';
+import { BookingAccountService } from './money/booking-account.service';
+import { AdminMoneyService } from './money/admin-money.service';
+import { CancellationService } from './money/cancellation.service';
+import { ChargeService } from './money/charges.service';
+import { MONEY_JOBS, MoneySchedule } from './money/money-jobs';
+import { PaymentReactions } from './money/payment-reactions';
+import { RefundDecider } from './money/refund-decider';
+import { RefundMaker } from './money/refund-maker';
+import { TransferService } from './money/transfer.service';
+import type { MoneyDomain } from './money';
 import { ManageLinks } from './booking/manage-link';
 import type { PaymentProvider } from './payment/payment-provider';
 import { StripePaymentProvider } from './payment/stripe.provider';
@@ -69,8 +78,10 @@ export interface Services {
   outbox: OutboxService;
   /** SMTP, or .eml files without SMTP_URL. Used by the MailWorker only. */
   mailer: Mailer;
-  /** A booking's money after the first payment: manage page, balances, installments, cancellations, transfers, refunds (docs/decisions/062). */
+  /** The manage page's read model (money.accounts, kept here for the tests' manage links). */
   accounts: BookingAccountService;
+  /** A booking's money after the first payment: manage page, cancellations, transfers, charges, refunds (money/, docs/decisions/062, 071). */
+  money: MoneyDomain;
   /** Scheduled work in the database (docs/decisions/058); the JobWorker runs it, tests call `runDue()` with a moved clock. */
   jobs: JobQueue;
   /** Credits taken instead of a cancelled workshop's refund, used once on a later booking (docs/decisions/063). */
@@ -138,8 +149,8 @@ export function createServices(
   // Every customer mail carries the personal manage link, signed with the server's secret.
   const links = new ManageLinks(config.bookingLinkSecret, config.publicOrigin);
   outbox.links = { manageBooking: (bookingId) => links.url(bookingId) };
-  const accounts = new BookingAccountService(db, bookings, payments, jobs, links, clock, logger, config.publicOrigin, audit);
-  const credits = new CreditsService(db, bookings, accounts, jobs, clock, logger, audit);
+  const money = createMoney(db, bookings, payments, jobs, links, clock, logger, config.publicOrigin, audit);
+  const credits = new CreditsService(db, bookings, money.decider, money.refunds, jobs, clock, logger, audit);
   bookingOptions.credits = credits;
   return {
     config,
@@ -162,9 +173,40 @@ export function createServices(
     outbox,
     mailer: new NodemailerMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: config.mail.outboxDir }),
     jobs,
-    accounts,
+    accounts: money.accounts,
+    money,
     credits,
-    workshopCancellation: new WorkshopCancellationService(db, accounts, payments, outbox, clock, logger, audit),
+    workshopCancellation: new WorkshopCancellationService(db, money.cancellations, payments, outbox, clock, logger, audit),
+  };
+}
+
+/**
+ * The money domain, and what it reacts to: a payment applied (the lifecycle),
+ * the provider's off-session and refund events (PaymentService), and its jobs.
+ */
+function createMoney(db: Database, bookings: BookingService, payments: PaymentService, jobs: JobQueue, links: ManageLinks, clock: () => Date, logger: Logger, publicOrigin: string, audit: AuditLog): MoneyDomain {
+  const schedule = new MoneySchedule(jobs);
+  const refunds = new RefundMaker(db, bookings.lifecycle, () => payments.paymentProvider, jobs, clock, logger);
+  const decider = new RefundDecider(bookings.lifecycle, refunds);
+  const charges = new ChargeService(db, bookings, payments, refunds, clock);
+  const reactions = new PaymentReactions(bookings, schedule, refunds, audit);
+  bookings.lifecycle.onPaymentApplied = (m, booking, payment, previous, now) => reactions.afterPayment(m, booking, payment, previous, now);
+  payments.hooks.paymentIntentSucceeded = (pi) => charges.recordOffSession(pi);
+  payments.hooks.chargeRefunded = (charge) => charges.chargeRefunded(charge);
+  payments.hooks.refundsDecided = (rows) => refunds.makeNow(rows);
+  jobs.register(MONEY_JOBS.installmentCharge, (job) => charges.runInstallmentCharge(job));
+  jobs.register(MONEY_JOBS.balanceReminder, (job) => charges.runBalanceReminder(job));
+  jobs.register(MONEY_JOBS.balanceOverdue, (job) => charges.runBalanceOverdue(job));
+  jobs.register(MONEY_JOBS.refund, (job) => refunds.runJob(job));
+  return {
+    accounts: new BookingAccountService(db, bookings, payments, links, clock, publicOrigin),
+    cancellations: new CancellationService(db, bookings, payments, schedule, decider, refunds, clock, logger, audit),
+    transfers: new TransferService(db, bookings, schedule, decider, refunds, clock, logger, audit),
+    admin: new AdminMoneyService(db, bookings, decider, refunds, clock, audit),
+    charges,
+    reactions,
+    decider,
+    refunds,
   };
 }
 

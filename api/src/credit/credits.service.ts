@@ -8,7 +8,8 @@ import { BookingStatus } from '../shared/booking-status';
 import { Booking } from '../booking/booking.entity';
 import type { BookingService, CreditRedeemer } from '../booking/booking.service';
 import { BookingPayment, BookingRefund, PaymentMethod, PaymentPurpose, RefundReason, RefundState } from '../booking/ledger.entities';
-import type { BookingAccountService } from '../payment/booking-account.service';
+import type { RefundDecider } from '../money/refund-decider';
+import type { RefundMaker } from '../money/refund-maker';
 import { PaymentProviderUnavailableError } from '../payment/payment-provider';
 import type { JobScheduler } from '../infrastructure/jobs/job.types';
 import { type AuditLog, customerActor, SYSTEM_ACTOR } from '../audit/audit-log.service';
@@ -94,14 +95,15 @@ export class CreditsService implements CreditRedeemer {
   constructor(
     private readonly db: Database,
     private readonly bookings: BookingService,
-    private readonly accounts: BookingAccountService,
+    decider: RefundDecider,
+    private readonly refunds: RefundMaker,
     private readonly jobs: JobScheduler,
     private readonly clock: () => Date,
     private readonly logger: Logger,
     private readonly audit: AuditLog | null = null,
   ) {
     bookings.lifecycle.onHoldLapsed = (m, booking, now) => this.giveBack(m, booking, now);
-    accounts.creditRefunded = (m, booking, refund, now) => this.reissue(m, booking, refund, now);
+    decider.creditRefunded = (m, booking, refund, now) => this.reissue(m, booking, refund, now);
   }
 
   /** The credits issued from a booking's refunds (its manage page). */
@@ -136,12 +138,12 @@ export class CreditsService implements CreditRedeemer {
       const refunds = await m.find(BookingRefund, { where: { bookingId, reason: RefundReason.workshop_cancelled } });
       const pending = refunds.filter((r) => r.state === RefundState.pending);
       if (!pending.length) throw choiceMadeError(refunds);
-      for (const r of pending) if (!(await this.accounts.refunds.claim(m, r.id, now))) throw choiceRacedError();
+      for (const r of pending) if (!(await this.refunds.claim(m, r.id, now))) throw choiceRacedError();
       return pending;
     });
     for (const r of claimed) {
       try {
-        const outcome = await this.accounts.refunds.makeClaimed(r.id);
+        const outcome = await this.refunds.makeClaimed(r.id);
         this.logger.info({ bookingId, refundId: r.id, outcome }, 'workshop refund made on request');
       } catch (e) {
         if (!(e instanceof PaymentProviderUnavailableError)) throw e;

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import type { Database } from '../infrastructure/db/data-source';
 import type { Logger } from '../infrastructure/logger';
 import { AppError, ErrorCode } from '../infrastructure/errors';
@@ -13,6 +12,7 @@ import type { CheckoutSessionInput } from './checkout.input';
 import { PaymentEvent } from './payment-event.entity';
 import { CheckoutSessionRecord } from './checkout-session.entity';
 import { UnmatchedPayment, UnmatchedPaymentReason } from './unmatched-payment.entity';
+import { PaymentSlot } from '../money/payment-slot';
 import {
   CHECKOUT_CURRENCY,
   type CheckoutSession,
@@ -36,10 +36,6 @@ export interface CheckoutStatus {
   amountTotal: number | null;
 }
 
-/** A claim on creating a booking's session that is older than this is abandoned. */
-const PENDING_CLAIM_STALE_MS = 60_000;
-/** An off-session charge claim older than this was abandoned by a crashed worker (the job re-runs it with the same idempotency key). */
-const CHARGE_CLAIM_STALE_MS = 10 * 60_000;
 /** Stripe needs expires_at at least 30 minutes ahead; one more minute absorbs clock skew. */
 const SESSION_LIFETIME_MS = (POLICY.checkoutHoldMinutes + 1) * 60_000;
 
@@ -97,14 +93,15 @@ export class PaymentService {
     await this.bookings.assertWorkshopNotStartedOrThrow(booking);
 
     // An open session already exists (double click, page reload): hand it out again.
-    if (booking.checkoutSessionId && !isMarker(booking.checkoutSessionId)) {
-      const existing = await this.retrieveOrThrow(booking.checkoutSessionId);
+    const openSession = PaymentSlot.parse(booking.checkoutSessionId).sessionId;
+    if (openSession) {
+      const existing = await this.retrieveOrThrow(openSession);
       if (existing?.status === 'open' && existing.url) return { url: existing.url, sessionId: existing.id };
       if (existing?.paymentStatus === 'paid') {
         await this.fulfil(existing);
         throw new AppError(ErrorCode.CONFLICT, 'This booking is already paid');
       }
-      await this.bookings.releaseHold(booking.id, BookingStatus.expired, booking.checkoutSessionId);
+      await this.bookings.releaseHold(booking.id, BookingStatus.expired, openSession);
       throw new AppError(ErrorCode.CONFLICT, 'The reservation expired before payment. Please book again.');
     }
     const isPlan = booking.paymentOption === 'payment_plan';
@@ -130,11 +127,12 @@ export class PaymentService {
    */
   async startLaterPaymentOrThrow(booking: Booking, charge: { amountCents: number; purpose: PaymentPurpose; installmentNumber: number | null; label: string }, returnUrl: string): Promise<CheckoutStart> {
     if (!this.provider) return { url: null, sessionId: null };
-    const current = booking.checkoutSessionId;
-    if (current && isMarker(current) && !isStale(current, this.clock())) {
+    const slot = PaymentSlot.parse(booking.checkoutSessionId);
+    if (slot.isBusy(this.clock())) {
       throw new AppError(ErrorCode.CONFLICT, 'A payment for this booking is being taken right now. Please try again in a minute.');
     }
-    if (current && !isMarker(current)) {
+    const current = slot.sessionId;
+    if (current) {
       const record = await this.db.manager.findOneBy(CheckoutSessionRecord, { id: current });
       const existing = record && this.clock().getTime() - record.createdAt.getTime() < SESSION_LIFETIME_MS ? await this.retrieveOrThrow(current) : null;
       if (existing?.status === 'open') {
@@ -165,7 +163,7 @@ export class PaymentService {
     // Claim the right to create this booking's session (compare-and-set), so that
     // concurrent requests create one session, not two.
     const now = this.clock();
-    const marker = `pending:${now.getTime()}:${crypto.randomBytes(6).toString('hex')}`;
+    const marker = PaymentSlot.claimForCheckout(now).value!;
     if (!(await this.claimSlot(booking, marker, now, p.requireHeld))) {
       if ((await this.bookings.findById(booking.id))?.status === BookingStatus.cancelled) throw cancelledBookingError();
       return this.waitForSession(booking.id);
@@ -236,9 +234,10 @@ export class PaymentService {
    */
   async claimSlotForCharge(booking: Booking): Promise<string | null> {
     const now = this.clock();
-    const current = booking.checkoutSessionId;
-    if (current && isMarker(current) && !isStale(current, now)) return null;
-    if (current && !isMarker(current)) {
+    const slot = PaymentSlot.parse(booking.checkoutSessionId);
+    if (slot.isBusy(now)) return null;
+    const current = slot.sessionId;
+    if (current) {
       const record = await this.db.manager.findOneBy(CheckoutSessionRecord, { id: current });
       if (record && now.getTime() - record.createdAt.getTime() < SESSION_LIFETIME_MS && this.provider) {
         const session = await this.retrieveOrThrow(current);
@@ -249,7 +248,7 @@ export class PaymentService {
         }
       }
     }
-    const marker = `charging:${now.getTime()}:${crypto.randomBytes(6).toString('hex')}`;
+    const marker = PaymentSlot.claimForCharge(now).value!;
     return (await this.claimSlot(booking, marker, now, false)) ? marker : null;
   }
 
@@ -435,8 +434,9 @@ export class PaymentService {
 
   /** Called by the sweeper when a hold lapses: the session must not be payable any more. */
   async expireSessionOf(booking: Booking): Promise<void> {
-    if (!this.provider || !booking.checkoutSessionId || isMarker(booking.checkoutSessionId)) return;
-    await this.expireSession(booking.id, booking.checkoutSessionId);
+    const sessionId = PaymentSlot.parse(booking.checkoutSessionId).sessionId;
+    if (!this.provider || !sessionId) return;
+    await this.expireSession(booking.id, sessionId);
   }
 
   private async expireSession(bookingId: string, sessionId: string): Promise<void> {
@@ -465,8 +465,9 @@ export class PaymentService {
    */
   private async claimSlot(booking: Booking, marker: string, now: Date, requireHeld: boolean): Promise<boolean> {
     const previous = booking.checkoutSessionId;
-    if (previous && isMarker(previous) && !isStale(previous, now)) return false;
-    if (requireHeld && previous && !isMarker(previous)) return false;
+    const slot = PaymentSlot.parse(previous);
+    if (slot.isBusy(now)) return false;
+    if (requireHeld && slot.sessionId) return false;
     const result = await this.db.transaction((m) => {
       const q = m.createQueryBuilder().update(Booking).set({ checkoutSessionId: marker, updatedAt: now }).where('id = :id', { id: booking.id });
       if (requireHeld) q.andWhere('status = :held', { held: BookingStatus.held });
@@ -509,7 +510,7 @@ export class PaymentService {
       await new Promise((r) => setTimeout(r, 100));
       const b = await this.bookings.findById(bookingId);
       const id = b?.checkoutSessionId;
-      if (id && !isMarker(id)) {
+      if (id && !PaymentSlot.parse(id).isClaim()) {
         const session = await this.retrieveOrThrow(id);
         if (session?.url) return { url: session.url, sessionId: session.id };
         break;
@@ -523,16 +524,6 @@ export class PaymentService {
 /** A checkout asked for a booking cancelled meanwhile (another tab, the admin, its workshop). */
 function cancelledBookingError(): AppError {
   return new AppError(ErrorCode.CONFLICT, 'This booking is cancelled and takes no payments');
-}
-
-/** A claim on the payment slot rather than a session id: `pending:` (a session being created) or `charging:` (an off-session charge). */
-function isMarker(value: string): boolean {
-  return value.startsWith('pending:') || value.startsWith('charging:');
-}
-
-function isStale(marker: string, now: Date): boolean {
-  const limit = marker.startsWith('charging:') ? CHARGE_CLAIM_STALE_MS : PENDING_CLAIM_STALE_MS;
-  return now.getTime() - Number(marker.split(':')[1]) > limit;
 }
 
 function chargeLabel(b: Booking): string {

@@ -42,13 +42,13 @@ export function restApi(services: Services, limits: WriteLimits): FastifyPluginA
       await json.register(altchaRoutes(services.proofOfWork));
       await json.register(checkoutRoutes(services.payments, limits.checkout));
       await json.register(communityRoutes(services.community, limits.messagePost));
-      await json.register(manageRoutes(services.accounts, services.workshops, limits.checkout, limits.secretCheck));
+      await json.register(manageRoutes(services.money, services.workshops, limits.checkout, limits.secretCheck));
       await json.register(manageCreditRoutes(services.accounts, services.credits, services.workshops, limits.checkout, limits.secretCheck));
       await json.register(waitlistRoutes(services.waitlist, limits.waitlistJoin));
       await json.register(
         adminRoutes({
           adminAuth: services.adminAuth,
-          accounts: services.accounts,
+          money: services.money,
           admin: services.admin,
           bookings: services.bookings,
           waitlist: services.waitlist,

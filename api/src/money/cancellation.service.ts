@@ -1,0 +1,108 @@
+import type { EntityManager } from 'typeorm';
+import type { Database } from '../infrastructure/db/data-source';
+import type { Logger } from '../infrastructure/logger';
+import { AppError, ErrorCode } from '../infrastructure/errors';
+import { formatCents } from '../shared/money';
+import { cancellationRefund } from '../shared/policy';
+import { BookingStatus, isLiveStatus } from '../shared/booking-status';
+import { Booking } from '../booking/booking.entity';
+import type { BookingService } from '../booking/booking.service';
+import { BookingMailKind } from '../booking/booking-mail-data';
+import { BookingInstallment, type BookingRefund, InstallmentState, RefundReason } from '../booking/ledger.entities';
+import { Workshop } from '../workshop/workshop.entity';
+import type { AuditLog } from '../audit/audit-log.service';
+import type { PaymentService } from '../payment/payment.service';
+import { type Actor, actorOf, changedMeanwhile, owedCents, refundsOf } from './money-audit';
+import type { MoneySchedule } from './money-jobs';
+import type { RefundDecider } from './refund-decider';
+import type { RefundMaker } from './refund-maker';
+import { moneyOf } from './transfer-terms';
+
+export interface CancelOptions {
+  applyPolicyFee: boolean;
+  expectedRefundCents?: number;
+  reason?: RefundReason;
+}
+
+/**
+ * Cancelling a booking (docs/decisions/062, 065): spots back at once,
+ * scheduled work cancelled, and the refund decided in the same transaction,
+ * then made through the provider (a job per refund retries until it is).
+ */
+export class CancellationService {
+  constructor(
+    private readonly db: Database,
+    private readonly bookings: BookingService,
+    private readonly payments: Pick<PaymentService, 'expireSessionOf'>,
+    private readonly schedule: MoneySchedule,
+    private readonly decider: RefundDecider,
+    private readonly maker: RefundMaker,
+    private readonly clock: () => Date,
+    private readonly logger: Logger,
+    private readonly audit: AuditLog | null = null,
+  ) {}
+
+  /**
+   * The customer (and the admin with applyPolicyFee) gets what
+   * cancellationQuote gives today; the admin without it, everything paid.
+   * `expectedRefundCents` refuses a quote that changed since it was shown (a
+   * day passed, a tier changed).
+   */
+  async cancelOrThrow(bookingId: string, actor: Actor, options: CancelOptions): Promise<Booking> {
+    const now = this.clock();
+    const { booking, refunds } = await this.db.transaction((m) => this.cancelInTransactionOrThrow(m, bookingId, actor, options, now));
+    this.logger.info({ bookingId, actor, refunds: refunds.length }, 'booking cancelled');
+    // A checkout left open must not be payable any more (it would take the spots again).
+    await this.payments.expireSessionOf(booking);
+    await this.maker.makeNow(refunds);
+    return (await this.bookings.findById(bookingId)) ?? booking;
+  }
+
+  /**
+   * cancelOrThrow's work inside the caller's transaction (a workshop
+   * cancellation cancels every booking in its own, docs/decisions/063).
+   * `refundsDueAt` schedules the online refunds' jobs then instead of now (the
+   * caller makes no refund at once); `mail: false` leaves the mail to the caller.
+   */
+  async cancelInTransactionOrThrow(
+    m: EntityManager,
+    bookingId: string,
+    actor: Actor,
+    options: CancelOptions & { refundsDueAt?: Date; mail?: boolean },
+    now: Date,
+  ): Promise<{ booking: Booking; refunds: BookingRefund[] }> {
+    const booking = await m.findOneBy(Booking, { id: bookingId });
+    if (!booking) throw AppError.notFound('Booking');
+    if (!isLiveStatus(booking.status)) throw new AppError(ErrorCode.CONFLICT, `This booking is already ${booking.status}`);
+    const before = { status: booking.status, paymentStatus: booking.paymentStatus };
+    const workshop = await m.findOneByOrFail(Workshop, { id: booking.workshopId });
+    const paid = booking.amountPaidCents - booking.amountRefundedCents;
+    // The policy's refund, after a transfer too (docs/decisions/066): the same function as the manage page's quote.
+    const refundCents = options.applyPolicyFee ? cancellationRefund(workshop.startDate, now, moneyOf(booking), workshop.timeZone).refundCents : paid;
+    if (options.expectedRefundCents !== undefined && options.expectedRefundCents !== refundCents) {
+      throw new AppError(ErrorCode.CONFLICT, `The refund is now ${formatCents(refundCents)} (it was quoted as ${formatCents(options.expectedRefundCents)}); please review and confirm again`, [
+        { field: 'expectedRefund', message: `The refund is now ${formatCents(refundCents)}` },
+      ]);
+    }
+    if (!(await this.bookings.lifecycle.releaseOrThrow(m, booking, BookingStatus.cancelled, now))) throw changedMeanwhile();
+    await this.schedule.cancelAll(m, booking.id);
+    await m
+      .createQueryBuilder()
+      .update(BookingInstallment)
+      .set({ state: InstallmentState.cancelled })
+      .where('booking_id = :id AND state IN (:...open)', { id: booking.id, open: [InstallmentState.scheduled, InstallmentState.failed] })
+      .execute();
+    const refunds = await this.decider.decideOrThrow(m, booking, refundCents, options.reason ?? RefundReason.cancellation, now, undefined, options.refundsDueAt);
+    await this.audit?.record(m, {
+      ...actorOf(actor, booking),
+      action: 'booking.cancelled',
+      bookingId: booking.id,
+      workshopId: booking.workshopId,
+      before: { status: before.status, paymentStatus: before.paymentStatus },
+      after: { status: booking.status, paymentStatus: booking.paymentStatus, amountPaidCents: booking.amountPaidCents, amountRefundedCents: booking.amountRefundedCents, refunds: refundsOf(refunds) },
+      detail: `Cancelled by the ${actor}${options.applyPolicyFee ? ' under the cancellation policy' : ' with everything refunded'}: ${formatCents(refundCents)} refunded`,
+    });
+    if (options.mail !== false) await this.bookings.mails?.money(m, BookingMailKind.bookingCancelled, booking, { refundCents, refundOwedCents: owedCents(refunds) });
+    return { booking, refunds };
+  }
+}
