@@ -7,8 +7,8 @@ import { formatCents } from '../shared/money';
 import { BookingStatus } from '../shared/booking-status';
 import { Booking } from '../booking/booking.entity';
 import type { BookingService, CreditRedeemer } from '../booking/booking.service';
+import type { BookingEventMap } from '../booking/booking-events';
 import { BookingPayment, BookingRefund, PaymentMethod, PaymentPurpose, RefundReason, RefundState } from '../booking/ledger.entities';
-import type { RefundDecider } from '../money/refund-decider';
 import type { RefundMaker } from '../money/refund-maker';
 import { PaymentProviderUnavailableError } from '../payment/payment-provider';
 import type { JobScheduler } from '../infrastructure/jobs/job.types';
@@ -95,16 +95,12 @@ export class CreditsService implements CreditRedeemer {
   constructor(
     private readonly db: Database,
     private readonly bookings: BookingService,
-    decider: RefundDecider,
     private readonly refunds: RefundMaker,
     private readonly jobs: JobScheduler,
     private readonly clock: () => Date,
     private readonly logger: Logger,
     private readonly audit: AuditLog | null = null,
-  ) {
-    bookings.lifecycle.onHoldLapsed = (m, booking, now) => this.giveBack(m, booking, now);
-    decider.creditRefunded = (m, booking, refund, now) => this.reissue(m, booking, refund, now);
-  }
+  ) {}
 
   /** The credits issued from a booking's refunds (its manage page). */
   creditsOf(bookingId: string): Promise<Credit[]> {
@@ -290,15 +286,16 @@ export class CreditsService implements CreditRedeemer {
     return after;
   }
 
-  /** Money a credit code paid, refunded (a cancellation, a refund): a new credit for it, named on the refund row. */
-  private async reissue(m: EntityManager, booking: Booking, refund: BookingRefund, now: Date): Promise<void> {
+  /** refundDecided: money a credit code paid, refunded (a cancellation, a refund), becomes a new credit, named on the refund row. */
+  async reissue({ m, booking, refund, now }: BookingEventMap['refundDecided']): Promise<void> {
+    if (refund.method !== PaymentMethod.credit) return;
     const credit = await this.issue(m, { amountCents: refund.amountCents, sourceBookingId: booking.id, customerEmail: booking.customerEmail }, now, SYSTEM_ACTOR, booking.workshopId);
     refund.note = `Credit ${credit.code}`;
     await m.update(BookingRefund, { id: refund.id }, { note: refund.note });
   }
 
   /** A held booking that used a credit lapsed unpaid: the credit is usable again, and the ledger says so. */
-  private async giveBack(m: EntityManager, booking: Booking, now: Date): Promise<void> {
+  async giveBack({ m, booking, now }: BookingEventMap['holdLapsed']): Promise<void> {
     const credits = await m.find(Credit, { where: { usedByBookingId: booking.id, state: CreditState.used } });
     if (!credits.length) return;
     const payments = await m.find(BookingPayment, { where: { bookingId: booking.id, method: PaymentMethod.credit } });

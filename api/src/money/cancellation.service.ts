@@ -7,12 +7,11 @@ import { cancellationRefund } from '../shared/policy';
 import { BookingStatus, isLiveStatus } from '../shared/booking-status';
 import { Booking } from '../booking/booking.entity';
 import type { BookingService } from '../booking/booking.service';
-import { BookingMailKind } from '../booking/booking-mail-data';
 import { BookingInstallment, type BookingRefund, InstallmentState, RefundReason } from '../booking/ledger.entities';
 import { Workshop } from '../workshop/workshop.entity';
-import type { AuditLog } from '../audit/audit-log.service';
+import type { BookingEvents } from '../booking/booking-events';
 import type { PaymentService } from '../payment/payment.service';
-import { type Actor, actorOf, changedMeanwhile, owedCents, refundsOf } from './money-audit';
+import { type Actor, changedMeanwhile } from './money-audit';
 import type { MoneySchedule } from './money-jobs';
 import type { RefundDecider } from './refund-decider';
 import type { RefundMaker } from './refund-maker';
@@ -39,7 +38,8 @@ export class CancellationService {
     private readonly maker: RefundMaker,
     private readonly clock: () => Date,
     private readonly logger: Logger,
-    private readonly audit: AuditLog | null = null,
+    /** bookingCancelled (its audit row and mail are subscribers). */
+    private readonly events: BookingEvents,
   ) {}
 
   /**
@@ -93,16 +93,7 @@ export class CancellationService {
       .where('booking_id = :id AND state IN (:...open)', { id: booking.id, open: [InstallmentState.scheduled, InstallmentState.failed] })
       .execute();
     const refunds = await this.decider.decideOrThrow(m, booking, refundCents, options.reason ?? RefundReason.cancellation, now, undefined, options.refundsDueAt);
-    await this.audit?.record(m, {
-      ...actorOf(actor, booking),
-      action: 'booking.cancelled',
-      bookingId: booking.id,
-      workshopId: booking.workshopId,
-      before: { status: before.status, paymentStatus: before.paymentStatus },
-      after: { status: booking.status, paymentStatus: booking.paymentStatus, amountPaidCents: booking.amountPaidCents, amountRefundedCents: booking.amountRefundedCents, refunds: refundsOf(refunds) },
-      detail: `Cancelled by the ${actor}${options.applyPolicyFee ? ' under the cancellation policy' : ' with everything refunded'}: ${formatCents(refundCents)} refunded`,
-    });
-    if (options.mail !== false) await this.bookings.mails?.money(m, BookingMailKind.bookingCancelled, booking, { refundCents, refundOwedCents: owedCents(refunds) });
+    await this.events.publish('bookingCancelled', { m, now, booking, actor, before, refundCents, refunds, applyPolicyFee: options.applyPolicyFee, mail: options.mail !== false });
     return { booking, refunds };
   }
 }

@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import type { BookingLifecycle } from '../booking/booking-lifecycle';
+import type { BookingEvents } from '../booking/booking-events';
 import type { Booking } from '../booking/booking.entity';
 import { BookingPayment, type BookingRefund, PaymentMethod, type RefundReason, RefundState } from '../booking/ledger.entities';
 import { changedMeanwhile } from './money-audit';
@@ -18,10 +19,9 @@ export class RefundDecider {
   constructor(
     private readonly lifecycle: Pick<BookingLifecycle, 'recordRefunds'>,
     private readonly maker: RefundMaker,
+    /** refundDecided for each row (a credit code's part becomes a new credit: CreditsService, docs/decisions/063). */
+    private readonly events: BookingEvents | null = null,
   ) {}
-
-  /** Issues the new credit for money a credit code paid, in the refund's transaction (CreditsService, docs/decisions/063). */
-  creditRefunded?: (m: EntityManager, booking: Booking, refund: BookingRefund, now: Date) => Promise<void>;
 
   async decideOrThrow(m: EntityManager, booking: Booking, refundCents: number, reason: RefundReason, now: Date, note?: string, dueAt: Date = now): Promise<BookingRefund[]> {
     if (refundCents <= 0) return [];
@@ -43,7 +43,7 @@ export class RefundDecider {
     if (left > 0) decided.push({ amountCents: left, method: PaymentMethod.offline, state: RefundState.owed, reason, note });
     const rows = await this.lifecycle.recordRefunds(m, booking, decided, now);
     if (!rows) throw changedMeanwhile();
-    for (const r of rows) if (r.method === PaymentMethod.credit) await this.creditRefunded?.(m, booking, r, now);
+    for (const refund of rows) await this.events?.publish('refundDecided', { m, booking, refund, now });
     await this.maker.scheduleJobs(m, booking.id, rows, dueAt);
     return rows;
   }

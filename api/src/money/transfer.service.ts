@@ -3,17 +3,15 @@ import type { EntityManager } from 'typeorm';
 import type { Database } from '../infrastructure/db/data-source';
 import type { Logger } from '../infrastructure/logger';
 import { AppError, ErrorCode } from '../infrastructure/errors';
-import { formatCents } from '../shared/money';
 import { addMonths, balanceDueDate, localDate, transferQuote } from '../shared/policy';
 import { BookingStatus } from '../shared/booking-status';
 import { Booking } from '../booking/booking.entity';
 import type { BookingService } from '../booking/booking.service';
-import { BookingMailKind } from '../booking/booking-mail-data';
 import { BookingInstallment, InstallmentState, RefundReason } from '../booking/ledger.entities';
 import { Workshop } from '../workshop/workshop.entity';
-import type { AuditLog } from '../audit/audit-log.service';
+import type { BookingEvents } from '../booking/booking-events';
 import { transferClosedSentence } from './money-text';
-import { type Actor, actorOf, refundsOf } from './money-audit';
+import type { Actor } from './money-audit';
 import type { MoneySchedule } from './money-jobs';
 import { openInstallments } from './next-charge';
 import type { RefundDecider } from './refund-decider';
@@ -36,7 +34,8 @@ export class TransferService {
     private readonly maker: RefundMaker,
     private readonly clock: () => Date,
     private readonly logger: Logger,
-    private readonly audit: AuditLog | null = null,
+    /** bookingTransferred (its audit row and mail are subscribers). */
+    private readonly events: BookingEvents,
   ) {}
 
   async transferOrThrow(bookingId: string, targetId: string, actor: Actor): Promise<Booking> {
@@ -70,25 +69,28 @@ export class TransferService {
       const refunds = await this.decider.decideOrThrow(m, booking, st.refundNowCents, RefundReason.transfer, now);
       if (booking.balanceCents !== st.balanceCents) throw new Error(`transfer: the booking's balance ${booking.balanceCents} is not the quoted ${st.balanceCents}`);
       await this.replanOrThrow(m, booking, target, now);
-      await this.bookings.mails?.money(m, BookingMailKind.bookingTransferred, booking, {
-        fromWorkshopName: from.name,
-        transferFeeCents: st.transferFeeCents,
-        refundCents: st.refundNowCents,
-        keptCents: st.keptCents,
-        dueCents: st.balanceCents,
-        dueDate: terms.dueDate ?? undefined,
-        cancelBeforeCents: terms.text.cancelBeforeCents,
-        cancelAfterCents: terms.text.cancelAfterCents,
-        today: terms.text.today,
-      });
-      await this.audit?.record(m, {
-        ...actorOf(actor, booking),
-        action: 'booking.transferred',
-        bookingId: booking.id,
-        workshopId: target.id,
-        before: { workshopId: from.id },
-        after: { workshopId: target.id, totalCents: newTotalCents, feeCents: st.feesAfterCents, refundCapCents: st.refundCapCents, refunds: refundsOf(refunds) },
-        detail: `Moved from ${from.name} to ${target.name}${st.transferFeeCents ? ` with a ${formatCents(st.transferFeeCents)} fee` : ''}${st.refundNowCents > 0 ? `, ${formatCents(st.refundNowCents)} refunded` : ''}${st.keptCents > 0 ? `, ${formatCents(st.keptCents)} kept under the cancellation policy` : ''}`,
+      const { text } = terms;
+      await this.events.publish('bookingTransferred', {
+        m,
+        now,
+        booking,
+        actor,
+        from,
+        to: target,
+        refunds,
+        money: {
+          newTotalCents,
+          feesAfterCents: st.feesAfterCents,
+          refundCapCents: st.refundCapCents,
+          transferFeeCents: st.transferFeeCents,
+          refundNowCents: st.refundNowCents,
+          keptCents: st.keptCents,
+          dueCents: st.balanceCents,
+          dueDate: terms.dueDate ?? undefined,
+          cancelBeforeCents: text.cancelBeforeCents,
+          cancelAfterCents: text.cancelAfterCents,
+          today: text.today,
+        },
       });
       this.logger.info({ bookingId, actor, from: from.id, to: target.id }, 'booking transferred');
       return { refunds };

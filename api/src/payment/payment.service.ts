@@ -13,12 +13,11 @@ import { PaymentEvent } from './payment-event.entity';
 import { CheckoutSessionRecord } from './checkout-session.entity';
 import { UnmatchedPayment, UnmatchedPaymentReason } from './unmatched-payment.entity';
 import { PaymentSlot } from '../money/payment-slot';
+import type { PaymentEvents } from './payment-events';
 import {
   CHECKOUT_CURRENCY,
   type CheckoutSession,
   type PaymentProvider,
-  type PaymentIntentInfo,
-  type PaymentWebhookEvent,
   PaymentProviderUnavailableError,
   WebhookSignatureError,
 } from './payment-provider';
@@ -63,15 +62,9 @@ export class PaymentService {
     private readonly logger: Logger,
     /** The provider always returns visitors here (config.publicOrigin), whatever origin a caller claims. */
     private readonly publicOrigin = 'http://localhost:3000',
+    /** The off-session and refund webhooks, and refunds a fulfil decided: the money domain subscribes (composition-root.ts). */
+    private readonly events: PaymentEvents | null = null,
   ) {}
-
-  /** Set by the booking account service: what the off-session and refund events mean for a booking. */
-  readonly hooks: {
-    paymentIntentSucceeded?: (pi: PaymentIntentInfo) => Promise<void>;
-    chargeRefunded?: (charge: NonNullable<PaymentWebhookEvent['charge']>) => Promise<void>;
-    /** Refunds a fulfilled payment decided (money for a cancelled booking): made once its transaction committed. */
-    refundsDecided?: (refunds: BookingRefund[]) => Promise<void>;
-  } = {};
 
   /** The provider, for the booking account service's charges and refunds (null without one). */
   get paymentProvider(): PaymentProvider | null {
@@ -346,7 +339,7 @@ export class PaymentService {
         if (applied.late === 'refund') this.logger.warn({ bookingId, sessionId: session.id }, 'payment for a cancelled booking: refunded in full');
         return { applied: true, refunds: applied.refunds };
       });
-      if (refunds.length) await this.hooks.refundsDecided?.(refunds);
+      if (refunds.length) await this.events?.publish('refundsDecided', { refunds });
       return applied;
     } catch (e) {
       if (e instanceof AlreadyFulfilled) return false;
@@ -413,10 +406,10 @@ export class PaymentService {
         break;
       case 'payment_intent.succeeded':
         // An off-session installment charge: recorded here if the charging worker did not get to it.
-        if (event.paymentIntent) await this.hooks.paymentIntentSucceeded?.(event.paymentIntent);
+        if (event.paymentIntent) await this.events?.publish('paymentIntentSucceeded', { paymentIntent: event.paymentIntent });
         break;
       case 'charge.refunded':
-        if (event.charge) await this.hooks.chargeRefunded?.(event.charge);
+        if (event.charge) await this.events?.publish('chargeRefunded', { charge: event.charge });
         break;
       default:
         break; // other events are acknowledged and ignored
