@@ -223,10 +223,11 @@ function createMoney(db: Database, bookings: BookingService, payments: PaymentSe
   const schedule = new MoneySchedule(jobs);
   const refunds = new RefundMaker(db, bookings.lifecycle, () => payments.paymentProvider, jobs, clock, logger);
   const decider = new RefundDecider(bookings.lifecycle, refunds, events);
+  const refunding = { db, bookings, schedule, decider, maker: refunds, clock, logger, events };
   return {
     accounts: new BookingAccountService(db, bookings, payments, links, clock, publicOrigin),
-    cancellations: new CancellationService(db, bookings, payments, schedule, decider, refunds, clock, logger, events),
-    transfers: new TransferService(db, bookings, schedule, decider, refunds, clock, logger, events),
+    cancellations: new CancellationService(refunding, payments),
+    transfers: new TransferService(refunding),
     admin: new AdminMoneyService(db, bookings, decider, refunds, clock, audit),
     charges: new ChargeService(db, bookings, payments, refunds, clock),
     reactions: new PaymentReactions(bookings.lifecycle, schedule, refunds, events),

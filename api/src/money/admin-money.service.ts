@@ -28,7 +28,7 @@ export class AdminMoneyService {
     const refunds = await this.db.transaction(async (m) => {
       const booking = await m.findOneBy(Booking, { id: bookingId });
       if (!booking) throw AppError.notFound('Booking');
-      const left = booking.amountPaidCents - booking.amountRefundedCents;
+      const left = booking.netReceivedCents;
       if (!Number.isSafeInteger(amountCents) || amountCents <= 0 || amountCents > left) {
         throw AppError.invalid([{ field: 'amount', message: `amount must be more than $0 and at most ${formatCents(left)} (received and not yet refunded)` }]);
       }

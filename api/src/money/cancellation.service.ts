@@ -1,20 +1,14 @@
 import type { EntityManager } from 'typeorm';
-import type { Database } from '../infrastructure/db/data-source';
-import type { Logger } from '../infrastructure/logger';
 import { AppError, ErrorCode } from '../infrastructure/errors';
 import { formatCents } from '../shared/money';
 import { cancellationRefund } from '../shared/policy';
-import { BookingStatus, isLiveStatus } from '../shared/booking-status';
+import { BookingStatus, isLiveStatus, OPEN_INSTALLMENT_STATES } from '../shared/booking-status';
 import { Booking } from '../booking/booking.entity';
-import type { BookingService } from '../booking/booking.service';
 import { BookingInstallment, type BookingRefund, InstallmentState, RefundReason } from '../booking/ledger.entities';
 import { Workshop } from '../workshop/workshop.entity';
-import type { BookingEvents } from '../booking/booking-events';
 import type { PaymentService } from '../payment/payment.service';
 import { type Actor, changedMeanwhile } from './money-audit';
-import type { MoneySchedule } from './money-jobs';
-import type { RefundDecider } from './refund-decider';
-import type { RefundMaker } from './refund-maker';
+import type { RefundingDeps } from './money-deps';
 import { moneyOf } from './transfer-terms';
 
 export interface CancelOptions {
@@ -30,16 +24,8 @@ export interface CancelOptions {
  */
 export class CancellationService {
   constructor(
-    private readonly db: Database,
-    private readonly bookings: BookingService,
+    private readonly deps: RefundingDeps,
     private readonly payments: Pick<PaymentService, 'expireSessionOf'>,
-    private readonly schedule: MoneySchedule,
-    private readonly decider: RefundDecider,
-    private readonly maker: RefundMaker,
-    private readonly clock: () => Date,
-    private readonly logger: Logger,
-    /** bookingCancelled (its audit row and mail are subscribers). */
-    private readonly events: BookingEvents,
   ) {}
 
   /**
@@ -49,13 +35,13 @@ export class CancellationService {
    * day passed, a tier changed).
    */
   async cancelOrThrow(bookingId: string, actor: Actor, options: CancelOptions): Promise<Booking> {
-    const now = this.clock();
-    const { booking, refunds } = await this.db.transaction((m) => this.cancelInTransactionOrThrow(m, bookingId, actor, options, now));
-    this.logger.info({ bookingId, actor, refunds: refunds.length }, 'booking cancelled');
+    const now = this.deps.clock();
+    const { booking, refunds } = await this.deps.db.transaction((m) => this.cancelInTransactionOrThrow(m, bookingId, actor, options, now));
+    this.deps.logger.info({ bookingId, actor, refunds: refunds.length }, 'booking cancelled');
     // A checkout left open must not be payable any more (it would take the spots again).
     await this.payments.expireSessionOf(booking);
-    await this.maker.makeNow(refunds);
-    return (await this.bookings.findById(bookingId)) ?? booking;
+    await this.deps.maker.makeNow(refunds);
+    return (await this.deps.bookings.findById(bookingId)) ?? booking;
   }
 
   /**
@@ -76,7 +62,7 @@ export class CancellationService {
     if (!isLiveStatus(booking.status)) throw new AppError(ErrorCode.CONFLICT, `This booking is already ${booking.status}`);
     const before = { status: booking.status, paymentStatus: booking.paymentStatus };
     const workshop = await m.findOneByOrFail(Workshop, { id: booking.workshopId });
-    const paid = booking.amountPaidCents - booking.amountRefundedCents;
+    const paid = booking.netReceivedCents;
     // The policy's refund, after a transfer too (docs/decisions/066): the same function as the manage page's quote.
     const refundCents = options.applyPolicyFee ? cancellationRefund(workshop.startDate, now, moneyOf(booking), workshop.timeZone).refundCents : paid;
     if (options.expectedRefundCents !== undefined && options.expectedRefundCents !== refundCents) {
@@ -84,16 +70,16 @@ export class CancellationService {
         { field: 'expectedRefund', message: `The refund is now ${formatCents(refundCents)}` },
       ]);
     }
-    if (!(await this.bookings.lifecycle.releaseOrThrow(m, booking, BookingStatus.cancelled, now))) throw changedMeanwhile();
-    await this.schedule.cancelAll(m, booking.id);
+    if (!(await this.deps.bookings.lifecycle.releaseOrThrow(m, booking, BookingStatus.cancelled, now))) throw changedMeanwhile();
+    await this.deps.schedule.cancelAll(m, booking.id);
     await m
       .createQueryBuilder()
       .update(BookingInstallment)
       .set({ state: InstallmentState.cancelled })
-      .where('booking_id = :id AND state IN (:...open)', { id: booking.id, open: [InstallmentState.scheduled, InstallmentState.failed] })
+      .where('booking_id = :id AND state IN (:...open)', { id: booking.id, open: OPEN_INSTALLMENT_STATES })
       .execute();
-    const refunds = await this.decider.decideOrThrow(m, booking, refundCents, options.reason ?? RefundReason.cancellation, now, undefined, options.refundsDueAt);
-    await this.events.publish('bookingCancelled', { m, now, booking, actor, before, refundCents, refunds, applyPolicyFee: options.applyPolicyFee, mail: options.mail !== false });
+    const refunds = await this.deps.decider.decideOrThrow(m, booking, refundCents, options.reason ?? RefundReason.cancellation, now, undefined, options.refundsDueAt);
+    await this.deps.events.publish('bookingCancelled', { m, now, booking, actor, before, refundCents, refunds, applyPolicyFee: options.applyPolicyFee, mail: options.mail !== false });
     return { booking, refunds };
   }
 }

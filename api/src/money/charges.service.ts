@@ -2,7 +2,7 @@ import type { EntityManager } from 'typeorm';
 import type { Database } from '../infrastructure/db/data-source';
 import type { ClaimedJob, JobOutcome } from '../infrastructure/jobs/job.types';
 import { addDays, balanceDueDate, daysBetween, localDate } from '../shared/policy';
-import { BookingStatus } from '../shared/booking-status';
+import { BookingStatus, OPEN_INSTALLMENT_STATES } from '../shared/booking-status';
 import { Booking } from '../booking/booking.entity';
 import type { BookingService } from '../booking/booking.service';
 import { BookingMailKind } from '../booking/booking-mail-data';
@@ -87,7 +87,7 @@ export class ChargeService {
       .createQueryBuilder()
       .update(BookingInstallment)
       .set({ state: InstallmentState.failed, failedAttempts, lastError: reason.slice(0, 300) })
-      .where('id = :id AND failed_attempts = :before AND state IN (:...open)', { id: installment.id, before: installment.failedAttempts, open: [InstallmentState.scheduled, InstallmentState.failed] })
+      .where('id = :id AND failed_attempts = :before AND state IN (:...open)', { id: installment.id, before: installment.failedAttempts, open: OPEN_INSTALLMENT_STATES })
       .execute();
     if (changed.affected !== 1) return;
     const extra = { installmentNumber: installment.number, dueCents: Math.min(installment.amountCents, booking.balanceCents), failure: reason, retriesLeft: last ? 0 : INSTALLMENT_RETRY_DAYS.length - installment.failedAttempts };

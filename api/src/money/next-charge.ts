@@ -1,6 +1,7 @@
 import { balanceDueDate } from '../shared/policy';
+import { isOpenInstallment } from '../shared/booking-status';
 import type { Booking } from '../booking/booking.entity';
-import { type BookingInstallment, InstallmentState, PaymentPurpose } from '../booking/ledger.entities';
+import { type BookingInstallment, PaymentPurpose } from '../booking/ledger.entities';
 import type { Workshop } from '../workshop/workshop.entity';
 
 /** What the customer pays next, as the manage page shows it and "pay now" charges it. */
@@ -14,7 +15,7 @@ export interface NextCharge {
 
 /** The installments still to be paid (scheduled, or failed and retried), in the schedule's order. */
 export function openInstallments(schedule: BookingInstallment[]): BookingInstallment[] {
-  return schedule.filter((i) => i.state === InstallmentState.scheduled || i.state === InstallmentState.failed);
+  return schedule.filter(isOpenInstallment);
 }
 
 /**

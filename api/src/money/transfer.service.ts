@@ -1,21 +1,15 @@
 import crypto from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import type { Database } from '../infrastructure/db/data-source';
-import type { Logger } from '../infrastructure/logger';
 import { AppError, ErrorCode } from '../infrastructure/errors';
 import { addMonths, balanceDueDate, localDate, transferQuote } from '../shared/policy';
-import { BookingStatus } from '../shared/booking-status';
+import { BookingStatus, OPEN_INSTALLMENT_STATES } from '../shared/booking-status';
 import { Booking } from '../booking/booking.entity';
-import type { BookingService } from '../booking/booking.service';
 import { BookingInstallment, InstallmentState, RefundReason } from '../booking/ledger.entities';
 import { Workshop } from '../workshop/workshop.entity';
-import type { BookingEvents } from '../booking/booking-events';
 import { transferClosedSentence } from './money-text';
 import type { Actor } from './money-audit';
-import type { MoneySchedule } from './money-jobs';
 import { openInstallments } from './next-charge';
-import type { RefundDecider } from './refund-decider';
-import type { RefundMaker } from './refund-maker';
+import type { RefundingDeps } from './money-deps';
 import { transferTerms } from './transfer-terms';
 
 /**
@@ -26,21 +20,11 @@ import { transferTerms } from './transfer-terms';
  * by the new workshop's balance date), a plan's installments re-planned.
  */
 export class TransferService {
-  constructor(
-    private readonly db: Database,
-    private readonly bookings: BookingService,
-    private readonly schedule: MoneySchedule,
-    private readonly decider: RefundDecider,
-    private readonly maker: RefundMaker,
-    private readonly clock: () => Date,
-    private readonly logger: Logger,
-    /** bookingTransferred (its audit row and mail are subscribers). */
-    private readonly events: BookingEvents,
-  ) {}
+  constructor(private readonly deps: RefundingDeps) {}
 
   async transferOrThrow(bookingId: string, targetId: string, actor: Actor): Promise<Booking> {
-    const now = this.clock();
-    const { refunds } = await this.db.transaction(async (m) => {
+    const now = this.deps.clock();
+    const { refunds } = await this.deps.db.transaction(async (m) => {
       const booking = await m.findOneBy(Booking, { id: bookingId });
       if (!booking) throw AppError.notFound('Booking');
       if (booking.status !== BookingStatus.confirmed) throw new AppError(ErrorCode.CONFLICT, `A ${booking.status} booking cannot be transferred`);
@@ -53,7 +37,7 @@ export class TransferService {
       const terms = transferTerms(booking, from, target, now);
       if (terms.problem) throw AppError.invalid([{ field: 'workshopId', message: terms.problem }]);
       const { newTotalCents, settlement: st } = terms;
-      const moved = await this.bookings.lifecycle.moveOrThrow(m, booking, target, {
+      const moved = await this.deps.bookings.lifecycle.moveOrThrow(m, booking, target, {
         totalCents: newTotalCents,
         feeCents: st.feesAfterCents,
         refundCapCents: st.refundCapCents,
@@ -65,12 +49,12 @@ export class TransferService {
         if (latest?.cancelledAt) throw AppError.invalid([{ field: 'workshopId', message: `${target.name} was cancelled: it is no destination for a transfer` }]);
         throw new AppError(ErrorCode.SOLD_OUT, `${target.name} does not have ${booking.numParticipants} free spots`, [{ field: 'workshopId', message: 'Not enough free spots' }]);
       }
-      await this.schedule.cancelAll(m, booking.id);
-      const refunds = await this.decider.decideOrThrow(m, booking, st.refundNowCents, RefundReason.transfer, now);
+      await this.deps.schedule.cancelAll(m, booking.id);
+      const refunds = await this.deps.decider.decideOrThrow(m, booking, st.refundNowCents, RefundReason.transfer, now);
       if (booking.balanceCents !== st.balanceCents) throw new Error(`transfer: the booking's balance ${booking.balanceCents} is not the quoted ${st.balanceCents}`);
       await this.replanOrThrow(m, booking, target, now);
       const { text } = terms;
-      await this.events.publish('bookingTransferred', {
+      await this.deps.events.publish('bookingTransferred', {
         m,
         now,
         booking,
@@ -92,11 +76,11 @@ export class TransferService {
           today: text.today,
         },
       });
-      this.logger.info({ bookingId, actor, from: from.id, to: target.id }, 'booking transferred');
+      this.deps.logger.info({ bookingId, actor, from: from.id, to: target.id }, 'booking transferred');
       return { refunds };
     });
-    await this.maker.makeNow(refunds);
-    return this.bookings.getByIdOrThrow(bookingId);
+    await this.deps.maker.makeNow(refunds);
+    return this.deps.bookings.getByIdOrThrow(bookingId);
   }
 
   /**
@@ -109,12 +93,12 @@ export class TransferService {
     const due = balanceDueDate(workshop.startDate);
     const today = localDate(now, workshop.timeZone);
     if (booking.paymentOption !== 'payment_plan') {
-      if (balance > 0) await this.schedule.balanceWork(m, booking.id, due, now);
+      if (balance > 0) await this.deps.schedule.balanceWork(m, booking.id, due, now);
       return;
     }
     const schedule = await m.find(BookingInstallment, { where: { bookingId: booking.id }, order: { number: 'ASC' } });
     const open = openInstallments(schedule);
-    await m.createQueryBuilder().delete().from(BookingInstallment).where('booking_id = :id AND state IN (:...open)', { id: booking.id, open: [InstallmentState.scheduled, InstallmentState.failed] }).execute();
+    await m.createQueryBuilder().delete().from(BookingInstallment).where('booking_id = :id AND state IN (:...open)', { id: booking.id, open: OPEN_INSTALLMENT_STATES }).execute();
     if (balance <= 0) return;
     const dates: string[] = [];
     for (let k = 1; k <= Math.max(1, open.length); k++) {
@@ -129,7 +113,7 @@ export class TransferService {
       number++;
       const amountCents = idx < dates.length - 1 ? each : balance - each * (dates.length - 1);
       await m.insert(BookingInstallment, { id: crypto.randomUUID(), bookingId: booking.id, number, dueDate: d, amountCents, state: InstallmentState.scheduled, failedAttempts: 0, lastError: null, paidAt: null });
-      await this.schedule.installment(m, booking.id, number, d, now);
+      await this.deps.schedule.installment(m, booking.id, number, d, now);
     }
   }
 }
