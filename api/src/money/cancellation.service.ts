@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { AppError, ErrorCode } from '../infrastructure/errors';
-import { formatCents } from '../shared/money';
+import { dollarsToCents, formatCents } from '../shared/money';
 import { cancellationRefund } from '../shared/policy';
 import { BookingStatus, isLiveStatus, OPEN_INSTALLMENT_STATES } from '../shared/booking-status';
 import { Booking } from '../booking/booking.entity';
@@ -42,6 +42,12 @@ export class CancellationService {
     await this.payments.expireSessionOf(booking);
     await this.deps.maker.makeNow(refunds);
     return (await this.deps.bookings.findById(bookingId)) ?? booking;
+  }
+
+  /** "Cancel my booking" from the manage page: the policy's refund, refused if it is no longer the `expectedRefund` (dollars) the page showed. */
+  cancelByCustomerOrThrow(bookingId: string, expectedRefund?: number | null): Promise<Booking> {
+    const expectedRefundCents = expectedRefund === undefined || expectedRefund === null ? undefined : dollarsToCents(expectedRefund);
+    return this.cancelOrThrow(bookingId, 'customer', { applyPolicyFee: true, expectedRefundCents });
   }
 
   /**

@@ -124,8 +124,7 @@ export function manageRoutes({ accounts, cancellations, transfers }: Pick<MoneyD
       await secretCheck(req);
       const booking = await accounts.authorizeOrThrow(input.bookingId, input.token);
       await limit(req);
-      const expectedRefundCents = input.expectedRefund === undefined || input.expectedRefund === null ? undefined : dollarsToCents(input.expectedRefund);
-      return bookingAccountJson(await accounts.account(await cancellations.cancelOrThrow(booking.id, 'customer', { applyPolicyFee: true, expectedRefundCents })), calendar);
+      return bookingAccountJson(await accounts.account(await cancellations.cancelByCustomerOrThrow(booking.id, input.expectedRefund)), calendar);
     });
     app.post<IdPath>('/manage/:id/transfer', async (req) => {
       const body = snakeBodyToCamel(req.body);

@@ -30,32 +30,33 @@ export class BookingAccountResolver {
   @Query(() => BookingAccount, { description: 'The manage page of a booking: payments, refunds, what is due, the cancellation quote and transfer options. NOT_FOUND for a wrong id or token.' })
   async bookingAccount(@Arg('bookingId', () => ID) bookingId: string, @Arg('token') token: string, @Ctx() ctx: GraphQLContext): Promise<BookingAccount> {
     const input = await validateInputOrThrow(ManageBookingInput, { bookingId, token });
+    return this.accounts.account(await this.authorizeOrThrow(input, ctx));
+  }
+
+  /** The manage link's check, counted per client (the same order as the REST routes: the token first, then the write limit). */
+  private async authorizeOrThrow(input: { bookingId: string; token: string }, ctx: GraphQLContext): Promise<Booking> {
     await ctx.consume('secretCheck');
-    return this.accounts.account(await this.accounts.authorizeOrThrow(input.bookingId, input.token));
+    return this.accounts.authorizeOrThrow(input.bookingId, input.token);
   }
 
   @Mutation(() => PayNowPayload, { description: 'Pay the balance or the next installment now: a checkout session for exactly that amount, back to the manage page.' })
   async payBookingNow(@Arg('input') input: ManageBookingInput, @Ctx() ctx: GraphQLContext): Promise<PayNowPayload> {
+    const booking = await this.authorizeOrThrow(input, ctx);
     await ctx.consume('checkout');
-    await ctx.consume('secretCheck');
-    const booking = await this.accounts.authorizeOrThrow(input.bookingId, input.token);
     return this.accounts.payNowOrThrow(booking.id);
   }
 
   @Mutation(() => BookingAccount, { description: 'Cancel the booking with the refund the cancellation policy gives today (refused with CONFLICT if it differs from expectedRefund).' })
   async cancelMyBooking(@Arg('input') input: CancelMyBookingInput, @Ctx() ctx: GraphQLContext): Promise<BookingAccount> {
+    const booking = await this.authorizeOrThrow(input, ctx);
     await ctx.consume('checkout');
-    await ctx.consume('secretCheck');
-    const booking = await this.accounts.authorizeOrThrow(input.bookingId, input.token);
-    const expectedRefundCents = input.expectedRefund === undefined || input.expectedRefund === null ? undefined : dollarsToCents(input.expectedRefund);
-    return this.accounts.account(await this.money.cancellations.cancelOrThrow(booking.id, 'customer', { applyPolicyFee: true, expectedRefundCents }));
+    return this.accounts.account(await this.money.cancellations.cancelByCustomerOrThrow(booking.id, input.expectedRefund));
   }
 
   @Mutation(() => BookingAccount, { description: 'Move the booking to another workshop with free spots (fee by the transfer policy; price difference charged or refunded).' })
   async transferMyBooking(@Arg('input') input: TransferMyBookingInput, @Ctx() ctx: GraphQLContext): Promise<BookingAccount> {
+    const booking = await this.authorizeOrThrow(input, ctx);
     await ctx.consume('checkout');
-    await ctx.consume('secretCheck');
-    const booking = await this.accounts.authorizeOrThrow(input.bookingId, input.token);
     return this.accounts.account(await this.money.transfers.transferOrThrow(booking.id, input.workshopId, 'customer'));
   }
 
