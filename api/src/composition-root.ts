@@ -3,13 +3,26 @@ import path from 'node:path';
 import type { Config } from './infrastructure/config/env';
 import type { Database } from './infrastructure/db/data-source';
 import type { Logger } from './infrastructure/logger';
-import { BookingService, type BookingServiceOptions, OFFLINE_RESERVATION_MINUTES, PROVIDER_HOLD_MINUTES } from './booking/booking.service';
+import { BookingService, OFFLINE_RESERVATION_MINUTES, PROVIDER_HOLD_MINUTES } from './booking/booking.service';
+import { BookingEvents } from './booking/booking-events';
+import { PaymentEvents } from './payment/payment-events';
+import { MoneyAuditTrail } from './money/money-audit-trail';
+import { MoneyMails } from './money/money-mails';
 import { DEFAULT_HOLD_LIMITS, HoldGuard, type HoldLimits } from './booking/hold-limits';
 import { DEFAULT_PROOF_OF_WORK, ProofOfWork, type ProofOfWorkOptions } from './infrastructure/proof-of-work/proof-of-work';
 import { NodemailerMailer, type Mailer } from './mail/mailer';
 import { DEFAULT_OUTBOX_OPTIONS, OutboxService } from './mail/outbox.service';
 import { PaymentService } from './payment/payment.service';
-import { BookingAccountService } from './payment/booking-account.service';
+import { BookingAccountService } from './money/booking-account.service';
+import { AdminMoneyService } from './money/admin-money.service';
+import { CancellationService } from './money/cancellation.service';
+import { ChargeService } from './money/charges.service';
+import { MONEY_JOBS, MoneySchedule } from './money/money-jobs';
+import { PaymentReactions } from './money/payment-reactions';
+import { RefundDecider } from './money/refund-decider';
+import { RefundMaker } from './money/refund-maker';
+import { TransferService } from './money/transfer.service';
+import type { MoneyDomain } from './money';
 import { ManageLinks } from './booking/manage-link';
 import type { PaymentProvider } from './payment/payment-provider';
 import { StripePaymentProvider } from './payment/stripe.provider';
@@ -69,8 +82,10 @@ export interface Services {
   outbox: OutboxService;
   /** SMTP, or .eml files without SMTP_URL. Used by the MailWorker only. */
   mailer: Mailer;
-  /** A booking's money after the first payment: manage page, balances, installments, cancellations, transfers, refunds (docs/decisions/062). */
+  /** The manage page's read model (money.accounts, kept here for the tests' manage links). */
   accounts: BookingAccountService;
+  /** A booking's money after the first payment: manage page, cancellations, transfers, charges, refunds (money/, docs/decisions/062, 071). */
+  money: MoneyDomain;
   /** Scheduled work in the database (docs/decisions/058); the JobWorker runs it, tests call `runDue()` with a moved clock. */
   jobs: JobQueue;
   /** Credits taken instead of a cancelled workshop's refund, used once on a later booking (docs/decisions/063). */
@@ -109,38 +124,72 @@ export function createServices(
 ): Services {
   const provider = createPaymentProvider(config);
   const rateLimitStore = config.rateLimitRedisUrl ? new RedisRateLimitStore(config.rateLimitRedisUrl, logger) : new MemoryRateLimitStore();
-  const outbox = createOutbox(db, clock, logger, config.mail.adminEmail);
+  // Every customer mail carries the personal manage link, signed with the server's secret.
+  const links = new ManageLinks(config.bookingLinkSecret, config.publicOrigin);
+  const outbox = createOutbox(db, clock, logger, config.mail.adminEmail, { ...DEFAULT_OUTBOX_OPTIONS, links: { manageBooking: (bookingId) => links.url(bookingId) } });
   const proofOfWork = new ProofOfWork(db, clock, config.altchaHmacSecret, options.proofOfWork ?? DEFAULT_PROOF_OF_WORK);
   const audit = new AuditLog(db, clock);
   const holdLimits = options.holdLimits === undefined ? DEFAULT_HOLD_LIMITS : options.holdLimits;
   const workshops = new WorkshopService(db, options.catalog, clock);
+  // The booking events (docs/decisions/071): published in the transactions that cause them, subscribed below.
+  const events = new BookingEvents();
+  const paymentEvents = new PaymentEvents();
   // The waiting list's caps and challenge reuse the hold guard's client hash, locks and proof of work (docs/decisions/067).
   const waitlistLimits = options.waitlistLimits === undefined ? DEFAULT_WAITLIST_LIMITS : options.waitlistLimits;
   const waitlistGuard = waitlistLimits ? new WaitlistGuard(new HoldGuard(config.altchaHmacSecret, proofOfWork, holdLimits ?? DEFAULT_HOLD_LIMITS), proofOfWork, waitlistLimits) : undefined;
-  const waitlist = new WaitlistService(db, clock, config.bookingLinkSecret, outbox, { guard: waitlistGuard });
-  const bookingOptions: BookingServiceOptions = {
-    holdMinutes: provider ? PROVIDER_HOLD_MINUTES : null,
-    reservationMinutes: OFFLINE_RESERVATION_MINUTES,
-    holdGuard: holdLimits ? new HoldGuard(config.altchaHmacSecret, proofOfWork, holdLimits) : undefined,
-    catalog: workshops.catalog,
-    // Spots that come back are offered to the waiting list in the same transaction.
-    onSpotsReleased: async (m, workshopId, now) => {
-      await waitlist.offerFreedSpots(m, workshopId, now);
+  const waitlist = new WaitlistService(db, clock, config.bookingLinkSecret, outbox, { guard: waitlistGuard, events });
+  const bookings: BookingService = new BookingService(
+    db,
+    clock,
+    {
+      holdMinutes: provider ? PROVIDER_HOLD_MINUTES : null,
+      reservationMinutes: OFFLINE_RESERVATION_MINUTES,
+      holdGuard: holdLimits ? new HoldGuard(config.altchaHmacSecret, proofOfWork, holdLimits) : undefined,
+      catalog: workshops.catalog,
+      events,
+      offers: waitlist,
+      audit,
+      // Credit codes (docs/decisions/063) are redeemed by the CreditsService, built below from the bookings.
+      credits: { redeemOrThrow: (m, code, booking, now) => credits.redeemOrThrow(m, code, booking, now) },
     },
-    offers: waitlist,
-    audit,
-  };
-  // Credit codes (docs/decisions/063) are applied by the CreditsService, built below from the bookings.
-  const bookings = new BookingService(db, clock, bookingOptions, outbox);
+    outbox,
+  );
   const bus = config.redisUrl ? connectCatalogBus(config, workshops, logger) : null;
-  const payments = new PaymentService(db, bookings, provider, clock, logger, config.publicOrigin);
+  const payments = new PaymentService(db, bookings, provider, clock, logger, config.publicOrigin, paymentEvents);
   const jobs = new JobQueue(db, clock, logger);
-  // Every customer mail carries the personal manage link, signed with the server's secret.
-  const links = new ManageLinks(config.bookingLinkSecret, config.publicOrigin);
-  outbox.links = { manageBooking: (bookingId) => links.url(bookingId) };
-  const accounts = new BookingAccountService(db, bookings, payments, jobs, links, clock, logger, config.publicOrigin, audit);
-  const credits = new CreditsService(db, bookings, accounts, jobs, clock, logger, audit);
-  bookingOptions.credits = credits;
+  const money = createMoney(db, bookings, payments, jobs, links, clock, logger, config.publicOrigin, events, audit);
+  const credits: CreditsService = new CreditsService(db, bookings, money.refunds, jobs, clock, logger, audit);
+
+  // --- The map of reactions: who is told of what (docs/architecture.md lists the same) ---
+  const moneyAudit = new MoneyAuditTrail(audit);
+  const moneyMails = bookings.mails ? new MoneyMails(bookings.mails) : null;
+  events
+    // Spots that come back are offered to the waiting list in the same transaction (docs/decisions/061).
+    .on('spotsReleased', (e) => waitlist.offerFreedSpots(e.m, e.workshopId, e.now))
+    // A held booking that used a credit lapsed: the credit is usable again (docs/decisions/063).
+    .on('holdLapsed', (e) => credits.giveBack(e))
+    // The audit row first, then the money's reactions: installment paid, what is left scheduled, late money refunded.
+    .on('paymentApplied', (e) => moneyAudit.paymentReceived(e))
+    .on('paymentApplied', (e) => money.reactions.afterPayment(e))
+    // A credit code's part of a refund becomes a new credit.
+    .on('refundDecided', (e) => credits.reissue(e))
+    .on('bookingCancelled', (e) => moneyAudit.bookingCancelled(e))
+    .on('bookingCancelled', (e) => moneyMails?.bookingCancelled(e))
+    .on('bookingTransferred', (e) => moneyMails?.bookingTransferred(e))
+    .on('bookingTransferred', (e) => moneyAudit.bookingTransferred(e))
+    .on('latePaymentRefunded', (e) => moneyAudit.latePaymentRefunded(e))
+    .on('latePaymentRefunded', (e) => moneyMails?.latePaymentRefunded(e));
+  paymentEvents
+    .on('paymentIntentSucceeded', (e) => money.charges.recordOffSession(e.paymentIntent))
+    .on('chargeRefunded', (e) => money.charges.chargeRefunded(e.charge))
+    .on('refundsDecided', (e) => money.refunds.makeNow(e.refunds));
+  // Every job handler (docs/decisions/058, 062, 065).
+  jobs
+    .register(MONEY_JOBS.installmentCharge, (job) => money.charges.runInstallmentCharge(job))
+    .register(MONEY_JOBS.balanceReminder, (job) => money.charges.runBalanceReminder(job))
+    .register(MONEY_JOBS.balanceOverdue, (job) => money.charges.runBalanceOverdue(job))
+    .register(MONEY_JOBS.refund, (job) => money.refunds.runJob(job));
+
   return {
     config,
     db,
@@ -158,13 +207,32 @@ export function createServices(
     adminAuth: new AdminAuthService(config.admin, clock, rateLimitStore, audit),
     admin: new AdminService(db, clock, audit),
     audit,
-    workshopEditor: new WorkshopEditor(db, clock, { audit, offerFreedSpots: (m, workshopId, now) => waitlist.offerFreedSpots(m, workshopId, now) }),
+    workshopEditor: new WorkshopEditor(db, clock, audit, events),
     outbox,
     mailer: new NodemailerMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: config.mail.outboxDir }),
     jobs,
-    accounts,
+    accounts: money.accounts,
+    money,
     credits,
-    workshopCancellation: new WorkshopCancellationService(db, accounts, payments, outbox, clock, logger, audit),
+    workshopCancellation: new WorkshopCancellationService(db, money.cancellations, payments, outbox, clock, logger, audit),
+  };
+}
+
+/** The money domain's services (money/index.ts), built from what they call; their reactions are subscribed above. */
+function createMoney(db: Database, bookings: BookingService, payments: PaymentService, jobs: JobQueue, links: ManageLinks, clock: () => Date, logger: Logger, publicOrigin: string, events: BookingEvents, audit: AuditLog): MoneyDomain {
+  const schedule = new MoneySchedule(jobs);
+  const refunds = new RefundMaker(db, bookings.lifecycle, () => payments.paymentProvider, jobs, clock, logger);
+  const decider = new RefundDecider(bookings.lifecycle, refunds, events);
+  const refunding = { db, bookings, schedule, decider, maker: refunds, clock, logger, events };
+  return {
+    accounts: new BookingAccountService(db, bookings, payments, links, clock, publicOrigin),
+    cancellations: new CancellationService(refunding, payments),
+    transfers: new TransferService(refunding),
+    admin: new AdminMoneyService(db, bookings, decider, refunds, clock, audit),
+    charges: new ChargeService(db, bookings, payments, refunds, clock),
+    reactions: new PaymentReactions(bookings.lifecycle, schedule, refunds, events),
+    decider,
+    refunds,
   };
 }
 

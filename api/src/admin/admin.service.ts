@@ -63,8 +63,8 @@ export class AdminService {
     let revenueCents = 0;
     for (const b of bookings) {
       const s = sales.get(b.workshopId);
-      revenueCents += b.amountPaidCents - b.amountRefundedCents;
-      if (s) s.revenueCents += b.amountPaidCents - b.amountRefundedCents;
+      revenueCents += b.netReceivedCents;
+      if (s) s.revenueCents += b.netReceivedCents;
       if (!isLive(b, now)) continue;
       totalBookings += 1;
       if (!s) continue;

@@ -7,6 +7,7 @@ import { addDays, daysBetween, daysUntilStart, hasStarted } from '../shared/date
 import { dollarsToCents } from '../shared/money';
 import { Workshop } from '../workshop/workshop.entity';
 import { ADMIN_ACTOR, type AuditLog } from '../audit/audit-log.service';
+import type { BookingEvents } from '../booking/booking-events';
 import type { CreateWorkshopInput, ScheduleWorkshopAgainInput, UpdateWorkshopInput, WorkshopFieldsInput } from './workshop-editor.input';
 
 /** Longest run a workshop may have, in days (the longest of the spec's is 8). */
@@ -50,12 +51,10 @@ export class WorkshopEditor {
   constructor(
     private readonly db: Database,
     private readonly clock: () => Date,
-    private readonly hooks: {
-      /** Every change is one audit row, in its transaction (docs/decisions/060). */
-      audit?: AuditLog;
-      /** Capacity raised: the spots that came free go to the waiting list first (docs/decisions/061). */
-      offerFreedSpots?: (m: EntityManager, workshopId: string, now: Date) => Promise<unknown>;
-    } = {},
+    /** Every change is one audit row, in its transaction (docs/decisions/060). */
+    private readonly audit: AuditLog | null = null,
+    /** Capacity raised: spotsReleased, so the spots that came free go to the waiting list first (docs/decisions/061, 071). */
+    private readonly events: BookingEvents | null = null,
   ) {}
 
   /** Every workshop, archived ones included, in date order: straight from the database. */
@@ -88,9 +87,9 @@ export class WorkshopEditor {
         const taken = (await m.findOneBy(Workshop, { id: existing.id }))?.spotsClaimed ?? existing.spotsClaimed;
         throw AppError.invalid([{ field: 'capacity', message: `capacity cannot be below the ${taken} spots already taken` }], ErrorCode.CAPACITY_BELOW_CLAIMED);
       }
-      if (columns.capacity > existing.capacity) await this.hooks.offerFreedSpots?.(m, existing.id, now);
+      if (columns.capacity > existing.capacity) await this.events?.publish('spotsReleased', { m, workshopId: existing.id, now });
       const after = (await m.findOneBy(Workshop, { id: existing.id }))!;
-      await this.hooks.audit?.record(m, {
+      await this.audit?.record(m, {
         ...ADMIN_ACTOR,
         action: 'workshop.updated',
         workshopId: existing.id,
@@ -149,7 +148,7 @@ export class WorkshopEditor {
       }
       if (archived !== existing.archived) {
         await m.update(Workshop, { id: workshopId }, { archivedAt: archived ? now : null, updatedAt: now });
-        await this.hooks.audit?.record(m, {
+        await this.audit?.record(m, {
           ...ADMIN_ACTOR,
           action: 'workshop.updated',
           workshopId,
@@ -170,7 +169,7 @@ export class WorkshopEditor {
         if (await m.existsBy(Workshop, { id })) throw taken();
         const workshop = m.create(Workshop, { id, ...columns, spotsClaimed: 0, archivedAt: null, createdAt: now, updatedAt: now });
         await m.insert(Workshop, workshop);
-        await this.hooks.audit?.record(m, {
+        await this.audit?.record(m, {
           ...ADMIN_ACTOR,
           action: 'workshop.created',
           workshopId: id,

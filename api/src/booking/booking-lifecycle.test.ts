@@ -4,6 +4,7 @@ import { AppError } from '../infrastructure/errors';
 import { Workshop } from '../workshop/workshop.entity';
 import { Booking } from './booking.entity';
 import { BookingLifecycle } from './booking-lifecycle';
+import { BookingEvents } from './booking-events';
 import { BookingStatus, PaymentStatus } from './booking.types';
 import { BookingPayment, PaymentPurpose } from './ledger.entities';
 
@@ -132,12 +133,14 @@ describe.each(DB_KINDS)('BookingLifecycle on %s', (kind) => {
   });
 
   it('a provider payment for a cancelled booking (or an expired one of a cancelled workshop) never confirms it nor takes spots: it is recorded with its refund', async () => {
-    const refunding = new BookingLifecycle();
     const decided: string[] = [];
-    refunding.onPaymentApplied = async (_m, booking, payment) => {
-      decided.push(`${booking.status}:${payment.amountCents}`);
-      return [{ id: `refund-of-${payment.id}` } as never];
-    };
+    const refunding = new BookingLifecycle(
+      null,
+      new BookingEvents().on('paymentApplied', async ({ booking, payment, refunds }) => {
+        decided.push(`${booking.status}:${payment.amountCents}`);
+        refunds.push({ id: `refund-of-${payment.id}` } as never);
+      }),
+    );
     const cancelled = await aBooking(BookingStatus.cancelled, { amountPaidCents: 0, paymentStatus: PaymentStatus.pending });
     const late = await t.db.transaction((m) => refunding.applyPaymentOrThrow(m, cancelled, pay(5_000, 'provider', 'pi_late_1'), now));
     expect(late).toMatchObject({ late: 'refund', booking: { status: 'cancelled', amountPaidCents: 5_000 }, refunds: [{ id: expect.stringMatching(/^refund-of-/) }] });
@@ -190,12 +193,13 @@ describe.each(DB_KINDS)('BookingLifecycle on %s', (kind) => {
 
   it('tells onSpotsReleased of each release, inside its transaction, and only when spots came back', async () => {
     const calls: Array<{ workshopId: string; claimedThen: number; at: Date }> = [];
-    const told = new BookingLifecycle(null, {
+    const told = new BookingLifecycle(
+      null,
       // Reads through the release's own manager: it sees the spots given back before the commit.
-      onSpotsReleased: async (m, id, at) => {
+      new BookingEvents().on('spotsReleased', async ({ m, workshopId: id, now: at }) => {
         calls.push({ workshopId: id, claimedThen: (await m.findOneByOrFail(Workshop, { id })).spotsClaimed, at });
-      },
-    });
+      }),
+    );
     const b = await aBooking(BookingStatus.held);
     await t.db.transaction((m) => told.releaseOrThrow(m, b, BookingStatus.cancelled, now));
     expect(calls).toEqual([{ workshopId, claimedThen: 0, at: now }]);

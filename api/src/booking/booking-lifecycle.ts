@@ -4,8 +4,9 @@ import crypto from 'node:crypto';
 import { BookingStatus, canTransition, isLiveStatus, paymentStatusOf, SPOT_HOLDING_STATUSES } from '../shared/booking-status';
 import { Workshop } from '../workshop/workshop.entity';
 import { Booking } from './booking.entity';
-import { BookingPayment, BookingRefund, PaymentMethod, type PaymentPurpose, RefundState } from './ledger.entities';
+import { BookingPayment, BookingRefund, PaymentMethod, RefundState } from './ledger.entities';
 import type { BookingMails } from './booking.mails';
+import type { BookingEvents, PaymentReceived, PaymentSource } from './booking-events';
 
 /**
  * shared/booking-status.ts's holdsSpots as a query condition on the booking
@@ -31,27 +32,7 @@ export interface MovedMoney {
   refundCapPaidCents: number;
 }
 
-/** Who is paying: the provider (a paid checkout session or charge) or the admin (money received outside it). */
-export type PaymentSource = 'provider' | 'admin';
-
-/** Money received, as the ledger records it. */
-export interface PaymentReceived {
-  amountCents: number;
-  source: PaymentSource;
-  purpose: PaymentPurpose;
-  installmentNumber?: number | null;
-  /** The provider's PaymentIntent: a second payment with it is a duplicate and changes nothing. */
-  providerPaymentId?: string | null;
-  checkoutSessionId?: string | null;
-  note?: string | null;
-  /** How it was paid when not the source's usual way (a credit code: PaymentMethod.credit). */
-  method?: PaymentMethod;
-  /**
-   * A credit that covers only part of the first payment (docs/decisions/063):
-   * the booking stays held until checkout takes the rest.
-   */
-  keepHold?: boolean;
-}
+export type { PaymentReceived, PaymentSource } from './booking-events';
 
 /** A refund decided for a booking (online ones name the payment they give back). */
 export interface RefundDecided {
@@ -93,14 +74,6 @@ export interface AppliedPayment {
   refunds: BookingRefund[];
 }
 
-export interface BookingLifecycleOptions {
-  /**
-   * Called at the end of every release of spots, inside its transaction: the
-   * waiting list offers them to the next fitting entry (docs/decisions/061).
-   */
-  onSpotsReleased?: (m: EntityManager, workshopId: string, now: Date) => Promise<void>;
-}
-
 /**
  * The one place that changes a booking's status and the spots it holds
  * (docs/decisions/051). Every change runs inside the caller's transaction,
@@ -113,17 +86,9 @@ export class BookingLifecycle {
   constructor(
     /** Mails caused by the changes, written in the same transaction. */
     private readonly mails: BookingMails | null = null,
-    private readonly options: BookingLifecycleOptions = {},
+    /** Where paymentApplied, spotsReleased and holdLapsed are published, in the change's transaction (docs/decisions/071). */
+    private readonly events: BookingEvents | null = null,
   ) {}
-
-  /**
-   * Called in the transaction of every applied payment (the money lifecycle
-   * schedules a plan's installments and the balance reminders from it).
-   */
-  onPaymentApplied?: (m: EntityManager, booking: Booking, payment: PaymentReceived & { id: string }, previousStatus: BookingStatus, now: Date) => Promise<BookingRefund[]>;
-
-  /** Called in the transaction of a held booking's lapse (a credit it used becomes usable again, docs/decisions/063). */
-  onHoldLapsed?: (m: EntityManager, booking: Booking, now: Date) => Promise<void>;
 
   /**
    * Atomically take `n` spots if they are free, on a workshop that is not
@@ -148,7 +113,7 @@ export class BookingLifecycle {
       .set({ spotsClaimed: () => 'spots_claimed - :n', updatedAt: now })
       .where('id = :id AND spots_claimed >= :n', { id: workshopId, n })
       .execute();
-    if (result.affected === 1) await this.options.onSpotsReleased?.(m, workshopId, now);
+    if (result.affected === 1) await this.events?.publish('spotsReleased', { m, workshopId, now });
   }
 
   /**
@@ -168,7 +133,7 @@ export class BookingLifecycle {
     const previous = booking.status;
     if (to === BookingStatus.expired) await this.mails?.holdExpired(m, booking);
     Object.assign(booking, changes, { updatedAt: now });
-    if (to === BookingStatus.expired && previous === BookingStatus.held) await this.onHoldLapsed?.(m, booking, now);
+    if (to === BookingStatus.expired && previous === BookingStatus.held) await this.events?.publish('holdLapsed', { m, booking, now });
     return true;
   }
 
@@ -178,8 +143,8 @@ export class BookingLifecycle {
    * a hold expired re-take its spots if they are free (confirmed), otherwise
    * the booking needs the admin. Provider payments for a cancelled booking, or
    * an expired one whose workshop is cancelled, are recorded and the status
-   * stays: the money is refunded in full (late 'refund', onPaymentApplied
-   * decides the refund in this transaction). The admin cannot record payments
+   * stays: the money is refunded in full (late 'refund', a paymentApplied
+   * subscriber decides the refund in this transaction). The admin cannot record payments
    * on a released booking (BOOKING_NOT_LIVE). Null when the booking changed meanwhile
    * (status or amount paid): nothing is written and the caller may retry.
    */
@@ -233,7 +198,9 @@ export class BookingLifecycle {
     // A credit that leaves the booking held is no payment received yet: the checkout's payment mails it.
     // Money to refund is no payment received for the customer: the refund's mail tells them.
     if (status !== BookingStatus.held && late !== 'refund') await this.mails?.paymentApplied(m, paid, amountCents, previousStatus);
-    const refunds = (await this.onPaymentApplied?.(m, paid, { ...payment, id: paymentId }, previousStatus, now)) ?? [];
+    const applied = { m, booking: paid, payment: { ...payment, id: paymentId }, previousStatus, now, refunds: [] as BookingRefund[] };
+    await this.events?.publish('paymentApplied', applied);
+    const refunds = applied.refunds;
     if (late === 'refund' && !refunds.length) throw new Error('booking lifecycle: money for a cancelled booking was recorded without its refund');
     return { booking: paid, previousStatus, late, paymentId, refunds };
   }

@@ -1,6 +1,6 @@
 import { Authorized, Field, Float, ID, Int, ObjectType } from 'type-graphql';
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { balanceCentsOf, centsToDollars } from '../shared/money';
+import { balanceCentsOf, centsToDollars, netReceivedCents } from '../shared/money';
 import { Workshop } from '../workshop/workshop.entity';
 import { BookingStatus, ExperienceLevel, PaymentOption, PaymentStatus, RoomType } from './booking.types';
 
@@ -214,6 +214,11 @@ export class Booking {
   /** What the booking owes in all: the price and any fee. */
   get owedCents(): number {
     return this.totalCents + this.feeCents;
+  }
+
+  /** Received and kept: paid minus refunded (the most a refund can give back). */
+  get netReceivedCents(): number {
+    return netReceivedCents(this);
   }
 
   /** Still to pay: what it owes minus what was received and kept; nothing once released (expired, cancelled). */

@@ -2,6 +2,7 @@ import type { EntityManager } from 'typeorm';
 import type { MailTemplates } from '../mail/mail.types';
 import type { OutboxService } from '../mail/outbox.service';
 import { BookingStatus } from '../shared/booking-status';
+import { PaymentSlot } from '../money/payment-slot';
 import { Workshop } from '../workshop/workshop.entity';
 import type { Booking } from './booking.entity';
 import { BookingMailKind, bookingMailData, type BookingMailData, type WorkshopFields } from './booking-mail-data';
@@ -108,7 +109,8 @@ export class BookingMails {
   }
 }
 
-/** A checkout session was created for the booking (a `pending:` claim is one still being created). */
+/** A checkout session was created for the booking (a claim on the slot may still be creating it). */
 function checkoutStarted(booking: Pick<Booking, 'checkoutSessionId'>): boolean {
-  return booking.checkoutSessionId !== null && !booking.checkoutSessionId.startsWith('pending:');
+  const slot = PaymentSlot.parse(booking.checkoutSessionId);
+  return !slot.isFree && !slot.isCreatingSession();
 }

@@ -12,7 +12,8 @@ import { refuseUnlessOpen } from '../workshop/workshop.service';
 import { Booking } from './booking.entity';
 import type { BookingInput } from './booking.input';
 import { BookingStatus, PaymentStatus } from './booking.types';
-import { BookingLifecycle, type BookingLifecycleOptions } from './booking-lifecycle';
+import { BookingLifecycle } from './booking-lifecycle';
+import type { BookingEvents } from './booking-events';
 import { BookingInstallment, InstallmentState, PaymentPurpose } from './ledger.entities';
 import { BookingMails } from './booking.mails';
 import { priceOfBooking } from './booking-price';
@@ -43,8 +44,10 @@ export interface BookingServiceOptions {
   catalog?: { get(id: string): Promise<Pick<Workshop, 'availableSpots' | 'name' | 'startDate' | 'endDate' | 'timeZone' | 'cancelledAt'> | null> };
   /** The audit log: admin actions and money movements are recorded in their transaction (docs/decisions/060). */
   audit?: AuditLog;
-  /** Told of every release of spots, in its transaction (the waiting list, docs/decisions/061). */
-  onSpotsReleased?: BookingLifecycleOptions['onSpotsReleased'];
+  /** Where the lifecycle publishes the booking events, in their transactions (docs/decisions/071). */
+  events?: BookingEvents;
+  /** The lifecycle shared with the services built before this one (the credits'); otherwise one of its own with `events`. */
+  lifecycle?: BookingLifecycle;
   /** The waiting list's offers: a booking with an offer token takes the spots its offer holds. */
   offers?: HeldOffers;
   /** Credit codes entered on the booking form, applied in the booking's transaction (docs/decisions/063). */
@@ -98,7 +101,7 @@ export class BookingService {
     outbox: OutboxService | null = null,
   ) {
     this.mails = outbox ? new BookingMails(outbox, clock) : null;
-    this.lifecycle = new BookingLifecycle(this.mails, { onSpotsReleased: options.onSpotsReleased });
+    this.lifecycle = options.lifecycle ?? new BookingLifecycle(this.mails, options.events ?? null);
   }
 
   async findById(id: string): Promise<Booking | null> {

@@ -93,7 +93,7 @@ describe.each(DB_KINDS)('hold caps and challenges (hardening finding 1) on %s', 
     const second = await (await post(group(1, 'b@example.com', { altcha: await solved() }))).json();
     expect((await post(aBookingBody({ payment_option: 'full',  workshop_id: workshopIds[2], altcha: await solved() }))).status).toBe(429);
     await s.services.bookings.recordPaymentOrThrow(first.id, 100_00); // paid: confirmed, no longer an unpaid hold
-    await s.services.accounts.cancelOrThrow(second.id, 'admin', { applyPolicyFee: false });
+    await s.services.money.cancellations.cancelOrThrow(second.id, 'admin', { applyPolicyFee: false });
     expect((await post(group(3, 'c@example.com', { altcha: await solved() }))).status).toBe(201);
     expect((await post(group(4, 'd@example.com', { altcha: await solved() }))).status).toBe(201);
     expect((await post(aBookingBody({ payment_option: 'full',  workshop_id: workshopIds[5], altcha: await solved() }))).status).toBe(429);

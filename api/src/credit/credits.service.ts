@@ -7,8 +7,9 @@ import { formatCents } from '../shared/money';
 import { BookingStatus } from '../shared/booking-status';
 import { Booking } from '../booking/booking.entity';
 import type { BookingService, CreditRedeemer } from '../booking/booking.service';
+import type { BookingEventMap } from '../booking/booking-events';
 import { BookingPayment, BookingRefund, PaymentMethod, PaymentPurpose, RefundReason, RefundState } from '../booking/ledger.entities';
-import type { BookingAccountService } from '../payment/booking-account.service';
+import type { RefundMaker } from '../money/refund-maker';
 import { PaymentProviderUnavailableError } from '../payment/payment-provider';
 import type { JobScheduler } from '../infrastructure/jobs/job.types';
 import { type AuditLog, customerActor, SYSTEM_ACTOR } from '../audit/audit-log.service';
@@ -94,15 +95,12 @@ export class CreditsService implements CreditRedeemer {
   constructor(
     private readonly db: Database,
     private readonly bookings: BookingService,
-    private readonly accounts: BookingAccountService,
+    private readonly refunds: RefundMaker,
     private readonly jobs: JobScheduler,
     private readonly clock: () => Date,
     private readonly logger: Logger,
     private readonly audit: AuditLog | null = null,
-  ) {
-    bookings.lifecycle.onHoldLapsed = (m, booking, now) => this.giveBack(m, booking, now);
-    accounts.creditRefunded = (m, booking, refund, now) => this.reissue(m, booking, refund, now);
-  }
+  ) {}
 
   /** The credits issued from a booking's refunds (its manage page). */
   creditsOf(bookingId: string): Promise<Credit[]> {
@@ -136,12 +134,12 @@ export class CreditsService implements CreditRedeemer {
       const refunds = await m.find(BookingRefund, { where: { bookingId, reason: RefundReason.workshop_cancelled } });
       const pending = refunds.filter((r) => r.state === RefundState.pending);
       if (!pending.length) throw choiceMadeError(refunds);
-      for (const r of pending) if (!(await this.accounts.refunds.claim(m, r.id, now))) throw choiceRacedError();
+      for (const r of pending) if (!(await this.refunds.claim(m, r.id, now))) throw choiceRacedError();
       return pending;
     });
     for (const r of claimed) {
       try {
-        const outcome = await this.accounts.refunds.makeClaimed(r.id);
+        const outcome = await this.refunds.makeClaimed(r.id);
         this.logger.info({ bookingId, refundId: r.id, outcome }, 'workshop refund made on request');
       } catch (e) {
         if (!(e instanceof PaymentProviderUnavailableError)) throw e;
@@ -288,15 +286,16 @@ export class CreditsService implements CreditRedeemer {
     return after;
   }
 
-  /** Money a credit code paid, refunded (a cancellation, a refund): a new credit for it, named on the refund row. */
-  private async reissue(m: EntityManager, booking: Booking, refund: BookingRefund, now: Date): Promise<void> {
+  /** refundDecided: money a credit code paid, refunded (a cancellation, a refund), becomes a new credit, named on the refund row. */
+  async reissue({ m, booking, refund, now }: BookingEventMap['refundDecided']): Promise<void> {
+    if (refund.method !== PaymentMethod.credit) return;
     const credit = await this.issue(m, { amountCents: refund.amountCents, sourceBookingId: booking.id, customerEmail: booking.customerEmail }, now, SYSTEM_ACTOR, booking.workshopId);
     refund.note = `Credit ${credit.code}`;
     await m.update(BookingRefund, { id: refund.id }, { note: refund.note });
   }
 
   /** A held booking that used a credit lapsed unpaid: the credit is usable again, and the ledger says so. */
-  private async giveBack(m: EntityManager, booking: Booking, now: Date): Promise<void> {
+  async giveBack({ m, booking, now }: BookingEventMap['holdLapsed']): Promise<void> {
     const credits = await m.find(Credit, { where: { usedByBookingId: booking.id, state: CreditState.used } });
     if (!credits.length) return;
     const payments = await m.find(BookingPayment, { where: { bookingId: booking.id, method: PaymentMethod.credit } });

@@ -10,6 +10,8 @@ import { type Lease, LeasedRows, newWorkerId } from '../infrastructure/queue/lea
 export interface OutboxOptions {
   /** Recipient of the admin notices (ADMIN_EMAIL). */
   adminEmail: string;
+  /** Personal links every rendered mail may use (the signed manage link). */
+  links?: MailContext['links'];
   /** Attempts before a mail is marked failed. */
   maxAttempts: number;
   /** Delay before the next attempt after `attempt` failed ones (1, 2, ...). */
@@ -159,8 +161,10 @@ export class OutboxService {
     return renderMail(template, row.payload, { links: this.links, ...ctx });
   }
 
-  /** Personal links every rendered mail may use (set once by the composition root). */
-  links?: MailContext['links'];
+  /** Personal links every rendered mail may use (the composition root's, through the options). */
+  private get links(): MailContext['links'] {
+    return this.options.links;
+  }
 
   // The worker's side (claims, leases and fencing: the shared LeasedRows, docs/decisions/058).
 

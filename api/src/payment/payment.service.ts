@@ -1,26 +1,23 @@
-import crypto from 'node:crypto';
 import type { Database } from '../infrastructure/db/data-source';
 import type { Logger } from '../infrastructure/logger';
 import { AppError, ErrorCode } from '../infrastructure/errors';
 import type { RateLimitRule } from '../infrastructure/rate-limit';
-import { isDuplicateKey } from '../infrastructure/db-errors';
 import { POLICY } from '../shared/policy';
 import { Booking } from '../booking/booking.entity';
 import type { BookingService } from '../booking/booking.service';
 import { BookingStatus } from '../booking/booking.types';
-import { type BookingRefund, PaymentPurpose } from '../booking/ledger.entities';
+import { PaymentPurpose } from '../booking/ledger.entities';
 import type { CheckoutSessionInput } from './checkout.input';
-import { PaymentEvent } from './payment-event.entity';
 import { CheckoutSessionRecord } from './checkout-session.entity';
-import { UnmatchedPayment, UnmatchedPaymentReason } from './unmatched-payment.entity';
+import { PaymentSlot } from '../money/payment-slot';
+import { PaymentSlots } from '../money/payment-slots';
+import type { PaymentEvents } from './payment-events';
+import { CheckoutFulfilment } from './fulfilment';
 import {
   CHECKOUT_CURRENCY,
   type CheckoutSession,
   type PaymentProvider,
-  type PaymentIntentInfo,
-  type PaymentWebhookEvent,
   PaymentProviderUnavailableError,
-  WebhookSignatureError,
 } from './payment-provider';
 
 export interface CheckoutStart {
@@ -36,17 +33,9 @@ export interface CheckoutStatus {
   amountTotal: number | null;
 }
 
-/** A claim on creating a booking's session that is older than this is abandoned. */
-const PENDING_CLAIM_STALE_MS = 60_000;
-/** An off-session charge claim older than this was abandoned by a crashed worker (the job re-runs it with the same idempotency key). */
-const CHARGE_CLAIM_STALE_MS = 10 * 60_000;
 /** Stripe needs expires_at at least 30 minutes ahead; one more minute absorbs clock skew. */
 const SESSION_LIFETIME_MS = (POLICY.checkoutHoldMinutes + 1) * 60_000;
 
-class AlreadyFulfilled extends Error {}
-/** The booking changed between our read and our write (a sweep, another payment): start over. */
-class BookingChangedMeanwhile extends Error {}
-const FULFIL_ATTEMPTS = 5;
 
 /** Checkout attempts per client and minute (each may call the provider). */
 export const CHECKOUT_RATE_LIMIT: RateLimitRule = { name: 'payment attempts', limit: 1000, windowMs: 60_000 };
@@ -67,17 +56,25 @@ export class PaymentService {
     private readonly logger: Logger,
     /** The provider always returns visitors here (config.publicOrigin), whatever origin a caller claims. */
     private readonly publicOrigin = 'http://localhost:3000',
-  ) {}
+    /** The off-session and refund webhooks, and refunds a fulfil decided: the money domain subscribes (composition-root.ts). */
+    events: PaymentEvents | null = null,
+  ) {
+    this.slots = new PaymentSlots(db, clock);
+    this.fulfilment = new CheckoutFulfilment(db, bookings.lifecycle, bookings, provider, clock, logger, events);
+  }
 
-  /** Set by the booking account service: what the off-session and refund events mean for a booking. */
-  readonly hooks: {
-    paymentIntentSucceeded?: (pi: PaymentIntentInfo) => Promise<void>;
-    chargeRefunded?: (charge: NonNullable<PaymentWebhookEvent['charge']>) => Promise<void>;
-    /** Refunds a fulfilled payment decided (money for a cancelled booking): made once its transaction committed. */
-    refundsDecided?: (refunds: BookingRefund[]) => Promise<void>;
-  } = {};
+  /** The payment slot's compare-and-set claims (money/payment-slot.ts). */
+  private readonly slots: PaymentSlots;
 
-  /** The provider, for the booking account service's charges and refunds (null without one). */
+  /** Applies paid sessions to their bookings, once (the status poll and the webhook). */
+  private readonly fulfilment: CheckoutFulfilment;
+
+  /** Apply a paid session to its booking, once (CheckoutFulfilment); true when this call applied it. */
+  fulfil(session: CheckoutSession): Promise<boolean> {
+    return this.fulfilment.fulfil(session);
+  }
+
+  /** The provider, for the money domain's charges and refunds (null without one). */
   get paymentProvider(): PaymentProvider | null {
     return this.provider;
   }
@@ -97,14 +94,15 @@ export class PaymentService {
     await this.bookings.assertWorkshopNotStartedOrThrow(booking);
 
     // An open session already exists (double click, page reload): hand it out again.
-    if (booking.checkoutSessionId && !isMarker(booking.checkoutSessionId)) {
-      const existing = await this.retrieveOrThrow(booking.checkoutSessionId);
+    const openSession = PaymentSlot.parse(booking.checkoutSessionId).sessionId;
+    if (openSession) {
+      const existing = await this.retrieveOrThrow(openSession);
       if (existing?.status === 'open' && existing.url) return { url: existing.url, sessionId: existing.id };
       if (existing?.paymentStatus === 'paid') {
         await this.fulfil(existing);
         throw new AppError(ErrorCode.CONFLICT, 'This booking is already paid');
       }
-      await this.bookings.releaseHold(booking.id, BookingStatus.expired, booking.checkoutSessionId);
+      await this.bookings.releaseHold(booking.id, BookingStatus.expired, openSession);
       throw new AppError(ErrorCode.CONFLICT, 'The reservation expired before payment. Please book again.');
     }
     const isPlan = booking.paymentOption === 'payment_plan';
@@ -130,11 +128,12 @@ export class PaymentService {
    */
   async startLaterPaymentOrThrow(booking: Booking, charge: { amountCents: number; purpose: PaymentPurpose; installmentNumber: number | null; label: string }, returnUrl: string): Promise<CheckoutStart> {
     if (!this.provider) return { url: null, sessionId: null };
-    const current = booking.checkoutSessionId;
-    if (current && isMarker(current) && !isStale(current, this.clock())) {
+    const slot = PaymentSlot.parse(booking.checkoutSessionId);
+    if (slot.isBusy(this.clock())) {
       throw new AppError(ErrorCode.CONFLICT, 'A payment for this booking is being taken right now. Please try again in a minute.');
     }
-    if (current && !isMarker(current)) {
+    const current = slot.sessionId;
+    if (current) {
       const record = await this.db.manager.findOneBy(CheckoutSessionRecord, { id: current });
       const existing = record && this.clock().getTime() - record.createdAt.getTime() < SESSION_LIFETIME_MS ? await this.retrieveOrThrow(current) : null;
       if (existing?.status === 'open') {
@@ -165,8 +164,8 @@ export class PaymentService {
     // Claim the right to create this booking's session (compare-and-set), so that
     // concurrent requests create one session, not two.
     const now = this.clock();
-    const marker = `pending:${now.getTime()}:${crypto.randomBytes(6).toString('hex')}`;
-    if (!(await this.claimSlot(booking, marker, now, p.requireHeld))) {
+    const marker = PaymentSlot.claimForCheckout(now).value!;
+    if (!(await this.slots.claim(booking, marker, now, p.requireHeld))) {
       if ((await this.bookings.findById(booking.id))?.status === BookingStatus.cancelled) throw cancelledBookingError();
       return this.waitForSession(booking.id);
     }
@@ -189,12 +188,12 @@ export class PaymentService {
         metadata: { purpose: p.purpose, ...(p.installmentNumber ? { installment: String(p.installmentNumber) } : {}) },
       });
     } catch (e) {
-      await this.updateSessionId(booking.id, marker, booking.status === BookingStatus.held ? null : booking.checkoutSessionId);
+      await this.slots.settle(booking.id, marker, booking.status === BookingStatus.held ? null : booking.checkoutSessionId);
       this.logger.warn({ bookingId: booking.id, err: (e as Error).message }, 'checkout session creation failed');
       throw new AppError(ErrorCode.PAYMENT_PROVIDER_ERROR, 'The payment provider is not available right now. Please try again.');
     }
     // A held booking's hold lasts exactly as long as the session can be paid.
-    await this.updateSessionId(booking.id, marker, session.id, p.requireHeld ? session.expiresAt : undefined, {
+    await this.slots.settle(booking.id, marker, session.id, p.requireHeld ? session.expiresAt : undefined, {
       id: session.id,
       bookingId: booking.id,
       amountCents: p.amountCents,
@@ -236,9 +235,10 @@ export class PaymentService {
    */
   async claimSlotForCharge(booking: Booking): Promise<string | null> {
     const now = this.clock();
-    const current = booking.checkoutSessionId;
-    if (current && isMarker(current) && !isStale(current, now)) return null;
-    if (current && !isMarker(current)) {
+    const slot = PaymentSlot.parse(booking.checkoutSessionId);
+    if (slot.isBusy(now)) return null;
+    const current = slot.sessionId;
+    if (current) {
       const record = await this.db.manager.findOneBy(CheckoutSessionRecord, { id: current });
       if (record && now.getTime() - record.createdAt.getTime() < SESSION_LIFETIME_MS && this.provider) {
         const session = await this.retrieveOrThrow(current);
@@ -249,13 +249,13 @@ export class PaymentService {
         }
       }
     }
-    const marker = `charging:${now.getTime()}:${crypto.randomBytes(6).toString('hex')}`;
-    return (await this.claimSlot(booking, marker, now, false)) ? marker : null;
+    const marker = PaymentSlot.claimForCharge(now).value!;
+    return (await this.slots.claim(booking, marker, now, false)) ? marker : null;
   }
 
   /** Give the slot back after a charge (to nothing: the charge is recorded in the ledger). */
   async releaseSlot(bookingId: string, marker: string): Promise<void> {
-    await this.updateSessionId(bookingId, marker, null);
+    await this.slots.release(bookingId, marker);
   }
 
   async checkoutStatusOrThrow(sessionId: string): Promise<CheckoutStatus> {
@@ -272,171 +272,16 @@ export class PaymentService {
     return { paymentStatus: session.paymentStatus, status: session.status, amountTotal: session.amountTotal };
   }
 
-  /**
-   * Apply a paid session to its booking, once. The payment_events row
-   * `fulfil:<session id>` is written in the same transaction, so a second call
-   * (replayed webhook, status poll, concurrent request) changes nothing.
-   * Only a session this server created for the booking, paid for the amount it
-   * asked in usd, is applied; any other paid session is recorded as an
-   * UnmatchedPayment for the admin and changes no booking (hardening finding 3).
-   * Returns true when this call applied the payment.
-   */
-  async fulfil(session: CheckoutSession): Promise<boolean> {
-    if (session.paymentStatus !== 'paid') return false;
-    const bookingId = await this.bookingPaidByOrRecord(session);
-    if (!bookingId) return false;
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await this.fulfilOnce(session, bookingId);
-      } catch (e) {
-        if (!(e instanceof BookingChangedMeanwhile) || attempt >= FULFIL_ATTEMPTS) throw e;
-      }
-    }
-  }
-
-  /** One try of fulfil: rolls back (BookingChangedMeanwhile) if the booking moved under it. */
-  private async fulfilOnce(session: CheckoutSession, bookingId: string): Promise<boolean> {
-    const now = this.clock();
-    // The card a plan's first payment saved (read before the transaction: it is a provider call).
-    let paymentMethodId: string | null = null;
-    if (session.customerId && session.paymentIntentId && this.provider && session.metadata.purpose === PaymentPurpose.first) {
-      paymentMethodId = (await this.provider.retrievePaymentIntent(session.paymentIntentId).catch(() => null))?.paymentMethodId ?? null;
-    }
-    try {
-      const { applied, refunds } = await this.db.transaction(async (m): Promise<{ applied: boolean; refunds: BookingRefund[] }> => {
-        const none = { applied: false, refunds: [] };
-        try {
-          await m.insert(PaymentEvent, { id: `fulfil:${session.id}`, type: 'fulfil', checkoutSessionId: session.id, receivedAt: now });
-        } catch (e) {
-          if (isDuplicateKey(e)) throw new AlreadyFulfilled();
-          throw e;
-        }
-        const booking = await m.findOneBy(Booking, { id: bookingId });
-        if (!booking) {
-          this.logger.error({ sessionId: session.id, bookingId }, 'paid session for an unknown booking');
-          return none;
-        }
-        const record = await m.findOneBy(CheckoutSessionRecord, { id: session.id });
-        const purpose = (record?.purpose as PaymentPurpose | undefined) ?? PaymentPurpose.first;
-        if (purpose === PaymentPurpose.first && session.customerId && paymentMethodId) {
-          // A plan's first payment saved the card: later installments are charged to it.
-          await m.update(Booking, { id: booking.id }, { providerCustomerId: session.customerId, providerPaymentMethodId: paymentMethodId });
-          Object.assign(booking, { providerCustomerId: session.customerId, providerPaymentMethodId: paymentMethodId });
-        }
-        const applied = await this.bookings.lifecycle.applyPaymentOrThrow(
-          m,
-          booking,
-          {
-            amountCents: session.amountTotal ?? 0,
-            source: 'provider',
-            purpose,
-            installmentNumber: record?.installmentNumber ?? null,
-            providerPaymentId: session.paymentIntentId,
-            checkoutSessionId: session.id,
-          },
-          now,
-        );
-        if (applied === 'duplicate') return none;
-        // The booking changed since we read it (a sweep, another payment): roll back everything,
-        // the fulfil marker too, and start over.
-        if (!applied) throw new BookingChangedMeanwhile();
-        if (applied.late === 'spots_retaken') this.logger.warn({ bookingId, sessionId: session.id }, 'late payment: spots re-held');
-        if (applied.late === 'spots_gone') {
-          this.logger.error({ bookingId, sessionId: session.id }, 'late payment for spots no longer free: needs the admin');
-        }
-        if (applied.late === 'refund') this.logger.warn({ bookingId, sessionId: session.id }, 'payment for a cancelled booking: refunded in full');
-        return { applied: true, refunds: applied.refunds };
-      });
-      if (refunds.length) await this.hooks.refundsDecided?.(refunds);
-      return applied;
-    } catch (e) {
-      if (e instanceof AlreadyFulfilled) return false;
-      throw e;
-    }
-  }
-
-  /**
-   * The booking a paid session pays for: the one we created it for, when it was
-   * paid for the amount and in the currency we asked. The booking id a session
-   * carries is only a claim (whoever creates a session chooses it), so it is
-   * checked against our record, never trusted. Otherwise the payment is recorded
-   * for the admin (once per session) and null returned.
-   */
-  private async bookingPaidByOrRecord(session: CheckoutSession): Promise<string | null> {
-    const own = await this.db.manager.findOneBy(CheckoutSessionRecord, { id: session.id });
-    const reason = !own
-      ? UnmatchedPaymentReason.unknown_session
-      : session.bookingId !== null && session.bookingId !== own.bookingId
-        ? UnmatchedPaymentReason.wrong_booking
-        : session.currency !== own.currency
-          ? UnmatchedPaymentReason.wrong_currency
-          : session.amountTotal !== own.amountCents
-            ? UnmatchedPaymentReason.wrong_amount
-            : null;
-    if (!reason) return own!.bookingId;
-    const row = {
-      sessionId: session.id,
-      bookingIdClaimed: session.bookingId?.slice(0, 255) ?? null,
-      amountCents: session.amountTotal,
-      currency: session.currency?.slice(0, 3) ?? null,
-      reason,
-      receivedAt: this.clock(),
-    };
-    await this.db.transaction((m) => m.createQueryBuilder().insert().into(UnmatchedPayment).values(row).orIgnore().execute());
-    this.logger.warn({ sessionId: session.id, bookingId: row.bookingIdClaimed, reason }, 'paid session not applied to any booking: recorded for the admin');
-    return null;
-  }
-
-  /**
-   * A provider webhook: verified, deduplicated by event id, then applied.
-   * The event id is recorded after processing, so a failure is retried by the
-   * provider rather than lost; processing itself is idempotent.
-   */
-  async handleWebhookOrThrow(rawBody: Buffer, signature: string | undefined): Promise<{ duplicate: boolean; type: string }> {
-    if (!this.provider) throw new AppError(ErrorCode.BAD_REQUEST, 'No payment provider is configured');
-    let event;
-    try {
-      event = this.provider.parseWebhook(rawBody, signature);
-    } catch (e) {
-      if (e instanceof WebhookSignatureError) throw new AppError(ErrorCode.BAD_REQUEST, `Invalid webhook signature: ${e.message}`);
-      throw new AppError(ErrorCode.BAD_REQUEST, 'Invalid webhook payload');
-    }
-    if (await this.db.manager.existsBy(PaymentEvent, { id: event.id })) return { duplicate: true, type: event.type };
-
-    const session = event.session;
-    switch (event.type) {
-      case 'checkout.session.completed':
-      case 'checkout.session.async_payment_succeeded':
-        if (session) await this.fulfil(session);
-        break;
-      case 'checkout.session.expired':
-        if (session?.bookingId) await this.bookings.releaseHold(session.bookingId, BookingStatus.expired, session.id);
-        break;
-      case 'payment_intent.succeeded':
-        // An off-session installment charge: recorded here if the charging worker did not get to it.
-        if (event.paymentIntent) await this.hooks.paymentIntentSucceeded?.(event.paymentIntent);
-        break;
-      case 'charge.refunded':
-        if (event.charge) await this.hooks.chargeRefunded?.(event.charge);
-        break;
-      default:
-        break; // other events are acknowledged and ignored
-    }
-    try {
-      await this.db.transaction((m) =>
-        m.insert(PaymentEvent, { id: event.id, type: event.type.slice(0, 80), checkoutSessionId: session?.id ?? null, receivedAt: this.clock() }),
-      );
-    } catch (e) {
-      if (!isDuplicateKey(e)) throw e;
-      return { duplicate: true, type: event.type };
-    }
-    return { duplicate: false, type: event.type };
+  /** A provider webhook: verified, deduplicated by event id, then applied (CheckoutFulfilment). */
+  handleWebhookOrThrow(rawBody: Buffer, signature: string | undefined): Promise<{ duplicate: boolean; type: string }> {
+    return this.fulfilment.handleWebhookOrThrow(rawBody, signature);
   }
 
   /** Called by the sweeper when a hold lapses: the session must not be payable any more. */
   async expireSessionOf(booking: Booking): Promise<void> {
-    if (!this.provider || !booking.checkoutSessionId || isMarker(booking.checkoutSessionId)) return;
-    await this.expireSession(booking.id, booking.checkoutSessionId);
+    const sessionId = PaymentSlot.parse(booking.checkoutSessionId).sessionId;
+    if (!this.provider || !sessionId) return;
+    await this.expireSession(booking.id, sessionId);
   }
 
   private async expireSession(bookingId: string, sessionId: string): Promise<void> {
@@ -458,58 +303,13 @@ export class PaymentService {
     }
   }
 
-  /**
-   * Compare-and-set the booking's payment slot from what we read to our
-   * marker: a free slot, a finished session, or a stale marker left by a
-   * crashed request can be taken; a fresh marker cannot.
-   */
-  private async claimSlot(booking: Booking, marker: string, now: Date, requireHeld: boolean): Promise<boolean> {
-    const previous = booking.checkoutSessionId;
-    if (previous && isMarker(previous) && !isStale(previous, now)) return false;
-    if (requireHeld && previous && !isMarker(previous)) return false;
-    const result = await this.db.transaction((m) => {
-      const q = m.createQueryBuilder().update(Booking).set({ checkoutSessionId: marker, updatedAt: now }).where('id = :id', { id: booking.id });
-      if (requireHeld) q.andWhere('status = :held', { held: BookingStatus.held });
-      else q.andWhere('status = :confirmed', { confirmed: BookingStatus.confirmed });
-      if (previous) q.andWhere('checkout_session_id = :previous', { previous });
-      else q.andWhere('checkout_session_id IS NULL');
-      return q.execute();
-    });
-    if (result.affected === 1) booking.checkoutSessionId = marker;
-    return result.affected === 1;
-  }
-
-  /**
-   * Store the outcome of our claim on creating the booking's session, and the
-   * session we created (kept even if our claim was taken over meanwhile: its
-   * address was handed out, so it may be paid).
-   */
-  private async updateSessionId(
-    bookingId: string,
-    marker: string,
-    sessionId: string | null,
-    holdExpiresAt?: Date,
-    created?: CheckoutSessionRecord,
-  ): Promise<void> {
-    const now = this.clock();
-    await this.db.transaction(async (m) => {
-      if (created) await m.createQueryBuilder().insert().into(CheckoutSessionRecord).values(created).orIgnore().execute();
-      await m
-        .createQueryBuilder()
-        .update(Booking)
-        .set({ checkoutSessionId: sessionId, updatedAt: now, ...(holdExpiresAt ? { holdExpiresAt } : {}) })
-        .where('id = :id AND checkout_session_id = :marker', { id: bookingId, marker })
-        .execute();
-    });
-  }
-
   /** Another request is creating this booking's session: wait briefly for its id. */
   private async waitForSession(bookingId: string): Promise<CheckoutStart> {
     for (let i = 0; i < 50; i++) {
       await new Promise((r) => setTimeout(r, 100));
       const b = await this.bookings.findById(bookingId);
       const id = b?.checkoutSessionId;
-      if (id && !isMarker(id)) {
+      if (id && !PaymentSlot.parse(id).isClaim()) {
         const session = await this.retrieveOrThrow(id);
         if (session?.url) return { url: session.url, sessionId: session.id };
         break;
@@ -523,16 +323,6 @@ export class PaymentService {
 /** A checkout asked for a booking cancelled meanwhile (another tab, the admin, its workshop). */
 function cancelledBookingError(): AppError {
   return new AppError(ErrorCode.CONFLICT, 'This booking is cancelled and takes no payments');
-}
-
-/** A claim on the payment slot rather than a session id: `pending:` (a session being created) or `charging:` (an off-session charge). */
-function isMarker(value: string): boolean {
-  return value.startsWith('pending:') || value.startsWith('charging:');
-}
-
-function isStale(marker: string, now: Date): boolean {
-  const limit = marker.startsWith('charging:') ? CHARGE_CLAIM_STALE_MS : PENDING_CLAIM_STALE_MS;
-  return now.getTime() - Number(marker.split(':')[1]) > limit;
 }
 
 function chargeLabel(b: Booking): string {

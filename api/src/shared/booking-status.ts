@@ -99,6 +99,14 @@ export function isLiveStatus(status: string): boolean {
   return (LIVE_STATUSES as readonly string[]).includes(status);
 }
 
+/** Installments still to be paid: scheduled, or failed and retried (or paid from the manage link). The rest are paid or cancelled. */
+export const OPEN_INSTALLMENT_STATES: readonly string[] = ['scheduled', 'failed'];
+
+/** Whether an installment is still to be paid (the API's InstallmentState and the web's generated type alike). */
+export function isOpenInstallment(i: { state: string }): boolean {
+  return OPEN_INSTALLMENT_STATES.includes(i.state);
+}
+
 type Hold = { status: BookingStatus; holdExpiresAt: Date | null };
 
 /** A hold that has not lapsed (no expiry, or one still ahead of `now`). */

@@ -34,7 +34,12 @@ export interface BookingAmounts {
  */
 export function balanceCentsOf(a: BookingAmounts): number {
   if (!isLiveStatus(a.status)) return 0;
-  return Math.max(0, a.totalCents + a.feeCents - (a.amountPaidCents - a.amountRefundedCents));
+  return Math.max(0, a.totalCents + a.feeCents - netReceivedCents(a));
+}
+
+/** Received and kept: what was paid minus what was refunded (what a refund can still give back). */
+export function netReceivedCents(a: Pick<BookingAmounts, 'amountPaidCents' | 'amountRefundedCents'>): number {
+  return a.amountPaidCents - a.amountRefundedCents;
 }
 
 /** 1234567 -> "1,234,567". */

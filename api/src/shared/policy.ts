@@ -276,6 +276,16 @@ export interface TransferQuote {
   feeCents: number;
 }
 
+/** The fewest days before the start a transfer is still allowed (POLICY.transferTiers): below it the transfer window is closed. */
+export function transferClosesDaysBefore(): number {
+  return Math.min(...POLICY.transferTiers.filter((t) => t.allowed).map((t) => t.minDaysBefore));
+}
+
+/** The fewest days before the start a cancellation still refunds something (POLICY.cancellationTiers): below it, nothing. */
+export function lastRefundingTierDays(): number {
+  return Math.min(...POLICY.cancellationTiers.filter((t) => t.refundPercent > 0).map((t) => t.minDaysBefore));
+}
+
 /** Moving a booking to another workshop: free 60+ days before the start, a fee at 30-59, not under 30. */
 export function transferQuote(startDate: string, now: Date, timeZone?: string | null): TransferQuote {
   const days = daysBeforeStart(startDate, now, timeZone);

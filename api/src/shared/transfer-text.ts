@@ -8,7 +8,7 @@
  * Isomorphic: imported by the api and its mail templates.
  */
 import { formatCents } from './money';
-import { addDays, formatIsoDate, POLICY } from './policy';
+import { addDays, formatIsoDate, lastRefundingTierDays, POLICY } from './policy';
 
 export interface TransferTextInput {
   /** The workshop left and the one moved to. */
@@ -63,7 +63,7 @@ export function transferWindowSentences(t: TransferTextInput): string[] {
     if (lastDay < t.today) continue;
     dates.push(`a cancellation refunds ${tier.refundPercent}%${tier.feeCents ? ` minus ${formatCents(tier.feeCents)}` : ''} until ${formatIsoDate(lastDay)}`);
   }
-  const zero = POLICY.cancellationTiers[POLICY.cancellationTiers.length - 2].minDaysBefore;
+  const zero = lastRefundingTierDays();
   dates.push(addDays(t.toStartDate, -zero) < t.today ? 'a cancellation refunds nothing' : `nothing from ${formatIsoDate(addDays(t.toStartDate, -zero + 1))}`);
   lines.push(`On ${t.toName}: ${dates.join('; ')}.`);
   return lines;

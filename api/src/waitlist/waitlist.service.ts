@@ -5,6 +5,7 @@ import { AppError, ErrorCode } from '../infrastructure/errors';
 import { clean } from '../infrastructure/text';
 import { signId, verifySignedId } from '../infrastructure/signed-id';
 import { BookingLifecycle } from '../booking/booking-lifecycle';
+import type { BookingEvents } from '../booking/booking-events';
 import { INTERNAL_CLIENT } from '../booking/hold-limits';
 import type { HeldOffers } from '../booking/booking.service';
 import type { OutboxService } from '../mail/outbox.service';
@@ -39,6 +40,8 @@ export interface WaitlistOptions {
   /** Caps per client and email, and the challenge (docs/decisions/067); none: only the rate limit (tests). */
   guard?: WaitlistGuard;
   offerHours?: number;
+  /** Where spots its offers give back are announced (spotsReleased: this service's own subscriber offers them again). */
+  events?: BookingEvents;
 }
 
 /**
@@ -72,7 +75,7 @@ export class WaitlistService implements HeldOffers {
   ) {
     this.offerHours = options.offerHours ?? OFFER_HOURS;
     this.mails = outbox ? new WaitlistMails(outbox) : null;
-    this.spots = new BookingLifecycle(null, { onSpotsReleased: (m, workshopId, now) => this.offerFreedSpots(m, workshopId, now).then(() => undefined) });
+    this.spots = new BookingLifecycle(null, options.events ?? null);
   }
 
   /**

@@ -10,7 +10,8 @@ import { Booking } from '../booking/booking.entity';
 import { BookingStatus } from '../booking/booking.types';
 import { bookingMailData } from '../booking/booking-mail-data';
 import { PaymentMethod, RefundReason, RefundState } from '../booking/ledger.entities';
-import { type BookingAccountService, BookingChangedMeanwhileError } from '../payment/booking-account.service';
+import type { CancellationService } from '../money/cancellation.service';
+import { BookingChangedMeanwhileError } from '../money/money-audit';
 import type { PaymentService } from '../payment/payment.service';
 import type { OutboxService } from '../mail/outbox.service';
 import { ADMIN_ACTOR, type AuditLog } from '../audit/audit-log.service';
@@ -44,7 +45,7 @@ const typedName = (s: string) => s.trim().replace(/\s+/g, ' ');
 /**
  * Go or no-go and the cancellation of a workshop (docs/decisions/063). The
  * cancellation is one transaction: the workshop marked cancelled (no longer
- * bookable), every live booking cancelled through BookingAccountService with
+ * bookable), every live booking cancelled through CancellationService with
  * no fee and its online refunds scheduled CREDIT_CHOICE_DAYS later (the
  * customer may take a credit instead, or the refund now), the waiting list
  * closed, a mail to every customer, and one audit row.
@@ -52,7 +53,7 @@ const typedName = (s: string) => s.trim().replace(/\s+/g, ' ');
 export class WorkshopCancellationService {
   constructor(
     private readonly db: Database,
-    private readonly accounts: BookingAccountService,
+    private readonly cancellations: CancellationService,
     private readonly payments: Pick<PaymentService, 'expireSessionOf'>,
     private readonly outbox: OutboxService | null,
     private readonly clock: () => Date,
@@ -133,7 +134,7 @@ export class WorkshopCancellationService {
       let onlineRefundCents = 0;
       let offlineRefundCents = 0;
       for (const b of live) {
-        const { booking, refunds } = await this.accounts.cancelInTransactionOrThrow(
+        const { booking, refunds } = await this.cancellations.cancelInTransactionOrThrow(
           m,
           b.id,
           'admin',

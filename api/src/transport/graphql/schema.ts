@@ -19,7 +19,7 @@ import { BookingAccountCreditsResolver, WorkshopCancellationResolver } from './r
 /** The services the resolvers are built from: each resolver receives only its own. */
 export type ResolverServices = Pick<
   Services,
-  'workshops' | 'testimonials' | 'bookings' | 'payments' | 'community' | 'adminAuth' | 'admin' | 'proofOfWork' | 'accounts' | 'waitlist' | 'audit' | 'workshopEditor' | 'credits' | 'workshopCancellation'
+  'workshops' | 'testimonials' | 'bookings' | 'payments' | 'community' | 'adminAuth' | 'admin' | 'proofOfWork' | 'accounts' | 'money' | 'waitlist' | 'audit' | 'workshopEditor' | 'credits' | 'workshopCancellation'
 >;
 
 /**
@@ -33,8 +33,8 @@ function resolverInstances(s: ResolverServices): Map<Function, object> {
     [BookingResolver, new BookingResolver(s.bookings, s.proofOfWork)],
     [PaymentResolver, new PaymentResolver(s.payments)],
     [CommunityResolver, new CommunityResolver(s.community)],
-    [AdminResolver, new AdminResolver(s.adminAuth, s.admin, s.bookings, s.accounts)],
-    [BookingAccountResolver, new BookingAccountResolver(s.accounts)],
+    [AdminResolver, new AdminResolver(s.adminAuth, s.admin, s.bookings, s.money.cancellations)],
+    [BookingAccountResolver, new BookingAccountResolver(s.money)],
     [CommunityMessageWorkshopNameResolver, new CommunityMessageWorkshopNameResolver()],
     [WaitlistResolver, new WaitlistResolver(s.waitlist)],
     [AuditResolver, new AuditResolver(s.audit)],

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AdminAuthService } from '../../admin/admin-auth.service';
 import type { AdminService } from '../../admin/admin.service';
 import type { BookingService } from '../../booking/booking.service';
-import type { BookingAccountService } from '../../payment/booking-account.service';
+import type { MoneyDomain } from '../../money';
 import { adminAccountRoutes } from './booking-account.rest';
 import type { WaitlistService } from '../../waitlist/waitlist.service';
 import { RemoveWaitlistEntryInput } from '../../waitlist/waitlist.input';
@@ -69,7 +69,7 @@ export function adminMessageJson(m: CommunityMessage) {
 export interface AdminRouteDeps {
   adminAuth: AdminAuthService;
   /** The money calls (refunds, cancel with refund, the account view): booking-account.rest.ts. */
-  accounts: BookingAccountService;
+  money: MoneyDomain;
   admin: AdminService;
   bookings: BookingService;
   waitlist: WaitlistService;
@@ -109,7 +109,7 @@ export function adminRoutes(deps: AdminRouteDeps): FastifyPluginAsync {
 
     await app.register(async (guarded) => {
       guarded.addHook('preHandler', requireAdmin(adminAuth, { secureCookies: deps.secureCookies }));
-      await guarded.register(adminAccountRoutes(deps.accounts, deps.workshops));
+      await guarded.register(adminAccountRoutes(deps.money, deps.workshops));
       guarded.get('/stats', { schema: ADMIN_ROUTES.stats }, async () => adminStatsJson(await admin.stats()));
       guarded.get('/bookings', { schema: ADMIN_ROUTES.bookings }, async () => (await admin.listBookings()).map(adminBookingJson));
       guarded.get('/messages', { schema: ADMIN_ROUTES.messages }, async () => (await admin.listMessages()).map(adminMessageJson));

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { BookingAccountService } from '../../payment/booking-account.service';
-import type { BookingAccount } from '../../payment/booking-account.types';
-import { AdminCancelInput, AdminRefundDoneInput, AdminRefundInput, CancelMyBookingInput, ManageBookingInput, TransferMyBookingInput } from '../../payment/booking-account.types';
+import type { MoneyDomain } from '../../money';
+import type { BookingAccount } from '../../money/booking-account.types';
+import { AdminCancelInput, AdminRefundDoneInput, AdminRefundInput, CancelMyBookingInput, ManageBookingInput, TransferMyBookingInput } from '../../money/booking-account.types';
 import { validateInputOrThrow } from '../../infrastructure/validation';
 import { snakeBodyToCamel } from '../../infrastructure/case';
 import { dollarsToCents } from '../../shared/money';
@@ -105,7 +105,7 @@ function tokenOf(req: FastifyRequest): unknown {
 }
 
 /** The customer's manage calls under /api/manage/{id}. */
-export function manageRoutes(accounts: BookingAccountService, calendar: WorkshopCalendar, limit: WriteLimit, secretCheck: WriteLimit): FastifyPluginAsync {
+export function manageRoutes({ accounts, cancellations, transfers }: Pick<MoneyDomain, 'accounts' | 'cancellations' | 'transfers'>, calendar: WorkshopCalendar, limit: WriteLimit, secretCheck: WriteLimit): FastifyPluginAsync {
   return async (app) => {
     const authorize = async (req: FastifyRequest<IdPath>) => {
       const input = await validateInputOrThrow(ManageBookingInput, { bookingId: req.params.id, token: tokenOf(req) });
@@ -125,8 +125,7 @@ export function manageRoutes(accounts: BookingAccountService, calendar: Workshop
       await secretCheck(req);
       const booking = await accounts.authorizeOrThrow(input.bookingId, input.token);
       await limit(req);
-      const expectedRefundCents = input.expectedRefund === undefined || input.expectedRefund === null ? undefined : dollarsToCents(input.expectedRefund);
-      return bookingAccountJson(await accounts.account(await accounts.cancelOrThrow(booking.id, 'customer', { applyPolicyFee: true, expectedRefundCents })), calendar);
+      return bookingAccountJson(await accounts.account(await cancellations.cancelByCustomerOrThrow(booking.id, input.expectedRefund)), calendar);
     });
     app.post<IdPath>('/manage/:id/transfer', { schema: MONEY_ROUTES.manageTransfer }, async (req) => {
       const body = snakeBodyToCamel(req.body);
@@ -134,29 +133,29 @@ export function manageRoutes(accounts: BookingAccountService, calendar: Workshop
       await secretCheck(req);
       const booking = await accounts.authorizeOrThrow(input.bookingId, input.token);
       await limit(req);
-      return bookingAccountJson(await accounts.account(await accounts.transferOrThrow(booking.id, input.workshopId, 'customer')), calendar);
+      return bookingAccountJson(await accounts.account(await transfers.transferOrThrow(booking.id, input.workshopId, 'customer')), calendar);
     });
   };
 }
 
 /** The admin's money calls, registered inside the admin guard (admin.rest.ts). */
-export function adminAccountRoutes(accounts: BookingAccountService, calendar: WorkshopCalendar): FastifyPluginAsync {
+export function adminAccountRoutes({ accounts, cancellations, admin }: Pick<MoneyDomain, 'accounts' | 'cancellations' | 'admin'>, calendar: WorkshopCalendar): FastifyPluginAsync {
   return async (guarded) => {
     guarded.get<IdPath>('/bookings/:id/account', { schema: MONEY_ROUTES.adminAccount }, async (req) => bookingAccountJson(await accounts.accountOrThrow(req.params.id), calendar, true));
-    guarded.get('/overdue', { schema: MONEY_ROUTES.adminOverdue }, async () => (await accounts.overdueBookings()).map(adminBookingJson));
+    guarded.get('/overdue', { schema: MONEY_ROUTES.adminOverdue }, async () => (await admin.overdueBookings()).map(adminBookingJson));
     guarded.post<IdPath>('/bookings/:id/refunds', { schema: MONEY_ROUTES.adminRefund }, async (req) => {
       const body = snakeBodyToCamel(req.body);
       const input = await validateInputOrThrow(AdminRefundInput, { bookingId: req.params.id, amount: body.amount, note: body.note });
-      return bookingAccountJson(await accounts.account(await accounts.adminRefundOrThrow(input.bookingId, dollarsToCents(input.amount), input.note)), calendar, true);
+      return bookingAccountJson(await accounts.account(await admin.refundOrThrow(input.bookingId, dollarsToCents(input.amount), input.note)), calendar, true);
     });
     guarded.post<IdPath>('/refunds/:id/done', { schema: MONEY_ROUTES.adminRefundDone }, async (req) => {
       const input = await validateInputOrThrow(AdminRefundDoneInput, { refundId: req.params.id });
-      return bookingAccountJson(await accounts.account(await accounts.markRefundDoneOrThrow(input.refundId)), calendar, true);
+      return bookingAccountJson(await accounts.account(await admin.markRefundDoneOrThrow(input.refundId)), calendar, true);
     });
     guarded.post<IdPath>('/bookings/:id/cancel', { schema: MONEY_ROUTES.adminCancel }, async (req) => {
       const body = snakeBodyToCamel(req.body);
       const input = await validateInputOrThrow(AdminCancelInput, { bookingId: req.params.id, applyPolicyFee: body.applyPolicyFee ?? false });
-      return adminBookingJson(await accounts.cancelOrThrow(input.bookingId, 'admin', { applyPolicyFee: input.applyPolicyFee }));
+      return adminBookingJson(await cancellations.cancelOrThrow(input.bookingId, 'admin', { applyPolicyFee: input.applyPolicyFee }));
     });
   };
 }

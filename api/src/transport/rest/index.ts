@@ -56,13 +56,13 @@ async function registerRoutesWrittenAsIs(json: FastifyInstance, services: Servic
   await json.register(bookingRoutes(services.bookings, limits.booking, limits.secretCheck));
   await json.register(altchaRoutes(services.proofOfWork));
   await json.register(checkoutRoutes(services.payments, limits.checkout));
-  await json.register(manageRoutes(services.accounts, services.workshops, limits.checkout, limits.secretCheck));
+  await json.register(manageRoutes(services.money, services.workshops, limits.checkout, limits.secretCheck));
   await json.register(manageCreditRoutes(services.accounts, services.credits, services.workshops, limits.checkout, limits.secretCheck));
   await json.register(waitlistRoutes(services.waitlist, limits.waitlistJoin));
   await json.register(
     adminRoutes({
       adminAuth: services.adminAuth,
-      accounts: services.accounts,
+      money: services.money,
       admin: services.admin,
       bookings: services.bookings,
       waitlist: services.waitlist,

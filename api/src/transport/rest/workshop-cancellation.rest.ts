@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AdminAuthService } from '../../admin/admin-auth.service';
-import type { BookingAccountService } from '../../payment/booking-account.service';
-import { ManageBookingInput } from '../../payment/booking-account.types';
+import type { BookingAccountService } from '../../money/booking-account.service';
+import { ManageBookingInput } from '../../money/booking-account.types';
 import type { CreditsService } from '../../credit/credits.service';
 import type { Credit } from '../../credit/credit.entity';
 import type { WorkshopCancellationService, WorkshopGoNoGo } from '../../workshop-cancellation/workshop-cancellation.service';

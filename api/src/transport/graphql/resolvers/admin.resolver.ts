@@ -2,7 +2,7 @@ import { Arg, Authorized, Ctx, FieldResolver, Mutation, Query, Resolver, Root } 
 import type { AdminAuthService } from '../../../admin/admin-auth.service';
 import type { AdminService } from '../../../admin/admin.service';
 import type { BookingService } from '../../../booking/booking.service';
-import type { BookingAccountService } from '../../../payment/booking-account.service';
+import type { CancellationService } from '../../../money/cancellation.service';
 import type { GraphQLContext } from '../context';
 import { Booking } from '../../../booking/booking.entity';
 import { CommunityMessage } from '../../../community/community-message.entity';
@@ -21,7 +21,7 @@ export class AdminResolver {
     private readonly adminAuth: AdminAuthService,
     private readonly admin: AdminService,
     private readonly bookings: BookingService,
-    private readonly accounts: BookingAccountService,
+    private readonly cancellations: CancellationService,
   ) {}
 
   @Mutation(() => AdminLoginPayload, {
@@ -67,7 +67,7 @@ export class AdminResolver {
   @Authorized()
   @Mutation(() => AdminBookingPayload, { description: 'Admin: cancel a booking; its spots come back and everything paid is refunded (adminCancelBookingWithRefund chooses the policy fee).' })
   async cancelBooking(@Arg('input') input: CancelBookingInput): Promise<AdminBookingPayload> {
-    return { booking: await this.accounts.cancelOrThrow(input.bookingId, 'admin', { applyPolicyFee: false }) };
+    return { booking: await this.cancellations.cancelOrThrow(input.bookingId, 'admin', { applyPolicyFee: false }) };
   }
 
   @Authorized()

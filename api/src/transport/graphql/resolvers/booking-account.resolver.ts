@@ -1,6 +1,6 @@
 import { Arg, Authorized, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { GraphQLContext } from '../context';
-import type { BookingAccountService } from '../../../payment/booking-account.service';
+import type { MoneyDomain } from '../../../money';
 import { Booking } from '../../../booking/booking.entity';
 import { dollarsToCents } from '../../../shared/money';
 import { validateInputOrThrow } from '../../../infrastructure/validation';
@@ -13,7 +13,7 @@ import {
   ManageBookingInput,
   PayNowPayload,
   TransferMyBookingInput,
-} from '../../../payment/booking-account.types';
+} from '../../../money/booking-account.types';
 
 /**
  * A booking's money: the customer's manage page (every call carries the token
@@ -21,38 +21,43 @@ import {
  */
 @Resolver()
 export class BookingAccountResolver {
-  constructor(private readonly accounts: BookingAccountService) {}
+  private readonly accounts: MoneyDomain['accounts'];
+
+  constructor(private readonly money: Pick<MoneyDomain, 'accounts' | 'cancellations' | 'transfers' | 'admin'>) {
+    this.accounts = money.accounts;
+  }
 
   @Query(() => BookingAccount, { description: 'The manage page of a booking: payments, refunds, what is due, the cancellation quote and transfer options. NOT_FOUND for a wrong id or token.' })
   async bookingAccount(@Arg('bookingId', () => ID) bookingId: string, @Arg('token') token: string, @Ctx() ctx: GraphQLContext): Promise<BookingAccount> {
     const input = await validateInputOrThrow(ManageBookingInput, { bookingId, token });
+    return this.accounts.account(await this.authorizeOrThrow(input, ctx));
+  }
+
+  /** The manage link's check, counted per client (the same order as the REST routes: the token first, then the write limit). */
+  private async authorizeOrThrow(input: { bookingId: string; token: string }, ctx: GraphQLContext): Promise<Booking> {
     await ctx.consume('secretCheck');
-    return this.accounts.account(await this.accounts.authorizeOrThrow(input.bookingId, input.token));
+    return this.accounts.authorizeOrThrow(input.bookingId, input.token);
   }
 
   @Mutation(() => PayNowPayload, { description: 'Pay the balance or the next installment now: a checkout session for exactly that amount, back to the manage page.' })
   async payBookingNow(@Arg('input') input: ManageBookingInput, @Ctx() ctx: GraphQLContext): Promise<PayNowPayload> {
+    const booking = await this.authorizeOrThrow(input, ctx);
     await ctx.consume('checkout');
-    await ctx.consume('secretCheck');
-    const booking = await this.accounts.authorizeOrThrow(input.bookingId, input.token);
     return this.accounts.payNowOrThrow(booking.id);
   }
 
   @Mutation(() => BookingAccount, { description: 'Cancel the booking with the refund the cancellation policy gives today (refused with CONFLICT if it differs from expectedRefund).' })
   async cancelMyBooking(@Arg('input') input: CancelMyBookingInput, @Ctx() ctx: GraphQLContext): Promise<BookingAccount> {
+    const booking = await this.authorizeOrThrow(input, ctx);
     await ctx.consume('checkout');
-    await ctx.consume('secretCheck');
-    const booking = await this.accounts.authorizeOrThrow(input.bookingId, input.token);
-    const expectedRefundCents = input.expectedRefund === undefined || input.expectedRefund === null ? undefined : dollarsToCents(input.expectedRefund);
-    return this.accounts.account(await this.accounts.cancelOrThrow(booking.id, 'customer', { applyPolicyFee: true, expectedRefundCents }));
+    return this.accounts.account(await this.money.cancellations.cancelByCustomerOrThrow(booking.id, input.expectedRefund));
   }
 
   @Mutation(() => BookingAccount, { description: 'Move the booking to another workshop with free spots (fee by the transfer policy; price difference charged or refunded).' })
   async transferMyBooking(@Arg('input') input: TransferMyBookingInput, @Ctx() ctx: GraphQLContext): Promise<BookingAccount> {
+    const booking = await this.authorizeOrThrow(input, ctx);
     await ctx.consume('checkout');
-    await ctx.consume('secretCheck');
-    const booking = await this.accounts.authorizeOrThrow(input.bookingId, input.token);
-    return this.accounts.account(await this.accounts.transferOrThrow(booking.id, input.workshopId, 'customer'));
+    return this.accounts.account(await this.money.transfers.transferOrThrow(booking.id, input.workshopId, 'customer'));
   }
 
   @Authorized()
@@ -64,24 +69,24 @@ export class BookingAccountResolver {
   @Authorized()
   @Query(() => [Booking], { description: 'Admin: confirmed bookings whose balance or an installment is past due.' })
   adminOverdueBookings(): Promise<Booking[]> {
-    return this.accounts.overdueBookings();
+    return this.money.admin.overdueBookings();
   }
 
   @Authorized()
   @Mutation(() => BookingAccount, { description: 'Admin: refund part or all of what was received (through the provider for online payments; offline money becomes a refund the admin owes).' })
   async adminRefundBooking(@Arg('input') input: AdminRefundInput): Promise<BookingAccount> {
-    return this.accounts.account(await this.accounts.adminRefundOrThrow(input.bookingId, dollarsToCents(input.amount), input.note));
+    return this.accounts.account(await this.money.admin.refundOrThrow(input.bookingId, dollarsToCents(input.amount), input.note));
   }
 
   @Authorized()
   @Mutation(() => BookingAccount, { description: 'Admin: an owed (offline) refund was paid back.' })
   async adminMarkRefundDone(@Arg('input') input: AdminRefundDoneInput): Promise<BookingAccount> {
-    return this.accounts.account(await this.accounts.markRefundDoneOrThrow(input.refundId));
+    return this.accounts.account(await this.money.admin.markRefundDoneOrThrow(input.refundId));
   }
 
   @Authorized()
   @Mutation(() => BookingAccount, { description: "Admin: cancel a booking, refunding what the policy gives today (applyPolicyFee) or everything paid." })
   async adminCancelBookingWithRefund(@Arg('input') input: AdminCancelInput): Promise<BookingAccount> {
-    return this.accounts.account(await this.accounts.cancelOrThrow(input.bookingId, 'admin', { applyPolicyFee: input.applyPolicyFee }));
+    return this.accounts.account(await this.money.cancellations.cancelOrThrow(input.bookingId, 'admin', { applyPolicyFee: input.applyPolicyFee }));
   }
 }

@@ -1,7 +1,7 @@
 import { Arg, Authorized, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { GraphQLContext } from '../context';
-import type { BookingAccountService } from '../../../payment/booking-account.service';
-import { BookingAccount, ManageBookingInput } from '../../../payment/booking-account.types';
+import type { BookingAccountService } from '../../../money/booking-account.service';
+import { BookingAccount, ManageBookingInput } from '../../../money/booking-account.types';
 import type { CreditsService } from '../../../credit/credits.service';
 import { Credit } from '../../../credit/credit.entity';
 import type { WorkshopCancellationService } from '../../../workshop-cancellation/workshop-cancellation.service';

@@ -1,10 +1,10 @@
 import type { EntityManager } from 'typeorm';
 import type { Database } from '../infrastructure/db/data-source';
 import type { Logger } from '../infrastructure/logger';
-import type { ClaimedJob, JobHandler, JobOutcome, JobScheduler } from '../infrastructure/jobs/job.types';
+import type { ClaimedJob, JobOutcome, JobScheduler } from '../infrastructure/jobs/job.types';
 import type { BookingLifecycle } from '../booking/booking-lifecycle';
 import { BookingRefund, RefundState } from '../booking/ledger.entities';
-import { type PaymentProvider, PaymentProviderUnavailableError, RefundRefusedError } from './payment-provider';
+import { type PaymentProvider, PaymentProviderUnavailableError, RefundRefusedError } from '../payment/payment-provider';
 
 /** The job that makes one online refund (its payload names the refund row). */
 export const REFUND_JOB = 'refund.execute';
@@ -33,12 +33,10 @@ export class RefundMaker {
     private readonly db: Database,
     private readonly lifecycle: Pick<BookingLifecycle, 'refundFailed'>,
     private readonly provider: () => PaymentProvider | null,
-    private readonly jobs: JobScheduler & { register(kind: string, handler: JobHandler): unknown },
+    private readonly jobs: JobScheduler,
     private readonly clock: () => Date,
     private readonly logger: Logger,
-  ) {
-    jobs.register(REFUND_JOB, (job) => this.runJob(job));
-  }
+  ) {}
 
   /** Each pending (online) refund gets a job that claims and makes it at `dueAt`, or finds it made by the immediate try. */
   async scheduleJobs(m: EntityManager, bookingId: string, rows: BookingRefund[], dueAt: Date): Promise<void> {
@@ -145,7 +143,8 @@ export class RefundMaker {
     });
   }
 
-  private async runJob(job: ClaimedJob): Promise<JobOutcome> {
+  /** The refund job's handler (registered in composition-root.ts). */
+  async runJob(job: ClaimedJob): Promise<JobOutcome> {
     const { refundId } = job.payload as { refundId: string };
     try {
       const outcome = await this.claimAndMake(refundId);

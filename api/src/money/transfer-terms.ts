@@ -1,5 +1,5 @@
 import { addMonths, balanceDueDate, type BookingMoney, cancellationRefund, daysBeforeStart, localDate, POLICY, transferSettlement, type TransferSettlement } from '../shared/policy';
-import { formatCents } from '../shared/money';
+import { formatCents, netReceivedCents } from '../shared/money';
 import type { TransferTextInput } from '../shared/transfer-text';
 import type { Booking } from '../booking/booking.entity';
 import { priceOfBooking } from '../booking/booking-price';
@@ -8,7 +8,7 @@ import type { Workshop } from '../workshop/workshop.entity';
 /** A booking's money as shared/policy.ts reads it. */
 export function moneyOf(b: Pick<Booking, 'amountPaidCents' | 'amountRefundedCents' | 'feeCents' | 'refundCapCents' | 'refundCapPaidCents'>): BookingMoney {
   return {
-    netPaidCents: b.amountPaidCents - b.amountRefundedCents,
+    netPaidCents: netReceivedCents(b),
     feeCents: b.feeCents,
     refundCapCents: b.refundCapCents ?? null,
     refundCapPaidCents: b.refundCapPaidCents ?? null,
