@@ -78,7 +78,8 @@ describe('/admin/dashboard', () => {
 
     it('shows a loading state, then a quiet failure with a retry for other errors', async () => {
       const user = userEvent.setup({ delay: null });
-      renderRoute('/admin/dashboard', [{ request: { query: ADMIN_DASHBOARD_QUERY }, error: new Error('network down') }, dashboard()]);
+      // The failure takes a moment, as over a network: the loading state is there to be seen on a busy machine too.
+      renderRoute('/admin/dashboard', [{ request: { query: ADMIN_DASHBOARD_QUERY }, error: new Error('network down'), delay: 100 }, dashboard()]);
       expect(await screen.findByText('Loading dashboard...')).toBeInTheDocument();
       expect(await screen.findByText('The dashboard could not be loaded.')).toBeInTheDocument();
       expect(readAdminCredential()).not.toBeNull();
