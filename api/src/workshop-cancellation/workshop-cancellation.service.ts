@@ -87,7 +87,7 @@ export class WorkshopCancellationService {
   /**
    * "Cancel this workshop". `confirmName` must be the workshop's name as the
    * admin typed it (BAD_USER_INPUT naming confirmName otherwise: nothing
-   * changes); CONFLICT when it is cancelled already or has started.
+   * changes); WORKSHOP_ALREADY_CANCELLED when it is cancelled already, WORKSHOP_STARTED when it has started.
    */
   async cancelOrThrow(workshopId: string, confirmName: string): Promise<WorkshopCancellationResult> {
     // A payment landing on one of its bookings meanwhile makes that booking's compare-and-set fail: the whole
@@ -111,15 +111,15 @@ export class WorkshopCancellationService {
       if (typeof confirmName !== 'string' || typedName(confirmName) !== typedName(workshop.name)) {
         throw AppError.invalid([{ field: 'confirmName', message: `confirmName must be the workshop's name exactly: ${workshop.name}` }]);
       }
-      if (workshop.cancelledAt) throw new AppError(ErrorCode.CONFLICT, `${workshop.name} is already cancelled`);
-      if (hasStarted(workshop, now)) throw new AppError(ErrorCode.CONFLICT, `${workshop.name} has already started: it can no longer be cancelled here`);
+      if (workshop.cancelledAt) throw new AppError(ErrorCode.WORKSHOP_ALREADY_CANCELLED, `${workshop.name} is already cancelled`);
+      if (hasStarted(workshop, now)) throw new AppError(ErrorCode.WORKSHOP_STARTED, `${workshop.name} has already started: it can no longer be cancelled here`);
       const marked = await m
         .createQueryBuilder()
         .update(Workshop)
         .set({ cancelledAt: now, updatedAt: now })
         .where('id = :id AND cancelled_at IS NULL', { id: workshop.id })
         .execute();
-      if (marked.affected !== 1) throw new AppError(ErrorCode.CONFLICT, `${workshop.name} is already cancelled`);
+      if (marked.affected !== 1) throw new AppError(ErrorCode.WORKSHOP_ALREADY_CANCELLED, `${workshop.name} is already cancelled`);
       workshop.cancelledAt = now;
       // The waiting list first: spots the bookings give back are offered to nobody.
       const waitlistClosed = await this.closeWaitlist(m, workshop.id);
