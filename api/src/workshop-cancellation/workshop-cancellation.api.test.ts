@@ -127,6 +127,29 @@ describe.each(DB_KINDS)('workshop cancellation and credits on %s', (kind) => {
     expect((await post(`${s.url}/api/admin/workshops/${w}/cancel`, { confirm_name: `Go test ${workshopCount}` })).status).toBe(401);
   });
 
+  it('the cancellation publishes workshopCancelled in its transaction: its subscribers write the audit row and the mails, and one that throws rolls it all back', async () => {
+    now = new Date('2026-01-15T12:00:00.000Z');
+    expect(s.services.events.subscriberCount('workshopCancelled')).toBe(2);
+    const seen: Array<{ workshopId: string; bookings: string[]; onlineRefundCents: number }> = [];
+    const failing = await aWorkshop(120);
+    s.services.events.on('workshopCancelled', (e) => {
+      seen.push({ workshopId: e.workshop.id, bookings: e.cancelled.map((c) => c.booking.id), onlineRefundCents: e.onlineRefundCents });
+      if (e.workshop.id === failing) throw new Error('subscriber down');
+    });
+    const broken = await bookAndPay(failing);
+    expect((await cancel(failing, `Go test ${workshopCount}`)).status).toBe(500);
+    expect((await m().findOneByOrFail(Workshop, { id: failing })).cancelledAt).toBeNull();
+    expect((await booking(broken)).status).toBe('confirmed');
+    expect(await m().countBy(AuditEvent, { action: 'workshop.cancelled', workshopId: failing })).toBe(0);
+    expect((await m().find(MailOutbox, { where: { kind: 'workshop_cancelled' } })).filter((r) => JSON.stringify(r.payload).includes(broken))).toHaveLength(0);
+    const w = await aWorkshop(120);
+    const id = await bookAndPay(w);
+    expect((await cancel(w, `Go test ${workshopCount}`)).status).toBe(200);
+    expect(seen.filter((e) => e.workshopId === w)).toEqual([{ workshopId: w, bookings: [id], onlineRefundCents: expect.any(Number) }]);
+    expect(await m().countBy(AuditEvent, { action: 'workshop.cancelled', workshopId: w })).toBe(1);
+    expect((await m().find(MailOutbox, { where: { kind: 'workshop_cancelled' } })).filter((r) => JSON.stringify(r.payload).includes(id))).toHaveLength(1);
+  });
+
   it('cancelling a workshop cancels every booking, closes the waiting list, mails everyone; online refunds come after 14 days, offline money is owed', async () => {
     now = new Date('2026-01-15T12:00:00.000Z');
     const w = await aWorkshop(120);
