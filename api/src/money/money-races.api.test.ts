@@ -354,7 +354,8 @@ describe.each(DB_KINDS)('money races on %s', (kind) => {
       expect(rendered.text).toContain('so we refunded it in full');
       expect(await m().countBy(AuditEvent, { bookingId: id, action: 'refund.issued' })).toBe(1);
       // The customer cannot open a new checkout for a cancelled booking.
-      expect((await post(`${s.url}/api/manage/${id}/pay`, { token: tokenOf(id) })).status).toBe(409);
+      const pay = await post(`${s.url}/api/manage/${id}/pay`, { token: tokenOf(id) });
+      expect([pay.status, (await pay.json()).code]).toEqual([409, 'BOOKING_NOT_LIVE']);
     });
 
     it('the admin cancels the workshop while customers pay their balance: no booking ends confirmed, late money is refunded at once', async () => {
