@@ -46,6 +46,7 @@ import { DEFAULT_WAITLIST_LIMITS, type WaitlistEntryLimits } from './waitlist/wa
 import type { WorkshopCatalogOptions } from './workshop/workshop-catalog';
 import { CreditsService } from './credit/credits.service';
 import { WorkshopCancellationService } from './workshop-cancellation/workshop-cancellation.service';
+import { WorkshopCancellationReactions } from './workshop-cancellation/workshop-cancellation-reactions';
 import { WORKSHOP_CANCELLATION_MAILS } from './workshop-cancellation/workshop-cancellation.mails';
 
 /**
@@ -92,6 +93,8 @@ export interface Services {
   credits: CreditsService;
   /** Go/no-go per workshop and "Cancel this workshop" (docs/decisions/063). */
   workshopCancellation: WorkshopCancellationService;
+  /** The booking events (docs/decisions/071); subscribed here only (tests may add a subscriber to watch). */
+  events: BookingEvents;
 }
 
 /**
@@ -163,6 +166,7 @@ export function createServices(
   // --- The map of reactions: who is told of what (docs/architecture.md lists the same) ---
   const moneyAudit = new MoneyAuditTrail(audit);
   const moneyMails = bookings.mails ? new MoneyMails(bookings.mails) : null;
+  const workshopCancelled = new WorkshopCancellationReactions(outbox, audit);
   events
     // Spots that come back are offered to the waiting list in the same transaction (docs/decisions/061).
     .on('spotsReleased', (e) => waitlist.offerFreedSpots(e.m, e.workshopId, e.now))
@@ -178,7 +182,10 @@ export function createServices(
     .on('bookingTransferred', (e) => moneyMails?.bookingTransferred(e))
     .on('bookingTransferred', (e) => moneyAudit.bookingTransferred(e))
     .on('latePaymentRefunded', (e) => moneyAudit.latePaymentRefunded(e))
-    .on('latePaymentRefunded', (e) => moneyMails?.latePaymentRefunded(e));
+    .on('latePaymentRefunded', (e) => moneyMails?.latePaymentRefunded(e))
+    // A cancelled workshop: the audit row, then each customer's mail (their bookings' own mails are held back).
+    .on('workshopCancelled', (e) => workshopCancelled.auditRow(e))
+    .on('workshopCancelled', (e) => workshopCancelled.mailCustomers(e));
   paymentEvents
     .on('paymentIntentSucceeded', (e) => money.charges.recordOffSession(e.paymentIntent))
     .on('chargeRefunded', (e) => money.charges.chargeRefunded(e.charge))
@@ -214,7 +221,8 @@ export function createServices(
     accounts: money.accounts,
     money,
     credits,
-    workshopCancellation: new WorkshopCancellationService(db, money.cancellations, payments, outbox, clock, logger, audit),
+    workshopCancellation: new WorkshopCancellationService(db, money.cancellations, payments, outbox, clock, logger, events),
+    events,
   };
 }
 

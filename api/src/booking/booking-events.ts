@@ -76,6 +76,18 @@ export interface BookingEventMap {
   };
   /** Money arrived for a cancelled booking (or a cancelled workshop's lapsed hold) and is refunded in full. */
   latePaymentRefunded: InTransaction & { booking: Booking; payment: PaymentReceived & { id: string }; refunds: BookingRefund[]; lateFor: 'booking' | 'workshop' };
+  /**
+   * The admin cancelled a workshop: its live bookings were cancelled with no fee (each published
+   * `bookingCancelled` with `mail: false`), its waiting list closed; the refunds wait until `refundsDueAt`.
+   */
+  workshopCancelled: InTransaction & {
+    workshop: Workshop;
+    cancelled: Array<{ booking: Booking; refunds: BookingRefund[] }>;
+    refundsDueAt: Date;
+    waitlistClosed: number;
+    onlineRefundCents: number;
+    offlineRefundCents: number;
+  };
 }
 
 /** The one bus of booking events of a process (built by the composition root). */

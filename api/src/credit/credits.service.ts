@@ -73,14 +73,14 @@ function choiceEnds(refunds: BookingRefund[]): number | null {
 /** Why no choice is left: the refund is being made or made, a credit was taken, or nothing waits. */
 function choiceMadeError(refunds: BookingRefund[]): AppError {
   const workshop = refunds.filter((r) => r.reason === RefundReason.workshop_cancelled);
-  if (workshop.some((r) => r.state === RefundState.processing)) return new AppError(ErrorCode.CONFLICT, 'The refund to your card is being made already: a credit can no longer be chosen instead');
-  if (workshop.some((r) => r.state === RefundState.credited)) return new AppError(ErrorCode.CONFLICT, 'You took a credit instead of this refund already');
-  return new AppError(ErrorCode.CONFLICT, 'No refund is waiting for your choice on this booking: it was made already');
+  if (workshop.some((r) => r.state === RefundState.processing)) return new AppError(ErrorCode.REFUND_ALREADY_CLAIMED, 'The refund to your card is being made already: a credit can no longer be chosen instead');
+  if (workshop.some((r) => r.state === RefundState.credited)) return new AppError(ErrorCode.REFUND_ALREADY_CLAIMED, 'You took a credit instead of this refund already');
+  return new AppError(ErrorCode.NO_REFUND_WAITING, 'No refund is waiting for your choice on this booking: it was made already');
 }
 
 /** Two choices at once (two windows, or the refund falling due): the first one claimed stands. */
 function choiceRacedError(): AppError {
-  return new AppError(ErrorCode.CONFLICT, 'Your refund was just claimed by another request (refund to your card or credit): reload the page to see which');
+  return new AppError(ErrorCode.REFUND_ALREADY_CLAIMED, 'Your refund was just claimed by another request (refund to your card or credit): reload the page to see which');
 }
 
 const isWorkshopRefund = (r: BookingRefund) => r.reason === RefundReason.workshop_cancelled && (r.state === RefundState.pending || r.state === RefundState.owed);
@@ -124,7 +124,7 @@ export class CreditsService implements CreditRedeemer {
    * "Refund to my card now": the waiting online refunds of a cancelled
    * workshop are claimed together in one transaction (pending -> processing,
    * docs/decisions/065), then made. A credit taken meanwhile, or another
-   * window's "refund now", makes the claim fail: CONFLICT, nothing sent to
+   * window's "refund now", makes the claim fail: REFUND_ALREADY_CLAIMED, nothing sent to
    * the provider. The provider unreachable after the claim: the refund stays
    * claimed (shown as being made) and its job makes it when the provider answers.
    */
@@ -265,7 +265,7 @@ export class CreditsService implements CreditRedeemer {
       },
       now,
     );
-    if (result === null || result === 'duplicate') throw new AppError(ErrorCode.CONFLICT, 'The booking changed meanwhile; try again');
+    if (result === null || result === 'duplicate') throw new AppError(ErrorCode.BOOKING_CHANGED, 'The booking changed meanwhile; try again');
     const after = result.booking;
     if (keepHold) {
       after.dueNowCents = booking.dueNowCents - applied;

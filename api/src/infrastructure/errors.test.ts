@@ -47,3 +47,21 @@ describe('error codes (issue 22 item 4)', () => {
     expect(new AppError(ErrorCode.CAPACITY_BELOW_CLAIMED, 'x').status).toBe(422);
   });
 });
+
+describe('money error codes (issue 22 item 4, money wing)', () => {
+  it('each refusal of a money move has its own code, a 409 (a conflict with the state, not bad input)', () => {
+    const money = [
+      ErrorCode.TRANSFER_WINDOW_CLOSED,
+      ErrorCode.REFUND_QUOTE_CHANGED,
+      ErrorCode.PAYMENT_IN_PROGRESS,
+      ErrorCode.NOTHING_TO_PAY,
+      ErrorCode.FIRST_PAYMENT_PENDING,
+      ErrorCode.ONLINE_PAYMENT_UNAVAILABLE,
+      ErrorCode.NO_REFUND_WAITING,
+      ErrorCode.REFUND_ALREADY_CLAIMED,
+      ErrorCode.REFUND_NOT_OWED,
+      ErrorCode.WORKSHOP_ALREADY_CANCELLED,
+    ];
+    expect(money.map((c) => new AppError(c, 'x').status)).toEqual(Array(money.length).fill(409));
+  });
+});

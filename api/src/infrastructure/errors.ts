@@ -63,6 +63,28 @@ export enum ErrorCode {
   WORKSHOP_ID_TAKEN = 'WORKSHOP_ID_TAKEN',
   /** Only a workshop that has started can be archived (field `workshopId`). */
   WORKSHOP_NOT_STARTED = 'WORKSHOP_NOT_STARTED',
+
+  // money: why a money move was refused (money/, payment/, credit/, workshop-cancellation/; docs/decisions/072)
+  /** The transfer window has closed (too close to the workshop's start). */
+  TRANSFER_WINDOW_CLOSED = 'TRANSFER_WINDOW_CLOSED',
+  /** The refund the cancellation gives today differs from the one quoted (`expectedRefund`): review and confirm again. */
+  REFUND_QUOTE_CHANGED = 'REFUND_QUOTE_CHANGED',
+  /** The booking's payment slot is busy: a payment is being taken or prepared right now. */
+  PAYMENT_IN_PROGRESS = 'PAYMENT_IN_PROGRESS',
+  /** Nothing is left to pay on the booking. */
+  NOTHING_TO_PAY = 'NOTHING_TO_PAY',
+  /** A held booking's later payment: the first payment is still to be made from the booking page. */
+  FIRST_PAYMENT_PENDING = 'FIRST_PAYMENT_PENDING',
+  /** Online payment is switched off: the business arranges the payment. */
+  ONLINE_PAYMENT_UNAVAILABLE = 'ONLINE_PAYMENT_UNAVAILABLE',
+  /** No refund of a cancelled workshop waits for the customer's choice (it was made already). */
+  NO_REFUND_WAITING = 'NO_REFUND_WAITING',
+  /** The refund was claimed already (refund to the card being made, credit taken, or another request won). */
+  REFUND_ALREADY_CLAIMED = 'REFUND_ALREADY_CLAIMED',
+  /** The admin marks done a refund that is not owed (made, cancelled or done already). */
+  REFUND_NOT_OWED = 'REFUND_NOT_OWED',
+  /** The admin cancels a workshop that is cancelled already. */
+  WORKSHOP_ALREADY_CANCELLED = 'WORKSHOP_ALREADY_CANCELLED',
 }
 
 export const HTTP_STATUS: Record<ErrorCode, number> = {
@@ -102,6 +124,17 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   [ErrorCode.CAPACITY_BELOW_CLAIMED]: 422,
   [ErrorCode.WORKSHOP_ID_TAKEN]: 409,
   [ErrorCode.WORKSHOP_NOT_STARTED]: 409,
+  // money
+  [ErrorCode.TRANSFER_WINDOW_CLOSED]: 409,
+  [ErrorCode.REFUND_QUOTE_CHANGED]: 409,
+  [ErrorCode.PAYMENT_IN_PROGRESS]: 409,
+  [ErrorCode.NOTHING_TO_PAY]: 409,
+  [ErrorCode.FIRST_PAYMENT_PENDING]: 409,
+  [ErrorCode.ONLINE_PAYMENT_UNAVAILABLE]: 409,
+  [ErrorCode.NO_REFUND_WAITING]: 409,
+  [ErrorCode.REFUND_ALREADY_CLAIMED]: 409,
+  [ErrorCode.REFUND_NOT_OWED]: 409,
+  [ErrorCode.WORKSHOP_ALREADY_CANCELLED]: 409,
 };
 
 export interface FieldError {

@@ -72,7 +72,7 @@ export class AdminMoneyService {
       }
       return result;
     });
-    if (done.affected !== 1) throw new AppError(ErrorCode.CONFLICT, `This refund is ${refund.state}, not owed`);
+    if (done.affected !== 1) throw new AppError(ErrorCode.REFUND_NOT_OWED, `This refund is ${refund.state}, not owed`);
     return this.bookings.getByIdOrThrow(refund.bookingId);
   }
 

@@ -24,6 +24,12 @@ const post = (url: string, body: unknown, headers: Record<string, string> = {}) 
  * docs/decisions/062), through the real API, the real Stripe SDK against the
  * local fake, the job queue and the outbox, with the clock moved.
  */
+
+/** A refused request's status and error code. */
+async function refusal(res: Promise<Response>): Promise<[number, string]> {
+  const r = await res;
+  return [r.status, (await r.json()).code];
+}
 describe.each(DB_KINDS)('booking account (balances, installments, cancellations, transfers) on %s', (kind) => {
   let s: TestServer;
   let stripe: FakeStripe;
@@ -126,7 +132,7 @@ describe.each(DB_KINDS)('booking account (balances, installments, cancellations,
     expect((await booking(id)).amountPaidCents).toBe(300_000);
     expect(await mails(id, 'booking_paid')).toHaveLength(2);
     // Nothing left to pay: the reminders were cancelled and the button is refused.
-    expect((await post(`${s.url}/api/manage/${id}/pay`, { token: tokenOf(id) })).status).toBe(409);
+    expect(await refusal(post(`${s.url}/api/manage/${id}/pay`, { token: tokenOf(id) }))).toEqual([409, 'NOTHING_TO_PAY']);
   });
 
   it('a 4-installment plan is charged on its four dates (clock moved) and ends paid; its reminders and mails follow', async () => {
@@ -220,7 +226,7 @@ describe.each(DB_KINDS)('booking account (balances, installments, cancellations,
 
     // A stale quote is refused (the customer confirms what they were shown).
     const stale = await post(`${s.url}/api/manage/${id}/cancel`, { token: tokenOf(id), expected_refund: expected / 100 + 1 });
-    expect(stale.status).toBe(409);
+    expect([stale.status, (await stale.json()).code]).toEqual([409, 'REFUND_QUOTE_CHANGED']);
     expect((await booking(id)).status).toBe('confirmed');
 
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the test reads whatever the query selected
@@ -238,7 +244,7 @@ describe.each(DB_KINDS)('booking account (balances, installments, cancellations,
     expect(cancelled).toHaveLength(1);
     expect(cancelled[0].payload).toMatchObject({ refundCents: expected });
     // Cancelling twice changes nothing and refunds nothing more.
-    expect((await post(`${s.url}/api/manage/${id}/cancel`, { token: tokenOf(id) })).status).toBe(409);
+    expect(await refusal(post(`${s.url}/api/manage/${id}/cancel`, { token: tokenOf(id) }))).toEqual([409, 'BOOKING_ALREADY_RELEASED']);
     expect([...stripe.refunds.values()].filter((r) => r.metadata?.booking_id === id)).toHaveLength(refunds.length);
   });
 
@@ -255,7 +261,7 @@ describe.each(DB_KINDS)('booking account (balances, installments, cancellations,
     expect(view.transfer.allowed).toBe(allowed);
     const res = await post(`${s.url}/api/manage/${id}/transfer`, { token: tokenOf(id), workshop_id: cheaper });
     if (!allowed) {
-      expect(res.status).toBe(409);
+      expect([res.status, (await res.json()).code]).toEqual([409, 'TRANSFER_WINDOW_CLOSED']);
       expect((await booking(id)).workshopId).toBe(from);
       return;
     }
@@ -337,7 +343,7 @@ describe.each(DB_KINDS)('booking account (balances, installments, cancellations,
     expect([...stripe.refunds.values()].filter((r) => r.metadata?.booking_id === id).map((r) => r.amount)).toEqual([60_000]);
     const owed = body.refunds.find((r: { state: string }) => r.state === 'owed');
     expect((await post(`${s.url}/api/admin/refunds/${owed.id}/done`, {}, { authorization: ADMIN_AUTH })).status).toBe(200);
-    expect((await post(`${s.url}/api/admin/refunds/${owed.id}/done`, {}, { authorization: ADMIN_AUTH })).status).toBe(409);
+    expect(await refusal(post(`${s.url}/api/admin/refunds/${owed.id}/done`, {}, { authorization: ADMIN_AUTH }))).toEqual([409, 'REFUND_NOT_OWED']);
     const statsAfter = await (await fetch(`${s.url}/api/admin/stats`, { headers: { authorization: ADMIN_AUTH } })).json();
     expect(Math.round((statsBefore.total_revenue - statsAfter.total_revenue) * 100)).toBe(70_000);
     // Without the admin credential: 401.

@@ -132,16 +132,16 @@ export class BookingAccountService {
   async payNowOrThrow(bookingId: string): Promise<{ url: string | null; sessionId: string | null }> {
     const booking = await this.bookings.getByIdOrThrow(bookingId);
     if (booking.status !== BookingStatus.confirmed) {
-      if (booking.status === BookingStatus.held) throw new AppError(ErrorCode.CONFLICT, 'This booking has not been paid yet: finish the first payment from the booking page');
-      throw new AppError(ErrorCode.CONFLICT, `A ${booking.status} booking takes no payments`);
+      if (booking.status === BookingStatus.held) throw new AppError(ErrorCode.FIRST_PAYMENT_PENDING, 'This booking has not been paid yet: finish the first payment from the booking page');
+      throw new AppError(ErrorCode.BOOKING_NOT_LIVE, `A ${booking.status} booking takes no payments`);
     }
     const [workshop, schedule] = await Promise.all([
       this.db.manager.findOneByOrFail(Workshop, { id: booking.workshopId }),
       this.db.manager.find(BookingInstallment, { where: { bookingId: booking.id }, order: { number: 'ASC' } }),
     ]);
     const next = nextCharge(booking, schedule, workshop);
-    if (!next) throw new AppError(ErrorCode.CONFLICT, 'Nothing is left to pay on this booking');
-    if (!this.payments.enabled) throw new AppError(ErrorCode.CONFLICT, 'Online payment is not available: we will contact you to arrange the payment');
+    if (!next) throw new AppError(ErrorCode.NOTHING_TO_PAY, 'Nothing is left to pay on this booking');
+    if (!this.payments.enabled) throw new AppError(ErrorCode.ONLINE_PAYMENT_UNAVAILABLE, 'Online payment is not available: we will contact you to arrange the payment');
     return this.payments.startLaterPaymentOrThrow(booking, next, `${this.publicOrigin}/manage/${booking.id}`);
   }
 }

@@ -65,14 +65,14 @@ export class CancellationService {
   ): Promise<{ booking: Booking; refunds: BookingRefund[] }> {
     const booking = await m.findOneBy(Booking, { id: bookingId });
     if (!booking) throw AppError.notFound('Booking');
-    if (!isLiveStatus(booking.status)) throw new AppError(ErrorCode.CONFLICT, `This booking is already ${booking.status}`);
+    if (!isLiveStatus(booking.status)) throw new AppError(ErrorCode.BOOKING_ALREADY_RELEASED, `This booking is already ${booking.status}`);
     const before = { status: booking.status, paymentStatus: booking.paymentStatus };
     const workshop = await m.findOneByOrFail(Workshop, { id: booking.workshopId });
     const paid = booking.netReceivedCents;
     // The policy's refund, after a transfer too (docs/decisions/066): the same function as the manage page's quote.
     const refundCents = options.applyPolicyFee ? cancellationRefund(workshop.startDate, now, moneyOf(booking), workshop.timeZone).refundCents : paid;
     if (options.expectedRefundCents !== undefined && options.expectedRefundCents !== refundCents) {
-      throw new AppError(ErrorCode.CONFLICT, `The refund is now ${formatCents(refundCents)} (it was quoted as ${formatCents(options.expectedRefundCents)}); please review and confirm again`, [
+      throw new AppError(ErrorCode.REFUND_QUOTE_CHANGED, `The refund is now ${formatCents(refundCents)} (it was quoted as ${formatCents(options.expectedRefundCents)}); please review and confirm again`, [
         { field: 'expectedRefund', message: `The refund is now ${formatCents(refundCents)}` },
       ]);
     }

@@ -37,7 +37,9 @@ describe('the expected refund of a customer cancellation is bounded', () => {
   it('an amount within the bound is compared with the quote as before (a refusal naming both amounts in dollars)', async () => {
     const res = await cancelRest(1_000_000);
     expect(res.status).toBe(409);
-    expect((await res.json()).detail).toMatch(/quoted as \$1,000,000\)/);
+    expect(await res.json()).toMatchObject({ code: 'REFUND_QUOTE_CHANGED', detail: expect.stringMatching(/quoted as \$1,000,000\)/) });
+    const gql = await s.gql(CANCEL, { input: { bookingId: id, token, expectedRefund: 1_000_000 } });
+    expect(gql.errors?.[0].extensions).toMatchObject({ code: 'REFUND_QUOTE_CHANGED' });
     expect((await s.services.bookings.getByIdOrThrow(id)).status).toBe('held');
   });
 });

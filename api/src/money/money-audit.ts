@@ -18,7 +18,7 @@ export function actorOf(actor: Actor, booking: Booking): AuditActor {
 /** A booking changed between our read and our compare-and-set (a payment landed, another action): nothing was written. */
 export class BookingChangedMeanwhileError extends AppError {
   constructor() {
-    super(ErrorCode.CONFLICT, 'The booking changed meanwhile; reload and try again');
+    super(ErrorCode.BOOKING_CHANGED, 'The booking changed meanwhile; reload and try again');
   }
 }
 

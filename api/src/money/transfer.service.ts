@@ -27,10 +27,10 @@ export class TransferService {
     const { refunds } = await this.deps.db.transaction(async (m) => {
       const booking = await m.findOneBy(Booking, { id: bookingId });
       if (!booking) throw AppError.notFound('Booking');
-      if (booking.status !== BookingStatus.confirmed) throw new AppError(ErrorCode.CONFLICT, `A ${booking.status} booking cannot be transferred`);
+      if (booking.status !== BookingStatus.confirmed) throw new AppError(ErrorCode.BOOKING_NOT_TRANSFERABLE, `A ${booking.status} booking cannot be transferred`);
       const from = await m.findOneByOrFail(Workshop, { id: booking.workshopId });
       const q = transferQuote(from.startDate, now, from.timeZone);
-      if (!q.allowed) throw new AppError(ErrorCode.CONFLICT, transferClosedSentence(q.daysBeforeStart));
+      if (!q.allowed) throw new AppError(ErrorCode.TRANSFER_WINDOW_CLOSED, transferClosedSentence(q.daysBeforeStart));
       const target = typeof targetId === 'string' ? await m.findOneBy(Workshop, { id: targetId }) : null;
       if (!target) throw AppError.invalid([{ field: 'workshopId', message: 'workshopId must be another workshop' }]);
       // The one computation the options showed (docs/decisions/066): the money moved, the cap written, the mail's figures.

@@ -100,10 +100,10 @@ export class PaymentService {
       if (existing?.status === 'open' && existing.url) return { url: existing.url, sessionId: existing.id };
       if (existing?.paymentStatus === 'paid') {
         await this.fulfil(existing);
-        throw new AppError(ErrorCode.CONFLICT, 'This booking is already paid');
+        throw new AppError(ErrorCode.ALREADY_PAID, 'This booking is already paid');
       }
       await this.bookings.releaseHold(booking.id, BookingStatus.expired, openSession);
-      throw new AppError(ErrorCode.CONFLICT, 'The reservation expired before payment. Please book again.');
+      throw new AppError(ErrorCode.BOOKING_EXPIRED, 'The reservation expired before payment. Please book again.');
     }
     const isPlan = booking.paymentOption === 'payment_plan';
     return this.startSessionOrThrow(booking, {
@@ -130,7 +130,7 @@ export class PaymentService {
     if (!this.provider) return { url: null, sessionId: null };
     const slot = PaymentSlot.parse(booking.checkoutSessionId);
     if (slot.isBusy(this.clock())) {
-      throw new AppError(ErrorCode.CONFLICT, 'A payment for this booking is being taken right now. Please try again in a minute.');
+      throw new AppError(ErrorCode.PAYMENT_IN_PROGRESS, 'A payment for this booking is being taken right now. Please try again in a minute.');
     }
     const current = slot.sessionId;
     if (current) {
@@ -143,7 +143,7 @@ export class PaymentService {
         await this.provider.expireCheckoutSession(current).catch(() => undefined);
       } else if (existing?.paymentStatus === 'paid' && (await this.fulfil(existing))) {
         // Paid meanwhile and only applied now: what is due has changed.
-        throw new AppError(ErrorCode.CONFLICT, 'That payment was just received. Reload the page to see what is left.');
+        throw new AppError(ErrorCode.BOOKING_CHANGED, 'That payment was just received. Reload the page to see what is left.');
       }
     }
     const sep = returnUrl.includes('?') ? '&' : '?';
@@ -316,13 +316,13 @@ export class PaymentService {
       }
       if (!id) break;
     }
-    throw new AppError(ErrorCode.CONFLICT, 'A payment for this booking is already being prepared. Please try again.');
+    throw new AppError(ErrorCode.PAYMENT_IN_PROGRESS, 'A payment for this booking is already being prepared. Please try again.');
   }
 }
 
 /** A checkout asked for a booking cancelled meanwhile (another tab, the admin, its workshop). */
 function cancelledBookingError(): AppError {
-  return new AppError(ErrorCode.CONFLICT, 'This booking is cancelled and takes no payments');
+  return new AppError(ErrorCode.BOOKING_NOT_LIVE, 'This booking is cancelled and takes no payments');
 }
 
 function chargeLabel(b: Booking): string {

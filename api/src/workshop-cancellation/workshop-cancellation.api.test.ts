@@ -127,6 +127,29 @@ describe.each(DB_KINDS)('workshop cancellation and credits on %s', (kind) => {
     expect((await post(`${s.url}/api/admin/workshops/${w}/cancel`, { confirm_name: `Go test ${workshopCount}` })).status).toBe(401);
   });
 
+  it('the cancellation publishes workshopCancelled in its transaction: its subscribers write the audit row and the mails, and one that throws rolls it all back', async () => {
+    now = new Date('2026-01-15T12:00:00.000Z');
+    expect(s.services.events.subscriberCount('workshopCancelled')).toBe(2);
+    const seen: Array<{ workshopId: string; bookings: string[]; onlineRefundCents: number }> = [];
+    const failing = await aWorkshop(120);
+    s.services.events.on('workshopCancelled', (e) => {
+      seen.push({ workshopId: e.workshop.id, bookings: e.cancelled.map((c) => c.booking.id), onlineRefundCents: e.onlineRefundCents });
+      if (e.workshop.id === failing) throw new Error('subscriber down');
+    });
+    const broken = await bookAndPay(failing);
+    expect((await cancel(failing, `Go test ${workshopCount}`)).status).toBe(500);
+    expect((await m().findOneByOrFail(Workshop, { id: failing })).cancelledAt).toBeNull();
+    expect((await booking(broken)).status).toBe('confirmed');
+    expect(await m().countBy(AuditEvent, { action: 'workshop.cancelled', workshopId: failing })).toBe(0);
+    expect((await m().find(MailOutbox, { where: { kind: 'workshop_cancelled' } })).filter((r) => JSON.stringify(r.payload).includes(broken))).toHaveLength(0);
+    const w = await aWorkshop(120);
+    const id = await bookAndPay(w);
+    expect((await cancel(w, `Go test ${workshopCount}`)).status).toBe(200);
+    expect(seen.filter((e) => e.workshopId === w)).toEqual([{ workshopId: w, bookings: [id], onlineRefundCents: expect.any(Number) }]);
+    expect(await m().countBy(AuditEvent, { action: 'workshop.cancelled', workshopId: w })).toBe(1);
+    expect((await m().find(MailOutbox, { where: { kind: 'workshop_cancelled' } })).filter((r) => JSON.stringify(r.payload).includes(id))).toHaveLength(1);
+  });
+
   it('cancelling a workshop cancels every booking, closes the waiting list, mails everyone; online refunds come after 14 days, offline money is owed', async () => {
     now = new Date('2026-01-15T12:00:00.000Z');
     const w = await aWorkshop(120);
@@ -178,7 +201,8 @@ describe.each(DB_KINDS)('workshop cancellation and credits on %s', (kind) => {
     expect(again.status).toBe(409);
     expect((await again.json()).code).toBe('WORKSHOP_CANCELLED');
     expect((await s.gql<{ workshop: { cancelled: boolean } }>('query($id: ID!) { workshop(id: $id) { cancelled } }', { id: w })).data!.workshop.cancelled).toBe(true);
-    expect((await cancel(w, name)).status).toBe(409);
+    const twice = await cancel(w, name);
+    expect([twice.status, (await twice.json()).code]).toEqual([409, 'WORKSHOP_ALREADY_CANCELLED']);
     expect(await goNoGo(w)).toMatchObject({ state: 'cancelled' });
 
     // The manage page offers the choice; one customer takes the refund now.
@@ -200,7 +224,8 @@ describe.each(DB_KINDS)('workshop cancellation and credits on %s', (kind) => {
     expect(await booking(online)).toMatchObject({ paymentStatus: 'refunded', amountRefundedCents: 600_000 });
     // The choice is over.
     expect((await credits(online)).credit_choice).toBeNull();
-    expect((await post(`${s.url}/api/manage/${online}/take-credit`, { token: tokenOf(online) })).status).toBe(409);
+    const late = await post(`${s.url}/api/manage/${online}/take-credit`, { token: tokenOf(online) });
+    expect([late.status, (await late.json()).code]).toEqual([409, 'NO_REFUND_WAITING']);
     now = new Date('2026-01-15T12:00:00.000Z');
   });
 

@@ -2,25 +2,25 @@ import type { EntityManager } from 'typeorm';
 import type { Database } from '../infrastructure/db/data-source';
 import type { Logger } from '../infrastructure/logger';
 import { AppError, ErrorCode } from '../infrastructure/errors';
-import { formatCents } from '../shared/money';
 import { LIVE_STATUSES } from '../shared/booking-status';
 import { hasStarted } from '../shared/workshop-calendar';
 import { goNoGo, type GoNoGo } from '../shared/go-no-go';
 import { Booking } from '../booking/booking.entity';
 import { BookingStatus } from '../booking/booking.types';
-import { bookingMailData } from '../booking/booking-mail-data';
-import { PaymentMethod, RefundReason, RefundState } from '../booking/ledger.entities';
+import type { BookingEventMap, BookingEvents } from '../booking/booking-events';
+import { RefundReason } from '../booking/ledger.entities';
 import type { CancellationService } from '../money/cancellation.service';
 import { BookingChangedMeanwhileError } from '../money/money-audit';
 import type { PaymentService } from '../payment/payment.service';
 import type { OutboxService } from '../mail/outbox.service';
-import { ADMIN_ACTOR, type AuditLog } from '../audit/audit-log.service';
 import { WaitlistEntry } from '../waitlist/waitlist-entry.entity';
 import { WaitlistState } from '../waitlist/waitlist.types';
 import { WaitlistMails } from '../waitlist/waitlist.mails';
 import { Workshop } from '../workshop/workshop.entity';
 import { CREDIT_CHOICE_DAYS } from '../credit/credits.service';
-import { WorkshopCancellationMailKind, type WorkshopCancelledMailData } from './workshop-cancellation.mails';
+import { refundSplit } from './workshop-cancellation-reactions';
+
+type WorkshopCancelledEvent = BookingEventMap['workshopCancelled'];
 
 /** A workshop with its go/no-go numbers (the admin dashboard). */
 export interface WorkshopGoNoGo extends GoNoGo {
@@ -58,7 +58,7 @@ export class WorkshopCancellationService {
     private readonly outbox: OutboxService | null,
     private readonly clock: () => Date,
     private readonly logger: Logger,
-    private readonly audit: AuditLog | null = null,
+    private readonly events: BookingEvents | null = null,
   ) {}
 
   /** Every workshop not archived, in date order, with participants paid (confirmed) and held (unexpired holds). */
@@ -87,7 +87,7 @@ export class WorkshopCancellationService {
   /**
    * "Cancel this workshop". `confirmName` must be the workshop's name as the
    * admin typed it (BAD_USER_INPUT naming confirmName otherwise: nothing
-   * changes); CONFLICT when it is cancelled already or has started.
+   * changes); WORKSHOP_ALREADY_CANCELLED when it is cancelled already, WORKSHOP_STARTED when it has started.
    */
   async cancelOrThrow(workshopId: string, confirmName: string): Promise<WorkshopCancellationResult> {
     // A payment landing on one of its bookings meanwhile makes that booking's compare-and-set fail: the whole
@@ -111,15 +111,15 @@ export class WorkshopCancellationService {
       if (typeof confirmName !== 'string' || typedName(confirmName) !== typedName(workshop.name)) {
         throw AppError.invalid([{ field: 'confirmName', message: `confirmName must be the workshop's name exactly: ${workshop.name}` }]);
       }
-      if (workshop.cancelledAt) throw new AppError(ErrorCode.CONFLICT, `${workshop.name} is already cancelled`);
-      if (hasStarted(workshop, now)) throw new AppError(ErrorCode.CONFLICT, `${workshop.name} has already started: it can no longer be cancelled here`);
+      if (workshop.cancelledAt) throw new AppError(ErrorCode.WORKSHOP_ALREADY_CANCELLED, `${workshop.name} is already cancelled`);
+      if (hasStarted(workshop, now)) throw new AppError(ErrorCode.WORKSHOP_STARTED, `${workshop.name} has already started: it can no longer be cancelled here`);
       const marked = await m
         .createQueryBuilder()
         .update(Workshop)
         .set({ cancelledAt: now, updatedAt: now })
         .where('id = :id AND cancelled_at IS NULL', { id: workshop.id })
         .execute();
-      if (marked.affected !== 1) throw new AppError(ErrorCode.CONFLICT, `${workshop.name} is already cancelled`);
+      if (marked.affected !== 1) throw new AppError(ErrorCode.WORKSHOP_ALREADY_CANCELLED, `${workshop.name} is already cancelled`);
       workshop.cancelledAt = now;
       // The waiting list first: spots the bookings give back are offered to nobody.
       const waitlistClosed = await this.closeWaitlist(m, workshop.id);
@@ -133,6 +133,7 @@ export class WorkshopCancellationService {
       const live = await liveQuery.getMany();
       let onlineRefundCents = 0;
       let offlineRefundCents = 0;
+      const cancelled: WorkshopCancelledEvent['cancelled'] = [];
       for (const b of live) {
         const { booking, refunds } = await this.cancellations.cancelInTransactionOrThrow(
           m,
@@ -141,30 +142,13 @@ export class WorkshopCancellationService {
           { applyPolicyFee: false, reason: RefundReason.workshop_cancelled, refundsDueAt, mail: false },
           now,
         );
-        const online = refunds.filter((r) => r.method === PaymentMethod.card && r.state === RefundState.pending).reduce((s, r) => s + r.amountCents, 0);
-        const offline = refunds.filter((r) => r.state === RefundState.owed).reduce((s, r) => s + r.amountCents, 0);
-        const credited = refunds.filter((r) => r.method === PaymentMethod.credit).reduce((s, r) => s + r.amountCents, 0);
+        const { online, offline } = refundSplit(refunds);
         onlineRefundCents += online;
         offlineRefundCents += offline;
-        const payload: WorkshopCancelledMailData = {
-          ...bookingMailData(booking, workshop, null, now),
-          onlineRefundCents: online,
-          offlineRefundCents: offline,
-          creditRefundCents: credited,
-          refundCents: online + offline + credited,
-          refundDate: refundsDueAt.toISOString().slice(0, 10),
-          creditChoiceDays: CREDIT_CHOICE_DAYS,
-        };
-        await this.outbox?.enqueue(m, { kind: WorkshopCancellationMailKind.workshopCancelled, to: booking.customerEmail, payload, beyondLimit: true });
+        cancelled.push({ booking, refunds });
       }
-      await this.audit?.record(m, {
-        ...ADMIN_ACTOR,
-        action: 'workshop.cancelled',
-        workshopId: workshop.id,
-        before: { cancelledAt: null, liveBookings: live.length },
-        after: { cancelledAt: now.toISOString(), bookingsCancelled: live.length, onlineRefundCents, offlineRefundCents, waitlistClosed, refundsDueAt: refundsDueAt.toISOString() },
-        detail: `${workshop.name} cancelled: ${live.length} booking(s) cancelled with no fee; ${formatCents(onlineRefundCents)} to refund online on ${refundsDueAt.toISOString().slice(0, 10)} unless a credit is chosen, ${formatCents(offlineRefundCents)} paid offline to pay back`,
-      });
+      // The audit row and each customer's mail are its subscribers (composition-root.ts), in this transaction.
+      await this.events?.publish('workshopCancelled', { m, now, workshop, cancelled, refundsDueAt, waitlistClosed, onlineRefundCents, offlineRefundCents });
       return { workshop, bookingsCancelled: live.length, onlineRefundCents, offlineRefundCents, waitlistClosed, cancelled: live };
     });
     // A checkout left open must not be payable any more (as for any cancellation).

@@ -441,7 +441,7 @@ describe('/admin/dashboard', () => {
         history('b-held', []),
         {
           request: { query: CANCEL_BOOKING_MUTATION, variables: { input: { bookingId: 'b-held' } } },
-          result: { errors: [new GraphQLError('The booking changed meanwhile; reload and try again', { extensions: { code: 'CONFLICT' } })] },
+          result: { errors: [new GraphQLError('The booking changed meanwhile; reload and try again', { extensions: { code: 'BOOKING_CHANGED' } })] },
         },
       ]);
       await openHeld(user);

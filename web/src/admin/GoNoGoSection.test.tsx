@@ -71,7 +71,7 @@ describe('/admin/dashboard: Go / no-go', () => {
 
   it('cancels a workshop only once its name is typed; the server refusal is shown; success says what happened', async () => {
     const input = { workshopId: AT_RISK.workshop.id, confirmName: 'Zion Canyon Light 2027' };
-    const refused = { request: { query: CANCEL_WORKSHOP_MUTATION, variables: { input } }, result: { errors: [new GraphQLError('Zion Canyon Light 2027 has already started: it can no longer be cancelled here', { extensions: { code: 'CONFLICT' } })] } };
+    const refused = { request: { query: CANCEL_WORKSHOP_MUTATION, variables: { input } }, result: { errors: [new GraphQLError('Zion Canyon Light 2027 has already started: it can no longer be cancelled here', { extensions: { code: 'WORKSHOP_STARTED' } })] } };
     const done = {
       request: { query: CANCEL_WORKSHOP_MUTATION, variables: { input } },
       result: { data: { cancelWorkshop: { __typename: 'WorkshopCancellationPayload', workshop: { __typename: 'Workshop', id: AT_RISK.workshop.id, cancelled: true }, bookingsCancelled: 3, onlineRefund: 8685, offlineRefund: 500, waitlistClosed: 0 } } },

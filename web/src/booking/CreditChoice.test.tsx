@@ -52,7 +52,7 @@ describe('CreditChoice (manage page, workshop cancelled)', () => {
     const user = userEvent.setup();
     show([
       { request: { query: BOOKING_CREDITS_QUERY, variables }, result: account(OPEN) },
-      { request: { query: REFUND_NOW_MUTATION, variables: { input: variables } }, result: { errors: [{ message: 'No refund is waiting for your choice on this booking', extensions: { code: 'CONFLICT' } }] } as never },
+      { request: { query: REFUND_NOW_MUTATION, variables: { input: variables } }, result: { errors: [{ message: 'No refund is waiting for your choice on this booking', extensions: { code: 'NO_REFUND_WAITING' } }] } as never },
       { request: { query: REFUND_NOW_MUTATION, variables: { input: variables } }, result: changed('refundMyCancelledWorkshopNow') },
       { request: { query: BOOKING_CREDITS_QUERY, variables }, result: account(null) },
     ]);

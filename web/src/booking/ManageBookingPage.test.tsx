@@ -117,7 +117,7 @@ describe('/manage/{bookingId}#{token}', () => {
       accountAnswer(aBookingAccount()),
       {
         request: { query: PAY_BOOKING_NOW_MUTATION, variables: { input: { bookingId, token } } },
-        result: { errors: [new GraphQLError('A payment for this booking is already being processed', { extensions: { code: 'CONFLICT' } })] },
+        result: { errors: [new GraphQLError('A payment for this booking is already being processed', { extensions: { code: 'PAYMENT_IN_PROGRESS' } })] },
       },
     ]);
     await user.click(await screen.findByRole('button', { name: 'Pay the balance' }));
@@ -311,7 +311,7 @@ describe('/manage/{bookingId}#{token}', () => {
       accountAnswer(aBookingAccount()),
       {
         request: { query: CANCEL_MY_BOOKING_MUTATION, variables: { input: { bookingId, token, expectedRefund: 2121.25 } } },
-        result: { errors: [new GraphQLError('The refund changed since it was shown: reload the page', { extensions: { code: 'CONFLICT', field: 'expectedRefund' } })] },
+        result: { errors: [new GraphQLError('The refund changed since it was shown: reload the page', { extensions: { code: 'REFUND_QUOTE_CHANGED', field: 'expectedRefund' } })] },
       },
     ]);
     await user.click(await screen.findByRole('button', { name: 'Cancel booking' }));

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { gql, type TypedDocumentNode } from '@apollo/client';
-import { formatDollars } from 'api/shared/money';
+import { centsToDollars, dollarsToCents, formatDollars, netReceivedCents } from 'api/shared/money';
 import type { AdminRefundForm_AccountFragment } from '../../gql/graphql';
 import { Field } from '../../forms/Field';
 import { useForm } from '../../forms/useForm';
@@ -23,7 +23,7 @@ export function AdminRefundForm({ account, onChanged }: { account: AdminRefundFo
   const refund = useAdminRefund();
   const { logoutIfUnauthenticated } = useAdminSession();
   const [done, setDone] = useState<string | null>(null);
-  const refundable = Math.round((account.booking.amountPaid - account.booking.amountRefunded) * 100) / 100;
+  const refundable = centsToDollars(netReceivedCents({ amountPaidCents: dollarsToCents(account.booking.amountPaid), amountRefundedCents: dollarsToCents(account.booking.amountRefunded) }));
   const id = useId();
   const form = useForm<{ amount: string; note: string }>({
     initial: { amount: '', note: '' },

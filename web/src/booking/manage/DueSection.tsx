@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { gql, type TypedDocumentNode } from '@apollo/client';
+import { isOpenInstallment } from 'api/shared/booking-status';
 import { POLICY } from 'api/shared/policy';
 import type { DueSection_AccountFragment } from '../../gql/graphql';
 import { problemMessage } from '../../forms/graphqlProblem';
@@ -67,7 +68,7 @@ export function DueSection({ account, token }: { account: Account; token: string
 /** The next installment's number, or null for a balance. */
 function nextInstallment(account: Account): number | null {
   if (account.schedule.length === 0) return null;
-  return account.schedule.find((i) => i.state === 'scheduled' || i.state === 'failed')?.number ?? null;
+  return account.schedule.find(isOpenInstallment)?.number ?? null;
 }
 
 function PayNow({ account, token }: { account: Account; token: string }) {

@@ -46,7 +46,7 @@ export class BookingAccountResolver {
     return this.accounts.payNowOrThrow(booking.id);
   }
 
-  @Mutation(() => BookingAccount, { description: 'Cancel the booking with the refund the cancellation policy gives today (refused with CONFLICT if it differs from expectedRefund).' })
+  @Mutation(() => BookingAccount, { description: 'Cancel the booking with the refund the cancellation policy gives today (refused with REFUND_QUOTE_CHANGED if it differs from expectedRefund).' })
   async cancelMyBooking(@Arg('input') input: CancelMyBookingInput, @Ctx() ctx: GraphQLContext): Promise<BookingAccount> {
     const booking = await this.authorizeOrThrow(input, ctx);
     await ctx.consume('checkout');

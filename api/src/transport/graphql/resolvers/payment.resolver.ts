@@ -32,7 +32,7 @@ export class PaymentResolver {
   constructor(private readonly payments: PaymentService) {}
 
   @Mutation(() => CheckoutSessionPayload, {
-    description: 'Create (or reuse) the checkout session of a held booking. Errors: BAD_USER_INPUT, NOT_FOUND, CONFLICT, PAYMENT_PROVIDER_ERROR.',
+    description: 'Create (or reuse) the checkout session of a held booking. Errors: BAD_USER_INPUT, NOT_FOUND, ALREADY_PAID, BOOKING_EXPIRED, BOOKING_NOT_LIVE, PAYMENT_IN_PROGRESS, PAYMENT_PROVIDER_ERROR.',
   })
   async createCheckoutSession(@Arg('input', () => CheckoutSessionInput) input: CheckoutSessionInput, @Ctx() ctx: GraphQLContext): Promise<CheckoutSessionPayload> {
     await ctx.consume('checkout');
