@@ -48,7 +48,6 @@ export function graphqlProtection(options: ProtectionOptions): {
   }).protect();
   return {
     ...armor,
-    plugins: [options.trusted.plugin, ...armor.plugins],
     validationRules: [...armor.validationRules.map((rule) => options.trusted.unlessTrusted(rule)), noSubscriptions],
     parseOptions: { maxTokens: GRAPHQL_LIMITS.maxTokens },
     persistedQueries: false,

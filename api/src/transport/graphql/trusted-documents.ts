@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ApolloServerPlugin } from '@apollo/server';
 import { GraphQLError, type DocumentNode, type ValidationRule } from 'graphql';
 import type { Logger } from '../../infrastructure/logger';
 
@@ -13,10 +12,12 @@ import type { Logger } from '../../infrastructure/logger';
  * directive limits, which hold every other document (docs/decisions/073).
  */
 export class TrustedDocuments {
-  /** Parsed documents whose text is in the manifest (Apollo validates a text once, then caches it). */
-  private readonly trusted = new WeakSet<DocumentNode>();
+  /** The trusted texts themselves: a document is trusted when the text it was parsed from is one. */
+  private readonly bodies: ReadonlySet<string>;
 
-  constructor(private readonly texts: ReadonlyMap<string, string>) {}
+  constructor(private readonly texts: ReadonlyMap<string, string>) {
+    this.bodies = new Set(texts.values());
+  }
 
   get size(): number {
     return this.texts.size;
@@ -27,18 +28,18 @@ export class TrustedDocuments {
     return this.texts.get(hash);
   }
 
-  /** Marks the document Apollo is about to validate when its text's hash is in the manifest. */
-  readonly plugin: ApolloServerPlugin = {
-    requestDidStart: async () => ({
-      validationDidStart: async ({ queryHash, document }) => {
-        if (this.texts.has(queryHash)) this.trusted.add(document);
-      },
-    }),
-  };
-
-  /** The rule, except for trusted documents. */
+  /**
+   * The rule, except for trusted documents: known by the source text they were
+   * parsed from. Apollo validates a text once and caches the result, so this
+   * runs on a document's first request only, with no hook on every request.
+   */
   unlessTrusted(rule: ValidationRule): ValidationRule {
-    return (context) => (this.trusted.has(context.getDocument()) ? {} : rule(context));
+    return (context) => (this.isTrusted(context.getDocument()) ? {} : rule(context));
+  }
+
+  private isTrusted(document: DocumentNode): boolean {
+    const body = document.loc?.source.body;
+    return body !== undefined && this.bodies.has(body);
   }
 }
 
