@@ -37,15 +37,18 @@ export function cpuMsOf(pid) {
 }
 
 /**
- * Start api/dist/main.js on a fresh SQLite file or MySQL database; returns { url, databaseUrl, pid, stop }.
- * `nodeArgs` go to node itself (e.g. --cpu-prof).
+ * Start api/dist/main.js on a fresh SQLite file or MySQL database; returns { url, databaseUrl, pid, stop, cleanup }.
+ * `nodeArgs` go to node itself (e.g. --cpu-prof). `databaseUrl`: start on that database instead
+ * (kept: the caller drops it). `stop({ keepDatabase: true })` leaves the database for `cleanup()`.
  */
-export async function startApp(kind, env = {}, { nodeArgs = [] } = {}) {
+export async function startApp(kind, env = {}, { nodeArgs = [], databaseUrl: existing } = {}) {
   if (!fs.existsSync(path.join(root, 'api/dist/main.js'))) throw new Error('Build first: npm run build');
   const port = await freePort();
   let databaseUrl;
   let cleanup = async () => {};
-  if (kind === 'mysql') {
+  if (existing) {
+    databaseUrl = existing;
+  } else if (kind === 'mysql') {
     const name = `bench_${crypto.randomBytes(4).toString('hex')}`;
     await mysqlAdmin(`CREATE DATABASE ${name} CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
     const u = new URL(MYSQL_SERVER);
@@ -61,7 +64,8 @@ export async function startApp(kind, env = {}, { nodeArgs = [] } = {}) {
     env: { ...process.env, NODE_ENV: 'production', PUBLIC_ORIGIN: `http://127.0.0.1:${port}`, ADMIN_PASSWORD: 'bench-admin-password',
       // The benches play many visitors from one machine: believe their X-Forwarded-For.
       TRUST_PROXY: 'loopback', ALTCHA_HMAC_SECRET: 'bench-altcha-secret-0123456789abcdef0123', BOOKING_LINK_SECRET: 'bench-booking-link-secret-0123456789abcdef', LOG_LEVEL: 'error', PORT: String(port), DATABASE_URL: databaseUrl, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    // BENCH_APP_LOG=1 shows the app's log (stdout) to find a failing request's cause.
+    stdio: ['ignore', process.env.BENCH_APP_LOG ? 'inherit' : 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
@@ -77,10 +81,11 @@ export async function startApp(kind, env = {}, { nodeArgs = [] } = {}) {
     url,
     databaseUrl,
     pid: child.pid,
-    async stop() {
+    cleanup,
+    async stop({ keepDatabase = false } = {}) {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
-      await cleanup();
+      if (!keepDatabase) await cleanup();
     },
   };
 }
