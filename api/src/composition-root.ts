@@ -35,6 +35,7 @@ import { COMMUNITY_MAILS } from './community/community.mails';
 import { BOOKING_MAILS } from './booking/booking.mails';
 import { AdminAuthService } from './admin/admin-auth.service';
 import { AdminService } from './admin/admin.service';
+import { AdminStatsService } from './admin/admin-stats.service';
 import { AuditLog } from './audit/audit-log.service';
 import { WorkshopEditor } from './admin/workshop-editor.service';
 import { TestimonialService } from './testimonial/testimonial.service';
@@ -75,6 +76,8 @@ export interface Services {
   /** The admin password check (with throttling) behind every admin call. */
   adminAuth: AdminAuthService;
   admin: AdminService;
+  /** The dashboard's figures, by aggregate queries (docs/decisions/076). */
+  adminStats: AdminStatsService;
   /** The append-only audit log: written in the transaction of each admin action and money movement (docs/decisions/060). */
   audit: AuditLog;
   /** The admin's calendar: create, edit, schedule again, archive (docs/decisions/059). */
@@ -213,6 +216,7 @@ export function createServices(
     proofOfWork,
     adminAuth: new AdminAuthService(config.admin, clock, rateLimitStore, audit),
     admin: new AdminService(db, clock, audit),
+    adminStats: new AdminStatsService(db, clock),
     audit,
     workshopEditor: new WorkshopEditor(db, clock, audit, events),
     outbox,

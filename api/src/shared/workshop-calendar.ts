@@ -12,7 +12,31 @@ export const CALENDAR = {
    * thanks. After that it stays readable, closed to posting.
    */
   boardOpenDaysAfterEnd: 30,
+  /**
+   * The public catalog keeps a run this many days after its last day (docs/decisions/076):
+   * a whole season back, so this year's runs (their "taken place" cards, boards and
+   * reviews) stay listed, while a history of many seasons never is. Older runs are
+   * reachable by id and through the admin's paged list.
+   */
+  catalogRecentPastDays: 365,
 } as const;
+
+/**
+ * The first last-day (YYYY-MM-DD) a run may have and still be in the catalog window:
+ * upcoming, under way, or ended within CALENDAR.catalogRecentPastDays. One day of slack
+ * for the time zones (a run's dates are local): the window is a superset, the lists
+ * derived from it decide with the run's own time zone.
+ */
+export function catalogWindowStart(now: Date): string {
+  return addDays(now.toISOString().slice(0, 10), -(CALENDAR.catalogRecentPastDays + 1));
+}
+
+/** The instant (epoch ms) catalogWindowStart next moves: the next UTC midnight. */
+export function nextCatalogWindowMove(now: Date): number {
+  const d = new Date(now.getTime());
+  d.setUTCHours(24, 0, 0, 0);
+  return d.getTime();
+}
 
 export { hasStarted };
 

@@ -7,6 +7,7 @@ import { BookingResolver } from './resolvers/booking.resolver';
 import { PaymentResolver } from './resolvers/payment.resolver';
 import { CommunityResolver } from './resolvers/community.resolver';
 import { AdminResolver, CommunityMessageWorkshopNameResolver } from './resolvers/admin.resolver';
+import { AdminStatsResolver } from './resolvers/admin-stats.resolver';
 import { unauthenticated } from '../../admin/admin-auth.service';
 import { TestimonialResolver } from './resolvers/testimonial.resolver';
 import { WorkshopResolver } from './resolvers/workshop.resolver';
@@ -19,7 +20,7 @@ import { BookingAccountCreditsResolver, WorkshopCancellationResolver } from './r
 /** The services the resolvers are built from: each resolver receives only its own. */
 export type ResolverServices = Pick<
   Services,
-  'workshops' | 'testimonials' | 'bookings' | 'payments' | 'community' | 'adminAuth' | 'admin' | 'proofOfWork' | 'accounts' | 'money' | 'waitlist' | 'audit' | 'workshopEditor' | 'credits' | 'workshopCancellation'
+  'workshops' | 'testimonials' | 'bookings' | 'payments' | 'community' | 'adminAuth' | 'admin' | 'adminStats' | 'proofOfWork' | 'accounts' | 'money' | 'waitlist' | 'audit' | 'workshopEditor' | 'credits' | 'workshopCancellation'
 >;
 
 /**
@@ -34,6 +35,7 @@ function resolverInstances(s: ResolverServices): Map<Function, object> {
     [PaymentResolver, new PaymentResolver(s.payments)],
     [CommunityResolver, new CommunityResolver(s.community)],
     [AdminResolver, new AdminResolver(s.adminAuth, s.admin, s.bookings, s.money.cancellations)],
+    [AdminStatsResolver, new AdminStatsResolver(s.adminStats)],
     [BookingAccountResolver, new BookingAccountResolver(s.money)],
     [CommunityMessageWorkshopNameResolver, new CommunityMessageWorkshopNameResolver()],
     [WaitlistResolver, new WaitlistResolver(s.waitlist)],
@@ -51,6 +53,7 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   PaymentResolver,
   CommunityResolver,
   AdminResolver,
+  AdminStatsResolver,
   AdminWorkshopResolver,
   CommunityMessageWorkshopNameResolver,
   BookingAccountResolver,

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AdminAuthService } from '../../admin/admin-auth.service';
 import type { AdminService } from '../../admin/admin.service';
+import type { AdminStatsService } from '../../admin/admin-stats.service';
 import type { BookingService } from '../../booking/booking.service';
 import type { MoneyDomain } from '../../money';
 import { adminAccountRoutes } from './booking-account.rest';
@@ -71,6 +72,7 @@ export interface AdminRouteDeps {
   /** The money calls (refunds, cancel with refund, the account view): booking-account.rest.ts. */
   money: MoneyDomain;
   admin: AdminService;
+  adminStats: AdminStatsService;
   bookings: BookingService;
   waitlist: WaitlistService;
   /** The calendar facts of the workshop JSON (has_started, board_open). */
@@ -110,7 +112,7 @@ export function adminRoutes(deps: AdminRouteDeps): FastifyPluginAsync {
     await app.register(async (guarded) => {
       guarded.addHook('preHandler', requireAdmin(adminAuth, { secureCookies: deps.secureCookies }));
       await guarded.register(adminAccountRoutes(deps.money, deps.workshops));
-      guarded.get('/stats', { schema: ADMIN_ROUTES.stats }, async () => adminStatsJson(await admin.stats()));
+      guarded.get('/stats', { schema: ADMIN_ROUTES.stats }, async () => adminStatsJson(await deps.adminStats.stats()));
       guarded.get('/bookings', { schema: ADMIN_ROUTES.bookings }, async () => (await admin.listBookings()).map(adminBookingJson));
       guarded.get('/messages', { schema: ADMIN_ROUTES.messages }, async () => (await admin.listMessages()).map(adminMessageJson));
       guarded.delete<IdPath>('/messages/:id', { schema: ADMIN_ROUTES.deleteMessage }, async (req) => {

@@ -64,6 +64,7 @@ async function registerRoutesWrittenAsIs(json: FastifyInstance, services: Servic
       adminAuth: services.adminAuth,
       money: services.money,
       admin: services.admin,
+      adminStats: services.adminStats,
       bookings: services.bookings,
       waitlist: services.waitlist,
       workshops: services.workshops,

@@ -8,7 +8,7 @@ import { Booking } from '../../../booking/booking.entity';
 import { CommunityMessage } from '../../../community/community-message.entity';
 import { dollarsToCents } from '../../../shared/money';
 import { AdminLoginInput, CancelBookingInput, DeleteMessageInput, RecordPaymentInput, UpdateWorkshopPhotoInput } from '../../../admin/admin.input';
-import { AdminBookingPayload, AdminLoginPayload, AdminStats, DeleteMessagePayload, UpdateWorkshopPhotoPayload } from '../../../admin/admin.types';
+import { AdminBookingPayload, AdminLoginPayload, DeleteMessagePayload, UpdateWorkshopPhotoPayload } from '../../../admin/admin.types';
 
 /**
  * The admin operations. @Authorized() ones run only when the request carries
@@ -31,12 +31,6 @@ export class AdminResolver {
     const { deviceToken } = await this.adminAuth.loginOrThrow(input.password, ctx.adminClient);
     ctx.rememberAdminDevice(deviceToken);
     return { success: true };
-  }
-
-  @Authorized()
-  @Query(() => AdminStats, { description: 'Admin: totals and per-workshop sales.' })
-  adminStats(): Promise<AdminStats> {
-    return this.admin.stats();
   }
 
   @Authorized()
