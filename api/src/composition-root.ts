@@ -264,13 +264,14 @@ export function createPaymentProvider(config: Config): PaymentProvider | null {
 
 /**
  * Several instances on one database: each committed workshop write is published,
- * and each instance drops its catalog snapshot when another one publishes.
+ * and each instance refreshes the runs named (or drops its catalog snapshot) when another one publishes.
  * Channels are per database, so test runs and sites sharing a Redis do not mix.
  */
 function connectCatalogBus(config: Config, workshops: WorkshopService, logger: Logger): RedisBus {
   const bus = new RedisBus(config.redisUrl!, logger, `wl:${databaseKey(config)}:`);
-  void bus.subscribe('catalog', () => workshops.catalog.invalidate());
-  workshops.catalog.onCommittedWrite(() => void bus.publish('catalog'));
+  // A booking's spot change names its run: the other instances refresh that row in place.
+  void bus.subscribe('catalog', (ids) => (ids ? workshops.catalog.refresh(ids.split(',')) : workshops.catalog.invalidate()));
+  workshops.catalog.onCommittedWrite((ids) => void bus.publish('catalog', ids?.join(',')));
   return bus;
 }
 

@@ -42,6 +42,18 @@ describeRedis('RedisBus (change notices between app instances)', () => {
     expect(heard).toEqual({ a: 0, b: 1, c: 1 });
   });
 
+  it('carries what changed (the detail) to the other instances; a publish without one has none', async () => {
+    const namespace = ns();
+    const [a, b] = [bus(namespace), bus(namespace)];
+    const details: Array<string | undefined> = [];
+    await b.subscribe('catalog', (detail) => details.push(detail));
+    await a.publish('catalog', 'zion-canyon-light,alaska-bears-glaciers');
+    await until(() => details.length, 1);
+    await a.publish('catalog');
+    await until(() => details.length, 2);
+    expect(details).toEqual(['zion-canyon-light,alaska-bears-glaciers', undefined]);
+  });
+
   it('keeps topics and namespaces (one per database) apart', async () => {
     const namespace = ns();
     const a = bus(namespace);

@@ -2,7 +2,11 @@ import crypto from 'node:crypto';
 import Redis, { type RedisOptions } from 'ioredis';
 import type { Logger } from './logger';
 
-export type BusHandler = () => void;
+/**
+ * `detail`: what changed, as the publisher said it (e.g. the ids of the rows); undefined when
+ * unknown (published without one, or run once after a reconnect): drop everything of the topic.
+ */
+export type BusHandler = (detail?: string) => void;
 
 /**
  * Tells the other app instances that something they cache changed (Redis
@@ -44,8 +48,11 @@ export class RedisBus {
     this.publisher.on('error', (e) => this.warnOnce(e));
     this.subscriber.on('error', (e) => this.warnOnce(e));
     this.subscriber.on('message', (channel: string, message: string) => {
-      if (message === this.instanceId || !channel.startsWith(this.namespace)) return;
-      this.run(channel.slice(this.namespace.length));
+      // The message: the publisher's instance id, then optionally a space and the detail.
+      const space = message.indexOf(' ');
+      const from = space < 0 ? message : message.slice(0, space);
+      if (from === this.instanceId || !channel.startsWith(this.namespace)) return;
+      this.run(channel.slice(this.namespace.length), space < 0 ? undefined : message.slice(space + 1));
     });
     this.subscriber.on('ready', () => {
       // First connection: nothing can have been missed. Later ones: run every handler once.
@@ -77,11 +84,14 @@ export class RedisBus {
     }
   }
 
-  /** Tell the other instances that `topic` changed. Never throws; resolves when sent (or dropped). */
-  async publish(topic: string): Promise<void> {
+  /**
+   * Tell the other instances that `topic` changed, optionally saying what (`detail`, no
+   * newline). Never throws; resolves when sent (or dropped).
+   */
+  async publish(topic: string, detail?: string): Promise<void> {
     if (this.closed) return;
     try {
-      await this.publisher.publish(this.namespace + topic, this.instanceId);
+      await this.publisher.publish(this.namespace + topic, detail ? `${this.instanceId} ${detail}` : this.instanceId);
     } catch (e) {
       this.warnOnce(e);
     }
@@ -105,10 +115,10 @@ export class RedisBus {
     );
   }
 
-  private run(topic: string): void {
+  private run(topic: string, detail?: string): void {
     for (const handler of this.handlers.get(topic) ?? []) {
       try {
-        handler();
+        handler(detail);
       } catch (e) {
         this.logger?.error({ err: e, topic }, 'change bus handler failed');
       }

@@ -9,6 +9,9 @@ import { CommunityMessage } from '../community/community-message.entity';
 import { MessageTopic } from '../community/community.types';
 import { Workshop } from './workshop.entity';
 
+/** The catalog's read of its window: the runs by their last day. */
+const WINDOW_READ = /end_date[`"]?\s*>=/;
+
 const ADMIN = `Basic ${Buffer.from('admin:correct-horse-battery').toString('base64')}`; // startTestServer's password
 
 /** The `workshops` query with every field a page asks for. */
@@ -209,6 +212,84 @@ describe.each(DB_KINDS)('workshop catalog cache and read path on %s', (kind) => 
       }).on('error', reject);
     });
     expect(status).toBe(304);
+  });
+
+  it('a booking refreshes its run in place: one statement reading that run only, the other runs kept as they were', async () => {
+    const id = 'grand-teton-autumn';
+    const catalog = s.services.workshops.catalog;
+    await fetch(`${s.url}/api/workshops`); // warm
+    const other = await catalog.get('zion-canyon-light');
+    const before = (await spotsOf(id)).available_spots;
+    const counter = countQueries(s.services.db);
+    try {
+      const res = await fetch(`${s.url}/api/bookings`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(aBookingBody({ workshop_id: id, num_participants: 1 })) });
+      expect(res.status).toBe(201);
+      expect((await spotsOf(id)).available_spots).toBe(before - 1);
+      // The booking's own reads of its run, then the catalog's refresh of that run: never the window again.
+      const reads = counter.queries.filter((q) => /^SELECT .*FROM [`"]workshops[`"]/is.test(q));
+      expect(reads.filter((q) => /IN \(/.test(q))).toHaveLength(1);
+      expect(reads.filter((q) => WINDOW_READ.test(q))).toEqual([]);
+      // The same frozen object for a run the booking did not touch.
+      expect(await catalog.get('zion-canyon-light')).toBe(other);
+    } finally {
+      counter.restore();
+    }
+  });
+
+  it('refresh(ids) from another instance reads those runs only; invalidate() reloads the window', async () => {
+    const catalog = s.services.workshops.catalog;
+    await catalog.list();
+    const before = (await catalog.get('alaska-bears-glaciers'))!.spotsClaimed;
+    await s.services.db.manager.query(`UPDATE workshops SET spots_claimed = spots_claimed + 1 WHERE id = 'alaska-bears-glaciers'`); // another instance's write, unseen here
+    const counter = countQueries(s.services.db);
+    try {
+      catalog.refresh(['alaska-bears-glaciers']);
+      expect((await catalog.get('alaska-bears-glaciers'))!.spotsClaimed).toBe(before + 1);
+      expect(counter.queries.filter((q) => /FROM [`"]workshops[`"]/i.test(q))).toHaveLength(1);
+      expect(counter.queries[0]).toMatch(/IN \(/);
+    } finally {
+      counter.restore();
+      await s.services.db.manager.query(`UPDATE workshops SET spots_claimed = spots_claimed - 1 WHERE id = 'alaska-bears-glaciers'`);
+      catalog.invalidate();
+    }
+  });
+
+  it('tells its committed-write listeners which runs a spot change touched (the bus carries them to the other instances)', async () => {
+    const catalog = s.services.workshops.catalog;
+    await catalog.list();
+    const told: Array<readonly string[] | undefined> = [];
+    catalog.onCommittedWrite((ids) => told.push(ids));
+    await s.services.db.transaction((m) => s.services.bookings.claimSpots(m, 'olympic-coast-rainforest', 1, new Date()));
+    await s.services.db.transaction((m) => s.services.bookings.releaseSpots(m, 'olympic-coast-rainforest', 1, new Date()));
+    expect(told).toEqual([['olympic-coast-rainforest'], ['olympic-coast-rainforest']]);
+  });
+
+  it('lists the runs of the window only (upcoming, under way, ended within a year); an older run stays reachable by id', async () => {
+    // The server's clock reads 2026-01-15 (seasonClock): a run ended 2024-06-10 is older than a year, one ended 2025-03-05 is not.
+    const seed = await s.services.db.manager.findOneByOrFail(Workshop, { id: 'zion-canyon-light' });
+    const old = { ...seed, id: 'zion-canyon-light-2024', startDate: '2024-06-05', endDate: '2024-06-10', spotsClaimed: 0 };
+    const recent = { ...seed, id: 'zion-canyon-light-2025', startDate: '2025-03-01', endDate: '2025-03-05', spotsClaimed: 0 };
+    await s.services.db.manager.insert(Workshop, [old, recent]);
+    const counter = countQueries(s.services.db);
+    try {
+      const list = (await (await fetch(`${s.url}/api/workshops`)).json()) as Array<{ id: string }>;
+      expect(list.map((w) => w.id)).toContain('zion-canyon-light-2025');
+      expect(list.map((w) => w.id)).not.toContain('zion-canyon-light-2024');
+      // The window is read by its last day, never the whole table.
+      expect(counter.queries.find((q) => /FROM [`"]workshops[`"]/i.test(q))).toMatch(WINDOW_READ);
+    } finally {
+      counter.restore();
+    }
+    const gqlList = await s.gql<{ workshops: Array<{ id: string }> }>('{ workshops { id } }');
+    expect(gqlList.data!.workshops.map((w) => w.id)).not.toContain('zion-canyon-light-2024');
+    // Reachable by id: REST, GraphQL, and the batched reads (a message's workshopName).
+    const one = await fetch(`${s.url}/api/workshops/zion-canyon-light-2024`);
+    expect(one.status).toBe(200);
+    expect(((await one.json()) as { id: string })).toMatchObject({ id: 'zion-canyon-light-2024' });
+    const gqlOne = await s.gql<{ workshop: { id: string; hasEnded: boolean } }>('{ workshop(id: "zion-canyon-light-2024") { id hasEnded } }');
+    expect(gqlOne.data!.workshop).toEqual({ id: 'zion-canyon-light-2024', hasEnded: true });
+    expect((await s.services.workshops.findByIds(['zion-canyon-light-2024', 'zion-canyon-light', 'nope'])).map((w) => w?.id ?? null)).toEqual(['zion-canyon-light-2024', 'zion-canyon-light', null]);
+    expect((await fetch(`${s.url}/api/workshops/no-such-run`)).status).toBe(404);
   });
 
   it('hands out frozen objects, so no caller can change the shared snapshot', async () => {

@@ -1,6 +1,6 @@
-import type { DataSource, EntitySubscriberInterface, QueryRunner } from 'typeorm';
+import { In, MoreThanOrEqual, type AfterQueryEvent, type DataSource, type EntitySubscriberInterface, type QueryRunner } from 'typeorm';
 import type { Database } from '../infrastructure/db/data-source';
-import { nextCalendarChange } from '../shared/workshop-calendar';
+import { catalogWindowStart, nextCalendarChange, nextCatalogWindowMove } from '../shared/workshop-calendar';
 import { Workshop } from './workshop.entity';
 
 export interface WorkshopCatalogOptions {
@@ -28,36 +28,55 @@ interface Snapshot {
   loadedAt: number;
   /**
    * Wall-clock epoch ms the snapshot is good for: from its load (a clock set back,
-   * as tests do, reloads) to the next start or board closing of a workshop.
+   * as tests do, reloads) to the next start or board closing of a workshop, or the
+   * next move of the window (a UTC midnight).
    */
   validFrom: number;
   validUntil: number;
+  /** The first last day (YYYY-MM-DD) of the runs held: catalogWindowStart at the load. */
+  windowStart: string;
+  /** The runs of the window, in date order. */
   list: readonly Workshop[];
   byId: ReadonlyMap<string, Workshop>;
   /** Values derived from this snapshot (serialised JSON, ETags), dropped with it. */
   derived: Map<string, unknown>;
 }
 
+/** How many runs outside the window are kept once read by id (their pages, boards, bookings). */
+const OLDER_KEPT = 200;
+
+/** The columns a booking's spot claim or release sets: such a write is applied in place. */
+const SPOT_COLUMNS = new Set(['spotsClaimed', 'updatedAt']);
+
 /**
- * The workshop catalog (11 rows read on every public page) held in memory.
+ * The workshop catalog read on every public page, held in memory: the runs of a
+ * bounded window (upcoming, under way, and those that ended within a year:
+ * shared/workshop-calendar catalogWindowStart, docs/decisions/076), however many
+ * seasons the database holds. A run outside it is read by id on demand and kept
+ * in a small bounded map.
  *
  * Invalidation is driven by TypeORM itself: a subscriber hears every insert,
- * update and delete of a Workshop made through this data source (the spot claims
- * and releases of bookings, holds and payments, photo updates, seeding) and
- * drops the snapshot at once and again when the surrounding transaction commits
- * or rolls back. A generation counter keeps a read that started before a write
- * from storing its (older) rows after the write invalidated the cache, so a
- * caller never sees availability older than the last committed write.
+ * update and delete of a Workshop made through this data source, at once and
+ * again when the surrounding transaction commits or rolls back. A spot claim or
+ * release (a booking, a hold lapsing, a payment) names its run: only that row is
+ * read again and replaced in the snapshot; any other write (the admin's editor,
+ * archive, photo, cancellation, seeding) reloads the window. A generation counter
+ * keeps a read that started before a write from storing its (older) rows after
+ * the write, so a caller never sees availability older than the last committed write.
  */
 export class WorkshopCatalog {
   private snapshot: Snapshot | null = null;
   private generation = 0;
   private inflight: { generation: number; promise: Promise<Snapshot> } | null = null;
-  /** Query runners inside a transaction that wrote a workshop (invalidate again on commit). */
-  private readonly dirty = new WeakSet<QueryRunner>();
+  /** Runs written since the snapshot was stored: 'all' (reload the window) or the ids to read again. */
+  private stale: Set<string> | 'all' = 'all';
+  /** Runs outside the window read by id (null: no such run), dropped on every write to an unknown run. */
+  private readonly older = new Map<string, Workshop | null>();
+  /** Query runners inside a transaction that wrote a workshop, with the runs written ('all': unknown). */
+  private readonly dirty = new WeakMap<QueryRunner, Set<string> | 'all'>();
   private readonly now: () => number;
   private readonly clock: () => Date;
-  private readonly committedListeners: Array<() => void> = [];
+  private readonly committedListeners: Array<(ids: readonly string[] | undefined) => void> = [];
 
   constructor(
     private readonly db: Database,
@@ -68,13 +87,26 @@ export class WorkshopCatalog {
     watchWorkshopWrites(db.dataSource, this);
   }
 
-  /** All workshops in season order. The objects are shared and frozen: never mutate them. */
+  /** The runs of the window in date order. The objects are shared and frozen: never mutate them. */
   async list(): Promise<readonly Workshop[]> {
     return (await this.current()).list;
   }
 
+  /** One run by id, in the window or not (an older one is read once and kept in a bounded map). */
   async get(id: string): Promise<Workshop | null> {
-    return (await this.current()).byId.get(id) ?? null;
+    const s = await this.current();
+    const hit = s.byId.get(id);
+    if (hit) return hit;
+    return (await this.readOlder(s, [id]))[0];
+  }
+
+  /** Several runs by id in the order asked (null where unknown): at most one query for those outside the window. */
+  async getMany(ids: readonly string[]): Promise<Array<Workshop | null>> {
+    const s = await this.current();
+    const missing = [...new Set(ids.filter((id) => !s.byId.has(id)))];
+    const older = new Map<string, Workshop | null>();
+    if (missing.length) (await this.readOlder(s, missing)).forEach((w, i) => older.set(missing[i], w));
+    return ids.map((id) => s.byId.get(id) ?? older.get(id) ?? null);
   }
 
   /**
@@ -118,43 +150,66 @@ export class WorkshopCatalog {
 
   /**
    * Run `listener` after every committed write of a workshop through this data
-   * source (not on rollback), e.g. to tell the other app instances (RedisBus).
+   * source (not on rollback), with the runs whose spots it changed (undefined:
+   * any other write), e.g. to tell the other app instances (RedisBus).
    */
-  onCommittedWrite(listener: () => void): void {
+  onCommittedWrite(listener: (ids: readonly string[] | undefined) => void): void {
     this.committedListeners.push(listener);
   }
 
   /**
-   * Forget the snapshot and everything derived from it: the next read loads from
-   * the database. Called for this process's own writes and, through the change
-   * bus, for another instance's.
+   * Forget the snapshot and everything derived from it: the next read loads the
+   * window from the database. Called for this process's own writes and, through
+   * the change bus, for another instance's.
    */
   invalidate(): void {
-    this.generation++;
-    this.snapshot = null;
-    this.inflight = null;
+    this.markStale('all');
   }
 
-  /** Called by the subscriber for every write of a Workshop row. */
-  onWrite(queryRunner: QueryRunner | undefined): void {
-    this.invalidate();
-    if (queryRunner?.isTransactionActive) this.dirty.add(queryRunner);
-    else this.committed(); // autocommit: the write is visible to others now
+  /**
+   * These runs changed (their spots): the next read reads them again and replaces
+   * them in the snapshot; the rest of the window stays. Values derived from the
+   * snapshot are dropped. From this process's writes and, through the bus, another's.
+   */
+  refresh(ids: readonly string[]): void {
+    this.markStale(new Set(ids));
+  }
+
+  /** Called by the subscriber for every write of a Workshop row: `ids` the runs of a spot change, else 'all'. */
+  onWrite(queryRunner: QueryRunner | undefined, ids: Set<string> | 'all'): void {
+    this.markStale(ids);
+    if (queryRunner?.isTransactionActive) this.dirty.set(queryRunner, merge(this.dirty.get(queryRunner), ids));
+    else this.committed(ids); // autocommit: the write is visible to others now
   }
 
   /** Called at the end of every transaction on the data source. */
   onTransactionEnd(queryRunner: QueryRunner | undefined, committed: boolean): void {
-    if (queryRunner && this.dirty.has(queryRunner)) {
-      this.invalidate();
+    const ids = queryRunner ? this.dirty.get(queryRunner) : undefined;
+    if (queryRunner && ids) {
+      this.markStale(ids);
       // A savepoint ended inside an outer transaction: others see the write only at the outer commit.
       if (queryRunner.isTransactionActive) return;
       this.dirty.delete(queryRunner);
-      if (committed) this.committed();
+      if (committed) this.committed(ids);
     }
   }
 
-  private committed(): void {
-    for (const listener of this.committedListeners) listener();
+  /** The runs of the snapshot (a spot change names one of them). */
+  knows(id: unknown): boolean {
+    return typeof id === 'string' && (this.snapshot?.byId.has(id) ?? false);
+  }
+
+  private markStale(ids: Set<string> | 'all'): void {
+    this.generation++;
+    this.stale = merge(this.stale, ids);
+    this.inflight = null;
+    if (ids === 'all') this.older.clear();
+    else for (const id of ids) this.older.delete(id);
+  }
+
+  private committed(ids: Set<string> | 'all'): void {
+    const named = ids === 'all' ? undefined : [...ids];
+    for (const listener of this.committedListeners) listener(named);
   }
 
   private isCurrent(s: Snapshot): boolean {
@@ -184,30 +239,90 @@ export class WorkshopCatalog {
 
   private async load(generation: number): Promise<Snapshot> {
     const loadedAt = this.now();
-    const rows = await this.db.manager.find(Workshop, { order: { startDate: 'ASC', id: 'ASC' } });
-    for (const w of rows) {
-      Object.freeze(w.highlights);
-      Object.freeze(w);
-    }
     const wall = this.clock();
-    const validUntil = nextCalendarChange(rows, wall);
-    const snapshot: Snapshot = { generation, loadedAt, validFrom: wall.getTime(), validUntil, list: Object.freeze(rows), byId: new Map(rows.map((w) => [w.id, w])), derived: new Map() };
+    const previous = this.snapshot;
+    const stale = this.stale;
+    // In place: only the runs a spot change named, on a snapshot still good for the calendar.
+    const inPlace =
+      previous !== null && stale !== 'all' && this.now() - previous.loadedAt < this.options.maxAgeMs && wall.getTime() >= previous.validFrom && wall.getTime() < previous.validUntil;
+    let snapshot: Snapshot;
+    if (inPlace) {
+      const ids = [...stale].filter((id) => previous.byId.has(id));
+      const rows = ids.length ? await this.db.manager.find(Workshop, { where: { id: In(ids) } }) : [];
+      const fresh = new Map(rows.map((w) => [w.id, freeze(w)]));
+      // A spot change moves no run on the calendar: same order, same window, same expiry.
+      const list = Object.freeze(previous.list.map((w) => fresh.get(w.id) ?? w));
+      snapshot = { ...previous, generation, list, byId: new Map(list.map((w) => [w.id, w])), derived: new Map() };
+    } else {
+      const windowStart = catalogWindowStart(wall);
+      const rows = await this.db.manager.find(Workshop, { where: { endDate: MoreThanOrEqual(windowStart) }, order: { startDate: 'ASC', id: 'ASC' } });
+      for (const w of rows) freeze(w);
+      const validUntil = Math.min(nextCalendarChange(rows, wall), nextCatalogWindowMove(wall));
+      snapshot = { generation, loadedAt, validFrom: wall.getTime(), validUntil, windowStart, list: Object.freeze(rows), byId: new Map(rows.map((w) => [w.id, w])), derived: new Map() };
+    }
     // A write since this load started made these rows possibly stale: hand them to
     // this caller (its read began before the write) but do not keep them.
-    if (generation === this.generation) this.snapshot = snapshot;
+    if (generation === this.generation) {
+      this.snapshot = snapshot;
+      this.stale = new Set();
+    }
     return snapshot;
+  }
+
+  /** Runs outside the window by id: from the bounded map, else one query (kept while no write intervenes). */
+  private async readOlder(s: Snapshot, ids: string[]): Promise<Array<Workshop | null>> {
+    const unknown = ids.filter((id) => !this.older.has(id));
+    if (unknown.length) {
+      const generation = this.generation;
+      const rows = await this.db.manager.find(Workshop, { where: { id: In(unknown) } });
+      const found = new Map(rows.map((w) => [w.id, freeze(w)]));
+      if (generation !== this.generation) return ids.map((id) => found.get(id) ?? this.older.get(id) ?? null);
+      for (const id of unknown) {
+        if (this.older.size >= OLDER_KEPT) this.older.delete(this.older.keys().next().value!);
+        this.older.set(id, found.get(id) ?? null);
+      }
+    }
+    return ids.map((id) => s.byId.get(id) ?? this.older.get(id) ?? null);
   }
 }
 
-/** Subscribe the catalog to the Workshop writes of a data source. */
+function freeze(w: Workshop): Workshop {
+  Object.freeze(w.highlights);
+  return Object.freeze(w);
+}
+
+function merge(a: Set<string> | 'all' | undefined, b: Set<string> | 'all'): Set<string> | 'all' {
+  if (a === 'all' || b === 'all') return 'all';
+  return new Set([...(a ?? []), ...b]);
+}
+
+/**
+ * Subscribe the catalog to the Workshop writes of a data source. A spot claim or
+ * release is an UPDATE of workshops setting spotsClaimed (and updatedAt) only; its
+ * run is the parameter of that statement that is a run of the snapshot (TypeORM's
+ * update event carries the values set, not the row): the statement's parameters are
+ * noted as it runs (afterQuery), then read by the update event that follows it.
+ */
 function watchWorkshopWrites(dataSource: DataSource, catalog: WorkshopCatalog): void {
+  const lastUpdate = new WeakMap<QueryRunner, unknown[]>();
+  const all = (e: { queryRunner?: QueryRunner }) => catalog.onWrite(e.queryRunner, 'all');
   const subscriber: EntitySubscriberInterface<Workshop> = {
     listenTo: () => Workshop,
-    afterInsert: (e) => catalog.onWrite(e.queryRunner),
-    afterUpdate: (e) => catalog.onWrite(e.queryRunner),
-    afterRemove: (e) => catalog.onWrite(e.queryRunner),
-    afterSoftRemove: (e) => catalog.onWrite(e.queryRunner),
-    afterRecover: (e) => catalog.onWrite(e.queryRunner),
+    afterQuery: (e: AfterQueryEvent) => {
+      if (e.queryRunner && /^\s*UPDATE\s+[`"]?workshops[`"]?\s/i.test(e.query)) lastUpdate.set(e.queryRunner, Array.isArray(e.parameters) ? e.parameters : Object.values(e.parameters ?? {}));
+    },
+    afterInsert: all,
+    afterUpdate: (e) => {
+      const params = e.queryRunner ? lastUpdate.get(e.queryRunner) : undefined;
+      if (e.queryRunner) lastUpdate.delete(e.queryRunner);
+      const set = e.entity ? Object.keys(e.entity) : [];
+      const ids = (params ?? []).filter((p): p is string => catalog.knows(p));
+      const spotsOnly = set.length > 0 && set.every((k) => SPOT_COLUMNS.has(k));
+      catalog.onWrite(e.queryRunner, spotsOnly && ids.length === 1 ? new Set(ids) : 'all');
+    },
+    afterRemove: all,
+    afterSoftRemove: all,
+    afterRecover: all,
     afterTransactionCommit: (e) => catalog.onTransactionEnd(e.queryRunner, true),
     afterTransactionRollback: (e) => catalog.onTransactionEnd(e.queryRunner, false),
   };

@@ -1,8 +1,8 @@
 import { paymentOptionsFor, type PaymentOptionOffer } from '../shared/policy';
 import type { Database } from '../infrastructure/db/data-source';
 import { AppError, ErrorCode } from '../infrastructure/errors';
-import { formatDateRange } from '../shared/dates';
-import { hasEnded, hasStarted, isBoardOpen, upcomingFirst } from '../shared/workshop-calendar';
+import { daysBetween, formatDateRange, todayIn } from '../shared/dates';
+import { CALENDAR, hasEnded, hasStarted, isBoardOpen, upcomingFirst } from '../shared/workshop-calendar';
 import type { Workshop } from './workshop.entity';
 import { DEFAULT_CATALOG_OPTIONS, WorkshopCatalog, type WorkshopCatalogOptions } from './workshop-catalog';
 
@@ -67,9 +67,11 @@ export class WorkshopService {
   }
 
   /**
-   * The public list: archived workshops left out, upcoming ones first (soonest
-   * first), then those that have started (most recent first). Shared, frozen
-   * objects, computed once per catalog snapshot (which ends when a workshop starts).
+   * The public list: the runs a visitor can use, archived ones left out: upcoming
+   * ones first (soonest first), then those under way or ended within
+   * CALENDAR.catalogRecentPastDays (most recent first; docs/decisions/076). Older
+   * runs stay reachable by id. Shared, frozen objects, computed once per catalog
+   * snapshot (which ends when a workshop starts).
    */
   async list(): Promise<readonly Workshop[]> {
     return this.catalog.derive('public-list', (all) => Object.freeze(this.publicList(all)));
@@ -77,15 +79,11 @@ export class WorkshopService {
 
   /** The public list made from a catalog snapshot (for values derived from it). */
   publicList(all: readonly Workshop[]): Workshop[] {
+    const now = this.clock();
     return upcomingFirst(
-      all.filter((w) => !w.archived),
-      this.clock(),
+      all.filter((w) => !w.archived && daysBetween(w.endDate, todayIn(w.timeZone, now)) <= CALENDAR.catalogRecentPastDays),
+      now,
     );
-  }
-
-  /** Every workshop, archived ones included, in date order (the admin's list). */
-  async listAll(): Promise<readonly Workshop[]> {
-    return this.catalog.list();
   }
 
   /** One workshop by id, archived or not (their bookings and boards stay reachable). */
@@ -94,10 +92,9 @@ export class WorkshopService {
     return this.catalog.get(id);
   }
 
-  /** Several workshops by id in one catalog read, in the order asked (null where unknown). */
+  /** Several workshops by id in one catalog read (and one query for runs outside its window), in the order asked (null where unknown). */
   async findByIds(ids: readonly string[]): Promise<Array<Workshop | null>> {
-    await this.catalog.list();
-    return Promise.all(ids.map((id) => this.findById(id)));
+    return this.catalog.getMany(ids.map((id) => (typeof id === 'string' && id.length > 0 && id.length <= 64 ? id : '')));
   }
 
   async getByIdOrThrow(id: string): Promise<Workshop> {
