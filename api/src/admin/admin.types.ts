@@ -86,6 +86,15 @@ export class AdminBookingPayload {
   booking: Booking;
 }
 
+@ObjectType({ description: 'One page of the admin workshop list: newest first (the furthest upcoming run first, then back in time), archived runs included.' })
+export class AdminWorkshopPage {
+  @Field(() => [Workshop])
+  workshops: Workshop[];
+
+  @Field(() => String, { nullable: true, description: 'Pass as cursor for the next (older) page; null on the last page.' })
+  nextCursor: string | null;
+}
+
 @ObjectType({ description: 'Result of createWorkshop, updateWorkshop, scheduleWorkshopAgain and archiveWorkshop.' })
 export class AdminWorkshopPayload {
   @Field(() => Workshop, { description: 'The workshop as stored now.' })

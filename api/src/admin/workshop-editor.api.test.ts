@@ -64,6 +64,52 @@ describe.each(DB_KINDS)('admin workshop editor on %s', (kind) => {
     expect((await call('POST', '/', aWorkshopBody(), { ...ADMIN, origin: 'https://evil.example' })).status).toBe(403);
   });
 
+  it('lists every workshop one page at a time, newest first, the older pages by cursor (GraphQL and REST)', async () => {
+    // Runs long past (never archived) besides the season: the pages reach them all, each once.
+    const seed = await s.services.db.manager.findOneByOrFail(Workshop, { id: 'zion-canyon-light' });
+    await s.services.db.manager.insert(
+      Workshop,
+      [2019, 2020, 2021].map((y) => ({ ...seed, id: `zion-canyon-light-${y}`, startDate: `${y}-04-13`, endDate: `${y}-04-18`, spotsClaimed: 0 })),
+    );
+    const all = (await s.services.db.manager.find(Workshop)).map((w) => `${w.startDate} ${w.id}`).sort().reverse();
+    const PAGE = `query Page($limit: Int, $cursor: String) { adminWorkshops(limit: $limit, cursor: $cursor) { workshops { id startDate archived } nextCursor } }`;
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    for (let pages = 0; pages < 20; pages++) {
+      const res: { data?: { adminWorkshops: { workshops: Array<{ id: string; startDate: string }>; nextCursor: string | null } } } = await s.gql(PAGE, { limit: 4, cursor }, ADMIN);
+      const page = res.data!.adminWorkshops;
+      expect(page.workshops.length).toBeLessThanOrEqual(4);
+      seen.push(...page.workshops.map((w) => `${w.startDate} ${w.id}`));
+      cursor = page.nextCursor;
+      if (!cursor) break;
+    }
+    expect(seen).toEqual(all);
+    expect(seen[seen.length - 1]).toBe('2019-04-13 zion-canyon-light-2019');
+
+    // REST: the same order, the next page named in a Link header.
+    const first = await call('GET', '/?limit=5');
+    expect(first.status).toBe(200);
+    expect(((await first.json()) as Array<{ id: string }>).map((w) => w.id)).toEqual(all.slice(0, 5).map((x) => x.split(' ')[1]));
+    const next = /<([^>]+)>; rel="next"/.exec(first.headers.get('link') ?? '')?.[1];
+    expect(next).toBeDefined();
+    const second = await fetch(`${s.url}${next}`, { headers: ADMIN });
+    expect(((await second.json()) as Array<{ id: string }>).map((w) => w.id)).toEqual(all.slice(5, 10).map((x) => x.split(' ')[1]));
+    const last = await call('GET', `/?limit=200`);
+    expect(((await last.json()) as unknown[]).length).toBe(all.length);
+    expect(last.headers.get('link')).toBeNull();
+
+    // Bad paging: a 422 naming the field, over REST and GraphQL.
+    const badLimit = await call('GET', '/?limit=0');
+    expect(badLimit.status).toBe(422);
+    expect(JSON.stringify(await badLimit.json())).toContain('limit');
+    const badCursor = await call('GET', `/?cursor=${encodeURIComponent("x' OR 1=1")}`);
+    expect(badCursor.status).toBe(422);
+    expect(JSON.stringify(await badCursor.json())).toContain('cursor');
+    const gqlBad = await s.gql(PAGE, { limit: 500 }, ADMIN);
+    expect(gqlBad.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
+    await s.services.db.manager.delete(Workshop, [2019, 2020, 2021].map((y) => `zion-canyon-light-${y}`));
+  });
+
   it('creates a workshop (REST): 201 with every field, in the public list and bookable at its price', async () => {
     const res = await call('POST', '/', aWorkshopBody());
     expect(res.status).toBe(201);

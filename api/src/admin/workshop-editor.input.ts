@@ -1,4 +1,4 @@
-import { Field, Float, ID, InputType, Int } from 'type-graphql';
+import { ArgsType, Field, Float, ID, InputType, Int } from 'type-graphql';
 import {
   ArrayMaxSize,
   ArrayMinSize,
@@ -10,6 +10,7 @@ import {
   IsNumber,
   IsOptional,
   IsString,
+  Matches,
   Max,
   MaxLength,
   Min,
@@ -198,4 +199,23 @@ export class ArchiveWorkshopInput {
   @IsOptional()
   @IsBoolean({ message: 'archived must be true or false' })
   archived: boolean = true;
+}
+
+/** Page sizes of the admin's workshop list (GraphQL adminWorkshops, GET /api/admin/workshops). */
+export const WORKSHOP_PAGE = { defaultSize: 50, maxSize: 200 } as const;
+
+/** One page of the admin's workshop list, newest first (docs/decisions/076). */
+@ArgsType()
+export class AdminWorkshopsArgs {
+  @Field(() => Int, { defaultValue: WORKSHOP_PAGE.defaultSize, description: `Page size, 1 to ${WORKSHOP_PAGE.maxSize}.` })
+  @IsInt({ message: 'limit must be a whole number' })
+  @Min(1, { message: 'limit must be at least 1' })
+  @Max(WORKSHOP_PAGE.maxSize, { message: `limit must be at most ${WORKSHOP_PAGE.maxSize}` })
+  limit: number = WORKSHOP_PAGE.defaultSize;
+
+  @Field(() => String, { nullable: true, description: 'The nextCursor of the previous page; omit for the newest runs.' })
+  @IsOptional()
+  @IsString({ message: 'cursor must be a string' })
+  @Matches(/^\d{4}-\d{2}-\d{2}~[A-Za-z0-9-]{1,64}$/, { message: 'cursor is not a cursor returned by this API' })
+  cursor?: string | null;
 }

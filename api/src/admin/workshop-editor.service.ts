@@ -8,7 +8,7 @@ import { dollarsToCents } from '../shared/money';
 import { Workshop } from '../workshop/workshop.entity';
 import { ADMIN_ACTOR, type AuditLog } from '../audit/audit-log.service';
 import type { BookingEvents } from '../booking/booking-events';
-import type { CreateWorkshopInput, ScheduleWorkshopAgainInput, UpdateWorkshopInput, WorkshopFieldsInput } from './workshop-editor.input';
+import type { AdminWorkshopsArgs, CreateWorkshopInput, ScheduleWorkshopAgainInput, UpdateWorkshopInput, WorkshopFieldsInput } from './workshop-editor.input';
 
 /** Longest run a workshop may have, in days (the longest of the spec's is 8). */
 export const MAX_WORKSHOP_DAYS = 30;
@@ -57,9 +57,21 @@ export class WorkshopEditor {
     private readonly events: BookingEvents | null = null,
   ) {}
 
-  /** Every workshop, archived ones included, in date order: straight from the database. */
-  async list(): Promise<Workshop[]> {
-    return this.db.manager.find(Workshop, { order: { startDate: 'ASC', id: 'ASC' } });
+  /**
+   * One page of every workshop, archived ones included, newest first (start date, then
+   * id, descending: one index range, docs/decisions/076), straight from the database.
+   * `cursor`: the nextCursor of the previous page ("startDate~id" of its last run).
+   */
+  async page({ limit, cursor }: Pick<AdminWorkshopsArgs, 'limit' | 'cursor'>): Promise<{ workshops: Workshop[]; nextCursor: string | null }> {
+    const q = this.db.manager.createQueryBuilder(Workshop, 'w').orderBy('w.startDate', 'DESC').addOrderBy('w.id', 'DESC').take(limit + 1);
+    if (cursor) {
+      const [startDate, id] = cursor.split('~');
+      q.where('(w.startDate < :startDate OR (w.startDate = :startDate AND w.id < :id))', { startDate, id });
+    }
+    const rows = await q.getMany();
+    const workshops = rows.slice(0, limit);
+    const last = workshops[workshops.length - 1];
+    return { workshops, nextCursor: rows.length > limit && last ? `${last.startDate}~${last.id}` : null };
   }
 
   async createOrThrow(input: CreateWorkshopInput): Promise<Workshop> {

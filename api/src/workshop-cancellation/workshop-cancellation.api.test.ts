@@ -89,6 +89,21 @@ describe.each(DB_KINDS)('workshop cancellation and credits on %s', (kind) => {
   const cancel = (workshopId: string, confirmName: string) => post(`${s.url}/api/admin/workshops/${workshopId}/cancel`, { confirm_name: confirmName }, { authorization: ADMIN_AUTH });
   const credits = async (id: string) => (await fetch(`${s.url}/api/manage/${id}/credits`, { headers: { 'x-manage-token': tokenOf(id) } })).json();
 
+  it('go/no-go lists the runs of the window only: a run ended over a year ago (never archived) is left out', async () => {
+    now = new Date('2026-01-15T12:00:00.000Z');
+    const seed = await s.services.db.manager.findOneByOrFail(Workshop, { id: 'zion-canyon-light' });
+    await s.services.db.manager.insert(Workshop, [
+      { ...seed, id: 'zion-canyon-light-2023', startDate: '2023-04-13', endDate: '2023-04-18', spotsClaimed: 0 },
+      { ...seed, id: 'zion-canyon-light-2025', startDate: '2025-04-13', endDate: '2025-04-18', spotsClaimed: 0 },
+    ]);
+    const res = await fetch(`${s.url}/api/admin/go-no-go`, { headers: { authorization: ADMIN_AUTH } });
+    const ids = ((await res.json()) as Array<{ workshop_id: string; state: string }>).map((g) => g.workshop_id);
+    expect(ids).toContain('zion-canyon-light-2025');
+    expect(ids).toContain('zion-canyon-light');
+    expect(ids).not.toContain('zion-canyon-light-2023');
+    await s.services.db.manager.delete(Workshop, ['zion-canyon-light-2023', 'zion-canyon-light-2025']);
+  });
+
   it('go/no-go moves with the clock and the payments: at risk, decide now, on track, running, taken place', async () => {
     now = new Date('2026-01-15T12:00:00.000Z');
     const w = await aWorkshop(100);

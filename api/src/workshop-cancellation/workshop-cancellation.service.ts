@@ -3,7 +3,7 @@ import type { Database } from '../infrastructure/db/data-source';
 import type { Logger } from '../infrastructure/logger';
 import { AppError, ErrorCode } from '../infrastructure/errors';
 import { LIVE_STATUSES } from '../shared/booking-status';
-import { hasStarted } from '../shared/workshop-calendar';
+import { catalogWindowStart, hasStarted } from '../shared/workshop-calendar';
 import { goNoGo, type GoNoGo } from '../shared/go-no-go';
 import { Booking } from '../booking/booking.entity';
 import { BookingStatus } from '../booking/booking.types';
@@ -61,20 +61,34 @@ export class WorkshopCancellationService {
     private readonly events: BookingEvents | null = null,
   ) {}
 
-  /** Every workshop not archived, in date order, with participants paid (confirmed) and held (unexpired holds). */
+  /**
+   * Go or no-go for the runs of the catalog window not archived (upcoming, under way and
+   * those ended within a year: shared/workshop-calendar catalogWindowStart), in date order,
+   * with participants paid (confirmed) and held (unexpired holds) summed in SQL for those
+   * runs only. Older runs have taken place: the admin's paged workshop list reaches them
+   * (docs/decisions/076).
+   */
   async goNoGoList(): Promise<WorkshopGoNoGo[]> {
     const now = this.clock();
-    const workshops = await this.db.manager.createQueryBuilder(Workshop, 'w').where('w.archivedAt IS NULL').orderBy('w.startDate', 'ASC').addOrderBy('w.id', 'ASC').getMany();
+    const workshops = await this.db.manager
+      .createQueryBuilder(Workshop, 'w')
+      .where('w.archivedAt IS NULL AND w.endDate >= :from', { from: catalogWindowStart(now) })
+      .orderBy('w.startDate', 'ASC')
+      .addOrderBy('w.id', 'ASC')
+      .getMany();
+    if (workshops.length === 0) return [];
     const rows: Array<{ workshopId: string; status: string; spots: string | number }> = await this.db.manager
       .createQueryBuilder(Booking, 'b')
       .select('b.workshopId', 'workshopId')
       .addSelect('b.status', 'status')
       .addSelect('SUM(b.numParticipants)', 'spots')
-      .where('(b.status = :confirmed OR (b.status = :held AND (b.holdExpiresAt IS NULL OR b.holdExpiresAt > :now)))', { confirmed: BookingStatus.confirmed, held: BookingStatus.held, now })
+      .where('b.workshopId IN (:...ids)', { ids: workshops.map((w) => w.id) })
+      .andWhere('(b.status = :confirmed OR (b.status = :held AND (b.holdExpiresAt IS NULL OR b.holdExpiresAt > :now)))', { confirmed: BookingStatus.confirmed, held: BookingStatus.held, now })
       .groupBy('b.workshopId')
       .addGroupBy('b.status')
       .getRawMany();
-    const count = (id: string, status: string) => Number(rows.find((r) => r.workshopId === id && r.status === status)?.spots ?? 0);
+    const spots = new Map(rows.map((r) => [`${r.workshopId} ${r.status}`, Number(r.spots ?? 0)]));
+    const count = (id: string, status: string) => spots.get(`${id} ${status}`) ?? 0;
     return workshops.map((w) => ({
       workshop: w,
       ...goNoGo(

@@ -1,5 +1,5 @@
 import { Field, Float, ID, Int, ObjectType } from 'type-graphql';
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import { centsToDollars } from '../shared/money';
 import { formatDateRange } from '../shared/dates';
 import { POLICY } from '../shared/policy';
@@ -7,6 +7,9 @@ import { DifficultyLevel, WorkshopType } from './workshop.types';
 
 @ObjectType({ description: 'A small-group photography workshop: one run of it, on its dates.' })
 @Entity({ name: 'workshops' })
+// The catalog window (runs by their last day) and the admin's paged list (newest first), docs/decisions/076.
+@Index('idx_workshops_end_date', ['endDate'])
+@Index('idx_workshops_start_date_id', ['startDate', 'id'])
 export class Workshop {
   @Field(() => ID, { description: 'Stable, readable slug, e.g. "zion-canyon-light".' })
   @PrimaryColumn({ type: 'varchar', length: 64 })

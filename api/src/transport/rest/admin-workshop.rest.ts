@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AdminAuthService } from '../../admin/admin-auth.service';
 import type { WorkshopEditor } from '../../admin/workshop-editor.service';
 import type { Workshop } from '../../workshop/workshop.entity';
-import { ArchiveWorkshopInput, CreateWorkshopInput, ScheduleWorkshopAgainInput, UpdateWorkshopInput } from '../../admin/workshop-editor.input';
+import { AdminWorkshopsArgs, ArchiveWorkshopInput, CreateWorkshopInput, ScheduleWorkshopAgainInput, UpdateWorkshopInput } from '../../admin/workshop-editor.input';
 import { refuseCrossSite, requireAdmin } from '../admin-guard';
 import { validateInputOrThrow } from '../../infrastructure/validation';
 import { parseRestInput } from './http';
@@ -50,7 +50,14 @@ export function adminWorkshopRoutes(deps: AdminWorkshopRouteDeps): FastifyPlugin
     app.addHook('preHandler', refuseCrossSite(deps.publicOrigin));
     app.addHook('preHandler', requireAdmin(deps.adminAuth, { secureCookies: deps.secureCookies }));
 
-    app.get('/', { schema: ADMIN_ROUTES.editorList }, async () => (await editor.list()).map(json));
+    // A page, newest first: ?limit= (1-200, 50) and ?cursor= (the next page's, sent in a Link header, rel="next").
+    app.get<{ Querystring: { limit?: string; cursor?: string } }>('/', { schema: ADMIN_ROUTES.editorList }, async (req, reply) => {
+      const { limit, cursor } = req.query;
+      const args = await validateInputOrThrow(AdminWorkshopsArgs, { limit: limit === undefined ? undefined : Number(limit), cursor });
+      const page = await editor.page(args);
+      if (page.nextCursor) reply.header('link', `</api/admin/workshops?limit=${args.limit}&cursor=${encodeURIComponent(page.nextCursor)}>; rel="next"`);
+      return page.workshops.map(json);
+    });
     app.post('/', { schema: ADMIN_ROUTES.editorCreate }, async (req, reply) => {
       const input = await parseRestInput(CreateWorkshopInput, req);
       return reply.code(201).send(json(await editor.createOrThrow(input)));

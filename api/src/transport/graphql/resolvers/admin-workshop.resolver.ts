@@ -1,8 +1,7 @@
-import { Arg, Authorized, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Args, Authorized, Mutation, Query, Resolver } from 'type-graphql';
 import type { WorkshopEditor } from '../../../admin/workshop-editor.service';
-import { Workshop } from '../../../workshop/workshop.entity';
-import { ArchiveWorkshopInput, CreateWorkshopInput, ScheduleWorkshopAgainInput, UpdateWorkshopInput } from '../../../admin/workshop-editor.input';
-import { AdminWorkshopPayload } from '../../../admin/admin.types';
+import { AdminWorkshopsArgs, ArchiveWorkshopInput, CreateWorkshopInput, ScheduleWorkshopAgainInput, UpdateWorkshopInput } from '../../../admin/workshop-editor.input';
+import { AdminWorkshopPage, AdminWorkshopPayload } from '../../../admin/admin.types';
 
 /** The admin's calendar (docs/decisions/059): every operation needs the admin credential. */
 @Resolver()
@@ -10,9 +9,9 @@ export class AdminWorkshopResolver {
   constructor(private readonly editor: WorkshopEditor) {}
 
   @Authorized()
-  @Query(() => [Workshop], { description: 'Admin: every workshop, archived ones included, in date order.' })
-  adminWorkshops(): Promise<Workshop[]> {
-    return this.editor.list();
+  @Query(() => AdminWorkshopPage, { description: 'Admin: every workshop, archived ones included, one page at a time, newest first (pass nextCursor back as cursor for older runs).' })
+  adminWorkshops(@Args() args: AdminWorkshopsArgs): Promise<AdminWorkshopPage> {
+    return this.editor.page(args);
   }
 
   @Authorized()

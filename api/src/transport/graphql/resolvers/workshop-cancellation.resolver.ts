@@ -23,7 +23,7 @@ export class WorkshopCancellationResolver {
   ) {}
 
   @Authorized()
-  @Query(() => [WorkshopGoNoGoObject], { description: 'Admin: go or no-go for every workshop not archived, in date order.' })
+  @Query(() => [WorkshopGoNoGoObject], { description: 'Admin: go or no-go for the workshops not archived that are upcoming, under way or ended within a year, in date order (older ones: adminWorkshops).' })
   adminGoNoGo(): Promise<WorkshopGoNoGoObject[]> {
     return this.cancellation.goNoGoList();
   }

@@ -110,7 +110,7 @@ export const ADMIN_ROUTES = {
   },
   // The CSV export streams text/csv (a header row, then one row per entry); errors are JSON.
   activityCsv: { querystring: ACTIVITY_QUERY, response: { 200: { type: 'string', description: 'text/csv' }, ...ERRORS } },
-  editorList: { response: { 200: arrayOf(ADMIN_WORKSHOP), ...ERRORS } },
+  editorList: { querystring: object({ limit: str, cursor: str }, ['limit', 'cursor']), response: { 200: arrayOf(ADMIN_WORKSHOP), ...ERRORS } },
   editorCreate: { body: WORKSHOP_BODY, response: { 201: ADMIN_WORKSHOP, ...ERRORS } },
   editorUpdate: { params: ID_PARAMS, body: WORKSHOP_BODY, response: { 200: ADMIN_WORKSHOP, ...ERRORS } },
   editorScheduleAgain: { params: ID_PARAMS, body: body({ id: str, start_date: date }, ['id', 'start_date']), response: { 201: ADMIN_WORKSHOP, ...ERRORS } },
