@@ -5,7 +5,7 @@ import type { MockLink } from '@apollo/client/testing';
 import { renderRoute } from '../test/render';
 import { anAdminDashboard, anAdminWorkshop } from '../test/builders';
 import { ADMIN_DASHBOARD_QUERY } from './AdminDashboardPage';
-import { ADMIN_WORKSHOPS_QUERY } from './workshops.documents';
+import { ADMIN_WORKSHOPS_PAGE, ADMIN_WORKSHOPS_QUERY } from './workshops.documents';
 import { ADMIN_GO_NO_GO_QUERY, CANCEL_WORKSHOP_MUTATION, daysText } from './GoNoGoSection';
 import { storeAdminCredential } from './credential';
 import './AdminLoginPage';
@@ -31,7 +31,11 @@ const ON_TRACK = row('everglades-2027', 'Everglades 2027', 'on_track', 'On track
 const RUNNING = row('yellowstone', 'Yellowstone Winter', 'running', 'Running', { daysToDecision: -70 });
 
 const dashboard = (): MockLink.MockedResponse => ({ request: { query: ADMIN_DASHBOARD_QUERY }, result: { data: anAdminDashboard() }, maxUsageCount: 5 });
-const workshops = (): MockLink.MockedResponse => ({ request: { query: ADMIN_WORKSHOPS_QUERY }, result: { data: { adminWorkshops: [anAdminWorkshop()] } }, maxUsageCount: 5 });
+const workshops = (): MockLink.MockedResponse => ({
+  request: { query: ADMIN_WORKSHOPS_QUERY, variables: { limit: ADMIN_WORKSHOPS_PAGE } },
+  result: { data: { adminWorkshops: { __typename: 'AdminWorkshopPage', workshops: [anAdminWorkshop()], nextCursor: null } } },
+  maxUsageCount: 5,
+});
 const goNoGo = (rows: object[]): MockLink.MockedResponse => ({ request: { query: ADMIN_GO_NO_GO_QUERY }, result: { data: { adminGoNoGo: rows } } });
 
 async function open(mocks: MockLink.MockedResponse[]) {

@@ -5,7 +5,7 @@ import type { MockLink } from '@apollo/client/testing';
 import { renderRoute } from '../test/render';
 import { anAdminDashboard, anAdminWorkshop } from '../test/builders';
 import { ADMIN_DASHBOARD_QUERY } from './AdminDashboardPage';
-import { ADMIN_WORKSHOPS_QUERY, ARCHIVE_WORKSHOP_MUTATION, CREATE_WORKSHOP_MUTATION, SCHEDULE_WORKSHOP_AGAIN_MUTATION, UPDATE_WORKSHOP_MUTATION } from './workshops.documents';
+import { ADMIN_WORKSHOPS_PAGE, ADMIN_WORKSHOPS_QUERY, ARCHIVE_WORKSHOP_MUTATION, CREATE_WORKSHOP_MUTATION, SCHEDULE_WORKSHOP_AGAIN_MUTATION, UPDATE_WORKSHOP_MUTATION } from './workshops.documents';
 import { nextRun } from './ScheduleAgainForm';
 import { storeAdminCredential } from './credential';
 import { ADMIN_GO_NO_GO_QUERY } from './GoNoGoSection';
@@ -24,7 +24,10 @@ const EVERGLADES = anAdminWorkshop({
   timeZone: 'America/New_York',
 });
 const dashboard = (): MockLink.MockedResponse => ({ request: { query: ADMIN_DASHBOARD_QUERY }, result: { data: anAdminDashboard() } });
-const workshops = (list = [ZION, EVERGLADES]): MockLink.MockedResponse => ({ request: { query: ADMIN_WORKSHOPS_QUERY }, result: { data: { adminWorkshops: list } } });
+const workshops = (list = [ZION, EVERGLADES]): MockLink.MockedResponse => ({
+  request: { query: ADMIN_WORKSHOPS_QUERY, variables: { limit: ADMIN_WORKSHOPS_PAGE } },
+  result: { data: { adminWorkshops: { __typename: 'AdminWorkshopPage', workshops: list, nextCursor: null } } },
+});
 /** The go/no-go section's own query (GoNoGoSection.test.tsx tests it). */
 const goNoGo = (): MockLink.MockedResponse => ({ request: { query: ADMIN_GO_NO_GO_QUERY }, result: { data: { adminGoNoGo: [] } }, maxUsageCount: 10 });
 /** What a change reloads: the tab's list and the dashboard. */
@@ -56,6 +59,26 @@ describe('/admin/dashboard: Workshops', () => {
     expect(within(rows[0]).getByRole('button', { name: 'Archive Zion Canyon Light & Slot Canyons' })).toBeInTheDocument();
     expect(within(rows[1]).getByText('Upcoming')).toBeInTheDocument();
     expect(within(rows[1]).queryByRole('button', { name: /^Archive/ })).not.toBeInTheDocument();
+  });
+
+  it('shows the newest page first; "Show older workshops" adds the next page and disappears on the last one', async () => {
+    const OLD = anAdminWorkshop({ id: 'zion-canyon-light-2019', name: 'Zion 2019', dates: 'Apr 13-18, 2019', startDate: '2019-04-13', endDate: '2019-04-18', hasStarted: true, hasEnded: true });
+    const firstPage: MockLink.MockedResponse = {
+      request: { query: ADMIN_WORKSHOPS_QUERY, variables: { limit: ADMIN_WORKSHOPS_PAGE } },
+      result: { data: { adminWorkshops: { __typename: 'AdminWorkshopPage', workshops: [EVERGLADES, ZION], nextCursor: '2026-04-13~zion-canyon-light' } } },
+    };
+    const olderPage: MockLink.MockedResponse = {
+      request: { query: ADMIN_WORKSHOPS_QUERY, variables: { limit: ADMIN_WORKSHOPS_PAGE, cursor: '2026-04-13~zion-canyon-light' } },
+      result: { data: { adminWorkshops: { __typename: 'AdminWorkshopPage', workshops: [OLD], nextCursor: null } } },
+    };
+    const user = await openWorkshopsTab([dashboard(), firstPage, olderPage]);
+    expect(screen.getAllByRole('row').slice(1)).toHaveLength(2);
+    expect(screen.getByText(/The newest 2 workshops\./)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show older workshops' }));
+    await waitFor(() => expect(screen.getAllByRole('row').slice(1)).toHaveLength(3));
+    expect(screen.getAllByRole('row')[3]).toHaveTextContent('Zion 2019');
+    expect(screen.queryByRole('button', { name: 'Show older workshops' })).not.toBeInTheDocument();
+    expect(screen.getByText(/^3 workshops\./)).toBeInTheDocument();
   });
 
   it('creates a workshop from a labelled form; the errors the server names appear next to their fields', async () => {
@@ -171,7 +194,7 @@ describe('/admin/dashboard: Workshops', () => {
 
   it('shows a loading state, then a failure with a retry when the list cannot be loaded', async () => {
     const user = userEvent.setup({ delay: null });
-    renderRoute('/admin/dashboard', [dashboard(), { request: { query: ADMIN_WORKSHOPS_QUERY }, error: new Error('network down'), delay: 100 }, ...reloads(), goNoGo()]);
+    renderRoute('/admin/dashboard', [dashboard(), { request: { query: ADMIN_WORKSHOPS_QUERY, variables: { limit: ADMIN_WORKSHOPS_PAGE } }, error: new Error('network down'), delay: 100 }, ...reloads(), goNoGo()]);
     await screen.findByText('Total Workshops');
     await user.click(screen.getByRole('tab', { name: 'Workshops' }));
     expect(screen.getByText('Loading workshops...')).toBeInTheDocument();

@@ -5,7 +5,7 @@ import type { WorkshopsTab_WorkshopFragment } from '../gql/graphql';
 import { Empty, Failure, Loading } from '../ui/States';
 import { problemMessage } from '../forms/graphqlProblem';
 import { GoNoGoSection } from './GoNoGoSection';
-import { ADMIN_WORKSHOPS_QUERY } from './workshops.documents';
+import { ADMIN_WORKSHOPS_PAGE, ADMIN_WORKSHOPS_QUERY } from './workshops.documents';
 import { useArchiveWorkshop } from './useWorkshopMutations';
 import { WorkshopForm } from './WorkshopForm';
 import { ScheduleAgainForm } from './ScheduleAgainForm';
@@ -16,7 +16,8 @@ type Mode = { kind: 'list' } | { kind: 'create' } | { kind: 'edit'; workshop: Wo
 
 /**
  * Workshops: the admin's calendar (docs/decisions/059). A list of every
- * workshop (archived ones too), a form to add or edit one, "Schedule again"
+ * workshop (archived ones too), newest first, a page at a time ("Show older
+ * workshops", docs/decisions/076), a form to add or edit one, "Schedule again"
  * (a copy on new dates: the proposed id and dates a year on, one more click
  * to create) and "Archive" for workshops that have started.
  */
@@ -31,7 +32,12 @@ export function WorkshopsTab({
 }) {
   const [mode, setMode] = useState<Mode>({ kind: 'list' });
   const [status, setStatus] = useState('');
-  const { data, loading, error, refetch } = useQuery(ADMIN_WORKSHOPS_QUERY, { context: { admin: true }, fetchPolicy: 'cache-and-network' });
+  const { data, loading, error, refetch, fetchMore } = useQuery(ADMIN_WORKSHOPS_QUERY, {
+    variables: { limit: ADMIN_WORKSHOPS_PAGE },
+    context: { admin: true },
+    fetchPolicy: 'cache-and-network',
+    notifyOnNetworkStatusChange: true,
+  });
   const archive = useArchiveWorkshop();
   useEffect(() => {
     if (error) onError(error);
@@ -40,6 +46,11 @@ export function WorkshopsTab({
   const reload = () => {
     refetch().catch((e: unknown) => onError(e));
     onChanged();
+  };
+  const nextCursor = data?.adminWorkshops.nextCursor ?? null;
+  const loadOlder = () => {
+    if (!nextCursor) return;
+    fetchMore({ variables: { cursor: nextCursor } }).catch((e: unknown) => onError(e));
   };
   const done = (message: string) => {
     setMode({ kind: 'list' });
@@ -75,7 +86,7 @@ export function WorkshopsTab({
       </Failure>
     );
   }
-  const workshops = data.adminWorkshops;
+  const workshops = data.adminWorkshops.workshops;
 
   return (
     <div className="admin-workshops">
@@ -83,7 +94,7 @@ export function WorkshopsTab({
       <h3 className="admin-workshops__heading">All workshops</h3>
       <div className="admin-workshops__bar">
         <p className="muted">
-          {workshops.length} workshops. Past ones can be archived: hidden from the public lists, still reachable by their address.
+          {nextCursor ? `The newest ${workshops.length} workshops.` : `${workshops.length} workshops.`} Past ones can be archived: hidden from the public lists, still reachable by their address.
         </p>
         <button type="button" className="btn btn--primary" onClick={() => setMode({ kind: 'create' })}>
           New workshop
@@ -94,7 +105,7 @@ export function WorkshopsTab({
       </p>
       {workshops.length === 0 ? <Empty>No workshops yet.</Empty> : null}
       <table className="admin-workshops-table" hidden={workshops.length === 0}>
-        <caption className="visually-hidden">Every workshop, in date order</caption>
+        <caption className="visually-hidden">Every workshop, newest first</caption>
         <thead>
           <tr>
             <th scope="col">Workshop</th>
@@ -142,6 +153,13 @@ export function WorkshopsTab({
           ))}
         </tbody>
       </table>
+      {nextCursor ? (
+        <p className="admin-workshops__more">
+          <button type="button" className="btn btn--outline" onClick={loadOlder} disabled={loading}>
+            {loading ? 'Loading...' : 'Show older workshops'}
+          </button>
+        </p>
+      ) : null}
     </div>
   );
 }

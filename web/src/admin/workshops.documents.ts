@@ -42,15 +42,22 @@ export const WORKSHOPS_TAB_FRAGMENT: TypedDocumentNode<WorkshopsTab_WorkshopFrag
   }
 `;
 
+/** Workshops per page of the tab. */
+export const ADMIN_WORKSHOPS_PAGE = 50;
+
 /**
- * Every workshop, archived ones included: its own query, loaded when the tab is
- * opened (the dashboard's one request stays within the API's cost limit).
+ * Every workshop, archived ones included, one page at a time, newest first: its own
+ * query, loaded when the tab is opened; a page fetched with `cursor` extends the
+ * list (apollo/client.ts), so older runs are a click away however many seasons there are.
  */
 export const ADMIN_WORKSHOPS_QUERY: TypedDocumentNode<AdminWorkshopsQuery, AdminWorkshopsQueryVariables> = gql`
-  query AdminWorkshops {
-    adminWorkshops {
-      id
-      ...WorkshopsTab_workshop
+  query AdminWorkshops($limit: Int!, $cursor: String) {
+    adminWorkshops(limit: $limit, cursor: $cursor) {
+      workshops {
+        id
+        ...WorkshopsTab_workshop
+      }
+      nextCursor
     }
   }
   ${WORKSHOPS_TAB_FRAGMENT}

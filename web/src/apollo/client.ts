@@ -10,6 +10,11 @@ interface CachedMessagePage {
 }
 
 /** The cached shape of an `adminActivity` page. */
+interface CachedWorkshopPage {
+  workshops: Reference[];
+  nextCursor: string | null;
+}
+
 interface CachedAuditPage {
   entries: Reference[];
   nextCursor: string | null;
@@ -47,6 +52,15 @@ export const typePolicies: TypePolicies = {
         },
       },
       participants: { keyArgs: ['workshopId'] },
+      // Admin workshop list (newest first): a page fetched with `cursor` extends it, a first page replaces it.
+      adminWorkshops: {
+        keyArgs: false,
+        merge(existing: CachedWorkshopPage | undefined, incoming: CachedWorkshopPage, { args, readField }) {
+          if (!existing || !args?.cursor) return incoming;
+          const seen = new Set(existing.workshops.map((w) => readField<string>('id', w)));
+          return { ...incoming, workshops: [...existing.workshops, ...incoming.workshops.filter((w) => !seen.has(readField<string>('id', w)))] };
+        },
+      },
       // Admin audit log: one list per set of filters; a page fetched with `cursor` extends it.
       adminActivity: {
         keyArgs: ['text', 'action', 'bookingId', 'workshopId', 'from', 'to'],

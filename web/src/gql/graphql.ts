@@ -511,10 +511,13 @@ export type AdminCancelBookingWithRefundMutation = { adminCancelBookingWithRefun
 
 export type WorkshopsTab_WorkshopFragment = { id: string, name: string, description: string, location: string, state: string, dates: string, startDate: string, endDate: string, timeZone: string, capacity: number, minimumParticipants: number, spotsClaimed: number, price: number, privateRoomSupplement: number, difficultyLevel: DifficultyLevel, workshopType: WorkshopType, imageUrl: string, highlights: Array<string>, itinerary: string, hasStarted: boolean, hasEnded: boolean, archived: boolean, cancelled: boolean, decisionDate: string | null };
 
-export type AdminWorkshopsQueryVariables = Exact<{ [key: string]: never; }>;
+export type AdminWorkshopsQueryVariables = Exact<{
+  limit: number;
+  cursor?: string | null | undefined;
+}>;
 
 
-export type AdminWorkshopsQuery = { adminWorkshops: Array<{ id: string, name: string, description: string, location: string, state: string, dates: string, startDate: string, endDate: string, timeZone: string, capacity: number, minimumParticipants: number, spotsClaimed: number, price: number, privateRoomSupplement: number, difficultyLevel: DifficultyLevel, workshopType: WorkshopType, imageUrl: string, highlights: Array<string>, itinerary: string, hasStarted: boolean, hasEnded: boolean, archived: boolean, cancelled: boolean, decisionDate: string | null }> };
+export type AdminWorkshopsQuery = { adminWorkshops: { nextCursor: string | null, workshops: Array<{ id: string, name: string, description: string, location: string, state: string, dates: string, startDate: string, endDate: string, timeZone: string, capacity: number, minimumParticipants: number, spotsClaimed: number, price: number, privateRoomSupplement: number, difficultyLevel: DifficultyLevel, workshopType: WorkshopType, imageUrl: string, highlights: Array<string>, itinerary: string, hasStarted: boolean, hasEnded: boolean, archived: boolean, cancelled: boolean, decisionDate: string | null }> } };
 
 export type WorkshopsTab_PayloadFragment = { workshop: { id: string, name: string, dates: string, startDate: string, endDate: string, capacity: number, price: number, archived: boolean } };
 

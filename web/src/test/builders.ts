@@ -72,7 +72,7 @@ export function offersOnly(...options: Array<'full' | 'deposit' | 'payment_plan'
   }));
 }
 
-type AdminWorkshop = AdminWorkshopsQuery['adminWorkshops'][number];
+type AdminWorkshop = AdminWorkshopsQuery['adminWorkshops']['workshops'][number];
 
 /** A workshop as the admin's Workshops tab reads it (every stored field). */
 export function anAdminWorkshop(overrides: Partial<AdminWorkshop> = {}): Typed<AdminWorkshop, 'Workshop'> {
