@@ -172,20 +172,25 @@ const q = (db, name) => (db.kind === 'sqlite' ? `"${name}"` : `\`${name}\``);
 
 /**
  * The SQL expression of one column of a clone. `s.years`: how far back it moves; `s.tag`: the key
- * of the copy. Mode 'season': ids re-keyed (a workshop gets `-h{tag}`, a UUID its first 8 hex
- * digits replaced by the tag, so it stays a valid, unique UUID), dates and times moved back.
+ * of the copy. Mode 'season': ids re-keyed (a workshop gets `-h{tag}`, a UUID the tag in its
+ * first hex digits, see below), dates and times moved back.
  * Mode 'copy' (more rows within the season): only the row's own id is re-keyed.
  */
 function cloneExpr(db, table, col, mode) {
   const c = `t.${q(db, col.name)}`;
   const sqlite = db.kind === 'sqlite';
   const suffix = sqlite ? `CASE WHEN ${c} IS NULL THEN NULL ELSE ${c} || '-h' || s.tag END` : `IF(${c} IS NULL, NULL, CONCAT(${c}, '-h', s.tag))`;
-  // A season's clone replaces the first 4 hex digits, a copy within the season the first 8 (its tag
-  // shows in digits 5-8, so a season's clone of a copy differs from that of its original).
-  const digits = mode === 'copy' ? 8 : 4;
-  const uuid = sqlite
-    ? `CASE WHEN length(${c}) = 36 AND substr(${c}, 9, 1) = '-' THEN printf('%0${digits}x', s.tag) || substr(${c}, ${digits + 1}) ELSE ${c} END`
-    : `IF(CHAR_LENGTH(${c}) = 36 AND SUBSTRING(${c}, 9, 1) = '-', CONCAT(LPAD(LOWER(HEX(s.tag)), ${digits}, '0'), SUBSTRING(${c}, ${digits + 1})), ${c})`;
+  // UUIDs stay valid and can never meet another row's: a copy within the season gets its tag as
+  // the first 8 hex digits and version 2; a season's clone its tag as the first 4 and version 1
+  // where the source had 4 (the app's own ids are version 4), keeping a copy's 2.
+  const isUuid = sqlite ? `length(${c}) = 36 AND substr(${c}, 9, 1) = '-'` : `CHAR_LENGTH(${c}) = 36 AND SUBSTRING(${c}, 9, 1) = '-'`;
+  const uuid = mode === 'copy'
+    ? sqlite
+      ? `CASE WHEN ${isUuid} THEN printf('%08x', s.tag) || substr(${c}, 9, 6) || '2' || substr(${c}, 16) ELSE ${c} END`
+      : `IF(${isUuid}, CONCAT(LPAD(LOWER(HEX(s.tag)), 8, '0'), SUBSTRING(${c}, 9, 6), '2', SUBSTRING(${c}, 16)), ${c})`
+    : sqlite
+      ? `CASE WHEN ${isUuid} THEN printf('%04x', s.tag) || substr(${c}, 5, 10) || CASE substr(${c}, 15, 1) WHEN '4' THEN '1' ELSE substr(${c}, 15, 1) END || substr(${c}, 16) ELSE ${c} END`
+      : `IF(${isUuid}, CONCAT(LPAD(LOWER(HEX(s.tag)), 4, '0'), SUBSTRING(${c}, 5, 10), IF(SUBSTRING(${c}, 15, 1) = '4', '1', SUBSTRING(${c}, 15, 1)), SUBSTRING(${c}, 16)), ${c})`;
   if (table === 'mail_outbox' && col.name === 'status') return `'sent'`;
   if (mode === 'copy') {
     if (col.name === 'id') return uuid;
