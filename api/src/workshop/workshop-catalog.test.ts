@@ -292,6 +292,26 @@ describe.each(DB_KINDS)('workshop catalog cache and read path on %s', (kind) => 
     expect((await fetch(`${s.url}/api/workshops/no-such-run`)).status).toBe(404);
   });
 
+  it('a spot change of a run outside the window reads nothing and keeps the serialised list', async () => {
+    const seed = await s.services.db.manager.findOneByOrFail(Workshop, { id: 'zion-canyon-light' });
+    await s.services.db.manager.insert(Workshop, { ...seed, id: 'zion-canyon-light-2022', startDate: '2022-04-13', endDate: '2022-04-18', spotsClaimed: 3 });
+    const catalog = s.services.workshops.catalog;
+    await fetch(`${s.url}/api/workshops`); // warm: the list is serialised and kept with the snapshot
+    const serialised = catalog.peek('rest:/api/workshops');
+    expect(serialised).toBeDefined();
+    const counter = countQueries(s.services.db);
+    try {
+      await s.services.db.transaction((m) => s.services.bookings.releaseSpots(m, 'zion-canyon-light-2022', 1, new Date()));
+      counter.reset();
+      await fetch(`${s.url}/api/workshops`);
+      expect(counter.queries.filter((q) => /FROM [`"]workshops[`"]/i.test(q))).toEqual([]);
+      expect(catalog.peek('rest:/api/workshops')).toBe(serialised);
+      expect((await catalog.get('zion-canyon-light-2022'))!.spotsClaimed).toBe(2);
+    } finally {
+      counter.restore();
+    }
+  });
+
   it('hands out frozen objects, so no caller can change the shared snapshot', async () => {
     const w = (await s.services.workshops.findById('zion-canyon-light'))!;
     expect(Object.isFrozen(w)).toBe(true);

@@ -45,6 +45,9 @@ interface Snapshot {
 /** How many runs outside the window are kept once read by id (their pages, boards, bookings). */
 const OLDER_KEPT = 200;
 
+/** A run's id (a slug, at most 64 characters). */
+const RUN_ID = /^[A-Za-z0-9][A-Za-z0-9-]{0,63}$/;
+
 /** The columns a booking's spot claim or release sets: such a write is applied in place. */
 const SPOT_COLUMNS = new Set(['spotsClaimed', 'updatedAt']);
 
@@ -194,11 +197,6 @@ export class WorkshopCatalog {
     }
   }
 
-  /** The runs of the snapshot (a spot change names one of them). */
-  knows(id: unknown): boolean {
-    return typeof id === 'string' && (this.snapshot?.byId.has(id) ?? false);
-  }
-
   private markStale(ids: Set<string> | 'all'): void {
     this.generation++;
     this.stale = merge(this.stale, ids);
@@ -248,11 +246,16 @@ export class WorkshopCatalog {
     let snapshot: Snapshot;
     if (inPlace) {
       const ids = [...stale].filter((id) => previous.byId.has(id));
-      const rows = ids.length ? await this.db.manager.find(Workshop, { where: { id: In(ids) } }) : [];
-      const fresh = new Map(rows.map((w) => [w.id, freeze(w)]));
-      // A spot change moves no run on the calendar: same order, same window, same expiry.
-      const list = Object.freeze(previous.list.map((w) => fresh.get(w.id) ?? w));
-      snapshot = { ...previous, generation, list, byId: new Map(list.map((w) => [w.id, w])), derived: new Map() };
+      if (ids.length === 0) {
+        // Runs outside the window (an old run's hold lapsing): the window and what was derived from it stand.
+        snapshot = { ...previous, generation };
+      } else {
+        const rows = await this.db.manager.find(Workshop, { where: { id: In(ids) } });
+        const fresh = new Map(rows.map((w) => [w.id, freeze(w)]));
+        // A spot change moves no run on the calendar: same order, same window, same expiry.
+        const list = Object.freeze(previous.list.map((w) => fresh.get(w.id) ?? w));
+        snapshot = { ...previous, generation, list, byId: new Map(list.map((w) => [w.id, w])), derived: new Map() };
+      }
     } else {
       const windowStart = catalogWindowStart(wall);
       const rows = await this.db.manager.find(Workshop, { where: { endDate: MoreThanOrEqual(windowStart) }, order: { startDate: 'ASC', id: 'ASC' } });
@@ -299,9 +302,10 @@ function merge(a: Set<string> | 'all' | undefined, b: Set<string> | 'all'): Set<
 /**
  * Subscribe the catalog to the Workshop writes of a data source. A spot claim or
  * release is an UPDATE of workshops setting spotsClaimed (and updatedAt) only; its
- * run is the parameter of that statement that is a run of the snapshot (TypeORM's
- * update event carries the values set, not the row): the statement's parameters are
- * noted as it runs (afterQuery), then read by the update event that follows it.
+ * run is the one parameter of that statement shaped like a run id (TypeORM's update
+ * event carries the values set, not the row): the statement's parameters are noted
+ * as it runs (afterQuery), then read by the update event that follows it. A run
+ * outside the window changes nothing held but its entry in the bounded map.
  */
 function watchWorkshopWrites(dataSource: DataSource, catalog: WorkshopCatalog): void {
   const lastUpdate = new WeakMap<QueryRunner, unknown[]>();
@@ -316,7 +320,8 @@ function watchWorkshopWrites(dataSource: DataSource, catalog: WorkshopCatalog): 
       const params = e.queryRunner ? lastUpdate.get(e.queryRunner) : undefined;
       if (e.queryRunner) lastUpdate.delete(e.queryRunner);
       const set = e.entity ? Object.keys(e.entity) : [];
-      const ids = (params ?? []).filter((p): p is string => catalog.knows(p));
+      // The run: the one string parameter shaped like a run id (SQLite passes the time as text too).
+      const ids = (params ?? []).filter((p): p is string => typeof p === 'string' && RUN_ID.test(p) && !/^\d{4}-\d{2}-\d{2}/.test(p));
       const spotsOnly = set.length > 0 && set.every((k) => SPOT_COLUMNS.has(k));
       catalog.onWrite(e.queryRunner, spotsOnly && ids.length === 1 ? new Set(ids) : 'all');
     },
