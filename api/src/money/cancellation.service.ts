@@ -7,7 +7,8 @@ import { Booking } from '../booking/booking.entity';
 import { BookingInstallment, type BookingRefund, InstallmentState, RefundReason } from '../booking/ledger.entities';
 import { Workshop } from '../workshop/workshop.entity';
 import type { PaymentService } from '../payment/payment.service';
-import { type Actor, changedMeanwhile } from './money-audit';
+import type { Actor } from './money-audit';
+import { changedMeanwhile } from '../booking/booking-errors';
 import type { RefundingDeps } from './money-deps';
 import { moneyOf } from './transfer-terms';
 
