@@ -2,10 +2,10 @@ import { startTestServer, type TestServer } from '../test/app';
 import { DB_KINDS } from '../test/db';
 import { aBookingBody } from '../test/builders';
 import { Booking } from '../booking/booking.entity';
-import { FakeStripe } from '../test/fake-stripe/fake-stripe';
+import type { FakeStripe } from '../test/fake-stripe/fake-stripe';
+import { startTestServerWithStripe } from '../test/stripe-server';
 import { PaymentSlot } from './payment-slot';
 
-const WEBHOOK_SECRET = 'whsec_payment_codes';
 
 const post = (url: string, body: unknown) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
@@ -34,9 +34,7 @@ describe.each(DB_KINDS)('payment refusal codes on %s', (kind) => {
     let s: TestServer;
     let stripe: FakeStripe;
     beforeAll(async () => {
-      stripe = await new FakeStripe({ webhookSecret: WEBHOOK_SECRET, now: () => Math.floor(now.getTime() / 1000) }).start();
-      s = await startTestServer(kind, { STRIPE_SECRET_KEY: 'sk_test_codes', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: stripe.url }, undefined, { clock });
-      stripe.webhookUrl = `${s.url}/api/webhook/stripe`;
+      ({ server: s, stripe } = await startTestServerWithStripe(kind, clock));
     });
     afterAll(async () => {
       await s?.close();
