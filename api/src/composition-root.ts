@@ -164,7 +164,7 @@ export function createServices(
   const payments = new PaymentService(db, bookings, provider, clock, logger, config.publicOrigin, paymentEvents);
   const jobs = new JobQueue(db, clock, logger);
   const money = createMoney(db, bookings, payments, jobs, links, clock, logger, config.publicOrigin, events, audit);
-  const credits: CreditsService = new CreditsService(db, bookings, money.refunds, jobs, clock, logger, audit);
+  const credits: CreditsService = new CreditsService(db, bookings, money.refunds, money.accounts, jobs, clock, logger, audit);
 
   // --- The map of reactions: who is told of what (docs/architecture.md lists the same) ---
   const moneyAudit = new MoneyAuditTrail(audit);
@@ -236,11 +236,13 @@ function createMoney(db: Database, bookings: BookingService, payments: PaymentSe
   const refunds = new RefundMaker(db, bookings.lifecycle, () => payments.paymentProvider, jobs, clock, logger);
   const decider = new RefundDecider(bookings.lifecycle, refunds, events);
   const refunding = { db, bookings, schedule, decider, maker: refunds, clock, logger, events };
+  // The manage page's read model: each customer and admin money action answers it.
+  const accounts = new BookingAccountService(db, bookings, payments, links, clock, publicOrigin);
   return {
-    accounts: new BookingAccountService(db, bookings, payments, links, clock, publicOrigin),
-    cancellations: new CancellationService(refunding, payments),
-    transfers: new TransferService(refunding),
-    admin: new AdminMoneyService(db, bookings, decider, refunds, clock, audit),
+    accounts,
+    cancellations: new CancellationService(refunding, payments, accounts),
+    transfers: new TransferService(refunding, accounts),
+    admin: new AdminMoneyService(db, bookings, accounts, decider, refunds, clock, audit),
     charges: new ChargeService(db, bookings, payments, refunds, clock),
     reactions: new PaymentReactions(bookings.lifecycle, schedule, refunds, events),
     decider,

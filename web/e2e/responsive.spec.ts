@@ -82,3 +82,50 @@ test('a broken workshop image is hidden', async ({ page, consoleErrors }) => {
   // The browser reports the 404 this test provoked; nothing else may be logged.
   consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !/Failed to load resource.*404/.test(e)));
 });
+
+// Issue 22: the admin's Payments table (six columns) pushed the booking detail sideways on a phone.
+test.describe('the admin booking detail on a phone', () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+  const PASSWORD = 'e2e-admin-password'; // ADMIN_PASSWORD of the e2e server (playwright.config.ts)
+
+  test('does not scroll sideways: the Payments table scrolls in its own box, says so, and the keyboard reaches it', async ({ page, request }) => {
+    const name = 'Narrow Ledger Guest';
+    const created = await request.post('/api/bookings', {
+      headers: { 'x-forwarded-for': '203.0.113.240' },
+      data: {
+        workshop_id: 'zion-canyon-light', customer_name: name, customer_email: 'narrow.ledger.e2e@example.com', customer_phone: '555 0100', num_participants: 1,
+        age: 40, camera_body: 'Canon R5', lenses: '24-105mm', trip_goals: 'Light', emergency_contact_name: 'X', emergency_contact_phone: '555 0101',
+        emergency_contact_email: 'x@example.com', payment_option: 'deposit',
+      },
+    });
+    expect(created.status()).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    const admin = { authorization: `Basic ${Buffer.from(`admin:${PASSWORD}`).toString('base64')}` };
+    expect((await request.post(`/api/admin/bookings/${id}/payments`, { headers: admin, data: { amount: 400 } })).status()).toBe(200);
+
+    await page.goto('/admin');
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await page.getByRole('tab', { name: /^Bookings/ }).click();
+    await page.getByRole('button', { name }).first().click();
+    const payments = page.getByRole('region', { name: 'Payments', description: 'Scroll the table sideways to see every column.' });
+    await expect(payments.getByRole('table', { name: 'Payments' })).toBeVisible();
+    await expect(page.getByText('Scroll the table sideways to see every column.').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+
+    const overflow = await page.evaluate(() => {
+      document.body.style.overflowX = 'visible';
+      const o = document.documentElement.scrollWidth - document.documentElement.clientWidth;
+      document.body.style.overflowX = '';
+      return o;
+    });
+    expect(overflow, 'the booking detail scrolls sideways').toBeLessThanOrEqual(0);
+    // The hidden columns are reached by scrolling the table's own box (the arrow keys once it has focus).
+    const note = payments.getByRole('columnheader', { name: 'Note' });
+    await expect(note).not.toBeInViewport({ ratio: 1 });
+    await payments.focus();
+    for (let i = 0; i < 8; i++) await page.keyboard.press('ArrowRight');
+    await expect(note).toBeInViewport({ ratio: 1 });
+  });
+});

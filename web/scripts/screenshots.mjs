@@ -6,7 +6,12 @@
 //
 // Arguments filter the routes (prefix match); WIDTHS=375,1280 picks the widths;
 // FULL=0 captures only the first screen instead of the whole page; TILE=1400 also writes
-// the page in tiles of that height (NAME.1.png, NAME.2.png...).
+// the page in tiles of that height (NAME.1.png, NAME.2.png...). The app it starts reads the
+// clock from CLOCK_START (default 2026-01-15T12:00:00Z, before the season, as in the e2e tests).
+//
+// `admin-booking` (also among all routes when the script starts the app, or with ADMIN_PASSWORD
+// for BASE_URL) signs in as the admin and captures one booking in detail with its money panel
+// (a booking made and a payment recorded through the REST API first): NAME admin-booking.png.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -28,6 +33,7 @@ const ROUTES = manifest.routes.filter((r) => r.path !== '*').map((r) => r.screen
 
 const filters = process.argv.slice(2);
 const routes = filters.length ? ROUTES.filter((r) => filters.some((f) => r === f || (f !== '/' && r.startsWith(f)))) : ROUTES;
+const ADMIN_BOOKING = 'admin-booking';
 
 async function waitFor(url, ms = 60_000) {
   const until = Date.now() + ms;
@@ -44,6 +50,7 @@ async function waitFor(url, ms = 60_000) {
 
 let server;
 let base = process.env.BASE_URL;
+let adminPassword = process.env.ADMIN_PASSWORD;
 if (!base) {
   const main = path.join(root, 'api/dist/main.js');
   if (!fs.existsSync(main) || !fs.existsSync(path.join(root, 'web/dist/index.html'))) {
@@ -52,16 +59,81 @@ if (!base) {
   }
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'shots-'));
   server = spawn(process.execPath, [main], {
-    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), DATABASE_URL: `sqlite:${tmp}/shots.db`, ADMIN_PASSWORD: 'screenshot-password', LOG_LEVEL: 'warn' },
+    // The app's clock at the season's start (as the e2e servers'), so its workshops can still be booked.
+    env: { ...process.env, NODE_ENV: 'test', CLOCK_START: process.env.CLOCK_START ?? '2026-01-15T12:00:00Z', PORT: String(port), DATABASE_URL: `sqlite:${tmp}/shots.db`, ADMIN_PASSWORD: 'screenshot-password', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   base = `http://127.0.0.1:${port}`;
+  adminPassword = 'screenshot-password';
   await waitFor(`${base}/api/health`);
+}
+const withAdminBooking = adminPassword !== undefined && (filters.length ? filters.includes(ADMIN_BOOKING) : true);
+if (filters.includes(ADMIN_BOOKING) && !adminPassword) console.warn(`${ADMIN_BOOKING}: set ADMIN_PASSWORD to sign in to ${base}`);
+
+/** A booking with a payment recorded by the admin, through the REST API: its name, to open it in the dashboard. */
+async function bookingWithPayment() {
+  const name = 'Screenshot Ledger Guest';
+  const res = await fetch(`${base}/api/bookings`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.250' },
+    body: JSON.stringify({
+      workshop_id: 'zion-canyon-light', customer_name: name, customer_email: 'ledger.screenshot@example.com', customer_phone: '555 0100', num_participants: 1,
+      age: 40, camera_body: 'Canon R5', lenses: '24-105mm', trip_goals: 'Light', emergency_contact_name: 'X', emergency_contact_phone: '555 0101',
+      emergency_contact_email: 'x@example.com', payment_option: 'deposit',
+    }),
+  });
+  if (res.status !== 201) throw new Error(`booking for ${ADMIN_BOOKING}: ${res.status} ${await res.text()}`);
+  const { id } = await res.json();
+  const paid = await fetch(`${base}/api/admin/bookings/${id}/payments`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base, authorization: `Basic ${Buffer.from(`admin:${adminPassword}`).toString('base64')}` },
+    body: JSON.stringify({ amount: 400 }),
+  });
+  if (!paid.ok) throw new Error(`payment for ${ADMIN_BOOKING}: ${paid.status} ${await paid.text()}`);
+  return name;
+}
+
+/** Sign in and open the booking in the Bookings tab (its detail with the money panel). */
+async function openAdminBooking(page, name) {
+  await page.goto(`${base}/admin`, { waitUntil: 'networkidle' });
+  await page.getByLabel('Password').fill(adminPassword);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL(/\/admin\/dashboard$/);
+  await page.getByRole('tab', { name: /^Bookings/ }).click();
+  await page.getByRole('button', { name }).first().click();
+  await page.getByRole('heading', { level: 5, name: 'Payments' }).waitFor();
+  await page.waitForLoadState('networkidle');
+}
+
+/** How far the page scrolls sideways (base.css hides it on <body> as a safety net; measured without it). */
+const sidewaysOverflow = (page) =>
+  page.evaluate(() => {
+    document.body.style.overflowX = 'visible';
+    const o = document.documentElement.scrollWidth - document.documentElement.clientWidth;
+    document.body.style.overflowX = '';
+    return o;
+  });
+
+
+/** The page as NAME (and its tiles with TILE), and a line saying whether it scrolls sideways. */
+async function capture(page, width, name) {
+  await page.screenshot({ path: path.join(outDir, name), fullPage });
+  if (tile) {
+    // Tall pages also as screen-sized tiles, easier to review than one long strip.
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    for (let y = 0, i = 1; y < height; y += tile, i++) {
+      const clip = { x: 0, y, width, height: Math.min(tile, height - y) };
+      await page.screenshot({ path: path.join(outDir, name.replace('.png', `.${i}.png`)), fullPage: true, clip });
+    }
+  }
+  const overflow = await sidewaysOverflow(page);
+  console.log(`${name}${overflow > 0 ? `  (horizontal overflow ${overflow}px)` : ''}`);
 }
 
 fs.mkdirSync(outDir, { recursive: true });
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
 try {
+  const adminBookingName = withAdminBooking ? await bookingWithPayment() : null;
   for (const width of widths) {
     const context = await browser.newContext({ viewport: { width, height: width < 600 ? 812 : 900 }, deviceScaleFactor: 1 });
     const page = await context.newPage();
@@ -78,23 +150,11 @@ try {
       });
       await page.waitForLoadState('networkidle');
       if (route === '/faq') await page.getByRole('button', { expanded: false }).nth(2).click();
-      const name = `${width}-${route.replace(/\?.*$/, '').replace(/[/]+/g, '_').replace(/^_$/, 'home').replace(/^_/, '')}.png`;
-      await page.screenshot({ path: path.join(outDir, name), fullPage });
-      if (tile) {
-        // Tall pages also as screen-sized tiles, easier to review than one long strip.
-        const height = await page.evaluate(() => document.documentElement.scrollHeight);
-        for (let y = 0, i = 1; y < height; y += tile, i++) {
-          const clip = { x: 0, y, width, height: Math.min(tile, height - y) };
-          await page.screenshot({ path: path.join(outDir, name.replace('.png', `.${i}.png`)), fullPage: true, clip });
-        }
-      }
-      const overflow = await page.evaluate(() => {
-        document.body.style.overflowX = 'visible';
-        const o = document.documentElement.scrollWidth - document.documentElement.clientWidth;
-        document.body.style.overflowX = '';
-        return o;
-      });
-      console.log(`${name}${overflow > 0 ? `  (horizontal overflow ${overflow}px)` : ''}`);
+      await capture(page, width, `${width}-${route.replace(/\?.*$/, '').replace(/[/]+/g, '_').replace(/^_$/, 'home').replace(/^_/, '')}.png`);
+    }
+    if (adminBookingName) {
+      await openAdminBooking(page, adminBookingName);
+      await capture(page, width, `${width}-${ADMIN_BOOKING}.png`);
     }
     await context.close();
   }

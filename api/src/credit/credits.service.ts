@@ -10,6 +10,8 @@ import type { BookingService, CreditRedeemer } from '../booking/booking.service'
 import type { BookingEventMap } from '../booking/booking-events';
 import { BookingPayment, BookingRefund, PaymentMethod, PaymentPurpose, RefundReason, RefundState } from '../booking/ledger.entities';
 import type { RefundMaker } from '../money/refund-maker';
+import type { BookingAccountService } from '../money/booking-account.service';
+import type { BookingAccount } from '../money/booking-account.types';
 import { PaymentProviderUnavailableError } from '../payment/payment-provider';
 import type { JobScheduler } from '../infrastructure/jobs/job.types';
 import { type AuditLog, customerActor, SYSTEM_ACTOR } from '../audit/audit-log.service';
@@ -96,6 +98,8 @@ export class CreditsService implements CreditRedeemer {
     private readonly db: Database,
     private readonly bookings: BookingService,
     private readonly refunds: RefundMaker,
+    /** The manage page's read model: what the customer sees after choosing. */
+    private readonly accounts: Pick<BookingAccountService, 'accountOrThrow'>,
     private readonly jobs: JobScheduler,
     private readonly clock: () => Date,
     private readonly logger: Logger,
@@ -105,6 +109,12 @@ export class CreditsService implements CreditRedeemer {
   /** The credits issued from a booking's refunds (its manage page). */
   creditsOf(bookingId: string): Promise<Credit[]> {
     return this.db.manager.find(Credit, { where: { sourceBookingId: bookingId }, order: { issuedAt: 'ASC' } });
+  }
+
+  /** The manage page's credits section: the credits issued from the booking and the choice it still offers. */
+  async creditsAndChoiceOf(bookingId: string): Promise<{ credits: Credit[]; choice: CreditChoice | null }> {
+    const [credits, choice] = await Promise.all([this.creditsOf(bookingId), this.choiceOf(bookingId)]);
+    return { credits, choice };
   }
 
   /** The choice a booking of a cancelled workshop still offers; null when there is none (made, or past the 14 days). */
@@ -127,8 +137,9 @@ export class CreditsService implements CreditRedeemer {
    * window's "refund now", makes the claim fail: REFUND_ALREADY_CLAIMED, nothing sent to
    * the provider. The provider unreachable after the claim: the refund stays
    * claimed (shown as being made) and its job makes it when the provider answers.
+   * Answers the manage page as it is after.
    */
-  async refundNowOrThrow(bookingId: string): Promise<Booking> {
+  async refundNowOrThrow(bookingId: string): Promise<BookingAccount> {
     const now = this.clock();
     const claimed = await this.db.transaction(async (m) => {
       const refunds = await m.find(BookingRefund, { where: { bookingId, reason: RefundReason.workshop_cancelled } });
@@ -146,7 +157,7 @@ export class CreditsService implements CreditRedeemer {
         this.logger.warn({ bookingId, refundId: r.id, err: e.message }, 'workshop refund claimed on request; its job makes it when the provider answers');
       }
     }
-    return this.bookings.getByIdOrThrow(bookingId);
+    return this.accounts.accountOrThrow(bookingId);
   }
 
   /**
@@ -155,10 +166,11 @@ export class CreditsService implements CreditRedeemer {
    * their sum, in one transaction. Each replaced refund becomes `credited` (no
    * longer counted on its payment) and one refund row of method `credit` takes
    * its place in the booking's refunded total, so the total is unchanged.
+   * Answers the credit and the manage page as it is after.
    */
-  async chooseCreditOrThrow(bookingId: string): Promise<Credit> {
+  async chooseCreditOrThrow(bookingId: string): Promise<{ credit: Credit; account: BookingAccount }> {
     const now = this.clock();
-    return this.db.transaction(async (m) => {
+    const credit = await this.db.transaction(async (m) => {
       const booking = await m.findOneBy(Booking, { id: bookingId });
       if (!booking) throw AppError.notFound('Booking');
       const all = await m.find(BookingRefund, { where: { bookingId } });
@@ -200,6 +212,7 @@ export class CreditsService implements CreditRedeemer {
       this.logger.info({ bookingId, creditId: credit.id, amountCents: total }, 'refund replaced by a credit');
       return credit;
     });
+    return { credit, account: await this.accounts.accountOrThrow(bookingId) };
   }
 
   /** A new credit, audited in the caller's transaction. */

@@ -10,20 +10,24 @@ import { owedCents, refundsOf } from './money-audit';
 import { overdueBookings } from './overdue';
 import type { RefundDecider } from './refund-decider';
 import type { RefundMaker } from './refund-maker';
+import type { BookingAccountService } from './booking-account.service';
+import type { BookingAccount } from './booking-account.types';
 
 /** The admin's money actions: a refund of what was received, an owed refund paid back by hand, the overdue list. */
 export class AdminMoneyService {
   constructor(
     private readonly db: Database,
-    private readonly bookings: BookingService,
+    private readonly bookings: Pick<BookingService, 'mails'>,
+    /** The admin's money panel: what each action answers. */
+    private readonly accounts: Pick<BookingAccountService, 'accountOrThrow'>,
     private readonly decider: RefundDecider,
     private readonly maker: RefundMaker,
     private readonly clock: () => Date,
     private readonly audit: AuditLog | null = null,
   ) {}
 
-  /** Refund part or all of what was received (not more than is left), through the provider for online money. */
-  async refundOrThrow(bookingId: string, amountCents: number, note?: string): Promise<Booking> {
+  /** Refund part or all of what was received (not more than is left), through the provider for online money; answers the money panel. */
+  async refundOrThrow(bookingId: string, amountCents: number, note?: string): Promise<BookingAccount> {
     const now = this.clock();
     const refunds = await this.db.transaction(async (m) => {
       const booking = await m.findOneBy(Booking, { id: bookingId });
@@ -46,11 +50,11 @@ export class AdminMoneyService {
       return rows;
     });
     await this.maker.makeNow(refunds);
-    return this.bookings.getByIdOrThrow(bookingId);
+    return this.accounts.accountOrThrow(bookingId);
   }
 
-  /** The admin paid back an owed (offline) refund. */
-  async markRefundDoneOrThrow(refundId: string): Promise<Booking> {
+  /** The admin paid back an owed (offline) refund; answers the money panel. */
+  async markRefundDoneOrThrow(refundId: string): Promise<BookingAccount> {
     const refund = typeof refundId === 'string' ? await this.db.manager.findOneBy(BookingRefund, { id: refundId }) : null;
     if (!refund) throw AppError.notFound('Refund');
     const done = await this.db.transaction(async (m) => {
@@ -73,7 +77,7 @@ export class AdminMoneyService {
       return result;
     });
     if (done.affected !== 1) throw new AppError(ErrorCode.REFUND_NOT_OWED, `This refund is ${refund.state}, not owed`);
-    return this.bookings.getByIdOrThrow(refund.bookingId);
+    return this.accounts.accountOrThrow(refund.bookingId);
   }
 
   /** Live bookings whose balance or an installment is past due. */

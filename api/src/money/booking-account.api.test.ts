@@ -1,18 +1,18 @@
-import { capturedLogger, startTestServer, type TestServer } from '../test/app';
+import { capturedLogger, type TestServer } from '../test/app';
 import { DB_KINDS } from '../test/db';
 import { aBookingBody } from '../test/builders';
 import { Booking } from '../booking/booking.entity';
 import { BookingInstallment, BookingPayment, BookingRefund } from '../booking/ledger.entities';
 import { Workshop } from '../workshop/workshop.entity';
 import { MailOutbox } from '../mail/mail-outbox.entity';
-import { FakeStripe, type TestCard } from '../test/fake-stripe/fake-stripe';
+import type { FakeStripe, TestCard } from '../test/fake-stripe/fake-stripe';
+import { startTestServerWithStripe } from '../test/stripe-server';
 import { createServices } from '../composition-root';
 import { createLogger } from '../infrastructure/logger';
 import { openDatabase } from '../infrastructure/db/data-source';
 import { ENTITIES } from '../entities';
 import { ScheduledJob } from '../infrastructure/jobs/scheduled-job.entity';
 
-const WEBHOOK_SECRET = 'whsec_account_test';
 const ADMIN_AUTH = `Basic ${Buffer.from('admin:correct-horse-battery').toString('base64')}`;
 const DAY = 86_400_000;
 
@@ -39,9 +39,7 @@ describe.each(DB_KINDS)('booking account (balances, installments, cancellations,
   const log = capturedLogger('debug');
 
   beforeAll(async () => {
-    stripe = await new FakeStripe({ webhookSecret: WEBHOOK_SECRET, now: () => Math.floor(now.getTime() / 1000) }).start();
-    s = await startTestServer(kind, { STRIPE_SECRET_KEY: 'sk_test_account', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: stripe.url }, undefined, { clock, logger: log.logger });
-    stripe.webhookUrl = `${s.url}/api/webhook/stripe`;
+    ({ server: s, stripe } = await startTestServerWithStripe(kind, clock, { logger: log.logger }));
   });
   afterAll(async () => {
     await s?.close();

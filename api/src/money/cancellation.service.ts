@@ -7,7 +7,10 @@ import { Booking } from '../booking/booking.entity';
 import { BookingInstallment, type BookingRefund, InstallmentState, RefundReason } from '../booking/ledger.entities';
 import { Workshop } from '../workshop/workshop.entity';
 import type { PaymentService } from '../payment/payment.service';
-import { type Actor, changedMeanwhile } from './money-audit';
+import type { BookingAccountService } from './booking-account.service';
+import type { BookingAccount } from './booking-account.types';
+import type { Actor } from './money-audit';
+import { changedMeanwhile } from '../booking/booking-errors';
 import type { RefundingDeps } from './money-deps';
 import { moneyOf } from './transfer-terms';
 
@@ -26,6 +29,8 @@ export class CancellationService {
   constructor(
     private readonly deps: RefundingDeps,
     private readonly payments: Pick<PaymentService, 'expireSessionOf'>,
+    /** The manage page's read model: what the customer's and the admin's money panel show after a cancellation. */
+    private readonly accounts: Pick<BookingAccountService, 'account'>,
   ) {}
 
   /**
@@ -44,10 +49,19 @@ export class CancellationService {
     return (await this.deps.bookings.findById(bookingId)) ?? booking;
   }
 
-  /** "Cancel my booking" from the manage page: the policy's refund, refused if it is no longer the `expectedRefund` (dollars) the page showed. */
-  cancelByCustomerOrThrow(bookingId: string, expectedRefund?: number | null): Promise<Booking> {
+  /**
+   * "Cancel my booking" from the manage page: the policy's refund, refused if it
+   * is no longer the `expectedRefund` (dollars) the page showed. Answers the
+   * manage page as it is after.
+   */
+  async cancelByCustomerOrThrow(bookingId: string, expectedRefund?: number | null): Promise<BookingAccount> {
     const expectedRefundCents = expectedRefund === undefined || expectedRefund === null ? undefined : dollarsToCents(expectedRefund);
-    return this.cancelOrThrow(bookingId, 'customer', { applyPolicyFee: true, expectedRefundCents });
+    return this.accounts.account(await this.cancelOrThrow(bookingId, 'customer', { applyPolicyFee: true, expectedRefundCents }));
+  }
+
+  /** The admin's money panel cancels: the policy's refund (`applyPolicyFee`) or everything paid; answers the panel's account. */
+  async cancelByAdminOrThrow(bookingId: string, applyPolicyFee: boolean): Promise<BookingAccount> {
+    return this.accounts.account(await this.cancelOrThrow(bookingId, 'admin', { applyPolicyFee }));
   }
 
   /**

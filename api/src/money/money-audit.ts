@@ -1,4 +1,3 @@
-import { AppError, ErrorCode } from '../infrastructure/errors';
 import { ADMIN_ACTOR, type AuditActor, customerActor, SYSTEM_ACTOR } from '../audit/audit-log.service';
 import type { Booking } from '../booking/booking.entity';
 import { type BookingRefund, RefundState } from '../booking/ledger.entities';
@@ -13,17 +12,6 @@ export function refundsOf(refunds: BookingRefund[]): Array<Record<string, unknow
 
 export function actorOf(actor: Actor, booking: Booking): AuditActor {
   return actor === 'admin' ? ADMIN_ACTOR : actor === 'customer' ? customerActor(booking.customerEmail) : SYSTEM_ACTOR;
-}
-
-/** A booking changed between our read and our compare-and-set (a payment landed, another action): nothing was written. */
-export class BookingChangedMeanwhileError extends AppError {
-  constructor() {
-    super(ErrorCode.BOOKING_CHANGED, 'The booking changed meanwhile; reload and try again');
-  }
-}
-
-export function changedMeanwhile(): AppError {
-  return new BookingChangedMeanwhileError();
 }
 
 /** What of `refunds` the admin owes (money paid offline, paid back by hand). */

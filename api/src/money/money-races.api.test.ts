@@ -1,4 +1,4 @@
-import { startTestServer, type TestServer } from '../test/app';
+import type { TestServer } from '../test/app';
 import { DB_KINDS } from '../test/db';
 import { aBookingBody } from '../test/builders';
 import { Booking } from '../booking/booking.entity';
@@ -7,9 +7,9 @@ import { Workshop } from '../workshop/workshop.entity';
 import { MailOutbox } from '../mail/mail-outbox.entity';
 import { AuditEvent } from '../audit/audit-event.entity';
 import { Credit } from '../credit/credit.entity';
-import { FakeStripe } from '../test/fake-stripe/fake-stripe';
+import type { FakeStripe } from '../test/fake-stripe/fake-stripe';
+import { startTestServerWithStripe } from '../test/stripe-server';
 
-const WEBHOOK_SECRET = 'whsec_money_races';
 const ADMIN_AUTH = `Basic ${Buffer.from('admin:correct-horse-battery').toString('base64')}`;
 const DAY = 86_400_000;
 const ITERATIONS = 8;
@@ -38,9 +38,7 @@ describe.each(DB_KINDS)('money races on %s', (kind) => {
   const clock = () => new Date(now.getTime());
 
   beforeAll(async () => {
-    stripe = await new FakeStripe({ webhookSecret: WEBHOOK_SECRET, now: () => Math.floor(now.getTime() / 1000) }).start();
-    s = await startTestServer(kind, { STRIPE_SECRET_KEY: 'sk_test_races', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: stripe.url }, undefined, { clock, holdLimits: null });
-    stripe.webhookUrl = `${s.url}/api/webhook/stripe`;
+    ({ server: s, stripe } = await startTestServerWithStripe(kind, clock, { holdLimits: null }));
   });
   afterAll(async () => {
     await s?.close();

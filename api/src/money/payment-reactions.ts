@@ -6,7 +6,7 @@ import type { BookingLifecycle, PaymentReceived } from '../booking/booking-lifec
 import type { BookingEventMap, BookingEvents } from '../booking/booking-events';
 import { BookingInstallment, type BookingRefund, InstallmentState, PaymentMethod, RefundReason, RefundState } from '../booking/ledger.entities';
 import { Workshop } from '../workshop/workshop.entity';
-import { changedMeanwhile } from './money-audit';
+import { changedMeanwhile } from '../booking/booking-errors';
 import type { MoneySchedule } from './money-jobs';
 import type { RefundMaker } from './refund-maker';
 

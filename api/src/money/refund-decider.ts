@@ -3,7 +3,7 @@ import type { BookingLifecycle } from '../booking/booking-lifecycle';
 import type { BookingEvents } from '../booking/booking-events';
 import type { Booking } from '../booking/booking.entity';
 import { BookingPayment, type BookingRefund, PaymentMethod, type RefundReason, RefundState } from '../booking/ledger.entities';
-import { changedMeanwhile } from './money-audit';
+import { changedMeanwhile } from '../booking/booking-errors';
 import type { RefundMaker } from './refund-maker';
 
 type DecidedRefund = Parameters<BookingLifecycle['recordRefunds']>[2][number];

@@ -1,12 +1,12 @@
-import { startTestServer, type TestServer } from '../test/app';
+import type { TestServer } from '../test/app';
 import { DB_KINDS } from '../test/db';
 import { aBookingBody } from '../test/builders';
 import { Booking } from '../booking/booking.entity';
 import { Workshop } from '../workshop/workshop.entity';
 import { MailOutbox } from '../mail/mail-outbox.entity';
-import { FakeStripe } from '../test/fake-stripe/fake-stripe';
+import type { FakeStripe } from '../test/fake-stripe/fake-stripe';
+import { startTestServerWithStripe } from '../test/stripe-server';
 
-const WEBHOOK_SECRET = 'whsec_transfer_test';
 const DAY = 86_400_000;
 const post = (url: string, body: unknown) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
@@ -22,9 +22,7 @@ describe.each(DB_KINDS)('transfers that keep the cancellation policy, on %s', (k
   const clock = () => new Date(now.getTime());
 
   beforeAll(async () => {
-    stripe = await new FakeStripe({ webhookSecret: WEBHOOK_SECRET, now: () => Math.floor(now.getTime() / 1000) }).start();
-    s = await startTestServer(kind, { STRIPE_SECRET_KEY: 'sk_test_transfer', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: stripe.url }, undefined, { clock });
-    stripe.webhookUrl = `${s.url}/api/webhook/stripe`;
+    ({ server: s, stripe } = await startTestServerWithStripe(kind, clock));
   });
   afterAll(async () => {
     await s?.close();

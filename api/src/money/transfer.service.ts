@@ -10,6 +10,8 @@ import { transferClosedSentence } from './money-text';
 import type { Actor } from './money-audit';
 import { openInstallments } from './next-charge';
 import type { RefundingDeps } from './money-deps';
+import type { BookingAccountService } from './booking-account.service';
+import type { BookingAccount } from './booking-account.types';
 import { transferTerms } from './transfer-terms';
 
 /**
@@ -20,7 +22,16 @@ import { transferTerms } from './transfer-terms';
  * by the new workshop's balance date), a plan's installments re-planned.
  */
 export class TransferService {
-  constructor(private readonly deps: RefundingDeps) {}
+  constructor(
+    private readonly deps: RefundingDeps,
+    /** The manage page's read model: what the customer sees after moving. */
+    private readonly accounts: Pick<BookingAccountService, 'account'>,
+  ) {}
+
+  /** "Move my booking" from the manage page: answers the manage page as it is after. */
+  async transferByCustomerOrThrow(bookingId: string, targetId: string): Promise<BookingAccount> {
+    return this.accounts.account(await this.transferOrThrow(bookingId, targetId, 'customer'));
+  }
 
   async transferOrThrow(bookingId: string, targetId: string, actor: Actor): Promise<Booking> {
     const now = this.deps.clock();

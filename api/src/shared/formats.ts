@@ -19,5 +19,8 @@ export const EMAIL_HINT = 'An email address such as name@example.com.';
 /** Anchored RegExp of a pattern source, as the HTML `pattern` attribute applies it. */
 export const fullMatch = (source: string): RegExp => new RegExp(`^(?:${source})$`);
 
+/** Length limits of a waiting-list request (the api's input and the web's form). */
+export const WAITLIST_TEXT_LIMITS = { name: 120, email: 254 } as const;
+
 /** Length limits of a community board post (the api's input and the web's form). */
 export const MESSAGE_LIMITS = { authorName: 80, authorEmail: 254, message: 2000 } as const;

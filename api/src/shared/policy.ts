@@ -63,6 +63,10 @@ export const POLICY = {
   unpaidHoldMinutes: 10,
   /** Without online payment, an unpaid reservation lasts this many days unless the admin records a payment. */
   offlineReservationDays: 7,
+  /** A waiting-list request's confirmation link works this long; unconfirmed, it lapses (docs/decisions/067). */
+  waitlistConfirmHours: 24,
+  /** A waiting-list offer holds its spots this long (docs/decisions/061). */
+  waitlistOfferHours: 48,
   responseTimeHours: 24,
 } as const;
 

@@ -2,6 +2,7 @@ import { startTestServer, type TestServer } from '../test/app';
 import { MESSAGE_POST_RATE_LIMIT } from '../community/community.types';
 import { WAITLIST_JOIN_RATE_LIMIT } from '../waitlist/waitlist.types';
 import { aBookingBody, aBookingInput } from '../test/builders';
+import { CHECKOUT_RATE_LIMIT } from '../payment/payment.service';
 import { SECRET_CHECK_RATE_LIMIT } from './rate-limits';
 
 // The write limits are @fastify/rate-limit's; its window follows Date.now, which this test moves.
@@ -95,5 +96,49 @@ describe('HTTP write limits (@fastify/rate-limit)', () => {
     // A booking without a code is no check; another client is not affected.
     expect((await bookRest({})).status).toBe(201);
     expect((await manageRest(token, '198.51.100.121')).status).toBe(200);
+  });
+
+  // Issue 22: every manage write checks the link (counted as a secret check) before it counts a write, over REST and
+  // GraphQL alike; the credit choice's GraphQL fields used to count the write first.
+  it('a manage write with a wrong link is NOT_FOUND before the write limit is counted, over REST and GraphQL alike', async () => {
+    let now = Date.now();
+    jest.spyOn(Date, 'now').mockImplementation(() => now);
+    const client = '198.51.100.130';
+    const created = await fetch(`${s.url}/api/bookings`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.131' }, body: JSON.stringify(aBookingBody()) });
+    const id = ((await created.json()) as { id: string }).id;
+    // The client spends its whole payment-attempt count (an unknown booking: counted, then NOT_FOUND).
+    const checkout = () =>
+      fetch(`${s.url}/api/checkout/create-session`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': client },
+        body: JSON.stringify({ booking_id: '00000000-0000-4000-8000-000000000000', origin_url: 'http://localhost' }),
+      }).then((r) => r.status);
+    for (let sent = 0; sent < CHECKOUT_RATE_LIMIT.limit; sent += 100) {
+      expect(new Set(await Promise.all(Array.from({ length: Math.min(100, CHECKOUT_RATE_LIMIT.limit - sent) }, checkout)))).toEqual(new Set([404]));
+    }
+    expect(await checkout()).toBe(429);
+    now += 1000;
+
+    const wrong = 'w'.repeat(43);
+    for (const path of ['pay', 'cancel', 'transfer', 'refund-now', 'take-credit']) {
+      const res = await fetch(`${s.url}/api/manage/${id}/${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': client, 'x-manage-token': wrong }, body: JSON.stringify({ workshop_id: 'great-plains-supercells' }) });
+      expect([path, res.status, (await res.json()).code]).toEqual([path, 404, 'NOT_FOUND']);
+    }
+    const input = { bookingId: id, token: wrong };
+    const mutations: Array<[field: string, type: string, selection: string, vars: Record<string, unknown>]> = [
+      ['payBookingNow', 'ManageBookingInput', '{ url }', input],
+      ['cancelMyBooking', 'CancelMyBookingInput', '{ booking { id } }', input],
+      ['transferMyBooking', 'TransferMyBookingInput', '{ booking { id } }', { ...input, workshopId: 'great-plains-supercells' }],
+      ['refundMyCancelledWorkshopNow', 'ManageBookingInput', '{ booking { id } }', input],
+      ['takeCreditInstead', 'ManageBookingInput', '{ booking { id } }', input],
+    ];
+    for (const [field, type, selection, vars] of mutations) {
+      const res = await s.gql(`mutation M($i: ${type}!) { ${field}(input: $i) ${selection} }`, { i: vars }, { 'x-forwarded-for': client });
+      expect([field, res.errors?.[0].extensions?.code]).toEqual([field, 'NOT_FOUND']);
+    }
+    // The write limit itself still holds for this client with the right link.
+    const token = s.services.accounts.manageUrl(id).split('#')[1];
+    const pay = await fetch(`${s.url}/api/manage/${id}/pay`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': client, 'x-manage-token': token }, body: '{}' });
+    expect(pay.status).toBe(429);
   });
 });

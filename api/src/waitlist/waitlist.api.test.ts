@@ -6,7 +6,7 @@ import { MailOutbox } from '../mail/mail-outbox.entity';
 import { Workshop } from '../workshop/workshop.entity';
 import { WaitlistEntry } from './waitlist-entry.entity';
 import { WaitlistMailKind, type WaitlistMailData } from './waitlist.mails';
-import { hashOfferToken } from './waitlist.service';
+import { hashOfferToken } from './waitlist-offers';
 import { WaitlistState } from './waitlist.types';
 import { OfferSweeper } from './offer-sweeper';
 

@@ -1,6 +1,7 @@
 import { registerEnumType } from 'type-graphql';
 import type { RateLimitRule } from '../infrastructure/rate-limit';
 import { POLICY } from '../shared/policy';
+import { WAITLIST_TEXT_LIMITS } from '../shared/formats';
 
 /**
  * Where a waiting-list entry is (docs/decisions/061, 067): pending (joined, its address not
@@ -19,13 +20,13 @@ export enum WaitlistState {
 registerEnumType(WaitlistState, { name: 'WaitlistState', description: 'Where a waiting-list entry is: pending (its email not confirmed yet), waiting, offered, booked, lapsed or removed.' });
 
 /** How long the confirmation link of a new entry works; an entry not confirmed by then lapses. */
-export const CONFIRM_HOURS = 24;
+export const CONFIRM_HOURS = POLICY.waitlistConfirmHours;
 
 /** How long an offer holds its spots. */
-export const OFFER_HOURS = 48;
+export const OFFER_HOURS = POLICY.waitlistOfferHours;
 
 /** Spots one entry may ask for: one group, as a booking. */
-export const WAITLIST_LIMITS = { name: 120, email: 254, minSpots: 1, maxSpots: POLICY.maxGroupSize } as const;
+export const WAITLIST_LIMITS = { ...WAITLIST_TEXT_LIMITS, minSpots: 1, maxSpots: POLICY.maxGroupSize } as const;
 
 /** Joins per client (IP address) and minute: the limit of the other public forms (community posts). */
 export const WAITLIST_JOIN_RATE_LIMIT: RateLimitRule = { name: 'waiting-list requests', limit: 30, windowMs: 60_000 };

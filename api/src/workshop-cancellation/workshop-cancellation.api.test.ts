@@ -1,4 +1,4 @@
-import { startTestServer, type TestServer } from '../test/app';
+import type { TestServer } from '../test/app';
 import { DB_KINDS } from '../test/db';
 import { aBookingBody } from '../test/builders';
 import { confirmByMail } from '../test/waitlist';
@@ -9,9 +9,9 @@ import { MailOutbox } from '../mail/mail-outbox.entity';
 import { AuditEvent } from '../audit/audit-event.entity';
 import { Credit } from '../credit/credit.entity';
 import { WaitlistEntry } from '../waitlist/waitlist-entry.entity';
-import { FakeStripe } from '../test/fake-stripe/fake-stripe';
+import type { FakeStripe } from '../test/fake-stripe/fake-stripe';
+import { startTestServerWithStripe } from '../test/stripe-server';
 
-const WEBHOOK_SECRET = 'whsec_gonogo_test';
 const ADMIN_AUTH = `Basic ${Buffer.from('admin:correct-horse-battery').toString('base64')}`;
 const DAY = 86_400_000;
 
@@ -30,9 +30,7 @@ describe.each(DB_KINDS)('workshop cancellation and credits on %s', (kind) => {
   const clock = () => new Date(now.getTime());
 
   beforeAll(async () => {
-    stripe = await new FakeStripe({ webhookSecret: WEBHOOK_SECRET, now: () => Math.floor(now.getTime() / 1000) }).start();
-    s = await startTestServer(kind, { STRIPE_SECRET_KEY: 'sk_test_gonogo', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: stripe.url }, undefined, { clock, holdLimits: null });
-    stripe.webhookUrl = `${s.url}/api/webhook/stripe`;
+    ({ server: s, stripe } = await startTestServerWithStripe(kind, clock, { holdLimits: null }));
   });
   afterAll(async () => {
     await s?.close();

@@ -10,7 +10,7 @@ import { BookingStatus } from '../booking/booking.types';
 import type { BookingEventMap, BookingEvents } from '../booking/booking-events';
 import { RefundReason } from '../booking/ledger.entities';
 import type { CancellationService } from '../money/cancellation.service';
-import { BookingChangedMeanwhileError } from '../money/money-audit';
+import { BookingChangedMeanwhileError } from '../booking/booking-errors';
 import type { PaymentService } from '../payment/payment.service';
 import type { OutboxService } from '../mail/outbox.service';
 import { WaitlistEntry } from '../waitlist/waitlist-entry.entity';

@@ -1,12 +1,12 @@
-import { startTestServer, type TestServer } from '../test/app';
+import type { TestServer } from '../test/app';
 import { DB_KINDS } from '../test/db';
 import { aBookingBody } from '../test/builders';
-import { FakeStripe } from '../test/fake-stripe/fake-stripe';
+import type { FakeStripe } from '../test/fake-stripe/fake-stripe';
+import { startTestServerWithStripe } from '../test/stripe-server';
 import { Booking } from '../booking/booking.entity';
 import { CommunityMessage } from '../community/community-message.entity';
 import { Workshop } from './workshop.entity';
 
-const WEBHOOK_SECRET = 'whsec_calendar_test';
 
 const CREATE = `mutation Create($input: BookingInput!) { createBooking(input: $input) { booking { id } } }`;
 const gqlInput = (overrides: Record<string, unknown> = {}) => {
@@ -30,9 +30,7 @@ describe.each(DB_KINDS)('the workshop calendar on %s', (kind) => {
   const spotsClaimed = async (id: string) => (await s.services.db.manager.findOneByOrFail(Workshop, { id })).spotsClaimed;
 
   beforeAll(async () => {
-    stripe = await new FakeStripe({ webhookSecret: WEBHOOK_SECRET, now: () => Math.floor(now.getTime() / 1000) }).start();
-    s = await startTestServer(kind, { STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: stripe.url }, undefined, { clock: () => now });
-    stripe.webhookUrl = `${s.url}/api/webhook/stripe`;
+    ({ server: s, stripe } = await startTestServerWithStripe(kind, () => now));
   });
   afterAll(async () => {
     await s?.close();

@@ -4,7 +4,8 @@ import { useQuery } from '@apollo/client/react';
 import { formatDollars } from 'api/shared/money';
 import { formatIsoDate } from 'api/shared/policy';
 import type { BookingCreditsQuery, BookingCreditsQueryVariables } from '../gql/graphql';
-import { problemMessage } from '../forms/graphqlProblem';
+import { useAction } from '../forms/useAction';
+import { ProblemAlert } from '../forms/ProblemAlert';
 import { useRefundNow, useTakeCredit } from './manage/useCreditMutations';
 
 /** A booking's credits and, for a workshop we cancelled, the refund-or-credit choice (docs/decisions/063). */
@@ -42,9 +43,8 @@ export function CreditChoice({ bookingId, token, onChanged }: { bookingId: strin
   const { data, refetch } = useQuery(BOOKING_CREDITS_QUERY, { variables, fetchPolicy: 'cache-and-network' });
   const refundNow = useRefundNow(bookingId, token);
   const takeCredit = useTakeCredit(bookingId, token);
-  const [busy, setBusy] = useState(false);
+  const { busy, problem, run: runAction } = useAction({ fallback: 'That did not work. Please try again.' });
   const [status, setStatus] = useState('');
-  const [problem, setProblem] = useState('');
   const headingId = useId();
 
   const account = data?.bookingAccount;
@@ -53,9 +53,7 @@ export function CreditChoice({ bookingId, token, onChanged }: { bookingId: strin
 
   const run = async (action: 'refund' | 'credit') => {
     if (busy || !choice) return;
-    setBusy(true);
-    setProblem('');
-    try {
+    await runAction(async () => {
       if (action === 'refund') {
         await refundNow();
         setStatus(`${formatDollars(choice.online)} is on its way back to your card. Banks take 5 to 10 business days to show it.`);
@@ -65,11 +63,7 @@ export function CreditChoice({ bookingId, token, onChanged }: { bookingId: strin
       }
       await refetch();
       onChanged?.();
-    } catch (error) {
-      setProblem(problemMessage(error, 'That did not work. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   if (!choice && credits.length === 0 && !status) return null;
@@ -77,11 +71,7 @@ export function CreditChoice({ bookingId, token, onChanged }: { bookingId: strin
     <section className="credit-choice card manage__section stack" aria-labelledby={headingId}>
       <h2 id={headingId}>{choice ? 'We cancelled this workshop: your refund or a credit' : 'Your credit'}</h2>
       <p role="status">{status}</p>
-      {problem ? (
-        <p className="notice notice--error" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <ProblemAlert problem={problem} />
       {choice ? (
         <>
           <p>

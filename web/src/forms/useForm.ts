@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { graphqlProblem } from './graphqlProblem';
+import { graphqlProblem, type GraphqlProblem } from './graphqlProblem';
 
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;
 
@@ -13,6 +13,11 @@ export interface UseFormOptions<V, F extends string> {
   onFailure?: (error: unknown) => boolean;
   /** The message of a failure the server did not explain. */
   fallback: string;
+  /**
+   * The form-wide message of a refusal; null: the fallback. Unset: "Please correct the
+   * N fields marked below." when the server named fields, else the server's message.
+   */
+  problemText?: (problem: GraphqlProblem) => string | null;
 }
 
 export interface Form<V, F extends string> {
@@ -30,6 +35,11 @@ export interface Form<V, F extends string> {
   problemRef: React.RefObject<HTMLDivElement | null>;
   /** The form's onSubmit: validate, send once at a time, show the server's field errors and message. */
   handleSubmit: (e: FormEvent) => void;
+  /**
+   * Send something on the form's behalf outside a submit (a request sent again once a
+   * check is solved): one at a time with the submits, its refusal shown as a submit's.
+   */
+  run: (send: () => Promise<void>) => void;
 }
 
 /**
@@ -69,21 +79,13 @@ export function useForm<V, F extends string = keyof V & string>(options: UseForm
   );
   const fieldRef = useCallback((name: F) => (el: HTMLElement | null) => void fields.current.set(name, el), []);
 
-  const handleSubmit = (e: FormEvent) => {
-    e.preventDefault();
+  const run = (send: () => Promise<void>) => {
     if (busyRef.current) return;
-    const { validate, onSubmit, onFailure, fallback } = latest.current;
-    const found: FieldErrors<F> = validate?.(values) ?? {};
-    const bad = [...fields.current.keys()].find((f) => found[f]) ?? (Object.keys(found)[0] as F | undefined);
-    setErrors(found);
-    if (bad) {
-      fields.current.get(bad)?.focus();
-      return;
-    }
+    const { onFailure, fallback, problemText } = latest.current;
     setProblem('');
     busyRef.current = true;
     setBusy(true);
-    onSubmit(values).then(
+    send().then(
       () => {
         busyRef.current = false;
         setBusy(false);
@@ -95,10 +97,27 @@ export function useForm<V, F extends string = keyof V & string>(options: UseForm
         const p = graphqlProblem(error);
         const named = Object.keys(p.fields).length;
         setErrors(p.fields as FieldErrors<F>);
-        setProblem(named ? `Please correct the ${named === 1 ? 'field' : `${named} fields`} marked below.` : (p.message ?? fallback));
+        const text = problemText ? problemText(p) : named ? `Please correct the ${named === 1 ? 'field' : `${named} fields`} marked below.` : p.message;
+        setProblem(text ?? fallback);
       },
     );
   };
 
-  return { values, setValues, set, errors, problem, busy, fieldRef, problemRef, handleSubmit };
+  const handleSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (busyRef.current) return;
+    const { validate, onSubmit } = latest.current;
+    const found: FieldErrors<F> = validate?.(values) ?? {};
+    const bad = [...fields.current.keys()].find((f) => found[f]) ?? (Object.keys(found)[0] as F | undefined);
+    setErrors(found);
+    if (bad) {
+      // The form-wide message spoke of the last attempt; this one stops at the fields.
+      setProblem('');
+      fields.current.get(bad)?.focus();
+      return;
+    }
+    run(() => onSubmit(values));
+  };
+
+  return { values, setValues, set, errors, problem, busy, fieldRef, problemRef, handleSubmit, run };
 }

@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import { aBookingAccount } from '../test/builders';
-import { RefundsTable, type LedgerAccount } from './BookingLedger';
+import { PaymentsTable, RefundsTable, type LedgerAccount } from './BookingLedger';
 
 /** The refunds a customer reads on the manage page (issue 21, docs/decisions/065). */
 describe('RefundsTable', () => {
@@ -22,5 +22,42 @@ describe('RefundsTable', () => {
     expect(within(late).getByText('Refunded')).toBeInTheDocument();
     expect(within(late).getByText('$1,400')).toBeInTheDocument();
     expect(screen.getByTestId('refunds-total')).toHaveTextContent('$3,521.25');
+  });
+});
+
+/** The admin's ledger on a phone (issue 22): wider than the screen, it scrolls in its own box and says so. */
+describe('a money table wider than its box', () => {
+  afterEach(() => jest.restoreAllMocks());
+  const account = aBookingAccount() as unknown as LedgerAccount;
+  const boxOf = (contentWidth: number) => {
+    jest.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockImplementation(function (this: HTMLElement) {
+      return this.classList.contains('table-scroll') ? contentWidth : 0;
+    });
+    jest.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(375);
+  };
+  const renderPayments = () =>
+    render(
+      <>
+        <h5 id="payments">Payments</h5>
+        <PaymentsTable account={account} admin headingId="payments" />
+      </>,
+    );
+
+  it('says above it that it scrolls sideways, and is a region named by its heading that the keyboard can reach', () => {
+    boxOf(497);
+    renderPayments();
+    const region = screen.getByRole('region', { name: 'Payments' });
+    expect(region).toHaveAttribute('tabindex', '0');
+    expect(region).toHaveAccessibleDescription('Scroll the table sideways to see every column.');
+    expect(screen.getByText('Scroll the table sideways to see every column.')).toBeVisible();
+    expect(within(region).getByRole('table', { name: 'Payments' })).toBeInTheDocument();
+  });
+
+  it('one that fits has no hint and no extra tab stop', () => {
+    boxOf(375);
+    renderPayments();
+    expect(screen.queryByRole('region')).not.toBeInTheDocument();
+    expect(screen.queryByText(/scroll the table sideways/i)).not.toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Payments' }).parentElement).not.toHaveAttribute('tabindex');
   });
 });

@@ -4,6 +4,7 @@ import type { BookingLedger_AccountFragment, BookingLedger_AdminAccountFragment 
 import { formatCalendarDate } from '../ui/format';
 import { INSTALLMENT_STATE_LABELS, labelOf, PAYMENT_PURPOSE_LABELS, REFUND_REASON_LABELS, REFUND_STATE_LABELS } from '../ui/labels';
 import { formatDay } from '../ui/time';
+import { useSidewaysOverflow } from '../ui/useSidewaysOverflow';
 
 /**
  * The money of a booking as the ledger shows it: the one selection of a booking's account that
@@ -95,7 +96,12 @@ interface Column<T> {
 
 const CELL_CLASS = { amount: 'money-table__amount', id: 'money-table__id' } as const;
 
-/** The table the three ledgers share: a labelled, horizontally scrollable table of rows and optional footer. */
+/**
+ * The table the three ledgers share: a labelled table of rows and optional footer. Wider than
+ * the screen (the admin's columns on a phone), it scrolls sideways in its own box: then the box
+ * says so above it, shows a shadow at the edge still hiding columns, and takes keyboard focus
+ * (a named region) so the arrow keys scroll it too.
+ */
 function MoneyTable<T>({
   headingId,
   rows,
@@ -113,32 +119,45 @@ function MoneyTable<T>({
   footer?: (shown: ReadonlyArray<Column<T>>) => React.ReactNode;
 }) {
   const shown = columns.filter((c) => c.when !== false);
+  const [scroller, overflowing] = useSidewaysOverflow<HTMLDivElement>();
+  const hintId = `${headingId}-scroll-hint`;
   return (
-    <div className="table-scroll">
-      <table className="money-table" aria-labelledby={headingId}>
-        <thead>
-          <tr>
-            {shown.map((c) => (
-              <th key={c.header} scope="col" className={c.kind === 'amount' ? CELL_CLASS.amount : undefined}>
-                {c.header}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={rowKey(row)} {...rowAttributes?.(row)}>
+    <>
+      {overflowing && (
+        <p id={hintId} className="table-scroll__hint">
+          Scroll the table sideways to see every column.
+        </p>
+      )}
+      <div
+        ref={scroller}
+        className={overflowing ? 'table-scroll table-scroll--overflowing' : 'table-scroll'}
+        {...(overflowing ? { role: 'region', tabIndex: 0, 'aria-labelledby': headingId, 'aria-describedby': hintId } : {})}
+      >
+        <table className="money-table" aria-labelledby={headingId}>
+          <thead>
+            <tr>
               {shown.map((c) => (
-                <td key={c.header} className={c.kind ? CELL_CLASS[c.kind] : undefined}>
-                  {c.cell(row)}
-                </td>
+                <th key={c.header} scope="col" className={c.kind === 'amount' ? CELL_CLASS.amount : undefined}>
+                  {c.header}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-        {footer && <tfoot>{footer(shown)}</tfoot>}
-      </table>
-    </div>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={rowKey(row)} {...rowAttributes?.(row)}>
+                {shown.map((c) => (
+                  <td key={c.header} className={c.kind ? CELL_CLASS[c.kind] : undefined}>
+                    {c.cell(row)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+          {footer && <tfoot>{footer(shown)}</tfoot>}
+        </table>
+      </div>
+    </>
   );
 }
 

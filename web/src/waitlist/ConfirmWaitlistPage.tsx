@@ -5,6 +5,7 @@ import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import type { ConfirmWaitlistEntryMutation, ConfirmWaitlistEntryMutationVariables } from '../gql/graphql';
 import { PageMeta } from '../ui/PageMeta';
+import { POLICY } from 'api/shared/policy';
 import '../styles/booking.css';
 
 export const CONFIRM_WAITLIST_ENTRY_MUTATION: TypedDocumentNode<ConfirmWaitlistEntryMutation, ConfirmWaitlistEntryMutationVariables> = gql`
@@ -42,14 +43,14 @@ function Outcome({ result }: { result: Confirmed }) {
   if (entry.state === 'offered') {
     return (
       <p>
-        {`Spots were free: ${spotsText(entry.spots)} on ${workshopName} are now held for you for 48 hours. We sent you an email with the link that books them.`}
+        {`Spots were free: ${spotsText(entry.spots)} on ${workshopName} are now held for you for ${POLICY.waitlistOfferHours} hours. We sent you an email with the link that books them.`}
       </p>
     );
   }
   if (entry.state === 'waiting') {
     return (
       <p>
-        {`You are number ${position ?? 1} on the waiting list of ${workshopName} for ${spotsText(entry.spots)}. When spots come back, the first request that fits gets an email with a link that holds them for 48 hours. Nothing is charged until you book.`}
+        {`You are number ${position ?? 1} on the waiting list of ${workshopName} for ${spotsText(entry.spots)}. When spots come back, the first request that fits gets an email with a link that holds them for ${POLICY.waitlistOfferHours} hours. Nothing is charged until you book.`}
       </p>
     );
   }

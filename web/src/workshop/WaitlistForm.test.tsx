@@ -90,4 +90,29 @@ describe('the waiting-list form of a sold-out workshop', () => {
     expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('Email')).toHaveValue('mia@example.com');
   });
+
+  it('a refusal after the solved check is shown like any other; the next attempt that stops at a field clears it', async () => {
+    const user = userEvent.setup();
+    const challenged = 'Several waiting-list requests were just made from this connection; please confirm you are not a robot';
+    const limited = 'Too many waiting-list requests. Please wait 30 seconds and try again.';
+    const withSolution = { request: { ...joined.request, variables: { input: { ...input, altcha: 'c29sdmVk' } } }, result: { errors: [{ message: limited, extensions: { code: 'RATE_LIMITED' } }] } };
+    renderRoute(`/workshop/${ID}`, [workshopAnswer(0), { request: joined.request, result: { errors: [{ message: challenged, extensions: { code: 'CHALLENGE_REQUIRED' } }] } }, withSolution]);
+    await fill(user, { name: 'Mia Chen', email: 'mia@example.com', spots: '2' });
+    await user.click(screen.getByRole('button', { name: 'Join the waiting list' }));
+    const check = await screen.findByTestId('booking-challenge');
+    const widget = await waitFor(() => {
+      const el = check.querySelector('altcha-widget');
+      expect(el).not.toBeNull();
+      return el!;
+    });
+    act(() => void widget.dispatchEvent(new CustomEvent('verified', { detail: { payload: 'c29sdmVk' } })));
+    expect(await screen.findByRole('alert')).toHaveTextContent(limited);
+    expect(screen.queryByTestId('booking-challenge')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Join the waiting list' })).toBeEnabled();
+
+    await user.clear(screen.getByLabelText('Name'));
+    await user.click(screen.getByRole('button', { name: 'Join the waiting list' }));
+    expect(screen.getByText('Please enter your name.')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
 });

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { MoneyDomain } from '../../money';
 import type { BookingAccount } from '../../money/booking-account.types';
 import { AdminCancelInput, AdminRefundDoneInput, AdminRefundInput, CancelMyBookingInput, ManageBookingInput, TransferMyBookingInput } from '../../money/booking-account.types';
@@ -11,6 +11,7 @@ import type { WorkshopCalendar } from './workshop.rest';
 import { adminBookingJson } from './booking-json';
 import { bookingJson } from './booking.rest';
 import { MONEY_ROUTES } from './schemas/money';
+import { type IdPath, manageLinkCheck } from './manage-link';
 
 /** GET /api/manage/{id} and the admin's /api/admin/bookings/{id}/account: snake_case, dollars. */
 export function bookingAccountJson(a: BookingAccount, calendar: WorkshopCalendar, admin = false) {
@@ -90,50 +91,29 @@ export function bookingAccountJson(a: BookingAccount, calendar: WorkshopCalendar
   };
 }
 
-type IdPath = { Params: { id: string } };
-
-/**
- * The token of the manage link, from the X-Manage-Token header (preferred: never
- * in an access log), the JSON body, or the query string (redacted from our logs).
- */
-function tokenOf(req: FastifyRequest): unknown {
-  const header = req.headers['x-manage-token'];
-  if (typeof header === 'string') return header;
-  const body = snakeBodyToCamel(req.body);
-  if (body.token !== undefined) return body.token;
-  return (req.query as Record<string, unknown> | undefined)?.token;
-}
-
-/** The customer's manage calls under /api/manage/{id}. */
+/** The customer's manage calls under /api/manage/{id}: the link checked, the write limit, one use case, the JSON. */
 export function manageRoutes({ accounts, cancellations, transfers }: Pick<MoneyDomain, 'accounts' | 'cancellations' | 'transfers'>, calendar: WorkshopCalendar, limit: WriteLimit, secretCheck: WriteLimit): FastifyPluginAsync {
   return async (app) => {
-    const authorize = async (req: FastifyRequest<IdPath>) => {
-      const input = await validateInputOrThrow(ManageBookingInput, { bookingId: req.params.id, token: tokenOf(req) });
-      await secretCheck(req);
-      return accounts.authorizeOrThrow(input.bookingId, input.token);
-    };
-    app.get<IdPath>('/manage/:id', { schema: MONEY_ROUTES.manageAccount }, async (req) => bookingAccountJson(await accounts.account(await authorize(req)), calendar));
+    const authorize = manageLinkCheck(accounts, secretCheck);
+    app.get<IdPath>('/manage/:id', { schema: MONEY_ROUTES.manageAccount }, async (req) => {
+      const { booking } = await authorize(req, ManageBookingInput);
+      return bookingAccountJson(await accounts.account(booking), calendar);
+    });
     app.post<IdPath>('/manage/:id/pay', { schema: MONEY_ROUTES.managePay }, async (req) => {
-      const booking = await authorize(req);
+      const { booking } = await authorize(req, ManageBookingInput);
       await limit(req);
       const start = await accounts.payNowOrThrow(booking.id);
       return { url: start.url, session_id: start.sessionId };
     });
     app.post<IdPath>('/manage/:id/cancel', { schema: MONEY_ROUTES.manageCancel }, async (req) => {
-      const body = snakeBodyToCamel(req.body);
-      const input = await validateInputOrThrow(CancelMyBookingInput, { bookingId: req.params.id, token: tokenOf(req), expectedRefund: body.expectedRefund });
-      await secretCheck(req);
-      const booking = await accounts.authorizeOrThrow(input.bookingId, input.token);
+      const { booking, input } = await authorize(req, CancelMyBookingInput, { expectedRefund: snakeBodyToCamel(req.body).expectedRefund });
       await limit(req);
-      return bookingAccountJson(await accounts.account(await cancellations.cancelByCustomerOrThrow(booking.id, input.expectedRefund)), calendar);
+      return bookingAccountJson(await cancellations.cancelByCustomerOrThrow(booking.id, input.expectedRefund), calendar);
     });
     app.post<IdPath>('/manage/:id/transfer', { schema: MONEY_ROUTES.manageTransfer }, async (req) => {
-      const body = snakeBodyToCamel(req.body);
-      const input = await validateInputOrThrow(TransferMyBookingInput, { bookingId: req.params.id, token: tokenOf(req), workshopId: body.workshopId });
-      await secretCheck(req);
-      const booking = await accounts.authorizeOrThrow(input.bookingId, input.token);
+      const { booking, input } = await authorize(req, TransferMyBookingInput, { workshopId: snakeBodyToCamel(req.body).workshopId });
       await limit(req);
-      return bookingAccountJson(await accounts.account(await transfers.transferOrThrow(booking.id, input.workshopId, 'customer')), calendar);
+      return bookingAccountJson(await transfers.transferByCustomerOrThrow(booking.id, input.workshopId), calendar);
     });
   };
 }
@@ -146,11 +126,11 @@ export function adminAccountRoutes({ accounts, cancellations, admin }: Pick<Mone
     guarded.post<IdPath>('/bookings/:id/refunds', { schema: MONEY_ROUTES.adminRefund }, async (req) => {
       const body = snakeBodyToCamel(req.body);
       const input = await validateInputOrThrow(AdminRefundInput, { bookingId: req.params.id, amount: body.amount, note: body.note });
-      return bookingAccountJson(await accounts.account(await admin.refundOrThrow(input.bookingId, dollarsToCents(input.amount), input.note)), calendar, true);
+      return bookingAccountJson(await admin.refundOrThrow(input.bookingId, dollarsToCents(input.amount), input.note), calendar, true);
     });
     guarded.post<IdPath>('/refunds/:id/done', { schema: MONEY_ROUTES.adminRefundDone }, async (req) => {
       const input = await validateInputOrThrow(AdminRefundDoneInput, { refundId: req.params.id });
-      return bookingAccountJson(await accounts.account(await admin.markRefundDoneOrThrow(input.refundId)), calendar, true);
+      return bookingAccountJson(await admin.markRefundDoneOrThrow(input.refundId), calendar, true);
     });
     guarded.post<IdPath>('/bookings/:id/cancel', { schema: MONEY_ROUTES.adminCancel }, async (req) => {
       const body = snakeBodyToCamel(req.body);

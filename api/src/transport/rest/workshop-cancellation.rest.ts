@@ -1,8 +1,8 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { AdminAuthService } from '../../admin/admin-auth.service';
 import type { BookingAccountService } from '../../money/booking-account.service';
 import { ManageBookingInput } from '../../money/booking-account.types';
-import type { CreditsService } from '../../credit/credits.service';
+import type { CreditChoice, CreditsService } from '../../credit/credits.service';
 import type { Credit } from '../../credit/credit.entity';
 import type { WorkshopCancellationService, WorkshopGoNoGo } from '../../workshop-cancellation/workshop-cancellation.service';
 import { CancelWorkshopInput } from '../../workshop-cancellation/workshop-cancellation.types';
@@ -15,6 +15,7 @@ import type { WorkshopCalendar } from './workshop.rest';
 import { adminWorkshopJson } from './admin-workshop.rest';
 import { bookingAccountJson } from './booking-account.rest';
 import { MONEY_ROUTES } from './schemas/money';
+import { type IdPath, manageLinkCheck } from './manage-link';
 
 const goNoGoJson = (g: WorkshopGoNoGo) => ({
   workshop_id: g.workshop.id,
@@ -30,6 +31,8 @@ const goNoGoJson = (g: WorkshopGoNoGo) => ({
   missing: g.missing,
 });
 
+const creditChoiceJson = (c: CreditChoice) => ({ amount: centsToDollars(c.amountCents), online: centsToDollars(c.onlineCents), refund_date: c.refundDate });
+
 const creditJson = (c: Credit) => ({ code: c.code, amount: c.amount, state: c.state, used: c.used, issued_at: c.issuedAt.toISOString(), used_at: c.usedAt?.toISOString() ?? null });
 
 export interface WorkshopCancellationRouteDeps {
@@ -39,8 +42,6 @@ export interface WorkshopCancellationRouteDeps {
   publicOrigin: string | undefined;
   secureCookies: boolean;
 }
-
-type IdPath = { Params: { id: string } };
 
 /** /api/admin/go-no-go and /api/admin/workshops/{id}/cancel (docs/decisions/063), behind the admin guards. */
 export function adminWorkshopCancellationRoutes(deps: WorkshopCancellationRouteDeps): FastifyPluginAsync {
@@ -63,45 +64,30 @@ export function adminWorkshopCancellationRoutes(deps: WorkshopCancellationRouteD
   };
 }
 
-function tokenOf(req: FastifyRequest): unknown {
-  const header = req.headers['x-manage-token'];
-  if (typeof header === 'string') return header;
-  const body = snakeBodyToCamel(req.body);
-  if (body.token !== undefined) return body.token;
-  return (req.query as Record<string, unknown> | undefined)?.token;
-}
-
-/** The manage link's credit calls under /api/manage/{id} (docs/decisions/063). */
+/** The manage link's credit calls under /api/manage/{id} (docs/decisions/063): the link checked, the write limit, one use case, the JSON. */
 export function manageCreditRoutes(
-  accounts: BookingAccountService,
+  accounts: Pick<BookingAccountService, 'authorizeOrThrow'>,
   credits: CreditsService,
   calendar: WorkshopCalendar,
   limit: WriteLimit,
   secretCheck: WriteLimit,
 ): FastifyPluginAsync {
   return async (app) => {
-    const authorize = async (req: FastifyRequest<IdPath>) => {
-      const input = await validateInputOrThrow(ManageBookingInput, { bookingId: req.params.id, token: tokenOf(req) });
-      await secretCheck(req);
-      return accounts.authorizeOrThrow(input.bookingId, input.token);
-    };
+    const authorize = manageLinkCheck(accounts, secretCheck);
     app.get<IdPath>('/manage/:id/credits', { schema: MONEY_ROUTES.manageCredits }, async (req) => {
-      const booking = await authorize(req);
-      const [list, choice] = await Promise.all([credits.creditsOf(booking.id), credits.choiceOf(booking.id)]);
-      return {
-        credits: list.map(creditJson),
-        credit_choice: choice && { amount: centsToDollars(choice.amountCents), online: centsToDollars(choice.onlineCents), refund_date: choice.refundDate },
-      };
+      const { booking } = await authorize(req, ManageBookingInput);
+      const { credits: list, choice } = await credits.creditsAndChoiceOf(booking.id);
+      return { credits: list.map(creditJson), credit_choice: choice && creditChoiceJson(choice) };
     });
     app.post<IdPath>('/manage/:id/refund-now', { schema: MONEY_ROUTES.manageRefundNow }, async (req) => {
-      const booking = await authorize(req);
+      const { booking } = await authorize(req, ManageBookingInput);
       await limit(req);
-      return bookingAccountJson(await accounts.account(await credits.refundNowOrThrow(booking.id)), calendar);
+      return bookingAccountJson(await credits.refundNowOrThrow(booking.id), calendar);
     });
     app.post<IdPath>('/manage/:id/take-credit', { schema: MONEY_ROUTES.manageTakeCredit }, async (req, reply) => {
-      const booking = await authorize(req);
+      const { booking } = await authorize(req, ManageBookingInput);
       await limit(req);
-      const credit = await credits.chooseCreditOrThrow(booking.id);
+      const { credit } = await credits.chooseCreditOrThrow(booking.id);
       return reply.code(201).send(creditJson(credit));
     });
   };

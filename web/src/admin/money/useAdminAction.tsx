@@ -1,42 +1,30 @@
 import { useState } from 'react';
-import { problemMessage } from '../../forms/graphqlProblem';
+import { useAction } from '../../forms/useAction';
+import { ProblemAlert } from '../../forms/ProblemAlert';
 import { useAdminSession } from '../useAdminSession';
 
 /** Runs one admin action of the money panel: its error is shown next to it; a 401 logs out. */
 export function useAdminAction(onChanged?: () => void) {
   const { logoutIfUnauthenticated } = useAdminSession();
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const action = useAction({ fallback: 'The action failed.', onFailure: logoutIfUnauthenticated });
   const [done, setDone] = useState<string | null>(null);
   /** True when the action succeeded. */
-  const run = async (action: () => Promise<unknown>, doneText: string): Promise<boolean> => {
-    setBusy(true);
-    setProblem(null);
+  const run = (act: () => Promise<unknown>, doneText: string): Promise<boolean> => {
     setDone(null);
-    try {
-      await action();
+    return action.run(async () => {
+      await act();
       setDone(doneText);
       onChanged?.();
-      return true;
-    } catch (e) {
-      if (!logoutIfUnauthenticated(e)) setProblem(problemMessage(e, 'The action failed.'));
-      return false;
-    } finally {
-      setBusy(false);
-    }
+    });
   };
-  return { busy, problem, done, run };
+  return { busy: action.busy, problem: action.problem, done, run };
 }
 
 /** What came of an action: the refusal (alert) or what was done (status). */
 export function Outcome({ problem, done }: { problem: string | null; done: string | null }) {
   return (
     <>
-      {problem && (
-        <p className="notice notice--error" role="alert">
-          {problem}
-        </p>
-      )}
+      <ProblemAlert problem={problem} />
       {done && (
         <p className="notice notice--success" role="status">
           {done}

@@ -3,7 +3,9 @@ import { gql, type TypedDocumentNode } from '@apollo/client';
 import { formatDollars } from 'api/shared/money';
 import { POLICY } from 'api/shared/policy';
 import type { CancelSection_AccountFragment } from '../../gql/graphql';
-import { problemMessage } from '../../forms/graphqlProblem';
+import { logged, useAction } from '../../forms/useAction';
+import { ProblemAlert } from '../../forms/ProblemAlert';
+import { ConfirmButtons } from './ConfirmButtons';
 import { useFocusWhen } from './useFocusWhen';
 import { Fact } from './BookingFacts';
 import { useCancelMyBooking } from './useManageMutations';
@@ -30,8 +32,7 @@ type Step = 'idle' | 'confirm' | 'done';
 export function CancelSection({ account, token, onDone }: { account: CancelSection_AccountFragment; token: string; onDone: () => void }) {
   const cancel = useCancelMyBooking(account.booking.id, token);
   const [step, setStep] = useState<Step>('idle');
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { busy, problem, run } = useAction({ fallback: 'The booking could not be cancelled. Please try again.', onFailure: logged('Cancellation failed') });
   // The quote the customer confirmed, kept for the result once the booking is cancelled.
   const [confirmed, setConfirmed] = useState<{ refund: number; owed: number } | null>(null);
   const quote = account.cancellation;
@@ -39,22 +40,15 @@ export function CancelSection({ account, token, onDone }: { account: CancelSecti
   const resultRef = useFocusWhen<HTMLDivElement>(step === 'done');
   const id = useId();
 
-  const doCancel = async () => {
-    if (!quote) return;
-    setBusy(true);
-    setProblem(null);
-    try {
+  const doCancel = () =>
+    run(async () => {
+      if (!quote) return;
       const after = await cancel(quote.refund);
       const owed = after ? after.refunds.filter((r) => r.state === 'owed').reduce((sum, r) => sum + r.amount, 0) : 0;
       setConfirmed({ refund: quote.refund, owed });
       setStep('done');
       onDone();
-    } catch (e) {
-      console.warn('Cancellation failed', e);
-      setProblem(problemMessage(e, 'The booking could not be cancelled. Please try again.'));
-    }
-    setBusy(false);
-  };
+    });
 
   if (step === 'done' && confirmed) {
     return (
@@ -99,21 +93,17 @@ export function CancelSection({ account, token, onDone }: { account: CancelSecti
               <Fact term="Your refund">{formatDollars(quote.refund)}</Fact>
             </dl>
             <p className="muted">Your spots are released at once; this cannot be undone.</p>
-            <div className="manage__buttons">
-              <button type="button" className="btn btn--primary" disabled={busy} onClick={() => void doCancel()}>
-                {busy ? 'Cancelling...' : `Confirm cancellation (refund ${formatDollars(quote.refund)})`}
-              </button>
-              <button type="button" className="btn btn--ghost" disabled={busy} onClick={() => setStep('idle')}>
-                Keep my booking
-              </button>
-            </div>
+            <ConfirmButtons
+              busy={busy}
+              label={`Confirm cancellation (refund ${formatDollars(quote.refund)})`}
+              busyLabel="Cancelling..."
+              backLabel="Keep my booking"
+              onConfirm={() => void doCancel()}
+              onBack={() => setStep('idle')}
+            />
           </div>
         )}
-        {problem && (
-          <p className="notice notice--error" role="alert">
-            {problem}
-          </p>
-        )}
+        <ProblemAlert problem={problem} />
       </div>
     </section>
   );

@@ -1,9 +1,10 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import { isOpenInstallment } from 'api/shared/booking-status';
 import { POLICY } from 'api/shared/policy';
 import type { DueSection_AccountFragment } from '../../gql/graphql';
-import { problemMessage } from '../../forms/graphqlProblem';
+import { LEAVING, logged, useAction } from '../../forms/useAction';
+import { ProblemAlert } from '../../forms/ProblemAlert';
 import { BOOKING_LEDGER_FRAGMENT, dueSentence, PaymentsTable, RefundsTable, ScheduleTable } from '../../payment/BookingLedger';
 import { redirectTo } from '../../ui/browser';
 import { sessionKey, writeSession } from './manageSession';
@@ -73,40 +74,28 @@ function nextInstallment(account: Account): number | null {
 
 function PayNow({ account, token }: { account: Account; token: string }) {
   const payNow = usePayNow(account.booking.id, token);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { busy, problem, setProblem, run } = useAction({ fallback: 'The payment could not be started. Please try again.', onFailure: logged('Pay now failed') });
   const n = nextInstallment(account);
   const label = n === null ? 'Pay the balance' : `Pay installment ${n} now`;
   const problemId = useId();
 
-  const pay = async () => {
-    setBusy(true);
-    setProblem(null);
-    try {
+  const pay = () =>
+    run(async () => {
       const { url, sessionId } = (await payNow()) ?? {};
       if (url) {
         writeSession(sessionKey(account.booking.id), sessionId ?? null);
         redirectTo(url);
-        return; // stays busy while the browser leaves for the payment page
+        return LEAVING; // stays busy while the browser leaves for the payment page
       }
       setProblem('Online payment is not available right now. Please try again later or contact us.');
-    } catch (e) {
-      console.warn('Pay now failed', e);
-      setProblem(problemMessage(e, 'The payment could not be started. Please try again.'));
-    }
-    setBusy(false);
-  };
+    });
 
   return (
     <div className="manage__action">
       <button type="button" className="btn btn--primary" disabled={busy} onClick={() => void pay()} aria-describedby={problem ? problemId : undefined}>
         {busy ? 'Processing...' : label}
       </button>
-      {problem && (
-        <p id={problemId} className="notice notice--error" role="alert">
-          {problem}
-        </p>
-      )}
+      <ProblemAlert problem={problem} id={problemId} />
     </div>
   );
 }

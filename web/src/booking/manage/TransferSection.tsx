@@ -3,7 +3,9 @@ import { gql, type TypedDocumentNode } from '@apollo/client';
 import { Link } from 'react-router-dom';
 import { formatDollars } from 'api/shared/money';
 import type { TransferSection_AccountFragment } from '../../gql/graphql';
-import { problemMessage } from '../../forms/graphqlProblem';
+import { logged, useAction } from '../../forms/useAction';
+import { ProblemAlert } from '../../forms/ProblemAlert';
+import { ConfirmButtons } from './ConfirmButtons';
 import { formatCalendarDate } from '../../ui/format';
 import { useFocusWhen } from './useFocusWhen';
 import { Fact } from './BookingFacts';
@@ -57,8 +59,7 @@ export function TransferSection({ account, token, onDone }: { account: TransferS
   const transfer = useTransferMyBooking(account.booking.id, token);
   const [step, setStep] = useState<Step>('idle');
   const [choice, setChoice] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { busy, problem, run } = useAction({ fallback: 'The booking could not be moved. Please try again.', onFailure: logged('Transfer failed') });
   const [moved, setMoved] = useState<{ name: string; option: TransferOptionView } | null>(null);
   const confirmRef = useFocusWhen<HTMLHeadingElement>(step === 'confirm');
   const resultRef = useFocusWhen<HTMLDivElement>(step === 'done');
@@ -66,22 +67,15 @@ export function TransferSection({ account, token, onDone }: { account: TransferS
   const t = account.transfer;
   const option = t.options.find((o) => o.workshop.id === choice) ?? null;
 
-  const doTransfer = async () => {
-    if (!option) return;
-    setBusy(true);
-    setProblem(null);
-    try {
+  const doTransfer = () =>
+    run(async () => {
+      if (!option) return;
       await transfer(option.workshop.id);
       setMoved({ name: option.workshop.name, option });
       setStep('done');
       onDone();
       setChoice(null);
-    } catch (e) {
-      console.warn('Transfer failed', e);
-      setProblem(problemMessage(e, 'The booking could not be moved. Please try again.'));
-    }
-    setBusy(false);
-  };
+    });
 
   return (
     <section className="card manage__section" aria-labelledby={`${id}-h`}>
@@ -151,22 +145,11 @@ export function TransferSection({ account, token, onDone }: { account: TransferS
                 ))}
               </ul>
               <p className="muted">Your spots on {account.workshop.name} are released.</p>
-              <div className="manage__buttons">
-                <button type="button" className="btn btn--primary" disabled={busy} onClick={() => void doTransfer()}>
-                  {busy ? 'Moving...' : 'Confirm transfer'}
-                </button>
-                <button type="button" className="btn btn--ghost" disabled={busy} onClick={() => setStep('idle')}>
-                  Back
-                </button>
-              </div>
+              <ConfirmButtons busy={busy} label="Confirm transfer" busyLabel="Moving..." backLabel="Back" onConfirm={() => void doTransfer()} onBack={() => setStep('idle')} />
             </div>
           )
         )}
-        {problem && (
-          <p className="notice notice--error" role="alert">
-            {problem}
-          </p>
-        )}
+        <ProblemAlert problem={problem} />
       </div>
     </section>
   );

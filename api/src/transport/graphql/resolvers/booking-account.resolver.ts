@@ -4,6 +4,7 @@ import type { MoneyDomain } from '../../../money';
 import { Booking } from '../../../booking/booking.entity';
 import { dollarsToCents } from '../../../shared/money';
 import { validateInputOrThrow } from '../../../infrastructure/validation';
+import { authorizeManageLink } from '../manage-link';
 import {
   AdminCancelInput,
   AdminRefundDoneInput,
@@ -30,34 +31,29 @@ export class BookingAccountResolver {
   @Query(() => BookingAccount, { description: 'The manage page of a booking: payments, refunds, what is due, the cancellation quote and transfer options. NOT_FOUND for a wrong id or token.' })
   async bookingAccount(@Arg('bookingId', () => ID) bookingId: string, @Arg('token') token: string, @Ctx() ctx: GraphQLContext): Promise<BookingAccount> {
     const input = await validateInputOrThrow(ManageBookingInput, { bookingId, token });
-    return this.accounts.account(await this.authorizeOrThrow(input, ctx));
-  }
-
-  /** The manage link's check, counted per client (the same order as the REST routes: the token first, then the write limit). */
-  private async authorizeOrThrow(input: { bookingId: string; token: string }, ctx: GraphQLContext): Promise<Booking> {
-    await ctx.consume('secretCheck');
-    return this.accounts.authorizeOrThrow(input.bookingId, input.token);
+    const booking = await authorizeManageLink(this.accounts, input, ctx);
+    return this.accounts.account(booking);
   }
 
   @Mutation(() => PayNowPayload, { description: 'Pay the balance or the next installment now: a checkout session for exactly that amount, back to the manage page.' })
   async payBookingNow(@Arg('input') input: ManageBookingInput, @Ctx() ctx: GraphQLContext): Promise<PayNowPayload> {
-    const booking = await this.authorizeOrThrow(input, ctx);
+    const booking = await authorizeManageLink(this.accounts, input, ctx);
     await ctx.consume('checkout');
     return this.accounts.payNowOrThrow(booking.id);
   }
 
   @Mutation(() => BookingAccount, { description: 'Cancel the booking with the refund the cancellation policy gives today (refused with REFUND_QUOTE_CHANGED if it differs from expectedRefund).' })
   async cancelMyBooking(@Arg('input') input: CancelMyBookingInput, @Ctx() ctx: GraphQLContext): Promise<BookingAccount> {
-    const booking = await this.authorizeOrThrow(input, ctx);
+    const booking = await authorizeManageLink(this.accounts, input, ctx);
     await ctx.consume('checkout');
-    return this.accounts.account(await this.money.cancellations.cancelByCustomerOrThrow(booking.id, input.expectedRefund));
+    return this.money.cancellations.cancelByCustomerOrThrow(booking.id, input.expectedRefund);
   }
 
   @Mutation(() => BookingAccount, { description: 'Move the booking to another workshop with free spots (fee by the transfer policy; price difference charged or refunded).' })
   async transferMyBooking(@Arg('input') input: TransferMyBookingInput, @Ctx() ctx: GraphQLContext): Promise<BookingAccount> {
-    const booking = await this.authorizeOrThrow(input, ctx);
+    const booking = await authorizeManageLink(this.accounts, input, ctx);
     await ctx.consume('checkout');
-    return this.accounts.account(await this.money.transfers.transferOrThrow(booking.id, input.workshopId, 'customer'));
+    return this.money.transfers.transferByCustomerOrThrow(booking.id, input.workshopId);
   }
 
   @Authorized()
@@ -75,18 +71,18 @@ export class BookingAccountResolver {
   @Authorized()
   @Mutation(() => BookingAccount, { description: 'Admin: refund part or all of what was received (through the provider for online payments; offline money becomes a refund the admin owes).' })
   async adminRefundBooking(@Arg('input') input: AdminRefundInput): Promise<BookingAccount> {
-    return this.accounts.account(await this.money.admin.refundOrThrow(input.bookingId, dollarsToCents(input.amount), input.note));
+    return this.money.admin.refundOrThrow(input.bookingId, dollarsToCents(input.amount), input.note);
   }
 
   @Authorized()
   @Mutation(() => BookingAccount, { description: 'Admin: an owed (offline) refund was paid back.' })
   async adminMarkRefundDone(@Arg('input') input: AdminRefundDoneInput): Promise<BookingAccount> {
-    return this.accounts.account(await this.money.admin.markRefundDoneOrThrow(input.refundId));
+    return this.money.admin.markRefundDoneOrThrow(input.refundId);
   }
 
   @Authorized()
   @Mutation(() => BookingAccount, { description: "Admin: cancel a booking, refunding what the policy gives today (applyPolicyFee) or everything paid." })
   async adminCancelBookingWithRefund(@Arg('input') input: AdminCancelInput): Promise<BookingAccount> {
-    return this.accounts.account(await this.money.cancellations.cancelOrThrow(input.bookingId, 'admin', { applyPolicyFee: input.applyPolicyFee }));
+    return this.money.cancellations.cancelByAdminOrThrow(input.bookingId, input.applyPolicyFee);
   }
 }

@@ -6,6 +6,7 @@ import type { CreditsService } from '../../../credit/credits.service';
 import { Credit } from '../../../credit/credit.entity';
 import type { WorkshopCancellationService } from '../../../workshop-cancellation/workshop-cancellation.service';
 import { centsToDollars } from '../../../shared/money';
+import { authorizeManageLink } from '../manage-link';
 import {
   CancelWorkshopInput,
   CreditChoiceObject,
@@ -19,7 +20,7 @@ export class WorkshopCancellationResolver {
   constructor(
     private readonly cancellation: WorkshopCancellationService,
     private readonly credits: CreditsService,
-    private readonly accounts: BookingAccountService,
+    private readonly accounts: Pick<BookingAccountService, 'authorizeOrThrow'>,
   ) {}
 
   @Authorized()
@@ -39,19 +40,16 @@ export class WorkshopCancellationResolver {
 
   @Mutation(() => BookingAccount, { description: 'Manage link, workshop cancelled: make the waiting card refund now.' })
   async refundMyCancelledWorkshopNow(@Arg('input') input: ManageBookingInput, @Ctx() ctx: GraphQLContext): Promise<BookingAccount> {
+    const booking = await authorizeManageLink(this.accounts, input, ctx);
     await ctx.consume('checkout');
-    await ctx.consume('secretCheck');
-    const booking = await this.accounts.authorizeOrThrow(input.bookingId, input.token);
-    return this.accounts.account(await this.credits.refundNowOrThrow(booking.id));
+    return this.credits.refundNowOrThrow(booking.id);
   }
 
   @Mutation(() => BookingAccount, { description: 'Manage link, workshop cancelled: take a credit for a future booking instead of the refund.' })
   async takeCreditInstead(@Arg('input') input: ManageBookingInput, @Ctx() ctx: GraphQLContext): Promise<BookingAccount> {
+    const booking = await authorizeManageLink(this.accounts, input, ctx);
     await ctx.consume('checkout');
-    await ctx.consume('secretCheck');
-    const booking = await this.accounts.authorizeOrThrow(input.bookingId, input.token);
-    await this.credits.chooseCreditOrThrow(booking.id);
-    return this.accounts.accountOrThrow(booking.id);
+    return (await this.credits.chooseCreditOrThrow(booking.id)).account;
   }
 }
 

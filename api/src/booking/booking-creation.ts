@@ -1,0 +1,166 @@
+import crypto from 'node:crypto';
+import type { EntityManager } from 'typeorm';
+import type { Database } from '../infrastructure/db/data-source';
+import { AppError, ErrorCode } from '../infrastructure/errors';
+import { clean } from '../infrastructure/text';
+import { computeDueNow, paymentOptionsFor } from '../shared/policy';
+import { Workshop } from '../workshop/workshop.entity';
+import { refuseUnlessOpen } from '../workshop/workshop.service';
+import { Booking } from './booking.entity';
+import type { BookingInput } from './booking.input';
+import { BookingStatus } from './booking.types';
+import type { BookingLifecycle } from './booking-lifecycle';
+import type { BookingMails } from './booking.mails';
+import type { BookingServiceOptions, HeldOffers, WorkshopLookup } from './booking-options';
+import { BookingInstallment } from './ledger.entities';
+import { priceOfBooking } from './booking-price';
+import { INTERNAL_CLIENT } from './hold-limits';
+import type { LapsedHolds } from './lapsed-holds';
+import { installmentRows, newBookingRow } from './new-booking';
+
+/**
+ * Creating a booking that holds its spots (docs/decisions/003, 056): one
+ * conditional UPDATE claims the spots inside the transaction that inserts the
+ * row, so a workshop is never oversold; a full workshop is mostly refused
+ * without a write transaction.
+ */
+export class BookingCreation {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: () => Date,
+    private readonly options: BookingServiceOptions,
+    private readonly lifecycle: BookingLifecycle,
+    private readonly mails: BookingMails | null,
+    private readonly holds: LapsedHolds,
+    /** The workshops as the in-memory catalog holds them (or the database): the fast refusal reads them. */
+    private readonly workshops: WorkshopLookup,
+  ) {}
+
+  /**
+   * Create a booking holding its spots. Prices come from the workshop and the
+   * policy module only. Throws NOT_FOUND for an unknown workshop,
+   * WORKSHOP_STARTED (409) once its first day has come (docs/decisions/059), SOLD_OUT
+   * (409) when the spots are not free, and the hold guard's HOLD_LIMIT_REACHED
+   * (429) and CHALLENGE_REQUIRED (428). With an offer token the spots its
+   * waiting-list offer holds are used instead of new ones (docs/decisions/061).
+   */
+  async createOrThrow(input: BookingInput, clientKey = INTERNAL_CLIENT): Promise<Booking> {
+    const now = this.clock();
+    // The offer's spots are claimed already: the catalog counts them as taken.
+    if (!input.offerToken) await this.refuseWithoutClaimOrThrow(input, now);
+
+    const customerEmail = clean(input.customerEmail).toLowerCase();
+    const guard = this.options.holdGuard;
+    const client = guard?.client(clientKey, customerEmail) ?? { clientKeyHash: null, email: customerEmail };
+    // Filled in by an attempt whose claim was refused.
+    const refused = { left: 0, lapsedHold: false };
+    const attempt = () =>
+      // Serialised per client and email, so parallel requests cannot all pass the caps (docs/decisions/056).
+      this.db.lockedTransaction(guard?.locks(client) ?? [], async (m) => {
+        const workshop = await m.findOneBy(Workshop, { id: input.workshopId });
+        if (!workshop) throw AppError.notFound('Workshop');
+        // Before the hold guard and the claim: nothing is taken for a workshop that has started or was cancelled.
+        refuseUnlessOpen(workshop, now);
+        await guard?.checkOrThrow(m, client, input.numParticipants, input.altcha, now);
+        const id = crypto.randomUUID();
+        if (!(await this.takeSpots(m, input, workshop.id, id, now))) {
+          // Refused: what is left and whether a lapsed hold could free spots, read on this
+          // transaction's connection (after it, they would queue for the pool again in a rush).
+          refused.left = await this.spotsLeftInTransaction(m, workshop.id);
+          refused.lapsedHold = await this.holds.hasLapsedHold(workshop.id, now, m);
+          return null;
+        }
+        const totalCents = priceOfBooking(workshop, input);
+        const offer = paymentOptionsFor(workshop.startDate, now, workshop.timeZone).find((o) => o.option === input.paymentOption);
+        if (!offer?.available) throw AppError.invalid([{ field: 'paymentOption', message: offer?.reason ?? 'This payment option is not offered' }]);
+        const charge = computeDueNow(totalCents, input.paymentOption, workshop.startDate, now, workshop.timeZone);
+        const booking = m.create(
+          Booking,
+          newBookingRow(input, workshop, {
+            id,
+            customerEmail,
+            totalCents,
+            dueNowCents: charge.dueNowCents,
+            installments: charge.installments,
+            holdExpiresAt: this.holdExpiry(now),
+            clientKeyHash: client.clientKeyHash,
+            now,
+          }),
+        );
+        await m.insert(Booking, booking);
+        // One multi-row insert: a plan's dates in one round trip.
+        const installments = installmentRows(booking, workshop, now);
+        if (installments.length) await m.insert(BookingInstallment, installments);
+        const creditCode = input.creditCode?.trim();
+        if (creditCode) {
+          if (!this.options.credits) throw AppError.invalid([{ field: 'creditCode', message: 'Credit codes are not accepted here' }]);
+          const credited = await this.options.credits.redeemOrThrow(m, creditCode, booking, now);
+          // Paid in full (or its first payment) by the credit: confirmed, nothing to reserve or pay now.
+          if (credited.status !== BookingStatus.held) return credited;
+          Object.assign(booking, credited);
+        }
+        // Without a provider nobody pays online: tell the customer the spots are reserved.
+        if (this.options.holdMinutes === null) await this.mails?.reserved(m, booking, workshop);
+        return booking;
+      });
+
+    let booking = await attempt();
+    // Spots may be tied up by holds that lapsed since the last sweep: free them and retry once.
+    if (!booking && refused.lapsedHold && (await this.holds.releaseExpiredHolds(input.workshopId)) > 0) booking = await attempt();
+    if (!booking) throw soldOutError(refused.left, input.numParticipants);
+    return booking;
+  }
+
+  /** The spots of the new booking `id`: those its waiting-list offer holds, or new ones claimed now. False when the claim is refused. */
+  private async takeSpots(m: EntityManager, input: BookingInput, workshopId: string, id: string, now: Date): Promise<boolean> {
+    if (!input.offerToken) return this.lifecycle.claimSpots(m, workshopId, input.numParticipants, now);
+    await this.offersOrThrow().useOrThrow(m, { token: input.offerToken, workshopId, spots: input.numParticipants, bookingId: id }, now);
+    return true;
+  }
+
+  /**
+   * The spots a workshop has left, as committed now, inside a transaction whose claim was just
+   * refused: a locking read on MySQL (a plain one would see the transaction's older snapshot;
+   * the refused UPDATE holds the row's lock already), a plain one on SQLite (one writer).
+   */
+  private async spotsLeftInTransaction(m: EntityManager, workshopId: string): Promise<number> {
+    const locking = this.db.kind === 'sqlite' ? '' : ' FOR UPDATE';
+    const rows = (await m.query(`SELECT capacity - spots_claimed AS spots_left FROM workshops WHERE id = ?${locking}`, [workshopId])) as Array<{ spots_left: number | string }>;
+    return Math.max(0, Number(rows[0]?.spots_left ?? 0));
+  }
+
+  /** When a new booking's spots go back on sale if nothing happens (docs/decisions/003, 056). */
+  private holdExpiry(now: Date): Date | null {
+    const minutes = this.options.holdMinutes ?? this.options.reservationMinutes;
+    return minutes === undefined ? null : new Date(now.getTime() + minutes * 60_000);
+  }
+
+  /**
+   * Fast refusal without a write transaction when the workshop is clearly full
+   * (a rush is mostly refusals): the catalog shows too few spots and no hold of
+   * the workshop has lapsed. Only reads; the claim inside the transaction stays
+   * the only thing that decides a booking.
+   */
+  private async refuseWithoutClaimOrThrow(input: BookingInput, now: Date): Promise<void> {
+    const workshop = await this.workshops.get(input.workshopId);
+    if (!workshop) throw AppError.notFound('Workshop');
+    refuseUnlessOpen(workshop, now);
+    if (workshop.availableSpots >= input.numParticipants) return;
+    // A lapsed hold still counts in the catalog: release it and let the claim decide.
+    if ((await this.holds.hasLapsedHold(input.workshopId, now)) && (await this.holds.releaseExpiredHolds(input.workshopId)) > 0) return;
+    throw soldOutError(workshop.availableSpots, input.numParticipants);
+  }
+
+  private offersOrThrow(): HeldOffers {
+    if (!this.options.offers) throw AppError.invalid([{ field: 'offerToken', message: 'offerToken is not a valid offer' }]);
+    return this.options.offers;
+  }
+}
+
+function soldOutError(left: number, wanted: number): AppError {
+  const message =
+    left === 0
+      ? 'This workshop is sold out'
+      : `Only ${left} ${left === 1 ? 'spot is' : 'spots are'} left for this workshop; you asked for ${wanted}`;
+  return new AppError(ErrorCode.SOLD_OUT, message, [{ field: 'numParticipants', message }]);
+}
