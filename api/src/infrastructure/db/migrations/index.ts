@@ -12,6 +12,7 @@ import { OutboxLeases1795623682769 } from './1795623682769-OutboxLeases';
 import { RefundClaim1795623851242 } from './1795623851242-RefundClaim';
 import { TransferRefundCap1795623772087 } from './1795623772087-TransferRefundCap';
 import { WaitlistConfirmation1795624591421 } from './1795624591421-WaitlistConfirmation';
+import { AdminPagingAndSearch1795635058143 } from './1795635058143-AdminPagingAndSearch';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -29,4 +30,5 @@ export const MIGRATIONS = [
   RefundClaim1795623851242,
   TransferRefundCap1795623772087,
   WaitlistConfirmation1795624591421,
+  AdminPagingAndSearch1795635058143,
 ];
