@@ -10,8 +10,9 @@ import { ADMIN_ACTOR, type AuditLog } from '../audit/audit-log.service';
 import { type AdminStats, UNMATCHED_PAYMENTS_SHOWN, type WorkshopSales } from './admin.types';
 
 /**
- * What the admin dashboard reads and changes. Callers have already passed the
- * admin guard; nothing here is reachable without it.
+ * The admin dashboard's figures and its changes to messages and photos (its
+ * lists are AdminListsService's). Callers have already passed the admin guard;
+ * nothing here is reachable without it.
  */
 export class AdminService {
   constructor(
@@ -85,16 +86,6 @@ export class AdminService {
       })),
       unmatchedPayments,
     };
-  }
-
-  /** Every booking, newest first, with all participant details. */
-  async listBookings(): Promise<Booking[]> {
-    return this.db.manager.find(Booking, { order: { createdAt: 'DESC', id: 'DESC' } });
-  }
-
-  /** Every community message, newest first, with its workshop loaded (for workshop_name). */
-  async listMessages(): Promise<CommunityMessage[]> {
-    return this.db.manager.find(CommunityMessage, { relations: { workshop: true }, order: { createdAt: 'DESC', id: 'DESC' } });
   }
 
   /** Moderation: remove a message; 404 when there is no such message. */

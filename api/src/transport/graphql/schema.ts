@@ -7,6 +7,7 @@ import { BookingResolver } from './resolvers/booking.resolver';
 import { PaymentResolver } from './resolvers/payment.resolver';
 import { CommunityResolver } from './resolvers/community.resolver';
 import { AdminResolver, CommunityMessageWorkshopNameResolver } from './resolvers/admin.resolver';
+import { AdminBookingPageResolver, AdminListsResolver, AdminMessagePageResolver } from './resolvers/admin-lists.resolver';
 import { unauthenticated } from '../../admin/admin-auth.service';
 import { TestimonialResolver } from './resolvers/testimonial.resolver';
 import { WorkshopResolver } from './resolvers/workshop.resolver';
@@ -19,7 +20,7 @@ import { BookingAccountCreditsResolver, WorkshopCancellationResolver } from './r
 /** The services the resolvers are built from: each resolver receives only its own. */
 export type ResolverServices = Pick<
   Services,
-  'workshops' | 'testimonials' | 'bookings' | 'payments' | 'community' | 'adminAuth' | 'admin' | 'proofOfWork' | 'accounts' | 'money' | 'waitlist' | 'audit' | 'workshopEditor' | 'credits' | 'workshopCancellation'
+  'workshops' | 'testimonials' | 'bookings' | 'payments' | 'community' | 'adminAuth' | 'admin' | 'adminLists' | 'waitlistAdmin' | 'proofOfWork' | 'accounts' | 'money' | 'waitlist' | 'audit' | 'workshopEditor' | 'credits' | 'workshopCancellation'
 >;
 
 /**
@@ -34,9 +35,12 @@ function resolverInstances(s: ResolverServices): Map<Function, object> {
     [PaymentResolver, new PaymentResolver(s.payments)],
     [CommunityResolver, new CommunityResolver(s.community)],
     [AdminResolver, new AdminResolver(s.adminAuth, s.admin, s.bookings, s.money.cancellations)],
+    [AdminListsResolver, new AdminListsResolver(s.adminLists)],
+    [AdminBookingPageResolver, new AdminBookingPageResolver(s.adminLists)],
+    [AdminMessagePageResolver, new AdminMessagePageResolver(s.adminLists)],
     [BookingAccountResolver, new BookingAccountResolver(s.money)],
     [CommunityMessageWorkshopNameResolver, new CommunityMessageWorkshopNameResolver()],
-    [WaitlistResolver, new WaitlistResolver(s.waitlist)],
+    [WaitlistResolver, new WaitlistResolver(s.waitlist, s.waitlistAdmin)],
     [AuditResolver, new AuditResolver(s.audit)],
     [AdminWorkshopResolver, new AdminWorkshopResolver(s.workshopEditor)],
     [WorkshopCancellationResolver, new WorkshopCancellationResolver(s.workshopCancellation, s.credits, s.accounts)],
@@ -51,6 +55,9 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   PaymentResolver,
   CommunityResolver,
   AdminResolver,
+  AdminListsResolver,
+  AdminBookingPageResolver,
+  AdminMessagePageResolver,
   AdminWorkshopResolver,
   CommunityMessageWorkshopNameResolver,
   BookingAccountResolver,
