@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, ErrorCode } from '../../infrastructure/errors';
 import { validateInputOrThrow } from '../../infrastructure/validation';
+import { decodeCursorOrThrow } from '../../infrastructure/db/keyset';
 
 /**
  * The admin lists over REST (docs/decisions/075): the spec's arrays, whole by
@@ -27,7 +28,10 @@ export async function listQueryOrThrow<T extends object>(cls: new () => T, query
     values[field] = typeof raw !== 'string' || kind === 'text' ? raw : kind === 'int' ? (/^\d{1,9}$/.test(raw) ? Number(raw) : raw) : new Date(raw);
   }
   try {
-    return { args: await validateInputOrThrow(cls, values), paged: values.limit !== undefined };
+    const args = await validateInputOrThrow(cls, values);
+    // A cursor this API did not write is a bad parameter too (the services would refuse it later, as BAD_USER_INPUT).
+    if (typeof values.cursor === 'string') decodeCursorOrThrow(values.cursor);
+    return { args, paged: values.limit !== undefined };
   } catch (e) {
     if (e instanceof AppError && e.code === ErrorCode.BAD_USER_INPUT) throw AppError.invalid(e.fields, ErrorCode.BAD_REQUEST);
     throw e;
