@@ -1,7 +1,7 @@
 import type { EntityManager, SelectQueryBuilder } from 'typeorm';
 import { ArgsType, Field, Int, ObjectType } from 'type-graphql';
 import { addDays, localDate, POLICY } from '../shared/policy';
-import { BookingStatus } from '../shared/booking-status';
+import { BookingStatus, PaymentStatus } from '../shared/booking-status';
 import { decodeCursorOrThrow, readAll, readPage, type KeysetOrder } from '../infrastructure/db/keyset';
 import { PageArgs, pageSizeOrThrow, STREAM_BATCH } from '../infrastructure/paging';
 import { Booking } from '../booking/booking.entity';
@@ -43,6 +43,9 @@ async function overdueQuery(m: EntityManager, now: Date): Promise<SelectQueryBui
     .createQueryBuilder(Booking, 'b')
     .innerJoin('b.workshop', 'w')
     .where('b.status = :confirmed', { confirmed: BookingStatus.confirmed })
+    // A live booking owes money exactly when its payment status (derived from the ledger) is not paid:
+    // said so, the rows come from idx_bookings_payment_created instead of every confirmed booking.
+    .andWhere('b.paymentStatus IN (:...owing)', { owing: [PaymentStatus.pending, PaymentStatus.deposit_paid, PaymentStatus.partially_paid] })
     // balanceCentsOf for a live booking: what it owes minus what was received and kept.
     .andWhere('b.totalCents + b.feeCents - (b.amountPaidCents - b.amountRefundedCents) > 0');
   const lateInstallment = m
