@@ -280,7 +280,7 @@ describe.each(DB_KINDS)('admin lists on %s', (kind) => {
       const paged: Array<{ id: string }> = [];
       let next: string | null = '/api/admin/bookings?payment_status=deposit_paid&limit=200';
       while (next) {
-        const res = await fetch(`${s.url}${next}`, { headers: { authorization: RIGHT } });
+        const res: Response = await fetch(`${s.url}${next}`, { headers: { authorization: RIGHT } });
         expect(res.status).toBe(200);
         const page = (await res.json()) as Array<{ id: string }>;
         expect(page.length).toBeLessThanOrEqual(200);
