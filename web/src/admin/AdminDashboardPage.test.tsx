@@ -387,7 +387,7 @@ describe('/admin/dashboard', () => {
         request: { query: ADMIN_MESSAGES_QUERY, variables: messagesVariables('all', 'questions', extra) },
         result: { data: { adminMessagePage: anAdminMessagePage(messages, more) } },
       });
-      const asked = { ...MESSAGES[1], topic: 'questions' };
+      const asked = { ...MESSAGES[1], topic: 'questions' as const };
       const { user } = await openDashboard([
         dashboard(anAdminDashboard({ bookings: BOOKINGS, messages: MESSAGES })),
         questions([asked], {}, { hasMore: true, nextCursor: 'c-1', totalCount: 2 }),
