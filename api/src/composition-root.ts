@@ -36,11 +36,13 @@ import { BOOKING_MAILS } from './booking/booking.mails';
 import { AdminAuthService } from './admin/admin-auth.service';
 import { AdminService } from './admin/admin.service';
 import { AdminStatsService } from './admin/admin-stats.service';
+import { AdminListsService } from './admin/admin-lists.service';
 import { AuditLog } from './audit/audit-log.service';
 import { WorkshopEditor } from './admin/workshop-editor.service';
 import { TestimonialService } from './testimonial/testimonial.service';
 import { WorkshopService } from './workshop/workshop.service';
 import { WaitlistService } from './waitlist/waitlist.service';
+import { WaitlistAdminList } from './waitlist/waitlist-admin-list';
 import { WAITLIST_MAILS } from './waitlist/waitlist.mails';
 import { WaitlistGuard } from './waitlist/waitlist-guard';
 import { DEFAULT_WAITLIST_LIMITS, type WaitlistEntryLimits } from './waitlist/waitlist.types';
@@ -78,6 +80,10 @@ export interface Services {
   admin: AdminService;
   /** The dashboard's figures, by aggregate queries (docs/decisions/076). */
   adminStats: AdminStatsService;
+  /** The dashboard's lists (bookings, messages), paged, filtered and counted in SQL (docs/decisions/075). */
+  adminLists: AdminListsService;
+  /** The admin's page of a workshop's waiting list (docs/decisions/075). */
+  waitlistAdmin: WaitlistAdminList;
   /** The append-only audit log: written in the transaction of each admin action and money movement (docs/decisions/060). */
   audit: AuditLog;
   /** The admin's calendar: create, edit, schedule again, archive (docs/decisions/059). */
@@ -217,6 +223,8 @@ export function createServices(
     adminAuth: new AdminAuthService(config.admin, clock, rateLimitStore, audit),
     admin: new AdminService(db, clock, audit),
     adminStats: new AdminStatsService(db, clock),
+    adminLists: new AdminListsService(db),
+    waitlistAdmin: new WaitlistAdminList(db),
     audit,
     workshopEditor: new WorkshopEditor(db, clock, audit, events),
     outbox,

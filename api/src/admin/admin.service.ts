@@ -6,8 +6,9 @@ import { Workshop } from '../workshop/workshop.entity';
 import { ADMIN_ACTOR, type AuditLog } from '../audit/audit-log.service';
 
 /**
- * What the admin dashboard reads and changes (its figures: AdminStatsService). Callers
- * have already passed the admin guard; nothing here is reachable without it.
+ * The admin dashboard's changes to messages and photos (its figures are
+ * AdminStatsService's, its lists AdminListsService's). Callers have already
+ * passed the admin guard; nothing here is reachable without it.
  */
 export class AdminService {
   constructor(
@@ -16,16 +17,6 @@ export class AdminService {
     /** Each change below is recorded in its own transaction (docs/decisions/060). */
     private readonly audit: AuditLog,
   ) {}
-
-  /** Every booking, newest first, with all participant details. */
-  async listBookings(): Promise<Booking[]> {
-    return this.db.manager.find(Booking, { order: { createdAt: 'DESC', id: 'DESC' } });
-  }
-
-  /** Every community message, newest first, with its workshop loaded (for workshop_name). */
-  async listMessages(): Promise<CommunityMessage[]> {
-    return this.db.manager.find(CommunityMessage, { relations: { workshop: true }, order: { createdAt: 'DESC', id: 'DESC' } });
-  }
 
   /** Moderation: remove a message; 404 when there is no such message. */
   async deleteMessageOrThrow(id: string): Promise<void> {

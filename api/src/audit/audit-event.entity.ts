@@ -13,6 +13,8 @@ import type { ActorType } from '../shared/audit-actions';
 @Index('idx_audit_log_booking', ['bookingId'])
 @Index('idx_audit_log_workshop', ['workshopId'])
 @Index('idx_audit_log_action', ['action'])
+// The text search: a FULLTEXT index on MySQL/MariaDB, an FTS5 table kept by triggers on SQLite; made by the migration only (docs/decisions/075).
+@Index('ft_audit_log_search', { synchronize: false })
 export class AuditEvent {
   @Field(() => ID, { description: 'Increasing number; entries are listed newest first by `at`, then by id.' })
   @PrimaryGeneratedColumn({ type: 'int' })

@@ -1,6 +1,7 @@
 import type { EntityManager, SelectQueryBuilder } from 'typeorm';
 import type { Database } from '../infrastructure/db/data-source';
 import { AppError } from '../infrastructure/errors';
+import { whereTextMatches, type SearchIndex } from '../infrastructure/db/text-search';
 import type { ActorType, AuditAction } from '../shared/audit-actions';
 import { AuditEvent } from './audit-event.entity';
 import { AUDIT_EXPORT_MAX, AUDIT_PAGE, type AuditFilters, type AuditSearchArgs } from './audit.input';
@@ -58,10 +59,16 @@ function decodeCursorOrThrow(cursor: string): { at: Date; id: number } {
   throw AppError.invalid([{ field: 'cursor', message: 'cursor is not a cursor returned by this API' }]);
 }
 
-/** A LIKE pattern matching `text` literally ('!' is the escape character: the same on SQLite and MariaDB). */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[!%_]/g, (c) => `!${c}`)}%`;
-}
+/**
+ * The text search's full-text index (migration AdminPagingAndSearch, docs/decisions/075):
+ * actor, action, detail, the ids and the before/after values.
+ */
+export const AUDIT_SEARCH: SearchIndex = {
+  columns: ['actor', 'action', 'detail', 'bookingId', 'workshopId', 'before', 'after'],
+  fts5Table: 'audit_log_search',
+  fts5Key: 'rowid',
+  entityKey: 'id',
+};
 
 const json = (value: Record<string, unknown> | null | undefined): string | null => (value === null || value === undefined ? null : JSON.stringify(value));
 
@@ -144,12 +151,8 @@ export class AuditLog {
     if (f.workshopId) q.andWhere('e.workshopId = :workshopId', { workshopId: f.workshopId });
     if (f.from) q.andWhere('e.at >= :from', { from: f.from });
     if (f.to) q.andWhere('e.at < :to', { to: f.to });
-    // Each word must appear somewhere in the entry (like the bookings search).
-    const words = (f.text ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 10);
-    words.forEach((word, i) => {
-      const columns = ['e.actor', 'e.action', 'e.detail', 'e.bookingId', 'e.workshopId', 'e.before', 'e.after'];
-      q.andWhere(`(${columns.map((c) => `${c} LIKE :w${i} ESCAPE '!'`).join(' OR ')})`, { [`w${i}`]: containsPattern(word) });
-    });
+    // Each word must be found in the entry (like the bookings search), through the full-text index.
+    if (f.text) whereTextMatches(q, this.db.kind, 'e', AUDIT_SEARCH, f.text);
     return q;
   }
 }

@@ -12,7 +12,7 @@ export const AUDIT_EXPORT_MAX = 50_000;
 /** Filters of the audit log; every one is optional and they combine with AND. */
 @ArgsType()
 export class AuditSearchArgs {
-  @Field(() => String, { nullable: true, description: 'Words found in the actor, action, detail, ids or before/after values (case-insensitive).' })
+  @Field(() => String, { nullable: true, description: 'Words found in the actor, action, detail, ids or before/after values (case-insensitive): each word is the start of a word there ("gra" finds Grace); a word with a part under 3 characters is found anywhere in the text.' })
   @IsOptional()
   @IsString({ message: 'text must be a string' })
   @MaxLength(200, { message: 'text must be at most 200 characters' })

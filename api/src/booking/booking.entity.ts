@@ -14,6 +14,13 @@ import { BookingStatus, ExperienceLevel, PaymentOption, PaymentStatus, RoomType 
 @Index('idx_bookings_status_hold', ['status', 'holdExpiresAt'])
 @Index('idx_bookings_client_status', ['clientKeyHash', 'status'])
 @Index('idx_bookings_email_status', ['customerEmail', 'status'])
+// The admin's list, newest first, paged by (created_at, id), whole or by workshop, status or payment status (docs/decisions/075).
+@Index('idx_bookings_created', ['createdAt', 'id'])
+@Index('idx_bookings_workshop_created', ['workshopId', 'createdAt', 'id'])
+@Index('idx_bookings_status_created', ['status', 'createdAt', 'id'])
+@Index('idx_bookings_payment_created', ['paymentStatus', 'createdAt', 'id'])
+// The admin's search: a FULLTEXT index on MySQL/MariaDB, an FTS5 table kept by triggers on SQLite; made by the migration only.
+@Index('ft_bookings_search', { synchronize: false })
 export class Booking {
   @Field(() => ID, { description: 'Random UUID: knowing it is what lets a visitor read the booking.' })
   @PrimaryColumn({ type: 'varchar', length: 36 })

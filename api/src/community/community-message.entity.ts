@@ -6,6 +6,8 @@ import { MessageTopic } from './community.types';
 @ObjectType({ description: 'A message on a workshop community board.' })
 @Entity({ name: 'community_messages' })
 @Index('idx_messages_workshop_created', ['workshopId', 'createdAt'])
+// The admin's list of every board, newest first, paged by (created_at, id) (docs/decisions/075).
+@Index('idx_messages_created', ['createdAt', 'id'])
 export class CommunityMessage {
   @Field(() => ID)
   @PrimaryColumn({ type: 'varchar', length: 36 })

@@ -7,7 +7,7 @@ import { BookingMailKind } from '../booking/booking-mail-data';
 import { BookingRefund, RefundReason, RefundState } from '../booking/ledger.entities';
 import { ADMIN_ACTOR, type AuditLog } from '../audit/audit-log.service';
 import { owedCents, refundsOf } from './money-audit';
-import { overdueBookings } from './overdue';
+import { overdueBatches, overdueBookings, overduePage, type OverdueArgs, type OverduePage } from './overdue';
 import type { RefundDecider } from './refund-decider';
 import type { RefundMaker } from './refund-maker';
 import type { BookingAccountService } from './booking-account.service';
@@ -80,8 +80,18 @@ export class AdminMoneyService {
     return this.accounts.accountOrThrow(refund.bookingId);
   }
 
-  /** Live bookings whose balance or an installment is past due. */
+  /** Live bookings whose balance or an installment is past due (the whole list: prefer overduePageOrThrow or overdueBatches). */
   overdueBookings(): Promise<Booking[]> {
     return overdueBookings(this.db.manager, this.clock());
+  }
+
+  /** A page of the overdue list, oldest booking first, with its size (found in SQL, docs/decisions/075). */
+  overduePageOrThrow(args: Partial<OverdueArgs> = {}): Promise<OverduePage> {
+    return overduePage(this.db.manager, this.clock(), args);
+  }
+
+  /** The whole overdue list in batches, for an answer written as it is read. */
+  overdueBatches(): AsyncGenerator<Booking[]> {
+    return overdueBatches(this.db.manager, this.clock());
   }
 }

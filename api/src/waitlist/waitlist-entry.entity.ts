@@ -19,6 +19,8 @@ import { WaitlistState } from './waitlist.types';
 // The sweep of lapsed offers.
 @Index('idx_waitlist_state_offer_expires', ['state', 'offerExpiresAt'])
 @Index('idx_waitlist_offer_token', ['offerTokenHash'], { unique: true })
+// The admin's list of a workshop, oldest first, paged by (created_at, id) (docs/decisions/075).
+@Index('idx_waitlist_workshop_created', ['workshopId', 'createdAt', 'id'])
 export class WaitlistEntry {
   @Field(() => ID)
   @PrimaryColumn({ type: 'varchar', length: 36 })

@@ -3,12 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { GraphQLError } from 'graphql';
 import type { MockLink } from '@apollo/client/testing';
 import { renderRoute } from '../test/render';
-import { aBooking, anActivityPage, anAdminDashboard, anAuditEvent, aMessage } from '../test/builders';
+import { aBooking, aListPage, anActivityPage, anAdminBookingPage, anAdminDashboard, anAdminMessagePage, anAuditEvent, aMessage } from '../test/builders';
 import { ADMIN_ACTIVITY_QUERY } from './ActivityTab';
 import { ADMIN_DASHBOARD_QUERY } from './AdminDashboardPage';
-import { DELETE_MESSAGE_MUTATION } from './MessagesTab';
+import { ADMIN_MESSAGES_QUERY, DELETE_MESSAGE_MUTATION, messagesVariables } from './MessagesTab';
+import { ADMIN_BOOKINGS_QUERY, bookingsVariables, NO_BOOKING_FILTERS, type BookingFilters } from './BookingsTab';
 import { UPDATE_WORKSHOP_PHOTO_MUTATION } from './PhotosTab';
-import { ADMIN_WAITLIST_QUERY, REMOVE_WAITLIST_ENTRY_MUTATION } from './WaitlistsTab';
+import { ADMIN_WAITLIST_QUERY, REMOVE_WAITLIST_ENTRY_MUTATION, WAITLIST_PAGE_SIZE } from './WaitlistsTab';
 import { CANCEL_BOOKING_MUTATION, RECORD_PAYMENT_MUTATION } from './BookingActions';
 import { readAdminCredential, storeAdminCredential } from './credential';
 // The route modules load lazily; having them loaded keeps the first test of the file as fast as the others.
@@ -33,6 +34,19 @@ const BOOKINGS = [
 const FROM_ALASKA = { workshopId: 'alaska-bears-glaciers', workshopName: 'Alaska Brown Bears & Glaciers', authorEmail: 'grace@example.com', createdAt: '2026-01-12T09:30:00.000Z' };
 const MESSAGES = [aMessage({ id: 'm-2', authorName: 'Newer Author', message: 'Second', ...FROM_ALASKA }), aMessage({ id: 'm-1', authorName: 'Older Author', message: 'First', ...FROM_ALASKA })];
 
+/** A page of the Bookings tab for these filters, however often it is read (each tab reads its own list when it opens). */
+const bookingsPage = (bookings: ReturnType<typeof aBooking>[], filters: Partial<BookingFilters> = {}, extra: Record<string, unknown> = {}): MockLink.MockedResponse => ({
+  request: { query: ADMIN_BOOKINGS_QUERY, variables: bookingsVariables({ ...NO_BOOKING_FILTERS, ...filters }, extra) },
+  result: { data: { adminBookingPage: anAdminBookingPage(bookings) } },
+  maxUsageCount: 10,
+});
+/** The Messages tab's first page. */
+const messagesPage = (messages: ReturnType<typeof aMessage>[]): MockLink.MockedResponse => ({
+  request: { query: ADMIN_MESSAGES_QUERY, variables: messagesVariables('all', 'all') },
+  result: { data: { adminMessagePage: anAdminMessagePage(messages) } },
+  maxUsageCount: 10,
+});
+
 /** The Activity tab's first page, however often it is opened. */
 const activity = (): MockLink.MockedResponse => ({
   request: { query: ADMIN_ACTIVITY_QUERY, variables: { text: null, action: null, from: null, to: null, limit: 50 } },
@@ -42,9 +56,16 @@ const activity = (): MockLink.MockedResponse => ({
 
 async function openDashboard(mocks: MockLink.MockedResponse[] = [dashboard(anAdminDashboard({ bookings: BOOKINGS, messages: MESSAGES }))]) {
   const user = userEvent.setup({ delay: null });
-  const utils = renderRoute('/admin/dashboard', [...mocks, activity()]);
+  // The tests' own answers first; the lists of BOOKINGS and MESSAGES otherwise.
+  const utils = renderRoute('/admin/dashboard', [...mocks, bookingsPage(BOOKINGS), messagesPage(MESSAGES), activity()]);
   await screen.findByText('Total Workshops');
   return { user, ...utils };
+}
+
+/** Open a list tab and wait for its first page. */
+async function openBookings(user: ReturnType<typeof userEvent.setup>, name: string | RegExp = 'Bookings (3)') {
+  await user.click(screen.getByRole('tab', { name }));
+  await screen.findByRole('table', { name: /^Bookings/ });
 }
 
 describe('/admin/dashboard', () => {
@@ -141,7 +162,7 @@ describe('/admin/dashboard', () => {
 
     it('lists every booking as a compact table, newest first: name, workshop, spots, status, paid/total, created', async () => {
       const { user } = await openDashboard();
-      await user.click(screen.getByRole('tab', { name: 'Bookings (3)' }));
+      await openBookings(user);
       expect(within(table()).getAllByRole('columnheader').map((h) => h.textContent?.replace(/[▲▼↕]/g, ''))).toEqual([
         'Name',
         'Workshop',
@@ -170,7 +191,7 @@ describe('/admin/dashboard', () => {
 
     it('sorts by a column header (keyboard too), announcing it with aria-sort', async () => {
       const { user } = await openDashboard();
-      await user.click(screen.getByRole('tab', { name: 'Bookings (3)' }));
+      await openBookings(user);
       await user.click(screen.getByRole('button', { name: /^Name/ }));
       expect(names()).toEqual(['Middle Person', 'Newest Person', 'Oldest Person']);
       expect(screen.getByRole('columnheader', { name: /^Name/ })).toHaveAttribute('aria-sort', 'ascending');
@@ -187,23 +208,62 @@ describe('/admin/dashboard', () => {
     });
 
     it('searches and filters by workshop and payment status', async () => {
-      const { user } = await openDashboard();
-      await user.click(screen.getByRole('tab', { name: 'Bookings (3)' }));
+      // The server answers each filter (docs/decisions/075).
+      const { user } = await openDashboard([
+        dashboard(anAdminDashboard({ bookings: BOOKINGS, messages: MESSAGES })),
+        bookingsPage([BOOKINGS[1]], { text: 'middle@example' }),
+        bookingsPage([BOOKINGS[0]], { workshopId: 'alaska-bears-glaciers' }),
+        bookingsPage([BOOKINGS[2]], { paymentStatus: 'deposit_paid' }),
+        bookingsPage([], { paymentStatus: 'refunded' }),
+      ]);
+      await openBookings(user);
 
       await user.type(screen.getByLabelText('Search bookings'), 'middle@example');
-      expect(names()).toEqual(['Middle Person']);
+      await waitFor(() => expect(names()).toEqual(['Middle Person']));
       await user.clear(screen.getByLabelText('Search bookings'));
+      await waitFor(() => expect(names()).toHaveLength(3));
 
       await user.selectOptions(screen.getByLabelText('Workshop'), 'alaska-bears-glaciers');
-      expect(names()).toEqual(['Newest Person']);
+      await waitFor(() => expect(names()).toEqual(['Newest Person']));
       await user.selectOptions(screen.getByLabelText('Workshop'), 'all');
 
       await user.selectOptions(screen.getByLabelText('Payment status'), 'deposit_paid');
-      expect(names()).toEqual(['Oldest Person']);
+      await waitFor(() => expect(names()).toEqual(['Oldest Person']));
       expect(screen.getByText('Showing 1 of 3 bookings')).toBeInTheDocument();
 
       await user.selectOptions(screen.getByLabelText('Payment status'), 'refunded');
-      expect(screen.getByText('No bookings match these filters.')).toBeInTheDocument();
+      expect(await screen.findByText('No bookings match these filters.')).toBeInTheDocument();
+    });
+
+    it('loads the next page of the same filters with "Load more", counting what matches', async () => {
+      const more = aBooking({ id: 'b-0', customerName: 'Older Still', createdAt: '2026-01-05T10:00:00.000Z' });
+      const { user } = await openDashboard([
+        dashboard(anAdminDashboard({ bookings: [...BOOKINGS, more], messages: MESSAGES })),
+        {
+          request: { query: ADMIN_BOOKINGS_QUERY, variables: bookingsVariables({ ...NO_BOOKING_FILTERS, paymentStatus: 'deposit_paid' }) },
+          result: { data: { adminBookingPage: anAdminBookingPage([BOOKINGS[2]], { hasMore: true, nextCursor: 'c-1', totalCount: 2 }) } },
+        },
+        bookingsPage([more], { paymentStatus: 'deposit_paid' }, { cursor: 'c-1' }),
+      ]);
+      await openBookings(user, 'Bookings (4)');
+      await user.selectOptions(screen.getByLabelText('Payment status'), 'deposit_paid');
+      await waitFor(() => expect(names()).toEqual(['Oldest Person']));
+      expect(screen.getByText('Showing 1 of 4 bookings')).toBeInTheDocument();
+      expect(screen.getByText(/2 match these filters/)).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Load more bookings' }));
+      await waitFor(() => expect(names()).toEqual(['Oldest Person', 'Older Still']));
+      expect(screen.queryByRole('button', { name: 'Load more bookings' })).not.toBeInTheDocument();
+    });
+
+    it('reads the list only when the tab opens (the labels count without it)', async () => {
+      const answer = jest.fn(() => ({ data: { adminBookingPage: anAdminBookingPage(BOOKINGS) } }));
+      const { user } = await openDashboard([dashboard(anAdminDashboard({ bookings: BOOKINGS, messages: MESSAGES })), { ...bookingsPage(BOOKINGS), result: answer, delay: 100 }]);
+      expect(screen.getByRole('tab', { name: 'Bookings (3)' })).toBeInTheDocument();
+      expect(answer).not.toHaveBeenCalled();
+      await user.click(screen.getByRole('tab', { name: 'Bookings (3)' }));
+      expect(await screen.findByText('Loading bookings...')).toBeInTheDocument();
+      expect(await screen.findByRole('table', { name: /^Bookings/ })).toBeInTheDocument();
+      expect(answer).toHaveBeenCalledTimes(1);
     });
 
     it('a name opens the detail view: every participant field, payments, history; back returns focus to the row', async () => {
@@ -211,7 +271,7 @@ describe('/admin/dashboard', () => {
         dashboard(anAdminDashboard({ bookings: BOOKINGS, messages: MESSAGES })),
         history('b-1', [anAuditEvent({ action: 'booking.payment_recorded', bookingId: 'b-1', detail: '$2,321.25 received outside the payment provider', before: '{"amountPaidCents":0}', after: '{"amountPaidCents":232125}' })]),
       ]);
-      await user.click(screen.getByRole('tab', { name: 'Bookings (3)' }));
+      await openBookings(user);
       await user.click(screen.getByRole('button', { name: 'Oldest Person' }));
       const detail = screen.getByRole('region', { name: 'Booking of Oldest Person' });
       expect(within(detail).getByRole('heading', { level: 2 })).toHaveFocus();
@@ -246,8 +306,14 @@ describe('/admin/dashboard', () => {
     });
 
     it('exports the manifest of the chosen workshop as a CSV download', async () => {
-      const { user } = await openDashboard();
-      await user.click(screen.getByRole('tab', { name: 'Bookings (3)' }));
+      const zion = BOOKINGS.filter((b) => b.workshopId === 'zion-canyon-light');
+      const { user } = await openDashboard([
+        dashboard(anAdminDashboard({ bookings: BOOKINGS, messages: MESSAGES })),
+        bookingsPage(zion, { workshopId: 'zion-canyon-light' }),
+        // The manifest reads every booking of the workshop, not the page on screen.
+        bookingsPage(zion, { workshopId: 'zion-canyon-light' }, { limit: 200 }),
+      ]);
+      await openBookings(user);
       const exportButton = screen.getByRole('button', { name: 'Export manifest (CSV)' });
       expect(exportButton).toBeDisabled();
 
@@ -264,7 +330,7 @@ describe('/admin/dashboard', () => {
 
       await user.selectOptions(screen.getByLabelText('Workshop'), 'zion-canyon-light');
       await user.click(exportButton);
-      expect(click).toHaveBeenCalledTimes(1);
+      await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
       const csv = await blobs[0].text();
       expect(csv).toContain('"Customer name"');
       // The held booking is on the manifest; the Alaska one is not.
@@ -276,13 +342,13 @@ describe('/admin/dashboard', () => {
 
     it('shows an empty state without bookings', async () => {
       const user = userEvent.setup({ delay: null });
-      renderRoute('/admin/dashboard', [{ ...dashboard(anAdminDashboard({ bookings: [], messages: [] })), delay: 200 }]);
+      renderRoute('/admin/dashboard', [{ ...dashboard(anAdminDashboard({ bookings: [], messages: [] })), delay: 200 }, bookingsPage([]), messagesPage([])]);
       // No count while loading.
       expect(await screen.findByRole('tab', { name: 'Bookings' })).toBeInTheDocument();
       await user.click(await screen.findByRole('tab', { name: 'Bookings (0)' }));
-      expect(screen.getByText('No bookings yet.')).toBeInTheDocument();
+      expect(await screen.findByText('No bookings yet.')).toBeInTheDocument();
       await user.click(screen.getByRole('tab', { name: 'Messages (0)' }));
-      expect(screen.getByText('No messages yet.')).toBeInTheDocument();
+      expect(await screen.findByText('No messages yet.')).toBeInTheDocument();
     });
   });
 
@@ -292,7 +358,7 @@ describe('/admin/dashboard', () => {
     it('lists all messages newest first with workshop name and author email', async () => {
       const { user } = await openDashboard();
       await user.click(screen.getByRole('tab', { name: 'Messages (2)' }));
-      const cards = screen.getAllByRole('article');
+      const cards = await screen.findAllByRole('article');
       expect(cards.map((c) => within(c).getByRole('heading').textContent)).toEqual(['Newer Author', 'Older Author']);
       expect(within(cards[0]).getByText(/Alaska Brown Bears & Glaciers/)).toBeInTheDocument();
       expect(within(cards[0]).getByRole('link', { name: 'grace@example.com' })).toHaveAttribute('href', 'mailto:grace@example.com');
@@ -307,7 +373,7 @@ describe('/admin/dashboard', () => {
       ]);
       const confirm = jest.spyOn(window, 'confirm').mockReturnValue(true);
       await user.click(screen.getByRole('tab', { name: 'Messages (2)' }));
-      await user.click(screen.getByRole('button', { name: 'Delete message by Newer Author' }));
+      await user.click(await screen.findByRole('button', { name: 'Delete message by Newer Author' }));
       expect(confirm).toHaveBeenCalledWith(expect.stringContaining('Newer Author'));
       await waitFor(() => expect(screen.queryByText('Newer Author')).not.toBeInTheDocument());
       expect(screen.getByRole('tab', { name: 'Messages (1)' })).toBeInTheDocument();
@@ -315,11 +381,33 @@ describe('/admin/dashboard', () => {
       expect(screen.getByText('Total Messages').nextElementSibling).toHaveTextContent('1');
     });
 
+    it('filters by topic on the server and loads older messages with "Load more"', async () => {
+      const older = aMessage({ id: 'm-0', authorName: 'Oldest Author', message: 'Zeroth', topic: 'questions', ...FROM_ALASKA });
+      const questions = (messages: ReturnType<typeof aMessage>[], extra: Record<string, unknown>, more = {}): MockLink.MockedResponse => ({
+        request: { query: ADMIN_MESSAGES_QUERY, variables: messagesVariables('all', 'questions', extra) },
+        result: { data: { adminMessagePage: anAdminMessagePage(messages, more) } },
+      });
+      const asked = { ...MESSAGES[1], topic: 'questions' as const };
+      const { user } = await openDashboard([
+        dashboard(anAdminDashboard({ bookings: BOOKINGS, messages: MESSAGES })),
+        questions([asked], {}, { hasMore: true, nextCursor: 'c-1', totalCount: 2 }),
+        questions([older], { cursor: 'c-1' }),
+      ]);
+      await user.click(screen.getByRole('tab', { name: 'Messages (2)' }));
+      await screen.findAllByRole('article');
+      await user.selectOptions(screen.getByLabelText('Topic'), 'questions');
+      await waitFor(() => expect(screen.getAllByRole('article').map((c) => within(c).getByRole('heading').textContent)).toEqual(['Older Author']));
+      expect(screen.getByText('Showing 1 of 2 messages')).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Load more messages' }));
+      await waitFor(() => expect(screen.getAllByRole('article').map((c) => within(c).getByRole('heading').textContent)).toEqual(['Older Author', 'Oldest Author']));
+      expect(screen.queryByRole('button', { name: 'Load more messages' })).not.toBeInTheDocument();
+    });
+
     it('keeps the message when the confirmation is declined', async () => {
       const { user } = await openDashboard();
       jest.spyOn(window, 'confirm').mockReturnValue(false);
       await user.click(screen.getByRole('tab', { name: 'Messages (2)' }));
-      await user.click(screen.getByRole('button', { name: 'Delete message by Older Author' }));
+      await user.click(await screen.findByRole('button', { name: 'Delete message by Older Author' }));
       expect(screen.getByText('Older Author')).toBeInTheDocument();
       expect(screen.getByRole('tab', { name: 'Messages (2)' })).toBeInTheDocument();
     });
@@ -332,7 +420,7 @@ describe('/admin/dashboard', () => {
       jest.spyOn(window, 'confirm').mockReturnValue(true);
       const alert = jest.spyOn(window, 'alert').mockImplementation(() => {});
       await user.click(screen.getByRole('tab', { name: 'Messages (2)' }));
-      await user.click(screen.getByRole('button', { name: 'Delete message by Older Author' }));
+      await user.click(await screen.findByRole('button', { name: 'Delete message by Older Author' }));
       await waitFor(() => expect(alert).toHaveBeenCalledWith('Failed to delete message'));
       expect(screen.getByText('Older Author')).toBeInTheDocument();
     });
@@ -405,9 +493,10 @@ describe('/admin/dashboard', () => {
   describe('booking actions', () => {
     const held = aBooking({ id: 'b-held', customerName: 'Held Person', paymentStatus: 'pending', status: 'held', totalAmount: 2895, amountPaid: 0 });
     const withHeld = () => dashboard(anAdminDashboard({ bookings: [held], messages: [] }));
+    const heldPage = bookingsPage([held]);
     const openHeld = async (user: ReturnType<typeof userEvent.setup>) => {
       await user.click(screen.getByRole('tab', { name: /^Bookings/ }));
-      await user.click(screen.getByRole('button', { name: 'Held Person' }));
+      await user.click(await screen.findByRole('button', { name: 'Held Person' }));
     };
     const after = (changes: Record<string, unknown>) => ({ __typename: 'Booking', id: 'b-held', status: 'held', paymentStatus: 'pending', amountPaid: 0, ...changes });
 
@@ -416,6 +505,7 @@ describe('/admin/dashboard', () => {
       const alert = jest.spyOn(window, 'alert').mockImplementation(() => {});
       const { user } = await openDashboard([
         withHeld(),
+        heldPage,
         history('b-held', []),
         {
           request: { query: RECORD_PAYMENT_MUTATION, variables: { input: { bookingId: 'b-held', amount: 868.5 } } },
@@ -438,6 +528,7 @@ describe('/admin/dashboard', () => {
       const alert = jest.spyOn(window, 'alert').mockImplementation(() => {});
       const { user } = await openDashboard([
         withHeld(),
+        heldPage,
         history('b-held', []),
         {
           request: { query: CANCEL_BOOKING_MUTATION, variables: { input: { bookingId: 'b-held' } } },
@@ -453,12 +544,10 @@ describe('/admin/dashboard', () => {
     });
 
     it('offers no actions on expired or cancelled bookings', async () => {
-      const { user } = await openDashboard([
-        dashboard(anAdminDashboard({ bookings: [aBooking({ id: 'x', customerName: 'Gone Person', status: 'expired', paymentStatus: 'pending' })], messages: [] })),
-        history('x', []),
-      ]);
+      const gone = aBooking({ id: 'x', customerName: 'Gone Person', status: 'expired', paymentStatus: 'pending' });
+      const { user } = await openDashboard([dashboard(anAdminDashboard({ bookings: [gone], messages: [] })), bookingsPage([gone]), history('x', [])]);
       await user.click(screen.getByRole('tab', { name: /^Bookings/ }));
-      await user.click(screen.getByRole('button', { name: 'Gone Person' }));
+      await user.click(await screen.findByRole('button', { name: 'Gone Person' }));
       expect(await screen.findByText('Nothing recorded for this booking yet.')).toBeInTheDocument();
       expect(screen.queryByRole('button', { name: 'Cancel booking' })).not.toBeInTheDocument();
       expect(screen.getByText('No actions: this booking is expired.')).toBeInTheDocument();
@@ -479,8 +568,8 @@ describe('/admin/dashboard', () => {
       bookingId: null,
     });
     const list = (entries: ReturnType<typeof entry>[]): MockLink.MockedResponse => ({
-      request: { query: ADMIN_WAITLIST_QUERY, variables: { workshopId: 'zion-canyon-light' } },
-      result: { data: { adminWaitlist: entries } },
+      request: { query: ADMIN_WAITLIST_QUERY, variables: { workshopId: 'zion-canyon-light', limit: WAITLIST_PAGE_SIZE } },
+      result: { data: { adminWaitlistPage: aListPage('AdminWaitlistPage', entries) } },
     });
 
     it('lists a workshop’s entries and offers; removing an open offer asks first, then shows the list with the offer passed on', async () => {

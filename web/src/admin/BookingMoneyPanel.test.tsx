@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { GraphQLError } from 'graphql';
 import type { MockLink } from '@apollo/client/testing';
 import { renderRoute } from '../test/render';
-import { aBooking, aBookingAccount, anActivityPage, anAdminDashboard } from '../test/builders';
+import { aBooking, aBookingAccount, aListPage, anActivityPage, anAdminBookingPage, anAdminDashboard } from '../test/builders';
 import { ADMIN_ACTIVITY_QUERY } from './ActivityTab';
 import { ADMIN_DASHBOARD_QUERY } from './AdminDashboardPage';
 import {
@@ -13,7 +13,8 @@ import {
   ADMIN_REFUND_BOOKING_MUTATION,
 } from './BookingMoneyPanel';
 import { storeAdminCredential } from './credential';
-import { ADMIN_OVERDUE_QUERY } from './OverdueBalances';
+import { ADMIN_OVERDUE_QUERY, OVERDUE_PAGE_SIZE } from './OverdueBalances';
+import { ADMIN_BOOKINGS_QUERY, bookingsVariables, NO_BOOKING_FILTERS } from './BookingsTab';
 
 configure({ asyncUtilTimeout: 5000 });
 jest.setTimeout(20_000);
@@ -23,6 +24,12 @@ const dashboard = (data = anAdminDashboard({ bookings: [aBooking({ id: bookingId
   request: { query: ADMIN_DASHBOARD_QUERY },
   result: { data },
 });
+/** The Bookings tab's first page, however often it is read. */
+const bookingsPage: MockLink.MockedResponse = {
+  request: { query: ADMIN_BOOKINGS_QUERY, variables: bookingsVariables(NO_BOOKING_FILTERS) },
+  result: { data: { adminBookingPage: anAdminBookingPage([aBooking({ id: bookingId })]) } },
+  maxUsageCount: 10,
+};
 const history: MockLink.MockedResponse = { request: { query: ADMIN_ACTIVITY_QUERY, variables: { bookingId, limit: 200 } }, result: { data: anActivityPage([]) } };
 const accountAnswer = (account: unknown): MockLink.MockedResponse => ({
   request: { query: ADMIN_BOOKING_ACCOUNT_QUERY, variables: { bookingId } },
@@ -81,10 +88,10 @@ const busyAccount = () =>
 /** Bookings tab, then the booking's detail view, where the money panel sits. */
 async function openMoney(mocks: MockLink.MockedResponse[]) {
   const user = userEvent.setup({ delay: null });
-  renderRoute('/admin/dashboard', [dashboard(), history, ...mocks]);
+  renderRoute('/admin/dashboard', [dashboard(), bookingsPage, history, ...mocks]);
   // "Bookings (1)" once the dashboard has loaded.
   await user.click(await screen.findByRole('tab', { name: /^Bookings \(/ }));
-  await user.click(screen.getByRole('button', { name: 'Ada Lovelace' }));
+  await user.click(await screen.findByRole('button', { name: 'Ada Lovelace' }));
   const panel = await screen.findByRole('region', { name: 'Money of the booking of Ada Lovelace' });
   return { user, panel };
 }
@@ -195,7 +202,11 @@ describe('the admin’s money of a booking (BookingMoneyPanel)', () => {
     const user = userEvent.setup({ delay: null });
     renderRoute('/admin/dashboard', [
       dashboard(),
-      { request: { query: ADMIN_OVERDUE_QUERY }, result: { data: { adminOverdueBookings: [aBooking({ id: bookingId, customerName: 'Late Payer' })] } } },
+      {
+        request: { query: ADMIN_OVERDUE_QUERY, variables: { limit: OVERDUE_PAGE_SIZE } },
+        result: { data: { adminOverduePage: aListPage('OverduePage', [aBooking({ id: bookingId, customerName: 'Late Payer' })]) } },
+      },
+      bookingsPage,
     ]);
     const overdue = await screen.findByRole('region', { name: 'Overdue balances' });
     const row = (await within(overdue).findAllByRole('row'))[1];

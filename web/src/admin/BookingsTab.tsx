@@ -1,12 +1,15 @@
-import { useMemo, useRef, useState } from 'react';
-import { gql, type TypedDocumentNode } from '@apollo/client';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { gql, type ApolloClient, type TypedDocumentNode } from '@apollo/client';
+import { useApolloClient, useQuery } from '@apollo/client/react';
 import { formatDollars } from 'api/shared/money';
-import type { BookingsTab_BookingFragment } from '../gql/graphql';
-import { Empty } from '../ui/States';
-import { labelOf, PAYMENT_STATUS_LABELS, PAYMENT_STATUSES } from '../ui/labels';
+import type { AdminBookingsQuery, AdminBookingsQueryVariables, BookingsTab_BookingFragment, BookingStatus, PaymentStatus } from '../gql/graphql';
+import { Empty, Failure, Loading } from '../ui/States';
+import { BOOKING_STATUS_LABELS, labelOf, PAYMENT_STATUS_LABELS, PAYMENT_STATUSES } from '../ui/labels';
 import { downloadFile, manifestCsv } from './manifest';
 import { BookingDetail } from './BookingDetail';
 import { PaymentStatusBadge } from '../booking/PaymentStatusBadge';
+import { LoadMore } from './LoadMore';
+import { useDebouncedValue } from './useDebouncedValue';
 
 /** Booking statuses in the admin's words (the others read as their value: Held, Confirmed...). */
 const STATUS_LABELS: Record<string, string> = { needs_attention: 'Needs attention' };
@@ -49,19 +52,72 @@ export const BOOKINGS_TAB_FRAGMENT: TypedDocumentNode<BookingsTab_BookingFragmen
 `;
 
 
-const dateTime = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+/**
+ * One page of the bookings, filtered and searched on the server (docs/decisions/075);
+ * a page fetched with `cursor` extends the list (apollo/client.ts).
+ */
+export const ADMIN_BOOKINGS_QUERY: TypedDocumentNode<AdminBookingsQuery, AdminBookingsQueryVariables> = gql`
+  query AdminBookings($text: String, $workshopId: ID, $status: BookingStatus, $paymentStatus: PaymentStatus, $limit: Int!, $cursor: String) {
+    adminBookingPage(text: $text, workshopId: $workshopId, status: $status, paymentStatus: $paymentStatus, limit: $limit, cursor: $cursor) {
+      items {
+        id
+        ...BookingsTab_booking
+      }
+      nextCursor
+      hasMore
+      totalCount
+      paymentStatusCounts {
+        value
+        count
+      }
+    }
+  }
+  ${BOOKINGS_TAB_FRAGMENT}
+`;
 
-function matches(b: BookingsTab_BookingFragment, query: string): boolean {
-  if (!query) return true;
-  const haystack = [b.id, b.customerName, b.customerEmail, b.customerPhone, b.workshopName, b.emergencyContactName, b.cameraBody]
-    .join(' ')
-    .toLowerCase();
-  return query
-    .toLowerCase()
-    .split(/\s+/)
-    .filter(Boolean)
-    .every((word) => haystack.includes(word));
+export const BOOKINGS_PAGE_SIZE = 50;
+/** The manifest reads a workshop's bookings in pages this big (the most the API gives). */
+const MANIFEST_PAGE_SIZE = 200;
+/** The search asks the server once the typing pauses this long. */
+export const SEARCH_PAUSE_MS = 300;
+
+/** The filters as chosen in the form ('all': no filter). */
+export interface BookingFilters {
+  text: string;
+  workshopId: string;
+  status: string;
+  paymentStatus: string;
 }
+
+export const NO_BOOKING_FILTERS: BookingFilters = { text: '', workshopId: 'all', status: 'all', paymentStatus: 'all' };
+
+/** The query's variables for these filters. */
+export function bookingsVariables(f: BookingFilters, extra: Partial<AdminBookingsQueryVariables> = {}): AdminBookingsQueryVariables {
+  return {
+    text: f.text.trim() || null,
+    workshopId: f.workshopId === 'all' ? null : f.workshopId,
+    status: f.status === 'all' ? null : (f.status as BookingStatus),
+    paymentStatus: f.paymentStatus === 'all' ? null : (f.paymentStatus as PaymentStatus),
+    limit: BOOKINGS_PAGE_SIZE,
+    ...extra,
+  };
+}
+
+/** Every booking of one workshop, page after page: a manifest needs them all, not the pages on screen. */
+async function everyBookingOf(client: ApolloClient, workshopId: string): Promise<BookingsTab_BookingFragment[]> {
+  const all: BookingsTab_BookingFragment[] = [];
+  let cursor: string | null = null;
+  do {
+    const variables = bookingsVariables({ ...NO_BOOKING_FILTERS, workshopId }, { limit: MANIFEST_PAGE_SIZE, ...(cursor ? { cursor } : {}) });
+    const { data } = await client.query({ query: ADMIN_BOOKINGS_QUERY, variables, context: { admin: true }, fetchPolicy: 'no-cache' });
+    if (!data) throw new Error('The bookings could not be read');
+    all.push(...data.adminBookingPage.items);
+    cursor = data.adminBookingPage.nextCursor;
+  } while (cursor);
+  return all;
+}
+
+const dateTime = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 type Booking = BookingsTab_BookingFragment;
 export type SortKey = 'name' | 'workshop' | 'spots' | 'status' | 'paid' | 'created';
@@ -102,45 +158,72 @@ const COLUMNS: ReadonlyArray<{ key: SortKey; label: string; numeric?: boolean }>
 const DEFAULT_SORT: Sort = { key: 'created', direction: 'descending' };
 
 /**
- * Every booking as a compact table (sortable by any column, searchable and
- * filterable, with a CSV manifest per workshop); a booking's name opens its
- * detail view with everything about it, its history and the actions.
+ * The bookings as a compact table, a page at a time from the server (search,
+ * workshop, status and payment status filters run there; docs/decisions/075),
+ * sortable by any column (the rows loaded), with a CSV manifest per workshop;
+ * a booking's name opens its detail view with everything about it, its history
+ * and the actions.
  */
 export function BookingsTab({
-  bookings,
   workshops,
+  total,
   onChanged = () => {},
   onError = () => false,
 }: {
-  bookings: ReadonlyArray<BookingsTab_BookingFragment>;
   workshops: ReadonlyArray<{ id: string; name: string }>;
-  /** After an admin action on a booking: reload the dashboard. */
+  /** Every booking, whatever the filters (the tab label's count). */
+  total: number;
+  /** After an admin action on a booking: reload the dashboard (its totals and counts). */
   onChanged?: () => void;
-  /** A failed action: true when handled (a 401 logs out). */
+  /** A failed request or action: true when handled (a 401 logs out). */
   onError?: (e: unknown) => boolean;
 }) {
-  const [query, setQuery] = useState('');
-  const [workshopId, setWorkshopId] = useState('all');
-  const [paymentStatus, setPaymentStatus] = useState('all');
+  const client = useApolloClient();
+  const [filters, setFilters] = useState<BookingFilters>(NO_BOOKING_FILTERS);
+  const { text: query, workshopId, status, paymentStatus } = filters;
+  const text = useDebouncedValue(query, SEARCH_PAUSE_MS);
   const [sort, setSort] = useState<Sort>(DEFAULT_SORT);
   const [openId, setOpenId] = useState<string | null>(null);
+  const [exportError, setExportError] = useState<string | null>(null);
   const rowButtons = useRef(new Map<string, HTMLButtonElement>());
 
-  const statuses = useMemo(() => [...new Set([...PAYMENT_STATUSES, ...bookings.map((b) => b.paymentStatus)])], [bookings]);
-  const shown = useMemo(
-    () =>
-      sortBookings(
-        bookings.filter(
-          (b) => (workshopId === 'all' || b.workshopId === workshopId) && (paymentStatus === 'all' || b.paymentStatus === paymentStatus) && matches(b, query.trim()),
-        ),
-        sort,
-      ),
-    [bookings, workshopId, paymentStatus, query, sort],
-  );
+  const { data, previousData, loading, error, fetchMore, refetch } = useQuery(ADMIN_BOOKINGS_QUERY, {
+    variables: bookingsVariables({ ...filters, text }),
+    context: { admin: true },
+    fetchPolicy: 'cache-and-network',
+    notifyOnNetworkStatusChange: true,
+  });
+  useEffect(() => {
+    if (error) onError(error);
+  }, [error, onError]);
+  // While other filters load, the rows of the last ones stay on screen.
+  const page = (data ?? previousData)?.adminBookingPage;
+  const bookings = useMemo(() => page?.items ?? [], [page]);
+  const set = (change: Partial<BookingFilters>) => setFilters((f) => ({ ...f, ...change }));
+  const filtered = query.trim() !== '' || workshopId !== 'all' || status !== 'all' || paymentStatus !== 'all';
 
-  const exportManifest = () => {
+  const statuses = useMemo(() => [...new Set([...PAYMENT_STATUSES, ...(page?.paymentStatusCounts ?? []).map((c) => c.value)])], [page]);
+  const countOf = (value: string) => page?.paymentStatusCounts.find((c) => c.value === value)?.count ?? 0;
+  const shown = useMemo(() => sortBookings(bookings, sort), [bookings, sort]);
+
+  const exportManifest = async () => {
     if (workshopId === 'all') return;
-    downloadFile(`manifest-${workshopId}.csv`, manifestCsv(bookings, workshopId));
+    setExportError(null);
+    try {
+      downloadFile(`manifest-${workshopId}.csv`, manifestCsv(await everyBookingOf(client, workshopId), workshopId));
+    } catch (e) {
+      if (!onError(e)) setExportError('The manifest could not be exported. Try again.');
+    }
+  };
+
+  const loadMore = () => {
+    if (!page?.nextCursor) return;
+    fetchMore({ variables: { cursor: page.nextCursor } }).catch((e: unknown) => onError(e));
+  };
+
+  const changed = () => {
+    onChanged();
+    refetch().catch((e: unknown) => onError(e));
   };
 
   const sortBy = (key: SortKey) =>
@@ -156,7 +239,7 @@ export function BookingsTab({
       <BookingDetail
         key={open.id}
         booking={open}
-        onChanged={onChanged}
+        onChanged={changed}
         onError={onError}
         onBack={() => {
           setOpenId(null);
@@ -167,7 +250,19 @@ export function BookingsTab({
     );
   }
 
-  if (bookings.length === 0) return <Empty>No bookings yet.</Empty>;
+  if (!page) {
+    return loading ? (
+      <Loading>Loading bookings...</Loading>
+    ) : (
+      <Failure>
+        <p>The bookings could not be loaded.</p>
+        <button type="button" className="btn btn--outline" onClick={() => void refetch().catch((e: unknown) => onError(e))}>
+          Try again
+        </button>
+      </Failure>
+    );
+  }
+  if (!filtered && bookings.length === 0) return <Empty>No bookings yet.</Empty>;
 
   const sortColumn = COLUMNS.find((c) => c.key === sort.key)!;
 
@@ -182,12 +277,12 @@ export function BookingsTab({
             type="search"
             placeholder="Name, email, phone or booking id"
             value={query}
-            onChange={(e) => setQuery(e.target.value)}
+            onChange={(e) => set({ text: e.target.value })}
           />
         </div>
         <div className="field">
           <label htmlFor="booking-workshop">Workshop</label>
-          <select id="booking-workshop" className="select" value={workshopId} onChange={(e) => setWorkshopId(e.target.value)}>
+          <select id="booking-workshop" className="select" value={workshopId} onChange={(e) => set({ workshopId: e.target.value })}>
             <option value="all">All workshops</option>
             {workshops.map((w) => (
               <option key={w.id} value={w.id}>
@@ -197,26 +292,51 @@ export function BookingsTab({
           </select>
         </div>
         <div className="field">
+          <label htmlFor="booking-status">Booking status</label>
+          <select id="booking-status" className="select" value={status} onChange={(e) => set({ status: e.target.value })}>
+            <option value="all">All bookings</option>
+            {Object.keys(BOOKING_STATUS_LABELS).map((s) => (
+              <option key={s} value={s}>
+                {labelOf(BOOKING_STATUS_LABELS, s)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
           <label htmlFor="booking-payment">Payment status</label>
-          <select id="booking-payment" className="select" value={paymentStatus} onChange={(e) => setPaymentStatus(e.target.value)}>
+          <select id="booking-payment" className="select" value={paymentStatus} onChange={(e) => set({ paymentStatus: e.target.value })}>
             <option value="all">All statuses</option>
             {statuses.map((s) => (
               <option key={s} value={s}>
-                {labelOf(PAYMENT_STATUS_LABELS, s)}
+                {labelOf(PAYMENT_STATUS_LABELS, s)} ({countOf(s)})
               </option>
             ))}
           </select>
         </div>
         <div className="admin-filters__export">
-          <button type="button" className="btn btn--outline" onClick={exportManifest} disabled={workshopId === 'all'}>
+          <button type="button" className="btn btn--outline" onClick={() => void exportManifest()} disabled={workshopId === 'all'}>
             Export manifest (CSV)
           </button>
           <span className="field__hint">{workshopId === 'all' ? 'Choose a workshop to export its manifest.' : 'Live bookings: not expired or cancelled.'}</span>
+          {exportError && (
+            <p role="alert" className="admin-login__error">
+              {exportError}
+            </p>
+          )}
         </div>
       </div>
 
       <p className="muted" aria-live="polite">
-        Showing {shown.length} of {bookings.length} bookings
+        <span>
+          Showing {shown.length} of {total} bookings
+        </span>
+        {filtered && (
+          <span>
+            {' '}
+            · {page.totalCount} {page.totalCount === 1 ? 'matches' : 'match'} these filters
+          </span>
+        )}
+        {page.hasMore && <span> · sorting orders the bookings loaded</span>}
       </p>
 
       {shown.length === 0 ? (
@@ -274,6 +394,7 @@ export function BookingsTab({
           </table>
         </div>
       )}
+      <LoadMore hasMore={page.hasMore} loading={loading} onLoad={loadMore} label="Load more bookings" />
     </div>
   );
 }

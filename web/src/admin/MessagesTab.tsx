@@ -1,8 +1,10 @@
+import { useEffect, useState } from 'react';
 import { gql, type TypedDocumentNode } from '@apollo/client';
-import { useMutation } from '@apollo/client/react';
-import type { DeleteMessageMutation, DeleteMessageMutationVariables, MessagesTab_MessageFragment } from '../gql/graphql';
-import { Empty } from '../ui/States';
+import { useMutation, useQuery } from '@apollo/client/react';
+import type { AdminMessagesQuery, AdminMessagesQueryVariables, DeleteMessageMutation, DeleteMessageMutationVariables, MessageTopic, MessagesTab_MessageFragment } from '../gql/graphql';
+import { Empty, Failure, Loading } from '../ui/States';
 import { labelOf } from '../ui/labels';
+import { LoadMore } from './LoadMore';
 
 export const MESSAGES_TAB_FRAGMENT: TypedDocumentNode<MessagesTab_MessageFragment> = gql`
   fragment MessagesTab_message on CommunityMessage {
@@ -17,6 +19,33 @@ export const MESSAGES_TAB_FRAGMENT: TypedDocumentNode<MessagesTab_MessageFragmen
   }
 `;
 
+/** One page of the messages of every board, filtered on the server (docs/decisions/075); `cursor` extends the list (apollo/client.ts). */
+export const ADMIN_MESSAGES_QUERY: TypedDocumentNode<AdminMessagesQuery, AdminMessagesQueryVariables> = gql`
+  query AdminMessages($workshopId: ID, $topic: MessageTopic, $limit: Int!, $cursor: String) {
+    adminMessagePage(workshopId: $workshopId, topic: $topic, limit: $limit, cursor: $cursor) {
+      items {
+        id
+        ...MessagesTab_message
+      }
+      nextCursor
+      hasMore
+      totalCount
+      topicCounts {
+        value
+        count
+      }
+    }
+  }
+  ${MESSAGES_TAB_FRAGMENT}
+`;
+
+export const MESSAGES_PAGE_SIZE = 50;
+
+/** The query's variables for the chosen workshop and topic ('all': no filter). */
+export function messagesVariables(workshopId: string, topic: string, extra: Partial<AdminMessagesQueryVariables> = {}): AdminMessagesQueryVariables {
+  return { workshopId: workshopId === 'all' ? null : workshopId, topic: topic === 'all' ? null : (topic as MessageTopic), limit: MESSAGES_PAGE_SIZE, ...extra };
+}
+
 export const DELETE_MESSAGE_MUTATION: TypedDocumentNode<DeleteMessageMutation, DeleteMessageMutationVariables> = gql`
   mutation DeleteMessage($input: DeleteMessageInput!) {
     deleteMessage(input: $input) {
@@ -29,7 +58,8 @@ const TOPIC_LABELS: Record<string, string> = { general: 'General', ride_sharing:
 
 /**
  * Moderation: removes the message at once (optimistically) from the cache –
- * the list and the Statistics total – and puts it back if the server refuses.
+ * the list, the tab's count and the Statistics total – and puts it back if the
+ * server refuses.
  */
 export function useDeleteMessage() {
   return useMutation(DELETE_MESSAGE_MUTATION, {
@@ -42,6 +72,10 @@ export function useDeleteMessage() {
         id: cache.identify({ __typename: 'AdminStats' }),
         fields: { totalMessages: (n) => Math.max(0, n - 1) },
       });
+      cache.modify<{ messages: number }>({
+        id: cache.identify({ __typename: 'AdminCounts' }),
+        fields: { messages: (n) => Math.max(0, n - 1) },
+      });
       cache.evict({ id: cache.identify({ __typename: 'CommunityMessage', id }) });
       cache.gc();
     },
@@ -50,43 +84,130 @@ export function useDeleteMessage() {
 
 const dateTime = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
-/** All community messages, newest first, each with a Delete button that asks first. */
-export function MessagesTab({ messages, onError }: { messages: ReadonlyArray<MessagesTab_MessageFragment>; onError: (error: unknown) => void }) {
+/**
+ * The community messages of every board, newest first, a page at a time
+ * (filtered by workshop and topic on the server), each with a Delete button
+ * that asks first.
+ */
+export function MessagesTab({
+  workshops,
+  total,
+  onError,
+}: {
+  workshops: ReadonlyArray<{ id: string; name: string }>;
+  /** Every message, whatever the filters (the tab label's count). */
+  total: number;
+  /** A failed request: true when handled (a 401 logs out); a failed delete is otherwise announced. */
+  onError: (error: unknown) => boolean;
+}) {
+  const [workshopId, setWorkshopId] = useState('all');
+  const [topic, setTopic] = useState('all');
   const [deleteMessage] = useDeleteMessage();
+  const { data, previousData, loading, error, fetchMore, refetch } = useQuery(ADMIN_MESSAGES_QUERY, {
+    variables: messagesVariables(workshopId, topic),
+    context: { admin: true },
+    fetchPolicy: 'cache-and-network',
+    notifyOnNetworkStatusChange: true,
+  });
+  useEffect(() => {
+    if (error) onError(error);
+  }, [error, onError]);
+  const page = (data ?? previousData)?.adminMessagePage;
+  const filtered = workshopId !== 'all' || topic !== 'all';
+  const countOf = (value: string) => page?.topicCounts.find((c) => c.value === value)?.count ?? 0;
 
   const remove = async (m: MessagesTab_MessageFragment) => {
     if (!window.confirm(`Delete this message by ${m.authorName}? This cannot be undone.`)) return;
     try {
       await deleteMessage({ variables: { input: { id: m.id } } });
-    } catch (error) {
-      onError(error);
+    } catch (e) {
+      if (!onError(e)) window.alert('Failed to delete message');
     }
   };
+  const loadMore = () => {
+    if (!page?.nextCursor) return;
+    fetchMore({ variables: { cursor: page.nextCursor } }).catch((e: unknown) => onError(e));
+  };
 
-  if (messages.length === 0) return <Empty>No messages yet.</Empty>;
+  if (!page) {
+    return loading ? (
+      <Loading>Loading messages...</Loading>
+    ) : (
+      <Failure>
+        <p>The messages could not be loaded.</p>
+        <button type="button" className="btn btn--outline" onClick={() => void refetch().catch((e: unknown) => onError(e))}>
+          Try again
+        </button>
+      </Failure>
+    );
+  }
+  const messages = page.items;
+  if (!filtered && messages.length === 0) return <Empty>No messages yet.</Empty>;
   return (
-    <ul className="admin-list">
-      {messages.map((m) => (
-        <li key={m.id}>
-          <article className="card admin-message" aria-label={`Message by ${m.authorName}`}>
-            <div className="card__body">
-              <header className="admin-message__header">
-                <div>
-                  <h3 className="admin-message__author">{m.authorName}</h3>
-                  <p className="muted">
-                    <a href={`mailto:${m.authorEmail}`}>{m.authorEmail}</a> · {m.workshopName} · {dateTime(m.createdAt)}
-                  </p>
+    <div className="stack">
+      <div className="admin-filters">
+        <div className="field">
+          <label htmlFor="message-workshop">Workshop</label>
+          <select id="message-workshop" className="select" value={workshopId} onChange={(e) => setWorkshopId(e.target.value)}>
+            <option value="all">All workshops</option>
+            {workshops.map((w) => (
+              <option key={w.id} value={w.id}>
+                {w.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="message-topic">Topic</label>
+          <select id="message-topic" className="select" value={topic} onChange={(e) => setTopic(e.target.value)}>
+            <option value="all">All topics</option>
+            {Object.keys(TOPIC_LABELS).map((t) => (
+              <option key={t} value={t}>
+                {labelOf(TOPIC_LABELS, t)} ({countOf(t)})
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <p className="muted" aria-live="polite">
+        <span>
+          Showing {messages.length} of {total} messages
+        </span>
+        {filtered && (
+          <span>
+            {' '}
+            · {page.totalCount} {page.totalCount === 1 ? 'matches' : 'match'} these filters
+          </span>
+        )}
+      </p>
+      {messages.length === 0 ? (
+        <Empty>No messages match these filters.</Empty>
+      ) : (
+        <ul className="admin-list">
+          {messages.map((m) => (
+            <li key={m.id}>
+              <article className="card admin-message" aria-label={`Message by ${m.authorName}`}>
+                <div className="card__body">
+                  <header className="admin-message__header">
+                    <div>
+                      <h3 className="admin-message__author">{m.authorName}</h3>
+                      <p className="muted">
+                        <a href={`mailto:${m.authorEmail}`}>{m.authorEmail}</a> · {m.workshopName} · {dateTime(m.createdAt)}
+                      </p>
+                    </div>
+                    <span className="badge">{labelOf(TOPIC_LABELS, m.topic)}</span>
+                  </header>
+                  <p className="admin-message__text">{m.message}</p>
+                  <button type="button" className="btn btn--small btn--outline admin-message__delete" onClick={() => remove(m)} aria-label={`Delete message by ${m.authorName}`}>
+                    Delete
+                  </button>
                 </div>
-                <span className="badge">{labelOf(TOPIC_LABELS, m.topic)}</span>
-              </header>
-              <p className="admin-message__text">{m.message}</p>
-              <button type="button" className="btn btn--small btn--outline admin-message__delete" onClick={() => remove(m)} aria-label={`Delete message by ${m.authorName}`}>
-                Delete
-              </button>
-            </div>
-          </article>
-        </li>
-      ))}
-    </ul>
+              </article>
+            </li>
+          ))}
+        </ul>
+      )}
+      <LoadMore hasMore={page.hasMore} loading={loading} onLoad={loadMore} label="Load more messages" />
+    </div>
   );
 }

@@ -3,31 +3,49 @@ import { useQuery } from '@apollo/client/react';
 import { formatDollars } from 'api/shared/money';
 import type { AdminOverdueBookingsQuery, AdminOverdueBookingsQueryVariables } from '../gql/graphql';
 import { Loading } from '../ui/States';
+import { LoadMore } from './LoadMore';
 
 /**
- * Its own request rather than a part of the dashboard's: the dashboard query is close
- * to the API's cost limit (transport/graphql/protection.ts), which refused it with this list.
+ * Its own request rather than a part of the dashboard's; a page at a time, the
+ * list found in SQL (docs/decisions/075). `cursor` extends the list (apollo/client.ts).
  */
 export const ADMIN_OVERDUE_QUERY: TypedDocumentNode<AdminOverdueBookingsQuery, AdminOverdueBookingsQueryVariables> = gql`
-  query AdminOverdueBookings {
-    adminOverdueBookings {
-      id
-      customerName
-      customerEmail
-      workshopName
-      paymentOption
-      totalAmount
-      amountPaid
-      balance
+  query AdminOverdueBookings($limit: Int!, $cursor: String) {
+    adminOverduePage(limit: $limit, cursor: $cursor) {
+      items {
+        id
+        customerName
+        customerEmail
+        workshopName
+        paymentOption
+        totalAmount
+        amountPaid
+        balance
+      }
+      nextCursor
+      hasMore
+      totalCount
     }
   }
 `;
 
+export const OVERDUE_PAGE_SIZE = 50;
+
 /** Bookings whose balance (or an installment) is past due, listed apart (issue 14). */
 export function OverdueBalances({ onError }: { onError?: (e: unknown) => void }) {
-  const { data, loading, error } = useQuery(ADMIN_OVERDUE_QUERY, { context: { admin: true }, fetchPolicy: 'cache-and-network' });
+  const { data, loading, error, fetchMore } = useQuery(ADMIN_OVERDUE_QUERY, {
+    variables: { limit: OVERDUE_PAGE_SIZE },
+    context: { admin: true },
+    fetchPolicy: 'cache-and-network',
+    notifyOnNetworkStatusChange: true,
+  });
   if (error) onError?.(error);
-  const bookings = data?.adminOverdueBookings;
+  const page = data?.adminOverduePage;
+  const bookings = page?.items;
+  const loadMore = () => {
+    if (!page?.nextCursor) return;
+    fetchMore({ variables: { cursor: page.nextCursor } }).catch((e: unknown) => onError?.(e));
+  };
   return (
     <section className="card admin-overdue" aria-labelledby="overdue-heading">
       <div className="card__body">
@@ -75,6 +93,7 @@ export function OverdueBalances({ onError }: { onError?: (e: unknown) => void })
                 ))}
               </tbody>
             </table>
+            <LoadMore hasMore={page?.hasMore ?? false} loading={loading} onLoad={loadMore} label="Load more overdue balances" />
           </div>
         )}
       </div>

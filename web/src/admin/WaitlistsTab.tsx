@@ -9,6 +9,7 @@ import type {
   WaitlistsTab_WorkshopFragment,
 } from '../gql/graphql';
 import { Empty, Failure, Loading } from '../ui/States';
+import { LoadMore } from './LoadMore';
 
 export const WAITLISTS_TAB_FRAGMENT: TypedDocumentNode<WaitlistsTab_WorkshopFragment> = gql`
   fragment WaitlistsTab_workshop on Workshop {
@@ -19,21 +20,29 @@ export const WAITLISTS_TAB_FRAGMENT: TypedDocumentNode<WaitlistsTab_WorkshopFrag
   }
 `;
 
+/** A page of a workshop's waiting list, oldest first (docs/decisions/075); `cursor` extends the list (apollo/client.ts). */
 export const ADMIN_WAITLIST_QUERY: TypedDocumentNode<AdminWaitlistQuery, AdminWaitlistQueryVariables> = gql`
-  query AdminWaitlist($workshopId: ID!) {
-    adminWaitlist(workshopId: $workshopId) {
-      id
-      name
-      email
-      spots
-      state
-      createdAt
-      offeredAt
-      offerExpiresAt
-      bookingId
+  query AdminWaitlist($workshopId: ID!, $limit: Int!, $cursor: String) {
+    adminWaitlistPage(workshopId: $workshopId, limit: $limit, cursor: $cursor) {
+      items {
+        id
+        name
+        email
+        spots
+        state
+        createdAt
+        offeredAt
+        offerExpiresAt
+        bookingId
+      }
+      nextCursor
+      hasMore
+      totalCount
     }
   }
 `;
+
+export const WAITLIST_PAGE_SIZE = 50;
 
 export const REMOVE_WAITLIST_ENTRY_MUTATION: TypedDocumentNode<RemoveWaitlistEntryMutation, RemoveWaitlistEntryMutationVariables> = gql`
   mutation RemoveWaitlistEntry($input: RemoveWaitlistEntryInput!) {
@@ -56,12 +65,18 @@ const dateTime = (iso: string | null | undefined) => (iso ? new Date(iso).toLoca
  */
 export function WaitlistsTab({ workshops, onError }: { workshops: ReadonlyArray<WaitlistsTab_WorkshopFragment>; onError: (error: unknown) => boolean }) {
   const [workshopId, setWorkshopId] = useState(() => (workshops.find((w) => w.availableSpots === 0) ?? workshops[0])?.id ?? '');
-  const { data, loading, error, refetch } = useQuery(ADMIN_WAITLIST_QUERY, {
-    variables: { workshopId },
+  const { data, loading, error, refetch, fetchMore } = useQuery(ADMIN_WAITLIST_QUERY, {
+    variables: { workshopId, limit: WAITLIST_PAGE_SIZE },
     skip: !workshopId,
     context: { admin: true },
     fetchPolicy: 'cache-and-network',
+    notifyOnNetworkStatusChange: true,
   });
+  const page = data?.adminWaitlistPage;
+  const loadMore = () => {
+    if (!page?.nextCursor) return;
+    fetchMore({ variables: { cursor: page.nextCursor } }).catch((e: unknown) => onError(e));
+  };
   // The removal may pass an offer on to the next entry: read the list again.
   const [removeEntry] = useMutation(REMOVE_WAITLIST_ENTRY_MUTATION, { context: { admin: true } });
   const [status, setStatus] = useState('');
@@ -79,7 +94,7 @@ export function WaitlistsTab({ workshops, onError }: { workshops: ReadonlyArray<
   };
 
   let list;
-  if (!data) {
+  if (!page) {
     list = loading ? (
       <Loading>Loading waiting list...</Loading>
     ) : (
@@ -92,7 +107,7 @@ export function WaitlistsTab({ workshops, onError }: { workshops: ReadonlyArray<
         )}
       </Failure>
     );
-  } else if (data.adminWaitlist.length === 0) {
+  } else if (page.items.length === 0) {
     list = <Empty>Nobody is waiting for this workshop.</Empty>;
   } else {
     list = (
@@ -114,7 +129,7 @@ export function WaitlistsTab({ workshops, onError }: { workshops: ReadonlyArray<
             </tr>
           </thead>
           <tbody>
-            {data.adminWaitlist.map((e) => (
+            {page.items.map((e) => (
               <tr key={e.id}>
                 <td>{dateTime(e.createdAt)}</td>
                 <td>{e.name}</td>
@@ -138,6 +153,7 @@ export function WaitlistsTab({ workshops, onError }: { workshops: ReadonlyArray<
             ))}
           </tbody>
         </table>
+        <LoadMore hasMore={page.hasMore} loading={loading} onLoad={loadMore} label="Load more entries" />
       </div>
     );
   }

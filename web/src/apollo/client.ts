@@ -21,6 +21,28 @@ interface CachedAuditPage {
   hasMore: boolean;
 }
 
+/** The cached shape of a page of an admin list (adminBookingPage, adminMessagePage, ...). */
+interface CachedListPage {
+  items: Reference[];
+  nextCursor: string | null;
+  hasMore: boolean;
+}
+
+/**
+ * An admin list read a page at a time (docs/decisions/075): one list per set of
+ * filters; a page fetched with `cursor` extends it, a first page replaces it.
+ */
+function pagedList(keyArgs: string[] | false) {
+  return {
+    keyArgs,
+    merge(existing: CachedListPage | undefined, incoming: CachedListPage, { args, readField }: { args: Record<string, unknown> | null; readField: <T>(field: string, from: Reference) => T | undefined }) {
+      if (!existing || !args?.cursor) return incoming;
+      const seen = new Set(existing.items.map((item) => readField<string>('id', item)));
+      return { ...incoming, items: [...existing.items, ...incoming.items.filter((item) => !seen.has(readField<string>('id', item)))] };
+    },
+  };
+}
+
 /**
  * Every cache rule of the app, in one place. Objects are normalised by their
  * GraphQL id; lists that are filtered by arguments are keyed by those arguments.
@@ -70,6 +92,10 @@ export const typePolicies: TypePolicies = {
           return { ...incoming, entries: [...existing.entries, ...incoming.entries.filter((e) => !seen.has(readField<string>('id', e)))] };
         },
       },
+      adminBookingPage: pagedList(['text', 'workshopId', 'status', 'paymentStatus', 'from', 'to']),
+      adminMessagePage: pagedList(['workshopId', 'topic', 'from', 'to']),
+      adminWaitlistPage: pagedList(['workshopId', 'state']),
+      adminOverduePage: pagedList(false),
     },
   },
   Workshop: { keyFields: ['id'] },
@@ -78,6 +104,8 @@ export const typePolicies: TypePolicies = {
   ParticipantsSummary: { keyFields: ['workshopId'] },
   // Admin dashboard: totals are one object per cache (no id); per-workshop sales by workshop id.
   AdminStats: { keyFields: [] },
+  // The sizes of the admin lists (the tab labels): one object per cache.
+  AdminCounts: { keyFields: [] },
   WorkshopSales: { keyFields: ['id'] },
   AuditEvent: { keyFields: ['id'] },
   // A booking's money (manage page, admin panel) is one object per booking: a mutation's

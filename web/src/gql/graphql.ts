@@ -397,7 +397,7 @@ export type AdminActivityQuery = { adminActivity: { nextCursor: string | null, h
 export type AdminDashboardQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type AdminDashboardQuery = { adminStats: { totalWorkshops: number, totalBookings: number, totalRevenue: number, totalMessages: number, workshops: Array<{ id: string, name: string, startDate: string, capacity: number, minimumParticipants: number, spotsSold: number, spotsHeld: number, reachedMinimum: boolean, revenue: number }> }, adminBookings: Array<{ id: string, workshopId: string, workshopName: string, customerName: string, customerEmail: string, customerPhone: string, numParticipants: number, roomType: RoomType, numSpouses: number, paymentOption: PaymentOption, installments: number | null, specialRequests: string | null, age: number | null, experienceLevel: ExperienceLevel, cameraBody: string, lenses: string, otherEquipment: string | null, healthConcerns: string | null, dietaryRestrictions: string | null, tripGoals: string, emergencyContactName: string, emergencyContactPhone: string, emergencyContactEmail: string, totalAmount: number, amountDueNow: number, amountPaid: number, amountRefunded: number, balance: number, paymentStatus: PaymentStatus, status: BookingStatus, holdExpiresAt: string | null, createdAt: string }>, adminMessages: Array<{ id: string, workshopId: string, workshopName: string, authorName: string, authorEmail: string, message: string, topic: MessageTopic, createdAt: string }>, workshops: Array<{ id: string, name: string, location: string, imageUrl: string, dates: string, availableSpots: number }> };
+export type AdminDashboardQuery = { adminStats: { totalWorkshops: number, totalBookings: number, totalRevenue: number, totalMessages: number, workshops: Array<{ id: string, name: string, startDate: string, capacity: number, minimumParticipants: number, spotsSold: number, spotsHeld: number, reachedMinimum: boolean, revenue: number }> }, adminCounts: { bookings: number, messages: number }, workshops: Array<{ id: string, name: string, location: string, imageUrl: string, dates: string, availableSpots: number }> };
 
 export type AdminLoginMutationVariables = Exact<{
   input: AdminLoginInput;
@@ -415,6 +415,18 @@ export type AdminBookingAccountQuery = { adminBookingAccount: { refundsOwed: num
 
 export type BookingsTab_BookingFragment = { id: string, workshopId: string, workshopName: string, customerName: string, customerEmail: string, customerPhone: string, numParticipants: number, roomType: RoomType, numSpouses: number, paymentOption: PaymentOption, installments: number | null, specialRequests: string | null, age: number | null, experienceLevel: ExperienceLevel, cameraBody: string, lenses: string, otherEquipment: string | null, healthConcerns: string | null, dietaryRestrictions: string | null, tripGoals: string, emergencyContactName: string, emergencyContactPhone: string, emergencyContactEmail: string, totalAmount: number, amountDueNow: number, amountPaid: number, amountRefunded: number, balance: number, paymentStatus: PaymentStatus, status: BookingStatus, holdExpiresAt: string | null, createdAt: string };
 
+export type AdminBookingsQueryVariables = Exact<{
+  text?: string | null | undefined;
+  workshopId?: string | number | null | undefined;
+  status?: BookingStatus | null | undefined;
+  paymentStatus?: PaymentStatus | null | undefined;
+  limit: number;
+  cursor?: string | null | undefined;
+}>;
+
+
+export type AdminBookingsQuery = { adminBookingPage: { nextCursor: string | null, hasMore: boolean, totalCount: number, items: Array<{ id: string, workshopId: string, workshopName: string, customerName: string, customerEmail: string, customerPhone: string, numParticipants: number, roomType: RoomType, numSpouses: number, paymentOption: PaymentOption, installments: number | null, specialRequests: string | null, age: number | null, experienceLevel: ExperienceLevel, cameraBody: string, lenses: string, otherEquipment: string | null, healthConcerns: string | null, dietaryRestrictions: string | null, tripGoals: string, emergencyContactName: string, emergencyContactPhone: string, emergencyContactEmail: string, totalAmount: number, amountDueNow: number, amountPaid: number, amountRefunded: number, balance: number, paymentStatus: PaymentStatus, status: BookingStatus, holdExpiresAt: string | null, createdAt: string }>, paymentStatusCounts: Array<{ value: string, count: number }> } };
+
 export type AdminGoNoGoQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -429,6 +441,16 @@ export type CancelWorkshopMutation = { cancelWorkshop: { bookingsCancelled: numb
 
 export type MessagesTab_MessageFragment = { id: string, workshopId: string, workshopName: string, authorName: string, authorEmail: string, message: string, topic: MessageTopic, createdAt: string };
 
+export type AdminMessagesQueryVariables = Exact<{
+  workshopId?: string | number | null | undefined;
+  topic?: MessageTopic | null | undefined;
+  limit: number;
+  cursor?: string | null | undefined;
+}>;
+
+
+export type AdminMessagesQuery = { adminMessagePage: { nextCursor: string | null, hasMore: boolean, totalCount: number, items: Array<{ id: string, workshopId: string, workshopName: string, authorName: string, authorEmail: string, message: string, topic: MessageTopic, createdAt: string }>, topicCounts: Array<{ value: string, count: number }> } };
+
 export type DeleteMessageMutationVariables = Exact<{
   input: DeleteMessageInput;
 }>;
@@ -436,10 +458,13 @@ export type DeleteMessageMutationVariables = Exact<{
 
 export type DeleteMessageMutation = { deleteMessage: { deletedMessageId: string } };
 
-export type AdminOverdueBookingsQueryVariables = Exact<{ [key: string]: never; }>;
+export type AdminOverdueBookingsQueryVariables = Exact<{
+  limit: number;
+  cursor?: string | null | undefined;
+}>;
 
 
-export type AdminOverdueBookingsQuery = { adminOverdueBookings: Array<{ id: string, customerName: string, customerEmail: string, workshopName: string, paymentOption: PaymentOption, totalAmount: number, amountPaid: number, balance: number }> };
+export type AdminOverdueBookingsQuery = { adminOverduePage: { nextCursor: string | null, hasMore: boolean, totalCount: number, items: Array<{ id: string, customerName: string, customerEmail: string, workshopName: string, paymentOption: PaymentOption, totalAmount: number, amountPaid: number, balance: number }> } };
 
 export type PhotosTab_WorkshopFragment = { id: string, name: string, location: string, imageUrl: string };
 
@@ -456,10 +481,12 @@ export type WaitlistsTab_WorkshopFragment = { id: string, name: string, dates: s
 
 export type AdminWaitlistQueryVariables = Exact<{
   workshopId: string | number;
+  limit: number;
+  cursor?: string | null | undefined;
 }>;
 
 
-export type AdminWaitlistQuery = { adminWaitlist: Array<{ id: string, name: string, email: string, spots: number, state: WaitlistState, createdAt: string, offeredAt: string | null, offerExpiresAt: string | null, bookingId: string | null }> };
+export type AdminWaitlistQuery = { adminWaitlistPage: { nextCursor: string | null, hasMore: boolean, totalCount: number, items: Array<{ id: string, name: string, email: string, spots: number, state: WaitlistState, createdAt: string, offeredAt: string | null, offerExpiresAt: string | null, bookingId: string | null }> } };
 
 export type RemoveWaitlistEntryMutationVariables = Exact<{
   input: RemoveWaitlistEntryInput;

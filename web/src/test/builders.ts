@@ -197,7 +197,7 @@ const WORKSHOPS = [
   { id: 'alaska-bears-glaciers', name: 'Alaska Brown Bears & Glaciers', location: 'Katmai National Park', startDate: '2026-07-20', dates: 'Jul 20-26, 2026', availableSpots: 10 },
 ];
 
-/** A whole AdminDashboard answer: two workshops, the given bookings and messages, consistent totals. */
+/** A whole AdminDashboard answer: two workshops, totals and list sizes consistent with the given bookings and messages (each tab reads its own page: anAdminBookingPage, anAdminMessagePage). */
 export function anAdminDashboard(
   options: {
     bookings?: BookingsTab_BookingFragment[];
@@ -219,14 +219,57 @@ export function anAdminDashboard(
         { __typename: 'WorkshopSales', ...WORKSHOPS[1], capacity: 12, minimumParticipants: 6, spotsSold: 2, spotsHeld: 0, reachedMinimum: false, revenue: 3345.5 },
       ].map(({ location: _l, dates: _d, availableSpots: _a, ...w }) => w),
     },
-    adminBookings: bookings,
-    adminMessages: messages,
+    adminCounts: { __typename: 'AdminCounts', bookings: bookings.length, messages: messages.length },
     workshops: WORKSHOPS.map(({ startDate: _s, ...w }) => ({
       __typename: 'Workshop' as const,
       ...w,
       imageUrl: options.imageUrls?.[w.id] ?? `/images/workshops/${w.id}.svg`,
     })),
   } as AdminDashboardQuery;
+}
+
+/** How many of `rows` have each value of `key`, as the admin lists' counts answer it. */
+function countsOf<T>(rows: T[], key: (row: T) => string) {
+  const counts = new Map<string, number>();
+  for (const row of rows) counts.set(key(row), (counts.get(key(row)) ?? 0) + 1);
+  return [...counts].map(([value, count]) => ({ __typename: 'FilterCount' as const, value, count }));
+}
+
+interface More {
+  hasMore?: boolean;
+  nextCursor?: string | null;
+  totalCount?: number;
+}
+
+/** One page of the admin's bookings, as adminBookingPage answers it. */
+export function anAdminBookingPage(bookings: BookingsTab_BookingFragment[], more: More = {}) {
+  const items = bookings.map((b) => ({ ...b, __typename: 'Booking' as const }));
+  return {
+    __typename: 'AdminBookingPage' as const,
+    items,
+    nextCursor: more.nextCursor ?? null,
+    hasMore: more.hasMore ?? false,
+    totalCount: more.totalCount ?? items.length,
+    paymentStatusCounts: countsOf(items, (b) => b.paymentStatus),
+  };
+}
+
+/** One page of the admin's messages, as adminMessagePage answers it. */
+export function anAdminMessagePage(messages: MessagesTab_MessageFragment[], more: More = {}) {
+  const items = messages.map((m) => ({ ...m, __typename: 'CommunityMessage' as const }));
+  return {
+    __typename: 'AdminMessagePage' as const,
+    items,
+    nextCursor: more.nextCursor ?? null,
+    hasMore: more.hasMore ?? false,
+    totalCount: more.totalCount ?? items.length,
+    topicCounts: countsOf(items, (m) => m.topic),
+  };
+}
+
+/** One page of a list with no counts per value (a waiting list, the overdue balances). */
+export function aListPage<T>(typename: 'AdminWaitlistPage' | 'OverduePage', items: T[], more: More = {}) {
+  return { __typename: typename, items, nextCursor: more.nextCursor ?? null, hasMore: more.hasMore ?? false, totalCount: more.totalCount ?? items.length };
 }
 
 /**

@@ -8,6 +8,7 @@ import { PaymentResolver } from './resolvers/payment.resolver';
 import { CommunityResolver } from './resolvers/community.resolver';
 import { AdminResolver, CommunityMessageWorkshopNameResolver } from './resolvers/admin.resolver';
 import { AdminStatsResolver } from './resolvers/admin-stats.resolver';
+import { AdminBookingPageResolver, AdminListsResolver, AdminMessagePageResolver } from './resolvers/admin-lists.resolver';
 import { unauthenticated } from '../../admin/admin-auth.service';
 import { TestimonialResolver } from './resolvers/testimonial.resolver';
 import { WorkshopResolver } from './resolvers/workshop.resolver';
@@ -20,7 +21,7 @@ import { BookingAccountCreditsResolver, WorkshopCancellationResolver } from './r
 /** The services the resolvers are built from: each resolver receives only its own. */
 export type ResolverServices = Pick<
   Services,
-  'workshops' | 'testimonials' | 'bookings' | 'payments' | 'community' | 'adminAuth' | 'admin' | 'adminStats' | 'proofOfWork' | 'accounts' | 'money' | 'waitlist' | 'audit' | 'workshopEditor' | 'credits' | 'workshopCancellation'
+  'workshops' | 'testimonials' | 'bookings' | 'payments' | 'community' | 'adminAuth' | 'admin' | 'adminStats' | 'adminLists' | 'waitlistAdmin' | 'proofOfWork' | 'accounts' | 'money' | 'waitlist' | 'audit' | 'workshopEditor' | 'credits' | 'workshopCancellation'
 >;
 
 /**
@@ -36,9 +37,12 @@ function resolverInstances(s: ResolverServices): Map<Function, object> {
     [CommunityResolver, new CommunityResolver(s.community)],
     [AdminResolver, new AdminResolver(s.adminAuth, s.admin, s.bookings, s.money.cancellations)],
     [AdminStatsResolver, new AdminStatsResolver(s.adminStats)],
+    [AdminListsResolver, new AdminListsResolver(s.adminLists)],
+    [AdminBookingPageResolver, new AdminBookingPageResolver(s.adminLists)],
+    [AdminMessagePageResolver, new AdminMessagePageResolver(s.adminLists)],
     [BookingAccountResolver, new BookingAccountResolver(s.money)],
     [CommunityMessageWorkshopNameResolver, new CommunityMessageWorkshopNameResolver()],
-    [WaitlistResolver, new WaitlistResolver(s.waitlist)],
+    [WaitlistResolver, new WaitlistResolver(s.waitlist, s.waitlistAdmin)],
     [AuditResolver, new AuditResolver(s.audit)],
     [AdminWorkshopResolver, new AdminWorkshopResolver(s.workshopEditor)],
     [WorkshopCancellationResolver, new WorkshopCancellationResolver(s.workshopCancellation, s.credits, s.accounts)],
@@ -54,6 +58,9 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   CommunityResolver,
   AdminResolver,
   AdminStatsResolver,
+  AdminListsResolver,
+  AdminBookingPageResolver,
+  AdminMessagePageResolver,
   AdminWorkshopResolver,
   CommunityMessageWorkshopNameResolver,
   BookingAccountResolver,

@@ -2,6 +2,11 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AdminAuthService } from '../../admin/admin-auth.service';
 import type { AdminService } from '../../admin/admin.service';
 import type { AdminStatsService } from '../../admin/admin-stats.service';
+import type { AdminListsService } from '../../admin/admin-lists.service';
+import { AdminBookingsArgs, AdminMessagesArgs } from '../../admin/admin-lists.input';
+import type { WaitlistAdminList } from '../../waitlist/waitlist-admin-list';
+import { AdminWaitlistArgs } from '../../waitlist/waitlist-admin-list';
+import { listQueryOrThrow, nextPageHeaders, PAGE_PARAMS, sendJsonArray } from './admin-lists';
 import type { BookingService } from '../../booking/booking.service';
 import type { MoneyDomain } from '../../money';
 import { adminAccountRoutes } from './booking-account.rest';
@@ -73,8 +78,11 @@ export interface AdminRouteDeps {
   money: MoneyDomain;
   admin: AdminService;
   adminStats: AdminStatsService;
+  /** The lists: bookings and messages streamed whole or paged (docs/decisions/075). */
+  adminLists: AdminListsService;
   bookings: BookingService;
   waitlist: WaitlistService;
+  waitlistAdmin: WaitlistAdminList;
   /** The calendar facts of the workshop JSON (has_started, board_open). */
   workshops: WorkshopCalendar;
   /** PUBLIC_ORIGIN: the one other origin admin writes may come from. */
@@ -85,13 +93,30 @@ export interface AdminRouteDeps {
 
 type IdPath = { Params: { id: string } };
 
+/** The query parameters of GET /api/admin/bookings (schemas/admin.ts documents them). */
+const BOOKING_PARAMS = {
+  ...PAGE_PARAMS,
+  text: ['text', 'text'],
+  workshop_id: ['workshopId', 'text'],
+  status: ['status', 'text'],
+  payment_status: ['paymentStatus', 'text'],
+  from: ['from', 'date'],
+  to: ['to', 'date'],
+} as const;
+
+/** The query parameters of GET /api/admin/messages. */
+const MESSAGE_PARAMS = { ...PAGE_PARAMS, workshop_id: ['workshopId', 'text'], topic: ['topic', 'text'], from: ['from', 'date'], to: ['to', 'date'] } as const;
+
+/** The query parameters of GET /api/admin/workshops/{id}/waitlist. */
+const WAITLIST_PARAMS = { ...PAGE_PARAMS, state: ['state', 'text'] } as const;
+
 /**
  * The spec's /api/admin/... calls. Writes (login included) must come from our
  * own pages (refuseCrossSite); login is open but throttled; everything else
  * passes the admin guard first.
  */
 export function adminRoutes(deps: AdminRouteDeps): FastifyPluginAsync {
-  const { adminAuth, admin, bookings, waitlist } = deps;
+  const { adminAuth, admin, adminLists, bookings, waitlist } = deps;
   return async (app) => {
     // Before the guard, so a forged request never even counts as a failed attempt.
     app.addHook('preHandler', refuseCrossSite(deps.publicOrigin));
@@ -113,8 +138,27 @@ export function adminRoutes(deps: AdminRouteDeps): FastifyPluginAsync {
       guarded.addHook('preHandler', requireAdmin(adminAuth, { secureCookies: deps.secureCookies }));
       await guarded.register(adminAccountRoutes(deps.money, deps.workshops));
       guarded.get('/stats', { schema: ADMIN_ROUTES.stats }, async () => adminStatsJson(await deps.adminStats.stats()));
-      guarded.get('/bookings', { schema: ADMIN_ROUTES.bookings }, async () => (await admin.listBookings()).map(adminBookingJson));
-      guarded.get('/messages', { schema: ADMIN_ROUTES.messages }, async () => (await admin.listMessages()).map(adminMessageJson));
+      // The spec's arrays: every row by default, streamed; with `limit`, one page (docs/decisions/075).
+      guarded.get('/bookings', { schema: ADMIN_ROUTES.bookings }, async (req, reply) => {
+        const { args, paged } = await listQueryOrThrow(AdminBookingsArgs, req.query, BOOKING_PARAMS);
+        if (paged) {
+          const page = await adminLists.bookingPageOrThrow(args);
+          nextPageHeaders(req, reply, page.nextCursor);
+          return page.items.map(adminBookingJson);
+        }
+        const { limit: _limit, cursor, ...filters } = args;
+        return sendJsonArray(reply, adminLists.bookingBatchesOrThrow(filters, cursor), adminBookingJson, (err) => req.log.error({ err }, 'admin bookings list failed midway'));
+      });
+      guarded.get('/messages', { schema: ADMIN_ROUTES.messages }, async (req, reply) => {
+        const { args, paged } = await listQueryOrThrow(AdminMessagesArgs, req.query, MESSAGE_PARAMS);
+        if (paged) {
+          const page = await adminLists.messagePageOrThrow(args);
+          nextPageHeaders(req, reply, page.nextCursor);
+          return page.items.map(adminMessageJson);
+        }
+        const { limit: _limit, cursor, ...filters } = args;
+        return sendJsonArray(reply, adminLists.messageBatchesOrThrow(filters, cursor), adminMessageJson, (err) => req.log.error({ err }, 'admin messages list failed midway'));
+      });
       guarded.delete<IdPath>('/messages/:id', { schema: ADMIN_ROUTES.deleteMessage }, async (req) => {
         const input = await validateInputOrThrow(DeleteMessageInput, { id: req.params.id });
         await admin.deleteMessageOrThrow(input.id);
@@ -130,7 +174,16 @@ export function adminRoutes(deps: AdminRouteDeps): FastifyPluginAsync {
         return workshopJson(await admin.updateWorkshopPhotoOrThrow(input.workshopId, input.imageUrl), deps.workshops);
       });
       // The waiting list of a workshop with the offers made (docs/decisions/061).
-      guarded.get<IdPath>('/workshops/:id/waitlist', { schema: ADMIN_ROUTES.workshopWaitlist }, async (req) => (await waitlist.listForWorkshopOrThrow(req.params.id)).map(adminWaitlistEntryJson));
+      guarded.get<IdPath>('/workshops/:id/waitlist', { schema: ADMIN_ROUTES.workshopWaitlist }, async (req, reply) => {
+        const { args, paged } = await listQueryOrThrow(AdminWaitlistArgs, { ...(req.query as object), workshop_id: req.params.id }, { ...WAITLIST_PARAMS, workshop_id: ['workshopId', 'text'] });
+        if (paged) {
+          const page = await deps.waitlistAdmin.pageOrThrow(args);
+          nextPageHeaders(req, reply, page.nextCursor);
+          return page.items.map(adminWaitlistEntryJson);
+        }
+        const batches = deps.waitlistAdmin.batchesOrThrow(args.workshopId, args.state ?? null, args.cursor ?? null);
+        return sendJsonArray(reply, batches, adminWaitlistEntryJson, (err) => req.log.error({ err }, 'admin waiting list failed midway'));
+      });
       guarded.delete<IdPath>('/waitlist/:id', { schema: ADMIN_ROUTES.removeWaitlistEntry }, async (req) => {
         const input = await validateInputOrThrow(RemoveWaitlistEntryInput, { entryId: req.params.id });
         return adminWaitlistEntryJson(await waitlist.removeOrThrow(input.entryId));

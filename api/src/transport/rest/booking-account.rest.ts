@@ -12,6 +12,8 @@ import { adminBookingJson } from './booking-json';
 import { bookingJson } from './booking.rest';
 import { MONEY_ROUTES } from './schemas/money';
 import { type IdPath, manageLinkCheck } from './manage-link';
+import { OverdueArgs } from '../../money/overdue';
+import { listQueryOrThrow, nextPageHeaders, PAGE_PARAMS, sendJsonArray } from './admin-lists';
 
 /** GET /api/manage/{id} and the admin's /api/admin/bookings/{id}/account: snake_case, dollars. */
 export function bookingAccountJson(a: BookingAccount, calendar: WorkshopCalendar, admin = false) {
@@ -122,7 +124,16 @@ export function manageRoutes({ accounts, cancellations, transfers }: Pick<MoneyD
 export function adminAccountRoutes({ accounts, cancellations, admin }: Pick<MoneyDomain, 'accounts' | 'cancellations' | 'admin'>, calendar: WorkshopCalendar): FastifyPluginAsync {
   return async (guarded) => {
     guarded.get<IdPath>('/bookings/:id/account', { schema: MONEY_ROUTES.adminAccount }, async (req) => bookingAccountJson(await accounts.accountOrThrow(req.params.id), calendar, true));
-    guarded.get('/overdue', { schema: MONEY_ROUTES.adminOverdue }, async () => (await admin.overdueBookings()).map(adminBookingJson));
+    // Every overdue booking, streamed; with `limit`, one page (docs/decisions/075).
+    guarded.get('/overdue', { schema: MONEY_ROUTES.adminOverdue }, async (req, reply) => {
+      const { args, paged } = await listQueryOrThrow(OverdueArgs, req.query, PAGE_PARAMS);
+      if (paged) {
+        const page = await admin.overduePageOrThrow(args);
+        nextPageHeaders(req, reply, page.nextCursor);
+        return page.items.map(adminBookingJson);
+      }
+      return sendJsonArray(reply, admin.overdueBatches(), adminBookingJson, (err) => req.log.error({ err }, 'overdue list failed midway'));
+    });
     guarded.post<IdPath>('/bookings/:id/refunds', { schema: MONEY_ROUTES.adminRefund }, async (req) => {
       const body = snakeBodyToCamel(req.body);
       const input = await validateInputOrThrow(AdminRefundInput, { bookingId: req.params.id, amount: body.amount, note: body.note });

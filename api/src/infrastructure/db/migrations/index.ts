@@ -13,6 +13,7 @@ import { RefundClaim1795623851242 } from './1795623851242-RefundClaim';
 import { TransferRefundCap1795623772087 } from './1795623772087-TransferRefundCap';
 import { WaitlistConfirmation1795624591421 } from './1795624591421-WaitlistConfirmation';
 import { CatalogWindowIndexes1795635481314 } from './1795635481314-CatalogWindowIndexes';
+import { AdminPagingAndSearch1795635058143 } from './1795635058143-AdminPagingAndSearch';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -31,4 +32,5 @@ export const MIGRATIONS = [
   TransferRefundCap1795623772087,
   WaitlistConfirmation1795624591421,
   CatalogWindowIndexes1795635481314,
+  AdminPagingAndSearch1795635058143,
 ];

@@ -4,7 +4,6 @@ import type { AdminService } from '../../../admin/admin.service';
 import type { BookingService } from '../../../booking/booking.service';
 import type { CancellationService } from '../../../money/cancellation.service';
 import type { GraphQLContext } from '../context';
-import { Booking } from '../../../booking/booking.entity';
 import { CommunityMessage } from '../../../community/community-message.entity';
 import { dollarsToCents } from '../../../shared/money';
 import { AdminLoginInput, CancelBookingInput, DeleteMessageInput, RecordPaymentInput, UpdateWorkshopPhotoInput } from '../../../admin/admin.input';
@@ -31,18 +30,6 @@ export class AdminResolver {
     const { deviceToken } = await this.adminAuth.loginOrThrow(input.password, ctx.adminClient);
     ctx.rememberAdminDevice(deviceToken);
     return { success: true };
-  }
-
-  @Authorized()
-  @Query(() => [Booking], { description: 'Admin: every booking, newest first, with all participant details.' })
-  adminBookings(): Promise<Booking[]> {
-    return this.admin.listBookings();
-  }
-
-  @Authorized()
-  @Query(() => [CommunityMessage], { description: 'Admin: every community message, newest first.' })
-  adminMessages(): Promise<CommunityMessage[]> {
-    return this.admin.listMessages();
   }
 
   @Authorized()

@@ -1,4 +1,5 @@
-import { Arg, Authorized, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Args, Authorized, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import { OverdueArgs, OverduePage } from '../../../money/overdue';
 import type { GraphQLContext } from '../context';
 import type { MoneyDomain } from '../../../money';
 import { Booking } from '../../../booking/booking.entity';
@@ -63,7 +64,13 @@ export class BookingAccountResolver {
   }
 
   @Authorized()
-  @Query(() => [Booking], { description: 'Admin: confirmed bookings whose balance or an installment is past due.' })
+  @Query(() => OverduePage, { description: 'Admin: a page of the confirmed bookings whose balance or an installment is past due, oldest booking first, with their number.' })
+  adminOverduePage(@Args() args: OverdueArgs): Promise<OverduePage> {
+    return this.money.admin.overduePageOrThrow(args);
+  }
+
+  @Authorized()
+  @Query(() => [Booking], { description: 'Admin: confirmed bookings whose balance or an installment is past due.', deprecationReason: 'Use adminOverduePage.' })
   adminOverdueBookings(): Promise<Booking[]> {
     return this.money.admin.overdueBookings();
   }

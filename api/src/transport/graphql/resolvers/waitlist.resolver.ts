@@ -1,5 +1,6 @@
-import { Arg, Authorized, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Args, Authorized, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { WaitlistService } from '../../../waitlist/waitlist.service';
+import { AdminWaitlistArgs, AdminWaitlistPage, type WaitlistAdminList } from '../../../waitlist/waitlist-admin-list';
 import type { GraphQLContext } from '../context';
 import { WaitlistEntry } from '../../../waitlist/waitlist-entry.entity';
 import { ConfirmWaitlistEntryInput, JoinWaitlistInput, RemoveWaitlistEntryInput } from '../../../waitlist/waitlist.input';
@@ -7,7 +8,10 @@ import { ConfirmedWaitlistEntry, JoinWaitlistPayload, RemoveWaitlistEntryPayload
 
 @Resolver(() => WaitlistEntry)
 export class WaitlistResolver {
-  constructor(private readonly waitlist: WaitlistService) {}
+  constructor(
+    private readonly waitlist: WaitlistService,
+    private readonly adminList: WaitlistAdminList,
+  ) {}
 
   @Mutation(() => JoinWaitlistPayload, {
     description:
@@ -36,7 +40,13 @@ export class WaitlistResolver {
   }
 
   @Authorized()
-  @Query(() => [WaitlistEntry], { description: 'Admin: the waiting list of a workshop and the offers made, oldest first.' })
+  @Query(() => AdminWaitlistPage, { description: 'Admin: a page of the waiting list of a workshop and the offers made, oldest first, with the counts per state. NOT_FOUND for an unknown workshop.' })
+  adminWaitlistPage(@Args() args: AdminWaitlistArgs): Promise<AdminWaitlistPage> {
+    return this.adminList.pageOrThrow(args);
+  }
+
+  @Authorized()
+  @Query(() => [WaitlistEntry], { description: 'Admin: the waiting list of a workshop and the offers made, oldest first (at most 500).', deprecationReason: 'Use adminWaitlistPage.' })
   adminWaitlist(@Arg('workshopId', () => ID) workshopId: string): Promise<WaitlistEntry[]> {
     return this.waitlist.listForWorkshopOrThrow(workshopId);
   }

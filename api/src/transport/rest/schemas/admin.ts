@@ -1,9 +1,11 @@
 import { MessageTopic } from '../../../community/community.types';
+import { BookingStatus, PaymentStatus } from '../../../booking/booking.types';
+import { WaitlistState } from '../../../waitlist/waitlist.types';
 import { ACTOR_TYPES } from '../../../shared/audit-actions';
 import { DifficultyLevel, WorkshopType } from '../../../workshop/workshop.types';
 import { ADMIN_BOOKING, ADMIN_WAITLIST_ENTRY } from './booking';
 import { ADMIN_WORKSHOP, WORKSHOP } from './catalog';
-import { ERRORS, ID_PARAMS, anyJson, arrayOf, body, bool, date, instant, int, nullable, num, object, oneOf, str } from './json-schema';
+import { ERRORS, ID_PARAMS, anyJson, pagedQuery, arrayOf, body, bool, date, instant, int, nullable, num, object, oneOf, str } from './json-schema';
 
 export const ADMIN_STATS = object({
   total_workshops: int,
@@ -66,6 +68,29 @@ const ACTIVITY_QUERY = object({ text: str, action: str, booking_id: str, worksho
   'cursor',
 ]);
 
+const CREATED_RANGE = {
+  from: { ...instant, description: 'Created at or after this instant (ISO 8601).' },
+  to: { ...instant, description: 'Created before this instant (ISO 8601), exclusive.' },
+};
+
+/** GET /api/admin/bookings: newest first. */
+const BOOKINGS_QUERY = pagedQuery({
+  text: {
+    type: 'string',
+    description: 'Words found in the id, customer name, email or phone, workshop name, emergency contact name or camera body: each the start of a word there ("gra" finds Grace); a word with a part under 3 characters anywhere in those.',
+  },
+  workshop_id: { type: 'string', description: 'One workshop run.' },
+  status: oneOf(Object.values(BookingStatus)),
+  payment_status: oneOf(Object.values(PaymentStatus)),
+  ...CREATED_RANGE,
+});
+
+/** GET /api/admin/messages: every board, newest first. */
+const MESSAGES_QUERY = pagedQuery({ workshop_id: { type: 'string', description: "One workshop's board." }, topic: oneOf(Object.values(MessageTopic)), ...CREATED_RANGE });
+
+/** GET /api/admin/workshops/{id}/waitlist: oldest first. */
+const WAITLIST_QUERY = pagedQuery({ state: oneOf(Object.values(WaitlistState)) });
+
 /** The editor's workshop body (snake_case); the input classes hold the rules. */
 const WORKSHOP_BODY = body({
   id: str,
@@ -96,13 +121,13 @@ export const ADMIN_ROUTES = {
     response: { 200: SUCCESS, 401: object({ success: bool, detail: str }), ...ERRORS },
   },
   stats: { response: { 200: ADMIN_STATS, ...ERRORS } },
-  bookings: { response: { 200: arrayOf(ADMIN_BOOKING), ...ERRORS } },
-  messages: { response: { 200: arrayOf(ADMIN_MESSAGE), ...ERRORS } },
+  bookings: { querystring: BOOKINGS_QUERY, response: { 200: arrayOf(ADMIN_BOOKING), ...ERRORS } },
+  messages: { querystring: MESSAGES_QUERY, response: { 200: arrayOf(ADMIN_MESSAGE), ...ERRORS } },
   deleteMessage: { params: ID_PARAMS, response: { 200: object({ success: bool, id: str }), ...ERRORS } },
   recordPayment: { params: ID_PARAMS, body: body({ amount: num }, ['amount']), response: { 200: ADMIN_BOOKING, ...ERRORS } },
   // The spec sends the address as a query parameter with an empty body.
   workshopPhoto: { params: ID_PARAMS, querystring: object({ image_url: str }), response: { 200: WORKSHOP, ...ERRORS } },
-  workshopWaitlist: { params: ID_PARAMS, response: { 200: arrayOf(ADMIN_WAITLIST_ENTRY), ...ERRORS } },
+  workshopWaitlist: { params: ID_PARAMS, querystring: WAITLIST_QUERY, response: { 200: arrayOf(ADMIN_WAITLIST_ENTRY), ...ERRORS } },
   removeWaitlistEntry: { params: ID_PARAMS, response: { 200: ADMIN_WAITLIST_ENTRY, ...ERRORS } },
   activity: {
     querystring: ACTIVITY_QUERY,

@@ -5,6 +5,8 @@
  * (class-validator does, with our 422 naming the field) and they serialise the
  * answers, which tests hold to the bytes JSON.stringify would write.
  */
+import { PAGE_SIZE } from '../../../infrastructure/paging';
+
 export type JsonSchema = Record<string, unknown>;
 
 export const str: JsonSchema = { type: 'string' };
@@ -58,3 +60,19 @@ export const ERROR = object(
 export const ERRORS = { '4xx': ERROR, '5xx': ERROR } as const;
 
 export const ID_PARAMS = object({ id: str });
+
+/**
+ * The query string of an admin list (docs/decisions/075): its filters and the
+ * paging parameters, all optional. Without `limit` the answer is every matching
+ * row, streamed (the spec's array); with it, one page of at most `limit` rows,
+ * and when more follow the `X-Next-Cursor` header holds the `cursor` of the
+ * next page and `Link` its address (rel="next"). A bad parameter is a 400 naming it.
+ */
+export function pagedQuery(filters: Record<string, JsonSchema> = {}): JsonSchema {
+  const properties: Record<string, JsonSchema> = {
+    limit: { type: 'string', pattern: '^[0-9]+$', description: `Page size, 1 to ${PAGE_SIZE.maxSize}: one page instead of every row.` },
+    cursor: { type: 'string', description: 'The X-Next-Cursor of the previous page.' },
+    ...filters,
+  };
+  return object(properties, Object.keys(properties));
+}

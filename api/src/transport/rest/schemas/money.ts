@@ -2,7 +2,7 @@ import { InstallmentState, PaymentMethod, PaymentPurpose, RefundReason, RefundSt
 import { CreditState } from '../../../credit/credit.entity';
 import { ADMIN_BOOKING, BOOKING } from './booking';
 import { ADMIN_WORKSHOP, WORKSHOP } from './catalog';
-import { ERRORS, ID_PARAMS, arrayOf, body, bool, date, instant, int, nullable, num, object, oneOf, str } from './json-schema';
+import { ERRORS, ID_PARAMS, arrayOf, pagedQuery, body, bool, date, instant, int, nullable, num, object, oneOf, str } from './json-schema';
 
 /** The manage page's account (booking-account.rest.ts bookingAccountJson), with the public or the admin booking. */
 function account(booking: Record<string, unknown>) {
@@ -109,7 +109,7 @@ export const MONEY_ROUTES = {
   manageRefundNow: { ...MANAGE, body: MANAGE_TOKEN, response: { 200: ACCOUNT, ...ERRORS } },
   manageTakeCredit: { ...MANAGE, body: MANAGE_TOKEN, response: { 201: CREDIT, ...ERRORS } },
   adminAccount: { params: ID_PARAMS, response: { 200: ADMIN_ACCOUNT, ...ERRORS } },
-  adminOverdue: { response: { 200: arrayOf(ADMIN_BOOKING), ...ERRORS } },
+  adminOverdue: { querystring: pagedQuery(), response: { 200: arrayOf(ADMIN_BOOKING), ...ERRORS } },
   adminRefund: { params: ID_PARAMS, body: body({ amount: num, note: str }, ['amount']), response: { 200: ADMIN_ACCOUNT, ...ERRORS } },
   adminRefundDone: { params: ID_PARAMS, response: { 200: ADMIN_ACCOUNT, ...ERRORS } },
   adminCancel: { params: ID_PARAMS, body: body({ apply_policy_fee: bool }), response: { 200: ADMIN_BOOKING, ...ERRORS } },

@@ -1,0 +1,421 @@
+import crypto from 'node:crypto';
+import { startTestServer, type TestServer } from '../test/app';
+import { DB_KINDS } from '../test/db';
+import { insertBooking, insertMessage, type BookingOverrides } from '../test/rows';
+import { Booking } from '../booking/booking.entity';
+import { BookingInstallment, InstallmentState } from '../booking/ledger.entities';
+import { CommunityMessage } from '../community/community-message.entity';
+import { MessageTopic } from '../community/community.types';
+import { WaitlistEntry } from '../waitlist/waitlist-entry.entity';
+import { WaitlistState } from '../waitlist/waitlist.types';
+import { Workshop } from '../workshop/workshop.entity';
+import { adminBookingJson, adminMessageJson } from '../transport/rest/admin.rest';
+import { adminWaitlistEntryJson } from '../transport/rest/waitlist.rest';
+import { balanceDueDate, localDate } from '../shared/policy';
+import { STREAM_BATCH } from '../infrastructure/paging';
+
+const RIGHT = `Basic ${Buffer.from('admin:correct-horse-battery').toString('base64')}`;
+const T0 = new Date('2026-01-10T09:00:00.000Z');
+const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
+
+/** The old implementation of the overdue list (JavaScript over every confirmed booking): the oracle of the SQL one. */
+async function overdueAsBefore(s: TestServer, now: Date): Promise<string[]> {
+  const m = s.services.db.manager;
+  const live = await m.find(Booking, { where: { status: 'confirmed' as never }, relations: { workshop: true }, order: { createdAt: 'ASC', id: 'ASC' } });
+  const installments = await m.find(BookingInstallment);
+  const failed = new Set(installments.filter((i) => i.state === InstallmentState.failed).map((i) => i.bookingId));
+  const late = new Set(installments.filter((i) => i.state === InstallmentState.scheduled && i.dueDate < localDate(now)).map((i) => i.bookingId));
+  return live
+    .filter((b) => {
+      if (b.balanceCents <= 0) return false;
+      if (b.paymentOption === 'payment_plan') return failed.has(b.id) || late.has(b.id);
+      return localDate(now, b.workshop!.timeZone) > balanceDueDate(b.workshop!.startDate);
+    })
+    .map((b) => b.id);
+}
+
+describe.each(DB_KINDS)('admin lists on %s', (kind) => {
+  let s: TestServer;
+  let now = new Date('2026-01-15T12:00:00.000Z');
+  beforeAll(async () => {
+    s = await startTestServer(kind, {}, undefined, { clock: () => now });
+  });
+  afterAll(() => s?.close());
+
+  const get = (path: string) => fetch(`${s.url}/api${path}`, { headers: { authorization: RIGHT } });
+  const gql = <T>(query: string, variables: Record<string, unknown> = {}) => s.gql<T>(query, variables, { authorization: RIGHT });
+  const inTransaction = (work: (m: import('typeorm').EntityManager) => Promise<void>) => s.services.db.transaction(work);
+
+  type Page = { items: Array<{ id: string }>; nextCursor: string | null; hasMore: boolean };
+  const BOOKING_PAGE = `query($workshopId: ID, $text: String, $status: BookingStatus, $paymentStatus: PaymentStatus, $from: DateTimeISO, $to: DateTimeISO, $limit: Int!, $cursor: String) {
+    adminBookingPage(workshopId: $workshopId, text: $text, status: $status, paymentStatus: $paymentStatus, from: $from, to: $to, limit: $limit, cursor: $cursor) {
+      items { id } nextCursor hasMore totalCount paymentStatusCounts { value count } statusCounts { value count }
+    }
+  }`;
+  type BookingPage = Page & { totalCount: number; paymentStatusCounts: Array<{ value: string; count: number }>; statusCounts: Array<{ value: string; count: number }> };
+  const bookingPage = async (variables: Record<string, unknown>): Promise<BookingPage> => {
+    const res = await gql<{ adminBookingPage: BookingPage }>(BOOKING_PAGE, { limit: 50, ...variables });
+    expect(res.errors).toBeUndefined();
+    return res.data!.adminBookingPage;
+  };
+  const ids = async (variables: Record<string, unknown>) => (await bookingPage(variables)).items.map((b) => b.id).sort();
+
+  describe('paging by cursor', () => {
+    it('covers every booking once, newest first, ties on created_at by id, while bookings are added between pages', async () => {
+      const workshopId = 'olympic-coast-rainforest';
+      const tie = at(30);
+      const rows = await Promise.all([
+        ...Array.from({ length: 7 }, () => insertBooking(s.services.db, { workshopId, createdAt: tie })),
+        insertBooking(s.services.db, { workshopId, createdAt: at(10) }),
+        insertBooking(s.services.db, { workshopId, createdAt: at(20) }),
+        insertBooking(s.services.db, { workshopId, createdAt: at(40) }),
+      ]);
+      const expected = [...rows].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1)).map((b) => b.id);
+
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      let pages = 0;
+      do {
+        const page = await bookingPage({ workshopId, limit: 3, cursor });
+        seen.push(...page.items.map((b) => b.id));
+        cursor = page.nextCursor;
+        expect(page.hasMore).toBe(cursor !== null);
+        // Between pages: a newer booking (before the cursor: not in the rest of this walk) and one more on the tie.
+        await insertBooking(s.services.db, { workshopId, createdAt: at(60 + pages) });
+        await insertBooking(s.services.db, { workshopId, createdAt: tie });
+        pages += 1;
+      } while (cursor);
+
+      expect(new Set(seen).size).toBe(seen.length);
+      expect(seen.filter((id) => expected.includes(id))).toEqual(expected);
+      expect(pages).toBeGreaterThanOrEqual(4);
+    });
+
+    it('refuses a cursor it did not write and a page size out of range, naming them', async () => {
+      for (const [variables, field] of [
+        [{ cursor: 'nonsense' }, 'cursor'],
+        [{ limit: 0 }, 'limit'],
+        [{ limit: 201 }, 'limit'],
+      ] as const) {
+        const res = await gql(BOOKING_PAGE, { limit: 50, ...variables });
+        expect(res.errors?.[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', fields: [expect.objectContaining({ field })] });
+      }
+    });
+  });
+
+  describe('filters and counts in SQL', () => {
+    it('filter by workshop, status, payment status and created range; count the whole filter and each payment status and status', async () => {
+      const workshopId = 'grand-teton-autumn';
+      const paid = await insertBooking(s.services.db, { workshopId, status: 'confirmed', paymentStatus: 'paid', createdAt: at(1) });
+      const deposit = await insertBooking(s.services.db, { workshopId, status: 'confirmed', paymentStatus: 'deposit_paid', createdAt: at(2) });
+      const held = await insertBooking(s.services.db, { workshopId, status: 'held', paymentStatus: 'pending', amountPaidCents: 0, createdAt: at(3) });
+      const cancelled = await insertBooking(s.services.db, { workshopId, status: 'cancelled', paymentStatus: 'refunded', createdAt: at(4) });
+
+      const all = await bookingPage({ workshopId });
+      expect(all.items.map((b) => b.id)).toEqual([cancelled.id, held.id, deposit.id, paid.id]);
+      expect(all.totalCount).toBe(4);
+      expect(all.paymentStatusCounts).toEqual(
+        expect.arrayContaining([
+          { value: 'paid', count: 1 },
+          { value: 'deposit_paid', count: 1 },
+          { value: 'pending', count: 1 },
+          { value: 'refunded', count: 1 },
+        ]),
+      );
+      expect(all.statusCounts).toEqual([
+        { value: 'confirmed', count: 2 },
+        { value: 'cancelled', count: 1 },
+        { value: 'held', count: 1 },
+      ]);
+
+      // A payment status: its rows and count; the payment status counts still show every choice.
+      const onlyPaid = await bookingPage({ workshopId, paymentStatus: 'paid' });
+      expect(onlyPaid.items.map((b) => b.id)).toEqual([paid.id]);
+      expect(onlyPaid.totalCount).toBe(1);
+      expect(onlyPaid.paymentStatusCounts).toHaveLength(4);
+      expect(onlyPaid.statusCounts).toEqual([{ value: 'confirmed', count: 1 }]);
+
+      expect((await bookingPage({ workshopId, status: 'confirmed' })).items.map((b) => b.id)).toEqual([deposit.id, paid.id]);
+      expect((await bookingPage({ workshopId, from: at(2).toISOString(), to: at(4).toISOString() })).items.map((b) => b.id)).toEqual([held.id, deposit.id]);
+      expect((await bookingPage({ workshopId: 'no-such-workshop' })).totalCount).toBe(0);
+    });
+
+    it('counts the lists for the tab labels without reading them', async () => {
+      const res = await gql<{ adminCounts: { bookings: number; messages: number } }>('{ adminCounts { bookings messages } }');
+      expect(res.data!.adminCounts).toEqual({ bookings: await s.services.db.manager.count(Booking), messages: await s.services.db.manager.count(CommunityMessage) });
+      expect((await s.gql('{ adminCounts { bookings } }')).errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
+    });
+
+    it('messages: every board newest first with the workshop name, by workshop, topic and range, with counts per topic', async () => {
+      const workshopId = 'canyonlands-arches-backcountry';
+      const a = await insertMessage(s.services.db, { workshopId, topic: MessageTopic.general, createdAt: at(1) });
+      const b = await insertMessage(s.services.db, { workshopId, topic: MessageTopic.questions, createdAt: at(2) });
+      const c = await insertMessage(s.services.db, { workshopId, topic: MessageTopic.questions, createdAt: at(3) });
+      type MessagePage = Page & { items: Array<{ id: string; workshopName: string }>; totalCount: number; topicCounts: Array<{ value: string; count: number }> };
+      const page = async (variables: Record<string, unknown>) =>
+        (
+          await gql<{ adminMessagePage: MessagePage }>(
+            `query($workshopId: ID, $topic: MessageTopic, $from: DateTimeISO, $limit: Int!, $cursor: String) {
+              adminMessagePage(workshopId: $workshopId, topic: $topic, from: $from, limit: $limit, cursor: $cursor) { items { id workshopName } nextCursor hasMore totalCount topicCounts { value count } }
+            }`,
+            { limit: 50, workshopId, ...variables },
+          )
+        ).data!.adminMessagePage;
+      const all = await page({});
+      expect(all.items).toEqual([
+        { id: c.id, workshopName: 'Canyonlands & Arches Backcountry' },
+        { id: b.id, workshopName: 'Canyonlands & Arches Backcountry' },
+        { id: a.id, workshopName: 'Canyonlands & Arches Backcountry' },
+      ]);
+      expect(all).toMatchObject({ totalCount: 3, topicCounts: [{ value: 'questions', count: 2 }, { value: 'general', count: 1 }] });
+      const questions = await page({ topic: 'questions', limit: 1 });
+      expect(questions).toMatchObject({ items: [{ id: c.id }], hasMore: true, totalCount: 2 });
+      expect((await page({ topic: 'questions', limit: 1, cursor: questions.nextCursor })).items.map((m) => m.id)).toEqual([b.id]);
+      expect((await page({ from: at(2).toISOString() })).items.map((m) => m.id)).toEqual([c.id, b.id]);
+    });
+  });
+
+  describe('search on the full-text index (the same answers on SQLite and MariaDB)', () => {
+    const workshopId = 'everglades-wading-birds';
+    const people: Record<string, Booking> = {};
+    beforeAll(async () => {
+      const make = async (key: string, o: BookingOverrides) => (people[key] = await insertBooking(s.services.db, { workshopId, workshopName: 'Everglades Wading Birds', emergencyContactName: 'Nobody Special', ...o }));
+      await make('grace', { customerName: 'Grace Hopper', customerEmail: 'grace.hopper@example.com', customerPhone: '+1 555 0100', cameraBody: 'Canon EOS_R5' });
+      await make('sean', { customerName: "Sean O'Brien", customerEmail: 'sob@example.org', customerPhone: '+1 444 0101', emergencyContactName: 'Mary Jr' });
+      await make('zoe', { customerName: 'Zoë Ångström', customerEmail: 'zoe@example.net', customerPhone: '+1 444 0102' });
+      await make('middle', { customerName: 'Middle Person', customerEmail: 'middle@example.com', customerPhone: '+1 444 0103', cameraBody: 'Leica for the win' });
+    });
+    const found = async (text: string) => (await ids({ workshopId, text, limit: 50 })).map((id) => Object.keys(people).find((k) => people[k].id === id)).sort();
+
+    it.each([
+      ['grace', ['grace']],
+      ['GRA', ['grace']],
+      ['hopper grace', ['grace']],
+      ['grace brien', []],
+      ['middle@example', ['middle']],
+      ['example', ['grace', 'middle', 'sean', 'zoe']],
+      ['brien', ['sean']],
+      ["o'brien", ['sean']],
+      ['zoe', ['zoe']],
+      ['angstrom', ['zoe']],
+      ['eos_r5', ['grace']],
+      ['eos', ['grace']],
+      ['r5', ['grace']],
+      ['555 0100', ['grace']],
+      ['+1 444', ['middle', 'sean', 'zoe']],
+      ['jr', ['sean']],
+      ['the', ['middle']],
+      ['everglades wading', ['grace', 'middle', 'sean', 'zoe']],
+      ['%', []],
+      ['nobody-here', []],
+    ])('"%s" finds %j', async (text, expected) => {
+      expect(await found(text)).toEqual(expected);
+    });
+
+    it('finds a booking by its id, whole or by a part', async () => {
+      expect(await found(people.zoe.id)).toEqual(['zoe']);
+      expect(await found(people.zoe.id.slice(0, 8))).toEqual(['zoe']);
+    });
+
+    it('follows changes to the searched columns and deletions (kept in step by the database)', async () => {
+      const extra = await insertBooking(s.services.db, { workshopId, customerName: 'Temporary Quokka', customerPhone: '+1 444 0199' });
+      expect(await ids({ workshopId, text: 'quokka' })).toEqual([extra.id]);
+      await s.services.db.manager.update(Booking, { id: extra.id }, { customerName: 'Renamed Wombat', workshopName: 'Moved Elsewhere' });
+      expect(await ids({ workshopId, text: 'quokka' })).toEqual([]);
+      expect(await ids({ workshopId, text: 'wombat elsewhere' })).toEqual([extra.id]);
+      // A payment does not touch the index (and the booking stays found).
+      await s.services.db.manager.update(Booking, { id: extra.id }, { amountPaidCents: 100 });
+      expect(await ids({ workshopId, text: 'wombat' })).toEqual([extra.id]);
+      await s.services.db.manager.delete(Booking, { id: extra.id });
+      expect(await ids({ workshopId, text: 'wombat' })).toEqual([]);
+    });
+
+    it('the activity log searches its index the same way', async () => {
+      await s.services.audit.recordAlone({ actorType: 'customer', actor: 'grace.hopper@example.com', action: 'credit.used', detail: "Credit used by Sean O'Brien", after: { note: 'ride_sharing' } });
+      const actions = async (text: string) => (await s.services.audit.search({ text, limit: 200 })).entries.map((e) => e.detail);
+      expect(await actions('GRACE.hopper')).toEqual(["Credit used by Sean O'Brien"]);
+      expect(await actions('brie')).toEqual(["Credit used by Sean O'Brien"]);
+      expect(await actions("o'brien credit")).toEqual(["Credit used by Sean O'Brien"]);
+      expect(await actions('ride_sharing')).toEqual(["Credit used by Sean O'Brien"]);
+      expect(await actions('sharing')).toEqual([]);
+      expect(await actions('credit.used used')).toEqual(["Credit used by Sean O'Brien"]);
+    });
+  });
+
+  describe('REST: the spec\'s arrays, streamed', () => {
+    beforeAll(async () => {
+      // More than two read batches of each list.
+      await inTransaction(async (m) => {
+        for (let i = 0; i < 2 * STREAM_BATCH + 37; i++) await insertBooking(m, { workshopId: 'nyc-portrait-posing', customerName: i === 612 ? 'Bulk Zebedee' : `Bulk ${i}`, createdAt: at(100 + (i % 50)) });
+      });
+      const workshops = await s.services.db.manager.find(Workshop, { select: { id: true } });
+      for (let i = 0; i < STREAM_BATCH + 11; i++) await insertMessage(s.services.db, { workshopId: workshops[i % workshops.length].id, createdAt: at(200 + (i % 40)) });
+    });
+
+    it('GET /api/admin/bookings answers the same bytes as the whole array built in memory did, read in batches', async () => {
+      const before = await s.services.db.manager.find(Booking, { order: { createdAt: 'DESC', id: 'DESC' } });
+      const res = await get('/admin/bookings');
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(await res.text()).toBe(JSON.stringify(before.map(adminBookingJson)));
+
+      const batches: number[] = [];
+      for await (const batch of s.services.adminLists.bookingBatchesOrThrow()) batches.push(batch.length);
+      expect(batches.length).toBeGreaterThanOrEqual(3);
+      expect(Math.max(...batches)).toBe(STREAM_BATCH);
+      expect(batches.reduce((a, b) => a + b, 0)).toBe(before.length);
+    });
+
+    it('GET /api/admin/messages answers the same bytes as before, workshop names included', async () => {
+      const before = await s.services.db.manager.find(CommunityMessage, { relations: { workshop: true }, order: { createdAt: 'DESC', id: 'DESC' } });
+      const res = await get('/admin/messages');
+      expect(res.status).toBe(200);
+      expect(await res.text()).toBe(JSON.stringify(before.map(adminMessageJson)));
+    });
+
+    it('with limit: pages whose Link and X-Next-Cursor lead through the same list; filters apply', async () => {
+      const whole = (await (await get('/admin/bookings?payment_status=deposit_paid')).json()) as Array<{ id: string; payment_status: string }>;
+      expect(whole.length).toBeGreaterThan(STREAM_BATCH);
+      expect(whole.every((b) => b.payment_status === 'deposit_paid')).toBe(true);
+      const paged: Array<{ id: string }> = [];
+      let next: string | null = '/api/admin/bookings?payment_status=deposit_paid&limit=200';
+      while (next) {
+        const res: Response = await fetch(`${s.url}${next}`, { headers: { authorization: RIGHT } });
+        expect(res.status).toBe(200);
+        const page = (await res.json()) as Array<{ id: string }>;
+        expect(page.length).toBeLessThanOrEqual(200);
+        paged.push(...page);
+        const cursor = res.headers.get('x-next-cursor');
+        next = /^<([^>]+)>; rel="next"$/.exec(res.headers.get('link') ?? '')?.[1] ?? null;
+        expect(next === null).toBe(cursor === null);
+      }
+      expect(paged.map((b) => b.id)).toEqual(whole.map((b) => b.id));
+
+      const text = (await (await get(`/admin/bookings?text=${encodeURIComponent('bulk zebe')}&workshop_id=nyc-portrait-posing`)).json()) as Array<{ customer_name: string }>;
+      expect(text.map((b) => b.customer_name)).toEqual(['Bulk Zebedee']);
+      // A word with a part under 3 characters is found anywhere (LIKE): "Bulk 12", "Bulk 112", "Bulk 120"...
+      type Row = Record<'id' | 'customer_name' | 'customer_email' | 'customer_phone' | 'workshop_name' | 'emergency_contact_name' | 'camera_body', string>;
+      const short = (await (await get('/admin/bookings?text=12&workshop_id=nyc-portrait-posing')).json()) as Row[];
+      const everyNyc = (await (await get('/admin/bookings?workshop_id=nyc-portrait-posing')).json()) as Row[];
+      const searched = (b: Row) => [b.id, b.customer_name, b.customer_email, b.customer_phone, b.workshop_name, b.emergency_contact_name, b.camera_body].join(' ');
+      expect(short.length).toBeGreaterThan(10);
+      expect(short.map((b) => b.id)).toEqual(everyNyc.filter((b) => searched(b).includes('12')).map((b) => b.id));
+      const topic = (await (await get('/admin/messages?topic=ride_sharing&limit=5')).json()) as Array<{ topic: string }>;
+      expect(topic).toHaveLength(5);
+    });
+
+    it('refuses a bad parameter with a 400 naming it, on every list', async () => {
+      for (const [path, field] of [
+        ['/admin/bookings?limit=0', 'limit'],
+        ['/admin/bookings?limit=abc', 'limit'],
+        ['/admin/bookings?limit=201', 'limit'],
+        ['/admin/bookings?cursor=nonsense', 'cursor'],
+        ['/admin/bookings?status=exploded', 'status'],
+        ['/admin/bookings?payment_status=maybe', 'payment_status'],
+        ['/admin/bookings?from=yesterday', 'from'],
+        [`/admin/bookings?text=${'x'.repeat(201)}`, 'text'],
+        ['/admin/messages?topic=gear', 'topic'],
+        ['/admin/messages?to=soon', 'to'],
+        ['/admin/messages?limit=-1', 'limit'],
+        ['/admin/workshops/zion-canyon-light/waitlist?state=sleeping', 'state'],
+        ['/admin/workshops/zion-canyon-light/waitlist?cursor=x', 'cursor'],
+        ['/admin/overdue?limit=1000', 'limit'],
+      ]) {
+        const res = await get(path);
+        expect({ path, status: res.status }).toEqual({ path, status: 400 });
+        const body = (await res.json()) as { code: string; errors: Array<{ field: string }> };
+        expect({ path, code: body.code, field: body.errors[0].field }).toEqual({ path, code: 'BAD_REQUEST', field });
+      }
+      expect((await get('/admin/workshops/no-such-workshop/waitlist')).status).toBe(404);
+      expect((await fetch(`${s.url}/api/admin/bookings`)).status).toBe(401);
+    });
+  });
+
+  describe('waiting lists', () => {
+    it('a page of a workshop\'s entries, oldest first, with the counts per state; over REST whole or paged', async () => {
+      const workshopId = 'alaska-bears-glaciers';
+      const states = [WaitlistState.waiting, WaitlistState.offered, WaitlistState.waiting, WaitlistState.removed, WaitlistState.pending];
+      const entries = states.map((state, i) =>
+        s.services.db.manager.create(WaitlistEntry, { id: crypto.randomUUID(), workshopId, name: `Person ${i}`, email: `p${i}@example.com`, spots: 2, state, offerTokenHash: null, offeredAt: null, offerExpiresAt: null, bookingId: null, createdAt: at(i < 2 ? 5 : i), confirmedAt: at(i), clientKeyHash: null }),
+      );
+      await s.services.db.manager.insert(WaitlistEntry, entries);
+      const expected = [...entries].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1)).map((e) => e.id);
+
+      type WaitlistPage = Page & { totalCount: number; stateCounts: Array<{ value: string; count: number }> };
+      const page = async (variables: Record<string, unknown>) => {
+        const res = await gql<{ adminWaitlistPage: WaitlistPage }>(
+          'query($w: ID!, $state: WaitlistState, $limit: Int!, $cursor: String) { adminWaitlistPage(workshopId: $w, state: $state, limit: $limit, cursor: $cursor) { items { id } nextCursor hasMore totalCount stateCounts { value count } } }',
+          { w: workshopId, limit: 2, ...variables },
+        );
+        return res.data!.adminWaitlistPage;
+      };
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const p: WaitlistPage = await page({ cursor });
+        expect(p.totalCount).toBe(5);
+        seen.push(...p.items.map((e) => e.id));
+        cursor = p.nextCursor;
+      } while (cursor);
+      expect(seen).toEqual(expected);
+
+      const waiting = await page({ state: 'waiting', limit: 50 });
+      expect(waiting).toMatchObject({ totalCount: 2, hasMore: false, stateCounts: [{ value: 'offered', count: 1 }, { value: 'pending', count: 1 }, { value: 'removed', count: 1 }, { value: 'waiting', count: 2 }] });
+
+      const whole = await get(`/admin/workshops/${workshopId}/waitlist`);
+      const stored = await s.services.db.manager.find(WaitlistEntry, { where: { workshopId }, order: { createdAt: 'ASC', id: 'ASC' } });
+      expect(await whole.text()).toBe(JSON.stringify(stored.map(adminWaitlistEntryJson)));
+      const first = await get(`/admin/workshops/${workshopId}/waitlist?limit=3`);
+      expect(((await first.json()) as Array<{ id: string }>).map((e) => e.id)).toEqual(expected.slice(0, 3));
+      const rest = await get(`/admin/workshops/${workshopId}/waitlist?limit=3&cursor=${first.headers.get('x-next-cursor')}`);
+      expect(((await rest.json()) as Array<{ id: string }>).map((e) => e.id)).toEqual(expected.slice(3));
+      expect(rest.headers.get('x-next-cursor')).toBeNull();
+
+      const unknown = await gql('{ adminWaitlistPage(workshopId: "nope") { totalCount } }');
+      expect(unknown.errors?.[0].extensions?.code).toBe('NOT_FOUND');
+    });
+  });
+
+  describe('overdue balances in SQL', () => {
+    it('lists what the rule in JavaScript listed, in each workshop\'s time zone, paged', async () => {
+      const confirmed = { status: 'confirmed', paymentStatus: 'deposit_paid', totalCents: 300_000, amountPaidCents: 90_000 } as const;
+      // Yellowstone (Feb 2): its balance was due on Dec 3. Zion (Apr 13, Denver): due Feb 12.
+      const yellowstone = await insertBooking(s.services.db, { ...confirmed, workshopId: 'yellowstone-winter-wildlife', createdAt: at(-3) });
+      const zion = await insertBooking(s.services.db, { ...confirmed, workshopId: 'zion-canyon-light', createdAt: at(-2) });
+      await insertBooking(s.services.db, { ...confirmed, workshopId: 'yellowstone-winter-wildlife', amountPaidCents: 300_000, paymentStatus: 'paid', createdAt: at(-1) });
+      await insertBooking(s.services.db, { ...confirmed, workshopId: 'yellowstone-winter-wildlife', status: 'cancelled', createdAt: at(-1) });
+      const plan = (o: BookingOverrides) => insertBooking(s.services.db, { ...confirmed, paymentOption: 'payment_plan' as never, workshopId: 'new-orleans-portrait-light', ...o });
+      const failed = await plan({ createdAt: at(-4) });
+      const lateInstallment = await plan({ createdAt: at(-5) });
+      const onTime = await plan({ createdAt: at(-6) });
+      const installment = (bookingId: string, number: number, dueDate: string, state: InstallmentState) =>
+        s.services.db.manager.insert(BookingInstallment, { id: crypto.randomUUID(), bookingId, number, dueDate, amountCents: 50_000, state, failedAttempts: 0, lastError: null, paidAt: null });
+      await installment(failed.id, 2, '2026-06-01', InstallmentState.failed);
+      await installment(lateInstallment.id, 2, '2026-02-10', InstallmentState.scheduled);
+      await installment(onTime.id, 2, '2026-03-10', InstallmentState.scheduled);
+
+      type Overdue = Page & { totalCount: number };
+      const overdue = async (limit = 50, cursor: string | null = null) =>
+        (await gql<{ adminOverduePage: Overdue }>('query($limit: Int!, $cursor: String) { adminOverduePage(limit: $limit, cursor: $cursor) { items { id } nextCursor hasMore totalCount } }', { limit, cursor })).data!.adminOverduePage;
+
+      // Feb 13, 03:00 UTC: still Feb 12 in Denver (Zion's balance not late yet there); the Feb 10 installment is late.
+      now = new Date('2026-02-13T03:00:00.000Z');
+      let page = await overdue();
+      expect(page.items.map((b) => b.id)).toEqual(await overdueAsBefore(s, now));
+      expect(page.items.map((b) => b.id)).toEqual([lateInstallment.id, failed.id, yellowstone.id]);
+      // Feb 13, 08:00 UTC: Feb 13 in Denver too.
+      now = new Date('2026-02-13T08:00:00.000Z');
+      page = await overdue();
+      expect(page.items.map((b) => b.id)).toEqual(await overdueAsBefore(s, now));
+      expect(page.items.map((b) => b.id)).toEqual([lateInstallment.id, failed.id, yellowstone.id, zion.id]);
+      expect(page.totalCount).toBe(4);
+
+      const first = await overdue(3);
+      expect(first).toMatchObject({ hasMore: true, totalCount: 4 });
+      expect((await overdue(3, first.nextCursor)).items.map((b) => b.id)).toEqual([zion.id]);
+      const rest = await get('/admin/overdue');
+      expect(((await rest.json()) as Array<{ id: string }>).map((b) => b.id)).toEqual(page.items.map((b) => b.id));
+      now = new Date('2026-01-15T12:00:00.000Z');
+    });
+  });
+});

@@ -1,0 +1,128 @@
+import type { SelectQueryBuilder } from 'typeorm';
+import type { Database } from '../infrastructure/db/data-source';
+import { decodeCursorOrThrow, readAll, readPage, type Cursor, type KeysetOrder } from '../infrastructure/db/keyset';
+import { whereTextMatches, type SearchIndex } from '../infrastructure/db/text-search';
+import { Booking } from '../booking/booking.entity';
+import { CommunityMessage } from '../community/community-message.entity';
+import { pageSizeOrThrow, STREAM_BATCH, type FilterCount } from '../infrastructure/paging';
+import type { AdminBookingFilters, AdminBookingsArgs, AdminMessageFilters, AdminMessagesArgs } from './admin-lists.input';
+import type { AdminBookingPage, AdminCounts, AdminMessagePage } from './admin-lists.objects';
+
+/** Newest first, on idx_bookings_created and its per-filter siblings (docs/decisions/075). */
+const BOOKING_ORDER: KeysetOrder = { alias: 'b', time: 'createdAt', id: 'id', direction: 'DESC' };
+const MESSAGE_ORDER: KeysetOrder = { alias: 'm', time: 'createdAt', id: 'id', direction: 'DESC' };
+
+/**
+ * The admin's booking search through its full-text index (migration
+ * AdminPagingAndSearch): what the Bookings tab's search box says it looks in.
+ */
+export const BOOKING_SEARCH: SearchIndex = {
+  columns: ['id', 'customerName', 'customerEmail', 'customerPhone', 'workshopName', 'emergencyContactName', 'cameraBody'],
+  fts5Table: 'bookings_search',
+  fts5Key: 'id',
+  entityKey: 'id',
+};
+
+const cursorOf = (cursor: string | null | undefined): Cursor | null => (cursor ? decodeCursorOrThrow(cursor) : null);
+
+/**
+ * The admin dashboard's lists (bookings and community messages), read a page
+ * at a time on an index that matches their order, filtered and counted in SQL
+ * (docs/decisions/075). Callers have passed the admin guard.
+ */
+export class AdminListsService {
+  constructor(private readonly db: Database) {}
+
+  /** The sizes of the lists, for the tab labels: two COUNTs, no rows. */
+  async counts(): Promise<AdminCounts> {
+    const [bookings, messages] = await Promise.all([this.db.manager.count(Booking), this.db.manager.count(CommunityMessage)]);
+    return { bookings, messages };
+  }
+
+  /** A page of the bookings matching every filter, newest first, with all participant details. */
+  async bookingPageOrThrow(args: Partial<AdminBookingsArgs> = {}): Promise<AdminBookingPage> {
+    const { limit, cursor, ...filters } = args;
+    const page = await readPage(this.bookings(filters), BOOKING_ORDER, cursorOf(cursor), pageSizeOrThrow(limit));
+    return { items: page.rows, nextCursor: page.nextCursor, hasMore: page.hasMore, filters };
+  }
+
+  /** Every booking matching the filters (after `cursor`), newest first, in batches: for a list streamed whole. */
+  bookingBatchesOrThrow(filters: AdminBookingFilters = {}, cursor: string | null = null): AsyncGenerator<Booking[]> {
+    return readAll(() => this.bookings(filters), BOOKING_ORDER, cursorOf(cursor), STREAM_BATCH);
+  }
+
+  /** How many bookings match the filters. */
+  countBookings(filters: AdminBookingFilters): Promise<number> {
+    return this.bookings(filters).getCount();
+  }
+
+  /**
+   * How many bookings have each value of `field` among those matching the
+   * other filters (the field's own filter left out, so every choice shows its count).
+   */
+  bookingCountsBy(filters: AdminBookingFilters, field: 'paymentStatus' | 'status'): Promise<FilterCount[]> {
+    return countsBy(this.bookings({ ...filters, [field]: null }), `b.${field}`);
+  }
+
+  /** A page of the messages of every board matching the filters, newest first, with their workshop's name. */
+  async messagePageOrThrow(args: Partial<AdminMessagesArgs> = {}): Promise<AdminMessagePage> {
+    const { limit, cursor, ...filters } = args;
+    const page = await readPage(this.messages(filters), MESSAGE_ORDER, cursorOf(cursor), pageSizeOrThrow(limit));
+    return { items: page.rows, nextCursor: page.nextCursor, hasMore: page.hasMore, filters };
+  }
+
+  messageBatchesOrThrow(filters: AdminMessageFilters = {}, cursor: string | null = null): AsyncGenerator<CommunityMessage[]> {
+    return readAll(() => this.messages(filters), MESSAGE_ORDER, cursorOf(cursor), STREAM_BATCH);
+  }
+
+  countMessages(filters: AdminMessageFilters): Promise<number> {
+    return this.messages(filters, false).getCount();
+  }
+
+  /** Messages per topic among those matching the other filters. */
+  messageCountsByTopic(filters: AdminMessageFilters): Promise<FilterCount[]> {
+    return countsBy(this.messages({ ...filters, topic: null }, false), 'm.topic');
+  }
+
+  /** Every booking, newest first (the deprecated adminBookings field: prefer a page). */
+  async allBookings(): Promise<Booking[]> {
+    const all: Booking[] = [];
+    for await (const batch of this.bookingBatchesOrThrow()) all.push(...batch);
+    return all;
+  }
+
+  /** Every message, newest first (the deprecated adminMessages field: prefer a page). */
+  async allMessages(): Promise<CommunityMessage[]> {
+    const all: CommunityMessage[] = [];
+    for await (const batch of this.messageBatchesOrThrow()) all.push(...batch);
+    return all;
+  }
+
+  private bookings(f: AdminBookingFilters): SelectQueryBuilder<Booking> {
+    const q = this.db.manager.createQueryBuilder(Booking, 'b');
+    if (f.workshopId) q.andWhere('b.workshopId = :workshopId', { workshopId: f.workshopId });
+    if (f.status) q.andWhere('b.status = :status', { status: f.status });
+    if (f.paymentStatus) q.andWhere('b.paymentStatus = :paymentStatus', { paymentStatus: f.paymentStatus });
+    if (f.from) q.andWhere('b.createdAt >= :from', { from: f.from });
+    if (f.to) q.andWhere('b.createdAt < :to', { to: f.to });
+    if (f.text) whereTextMatches(q, this.db.kind, 'b', BOOKING_SEARCH, f.text);
+    return q;
+  }
+
+  /** The messages matching `f`; `withWorkshop`: with the workshop's id and name (for workshop_name), never its long texts. */
+  private messages(f: AdminMessageFilters, withWorkshop = true): SelectQueryBuilder<CommunityMessage> {
+    const q = this.db.manager.createQueryBuilder(CommunityMessage, 'm');
+    if (withWorkshop) q.leftJoin('m.workshop', 'w').addSelect(['w.id', 'w.name']);
+    if (f.workshopId) q.andWhere('m.workshopId = :workshopId', { workshopId: f.workshopId });
+    if (f.topic) q.andWhere('m.topic = :topic', { topic: f.topic });
+    if (f.from) q.andWhere('m.createdAt >= :from', { from: f.from });
+    if (f.to) q.andWhere('m.createdAt < :to', { to: f.to });
+    return q;
+  }
+}
+
+/** COUNT(*) per value of `column`, most frequent first (ties by value). */
+async function countsBy<T extends object>(q: SelectQueryBuilder<T>, column: string): Promise<FilterCount[]> {
+  const rows = await q.select(column, 'value').addSelect('COUNT(*)', 'count').groupBy(column).getRawMany<{ value: string; count: number | string }>();
+  return rows.map((r) => ({ value: String(r.value), count: Number(r.count) })).sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
+}

@@ -1,0 +1,81 @@
+import { Readable } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, ErrorCode } from '../../infrastructure/errors';
+import { validateInputOrThrow } from '../../infrastructure/validation';
+import { decodeCursorOrThrow } from '../../infrastructure/db/keyset';
+
+/**
+ * The admin lists over REST (docs/decisions/075): the spec's arrays, whole by
+ * default and written as they are read; with `limit`, one page whose next one
+ * is named by the `X-Next-Cursor` and `Link` headers.
+ */
+
+/** How a query parameter (snake_case text) becomes a field of the input class. */
+export type Param = readonly [field: string, kind: 'text' | 'int' | 'date'];
+
+/**
+ * The query string as the input class `cls` (snake_case names, all text). A
+ * bad parameter is a 400 naming it (snake_case, the REST error handler renames
+ * the fields); unknown parameters are ignored. `paged`: whether `limit` was sent.
+ */
+export async function listQueryOrThrow<T extends object>(cls: new () => T, query: unknown, params: Readonly<Record<string, Param>>): Promise<{ args: T; paged: boolean }> {
+  const q = (query ?? {}) as Record<string, unknown>;
+  const values: Record<string, unknown> = {};
+  for (const [name, [field, kind]] of Object.entries(params)) {
+    const raw = q[name];
+    // A repeated parameter is refused as "must be a string": one value each.
+    if (raw === undefined || raw === '') continue;
+    values[field] = typeof raw !== 'string' || kind === 'text' ? raw : kind === 'int' ? (/^\d{1,9}$/.test(raw) ? Number(raw) : raw) : new Date(raw);
+  }
+  try {
+    const args = await validateInputOrThrow(cls, values);
+    // A cursor this API did not write is a bad parameter too (the services would refuse it later, as BAD_USER_INPUT).
+    if (typeof values.cursor === 'string') decodeCursorOrThrow(values.cursor);
+    return { args, paged: values.limit !== undefined };
+  } catch (e) {
+    if (e instanceof AppError && e.code === ErrorCode.BAD_USER_INPUT) throw AppError.invalid(e.fields, ErrorCode.BAD_REQUEST);
+    throw e;
+  }
+}
+
+/** The paging parameters every list takes. */
+export const PAGE_PARAMS: Record<string, Param> = { limit: ['limit', 'int'], cursor: ['cursor', 'text'] };
+
+/** On a page that has a next one: its cursor, and the next page's address (RFC 8288). */
+export function nextPageHeaders(req: FastifyRequest, reply: FastifyReply, nextCursor: string | null): void {
+  if (!nextCursor) return;
+  const url = new URL(req.url, 'http://x');
+  url.searchParams.set('cursor', nextCursor);
+  void reply.header('x-next-cursor', nextCursor).header('link', `<${url.pathname}${url.search}>; rel="next"`);
+}
+
+/**
+ * Answer one JSON array of every row of `batches`, written a batch at a time
+ * as the rows are read: the whole list is never held in memory (the bytes are
+ * JSON.stringify's of the whole array). The first batch is read before
+ * answering, so a failing database is a proper error; a failure later cuts the
+ * answer short (it is logged through `failed`).
+ */
+export async function sendJsonArray<T>(reply: FastifyReply, batches: AsyncGenerator<T[]>, toJson: (row: T) => unknown, failed: (err: unknown) => void): Promise<FastifyReply> {
+  const first = await batches.next();
+  async function* chunks(): AsyncGenerator<string> {
+    let separator = '';
+    try {
+      for (let r = first; !r.done; r = await batches.next()) {
+        let chunk = separator === '' ? '[' : '';
+        for (const row of r.value) {
+          chunk += separator + JSON.stringify(toJson(row));
+          separator = ',';
+        }
+        yield chunk;
+      }
+    } catch (err) {
+      failed(err);
+      throw err;
+    }
+    yield separator === '' ? '[]' : ']';
+  }
+  return reply
+    .header('content-type', 'application/json; charset=utf-8')
+    .send(Readable.from(chunks(), { objectMode: false }));
+}
