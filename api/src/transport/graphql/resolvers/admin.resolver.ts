@@ -1,4 +1,4 @@
-import { Arg, Authorized, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Authorized, Ctx, FieldResolver, Mutation, Resolver, Root } from 'type-graphql';
 import type { AdminAuthService } from '../../../admin/admin-auth.service';
 import type { AdminService } from '../../../admin/admin.service';
 import type { BookingService } from '../../../booking/booking.service';
