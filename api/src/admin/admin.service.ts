@@ -1,6 +1,5 @@
 import type { Database } from '../infrastructure/db/data-source';
 import { AppError } from '../infrastructure/errors';
-import { Booking } from '../booking/booking.entity';
 import { CommunityMessage } from '../community/community-message.entity';
 import { Workshop } from '../workshop/workshop.entity';
 import { ADMIN_ACTOR, type AuditLog } from '../audit/audit-log.service';
