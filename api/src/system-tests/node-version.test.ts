@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -41,29 +41,49 @@ const oldLine = oldVersion ? unsupportedNodeLine(oldVersion, engines) : null;
 (oldLine ? describe : describe.skip)(`starting on an unsupported Node (${OLD_NODE}, ${oldVersion})`, () => {
   beforeAll(() => ensureBuilt(), 120_000);
   const env = { ...process.env, PATH: `${path.dirname(OLD_NODE)}${path.delimiter}${process.env.PATH}` };
-  // A check that let the process through would build, serve or segfault: the timeout ends it.
-  const run = (file: string, args: string[], cwd = REPO) => spawnSync(file, args, { cwd, env, encoding: 'utf8', timeout: 60_000 });
+  /**
+   * A check that let the process through would build, serve or segfault: after 20 s the whole
+   * process group is killed (npm's children too, which outlive npm itself).
+   */
+  const run = (file: string, args: string[], cwd = REPO) =>
+    new Promise<{ status: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>((resolve) => {
+      const child = spawn(file, args, { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+      const timer = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), 20_000);
+      child.on('close', (status, signal) => {
+        clearTimeout(timer);
+        try {
+          process.kill(-child.pid!, 'SIGKILL'); // whatever it left behind
+        } catch {
+          // the group is gone: it left nothing
+        }
+        resolve({ status, signal, stdout, stderr });
+      });
+    });
 
-  it.each([['api/scripts/check-node.mjs'], ['api/scripts/ensure-built.mjs']])('node %s stops with the one line and exit code 1', (script) => {
-    const r = run(OLD_NODE, [script]);
+  it.each([['api/scripts/check-node.mjs'], ['api/scripts/ensure-built.mjs']])('node %s stops with the one line and exit code 1', async (script) => {
+    const r = await run(OLD_NODE, [script]);
     expect({ status: r.status, signal: r.signal, stderr: r.stderr, stdout: r.stdout }).toEqual({ status: 1, signal: null, stderr: `${oldLine}\n`, stdout: '' });
-  });
+  }, 40_000);
 
-  it('node api/dist/main.js stops with the one line and exit code 1, before opening a database', () => {
+  it('node api/dist/main.js stops with the one line and exit code 1, before opening a database', async () => {
     const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'old-node-'));
     try {
-      const r = run(OLD_NODE, [path.join(API_ROOT, 'dist/main.js')], cwd);
+      const r = await run(OLD_NODE, [path.join(API_ROOT, 'dist/main.js')], cwd);
       expect({ status: r.status, signal: r.signal, stderr: r.stderr, stdout: r.stdout }).toEqual({ status: 1, signal: null, stderr: `${oldLine}\n`, stdout: '' });
       expect(fs.readdirSync(cwd)).toEqual([]); // no data/ folder, no SQLite file
     } finally {
       fs.rmSync(cwd, { recursive: true, force: true });
     }
-  });
+  }, 40_000);
 
-  it.each([['start'], ['test']])('npm %s stops at that line, before building or type-checking anything', (script) => {
-    const r = run(path.join(path.dirname(OLD_NODE), 'npm'), [script]);
+  it.each([['start'], ['test']])('npm %s stops at that line, before building or type-checking anything', async (script) => {
+    const r = await run(path.join(path.dirname(OLD_NODE), 'npm'), [script]);
     expect({ status: r.status, signal: r.signal, stderr: r.stderr }).toEqual({ status: 1, signal: null, stderr: `${oldLine}\n` });
     // npm's own banner (`> photo-workshops@0.1.0 start` and the command) and nothing else.
     expect(r.stdout.trim().split('\n')).toEqual([`> photo-workshops@0.1.0 ${script}`, expect.stringMatching(/^> node api\/scripts\/(ensure-built|check-node)\.mjs && /)]);
-  });
+  }, 40_000);
 });
