@@ -1,6 +1,8 @@
 // `npm start` runs this first: build the api and/or the web app when their
 // output is missing or older than their sources, so a fresh clone (or a pull)
 // starts with one command.
+// First: on a Node.js that `engines` does not allow, stop here with one line saying which to install.
+import './check-node.mjs';
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,3 +1,5 @@
+// First: on a Node.js that `engines` does not allow, stop with one line saying which to install.
+import './infrastructure/supported-node';
 import 'reflect-metadata';
 import { ENTITIES } from './entities';
 import { ConfigError, loadConfig } from './infrastructure/config/env';
