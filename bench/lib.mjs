@@ -37,14 +37,19 @@ export function cpuMsOf(pid) {
 }
 
 /**
- * Start api/dist/main.js on a fresh SQLite file or MySQL database; returns { url, databaseUrl, pid, stop }.
- * `nodeArgs` go to node itself (e.g. --cpu-prof).
+ * Start api/dist/main.js on a fresh SQLite file or MySQL database, configured as production runs it:
+ * NODE_ENV=production and the default log level (info: one access line per request, with its request
+ * id), its log written to a file as a process manager or container runtime would take it (set
+ * LOG_LEVEL=error in the bench's environment to measure with the access log off; BENCH_LOG=null sends
+ * the log to /dev/null). Returns { url, databaseUrl, pid, logFile, stop }. `nodeArgs` go to node
+ * itself (e.g. --cpu-prof).
  */
 export async function startApp(kind, env = {}, { nodeArgs = [] } = {}) {
   if (!fs.existsSync(path.join(root, 'api/dist/main.js'))) throw new Error('Build first: npm run build');
   const port = await freePort();
   let databaseUrl;
   let cleanup = async () => {};
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
   if (kind === 'mysql') {
     const name = `bench_${crypto.randomBytes(4).toString('hex')}`;
     await mysqlAdmin(`CREATE DATABASE ${name} CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
@@ -53,16 +58,19 @@ export async function startApp(kind, env = {}, { nodeArgs = [] } = {}) {
     databaseUrl = u.toString();
     cleanup = () => mysqlAdmin(`DROP DATABASE IF EXISTS ${name}`);
   } else {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
     databaseUrl = `sqlite:${dir}/bench.db`;
-    cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
   }
+  const logFile = process.env.BENCH_LOG === 'null' ? '/dev/null' : path.join(dir, 'app.log');
+  const log = fs.openSync(logFile, 'w');
   const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'api/dist/main.js')], {
-    env: { ...process.env, NODE_ENV: 'production', PUBLIC_ORIGIN: `http://127.0.0.1:${port}`, ADMIN_PASSWORD: 'bench-admin-password',
+    env: {
+      ...process.env, NODE_ENV: 'production', PUBLIC_ORIGIN: `http://127.0.0.1:${port}`, ADMIN_PASSWORD: 'bench-admin-password',
       // The benches play many visitors from one machine: believe their X-Forwarded-For.
-      TRUST_PROXY: 'loopback', ALTCHA_HMAC_SECRET: 'bench-altcha-secret-0123456789abcdef0123', BOOKING_LINK_SECRET: 'bench-booking-link-secret-0123456789abcdef', LOG_LEVEL: 'error', PORT: String(port), DATABASE_URL: databaseUrl, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+      TRUST_PROXY: 'loopback', ALTCHA_HMAC_SECRET: 'bench-altcha-secret-0123456789abcdef0123', BOOKING_LINK_SECRET: 'bench-booking-link-secret-0123456789abcdef', PORT: String(port), DATABASE_URL: databaseUrl, ...env,
+    },
+    stdio: ['ignore', log, 'inherit'],
   });
+  fs.closeSync(log);
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     try {
@@ -77,12 +85,37 @@ export async function startApp(kind, env = {}, { nodeArgs = [] } = {}) {
     url,
     databaseUrl,
     pid: child.pid,
+    logFile,
+    /** Lines of the app's log so far that are access lines ("request"), and all lines. */
+    logLines() {
+      if (logFile === '/dev/null') return { access: NaN, all: NaN };
+      let access = 0;
+      let all = 0;
+      for (const line of fs.readFileSync(logFile, 'utf8').split('\n')) {
+        if (!line) continue;
+        all++;
+        if (line.includes('"msg":"request"')) access++;
+      }
+      return { access, all };
+    },
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
       await cleanup();
+      fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** How the app is configured for a bench run, for the first line of its output. */
+export function appConfiguration() {
+  const level = process.env.LOG_LEVEL ?? 'info (default)';
+  return `app: NODE_ENV=production, LOG_LEVEL=${level}${process.env.BENCH_LOG === 'null' ? ', log to /dev/null' : ', log to a file'}`;
+}
+
+/** The machine's load averages (1, 5 min), to say how noisy a run was. */
+export function load() {
+  return os.loadavg().slice(0, 2).map((x) => x.toFixed(1)).join('/');
 }
 
 const ADMIN_AUTH = `Basic ${Buffer.from('admin:bench-admin-password').toString('base64')}`;
