@@ -113,7 +113,7 @@ export function graphqlRoute(options: GraphQLRouteOptions): FastifyPluginAsync {
   /** The cache key of a body: its normalised operation, operation name, variables and the Accept it was asked with. */
   function normalisedKey(req: FastifyRequest): string | null {
     const b = req.body as { query?: unknown; operationName?: unknown; variables?: unknown; extensions?: unknown } | undefined;
-    if (!b || typeof b !== 'object' || Array.isArray(b) || typeof b.query !== 'string' || b.extensions !== undefined) return null;
+    if (!b || typeof b !== 'object' || Array.isArray(b) || typeof b.query !== 'string' || !answerIgnores(b.extensions)) return null;
     if (b.operationName !== undefined && b.operationName !== null && typeof b.operationName !== 'string') return null;
     if (b.variables !== undefined && b.variables !== null && (typeof b.variables !== 'object' || Array.isArray(b.variables))) return null;
     const operationName = b.operationName ?? undefined;
@@ -215,6 +215,22 @@ function applyPersisted(req: FastifyRequest, trusted: TrustedDocuments): Refusal
     req.raw.url = `${pathname}?${params}`;
   }
   return null;
+}
+
+/**
+ * Whether a request's extensions (what is left once `persistedQuery` is resolved) cannot change
+ * its answer: none, or only Apollo Client's `clientLibrary` (name and version of the client
+ * library, which Apollo Client 4 sends with every request and nothing on this server reads).
+ * Any other extension may mean something to some plugin: such a request is run every time.
+ */
+function answerIgnores(extensions: unknown): boolean {
+  if (extensions === undefined) return true;
+  if (!extensions || typeof extensions !== 'object' || Array.isArray(extensions)) return false;
+  for (const [key, value] of Object.entries(extensions)) {
+    if (key !== 'clientLibrary' || !value || typeof value !== 'object' || Array.isArray(value)) return false;
+    if (!Object.values(value).every((v) => typeof v === 'string')) return false;
+  }
+  return true;
 }
 
 /** True when the operation to run is a query whose root fields are all catalog fields. */
