@@ -45,7 +45,9 @@ export function cpuMsOf(pid) {
  * itself (e.g. --cpu-prof).
  */
 export async function startApp(kind, env = {}, { nodeArgs = [] } = {}) {
-  if (!fs.existsSync(path.join(root, 'api/dist/main.js'))) throw new Error('Build first: npm run build');
+  // BENCH_MAIN: another build's main.js (an A/B of two builds in one run, on a noisy machine).
+  const main = process.env.BENCH_MAIN ?? path.join(root, 'api/dist/main.js');
+  if (!fs.existsSync(main)) throw new Error('Build first: npm run build');
   const port = await freePort();
   let databaseUrl;
   let cleanup = async () => {};
@@ -62,7 +64,7 @@ export async function startApp(kind, env = {}, { nodeArgs = [] } = {}) {
   }
   const logFile = process.env.BENCH_LOG === 'null' ? '/dev/null' : path.join(dir, 'app.log');
   const log = fs.openSync(logFile, 'w');
-  const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'api/dist/main.js')], {
+  const child = spawn(process.execPath, [...nodeArgs, main], {
     env: {
       ...process.env, NODE_ENV: 'production', PUBLIC_ORIGIN: `http://127.0.0.1:${port}`, ADMIN_PASSWORD: 'bench-admin-password',
       // The benches play many visitors from one machine: believe their X-Forwarded-For.

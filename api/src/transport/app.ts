@@ -152,7 +152,7 @@ export async function createApp(services: Services): Promise<App> {
   const caches = { graphql: graphqlAnswerCache(catalog), pages: pageCache(catalog) };
 
   await app.register(
-    graphqlRoute({ apollo, contextDeps, limits, answers: caches.graphql, logger, trusted, explorer: config.graphqlIntrospection, webDist, secureCookies: servedOverHttps(config) }),
+    graphqlRoute({ apollo, contextDeps, limits, answers: caches.graphql, logger, trusted, documents, explorer: config.graphqlIntrospection, webDist, secureCookies: servedOverHttps(config) }),
   );
   await app.register(restApi(services, limits), { prefix: '/api' });
 

@@ -1,6 +1,6 @@
 import type { ApolloServerOptionsWithGateway, BaseContext, DocumentStore } from '@apollo/server';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
-import { execute, parse, printSchema, specifiedRules, validate, type DocumentNode, type ExecutionResult, type GraphQLSchema, type ParseOptions, type ValidationRule } from 'graphql';
+import { execute, getOperationAST, GraphQLError, OperationTypeNode, parse, printSchema, specifiedRules, validate, type DocumentNode, type ExecutionResult, type GraphQLSchema, type ParseOptions, type ValidationRule } from 'graphql';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from '../../infrastructure/logger';
 import { sha256Hex, type TrustedDocuments } from './trusted-documents';
@@ -10,10 +10,19 @@ type GatewayInterface = ApolloServerOptionsWithGateway<BaseContext>['gateway'];
 /** How many uses of a stranger's document (one not in the manifest) before it is compiled: a one-off is run by graphql-js. */
 export const COMPILE_AFTER_USES = 2;
 
+/** Where a result computed before Apollo ran the request waits on its context (handOver). */
+const PRECOMPUTED = Symbol('result computed before Apollo ran the request');
+
+/** One operation of a document, compiled; `query` says whether it is a query (what runDirect may run). */
+export interface Plan {
+  compiled: CompiledQuery;
+  query: boolean;
+}
+
 /** Per document: how often it ran, and its compiled operations (null: graphql-jit cannot run it, graphql-js does). */
 interface Plans {
   uses: number;
-  byOperation: Map<string, CompiledQuery | null>;
+  byOperation: Map<string, Plan | null>;
 }
 
 export interface CompiledDocumentsOptions {
@@ -46,9 +55,13 @@ export class CompiledDocuments {
   private readonly plans = new WeakMap<DocumentNode, Plans>();
   /** The manifest's documents, parsed and validated, by sha256 of their text. */
   private readonly trustedDocuments = new Map<string, DocumentNode>();
+  /** Strangers' documents Apollo validated, by sha256 of their text. */
   private readonly strangers: LRUCache<string, DocumentNode>;
-  /** Requests run by a compiled plan and by graphql-js (tests and diagnostics). */
-  readonly stats = { compiled: 0, graphqlJs: 0, compilations: 0 };
+  /**
+   * Operations run by a compiled plan through Apollo, run directly by route.ts (runDirect), and run
+   * by graphql-js; compilations done (tests and diagnostics).
+   */
+  readonly stats = { compiled: 0, direct: 0, graphqlJs: 0, compilations: 0 };
 
   constructor(private readonly options: CompiledDocumentsOptions) {
     this.schema = options.schema;
@@ -83,23 +96,60 @@ export class CompiledDocuments {
     }
   }
 
-  /** The document store Apollo reads before parsing (its key is a schema prefix, then the text's sha256). */
+  /**
+   * The document store Apollo reads before parsing and writes after validating. Its key is a
+   * prefix of the schema's hash, then the text's sha256; one process has one schema, so the
+   * documents are kept by the text's hash.
+   */
   documentStore(): DocumentStore {
     const hashOf = (key: string) => key.slice(key.lastIndexOf(':') + 1);
     return {
-      get: async (key) => this.trustedDocuments.get(hashOf(key)) ?? this.strangers.get(key),
+      get: async (key) => this.validated(hashOf(key)),
       set: async (key, value) => {
-        if (!this.trustedDocuments.has(hashOf(key))) this.strangers.set(key, value);
+        if (!this.trustedDocuments.has(hashOf(key))) this.strangers.set(hashOf(key), value);
       },
       delete: async (key) => {
-        this.strangers.delete(key);
+        this.strangers.delete(hashOf(key));
       },
     };
   }
 
-  /** Whether a text is one of the manifest's, parsed and validated at start-up. */
-  isPrecompiled(text: string): boolean {
-    return this.trustedDocuments.has(sha256Hex(text));
+  /** A validated document by its text's sha256: the manifest's, or a stranger's Apollo validated. */
+  private validated(hash: string): DocumentNode | undefined {
+    return this.trustedDocuments.get(hash) ?? this.strangers.get(hash);
+  }
+
+  /**
+   * The compiled plan of a query text Apollo would run without parsing or validating it again (a
+   * manifest document, or a stranger's already validated and compiled), or null: Apollo runs it.
+   */
+  planFor(text: string, operationName: string | undefined): Plan | null {
+    const document = this.validated(sha256Hex(text));
+    if (!document) return null;
+    const plans = this.plans.get(document);
+    if (!plans || plans.uses < COMPILE_AFTER_USES) return null;
+    const plan = this.compiled(document, operationName);
+    return plan?.query ? plan : null;
+  }
+
+  /**
+   * Run a query's plan outside Apollo (route.ts, for an answer without errors). Undefined when
+   * the variables were refused (nothing ran: Apollo answers the request, graphql-js says why).
+   */
+  async runDirect(plan: Plan, variables: Record<string, unknown> | undefined, context: object): Promise<ExecutionResult | undefined> {
+    const result = await plan.compiled.query(undefined, context, variables ?? {});
+    if (result.data === undefined) return undefined;
+    this.stats.direct++;
+    return withGraphQLJsErrors(result);
+  }
+
+  /**
+   * A result runDirect computed that Apollo must answer (it has errors: Apollo formats them and
+   * sets the status): Apollo's request with this context gets this result instead of running again.
+   */
+  handOver(context: object, result: ExecutionResult): void {
+    // On the context itself: Apollo runs the request with a shallow copy of it.
+    (context as { [PRECOMPUTED]?: ExecutionResult })[PRECOMPUTED] = result;
   }
 
   private plansOf(document: DocumentNode): Plans {
@@ -109,14 +159,15 @@ export class CompiledDocuments {
   }
 
   /** The compiled plan of one operation of a document, compiled on first call; null when graphql-jit cannot run it. */
-  private compiled(document: DocumentNode, operationName: string | undefined): CompiledQuery | null {
+  private compiled(document: DocumentNode, operationName: string | undefined): Plan | null {
     const plans = this.plansOf(document);
     const key = operationName ?? '';
     let plan = plans.byOperation.get(key);
     if (plan === undefined) {
       try {
         const result = compileQuery(this.schema, document, operationName);
-        plan = isCompiledQuery(result) ? result : null;
+        const operation = getOperationAST(document, operationName);
+        plan = isCompiledQuery(result) && operation ? { compiled: result, query: operation.operation === OperationTypeNode.QUERY } : null;
       } catch {
         plan = null;
       }
@@ -129,23 +180,28 @@ export class CompiledDocuments {
   /** Run one operation of a validated document: its compiled plan once it has one, graphql-js otherwise. */
   async execute(request: { document: DocumentNode; operationName?: string | null; variables?: Record<string, unknown>; context: unknown }): Promise<ExecutionResult> {
     const { document, variables, context } = request;
+    const precomputed = (context as { [PRECOMPUTED]?: ExecutionResult } | undefined)?.[PRECOMPUTED];
+    if (precomputed) {
+      delete (context as { [PRECOMPUTED]?: ExecutionResult })[PRECOMPUTED];
+      return precomputed;
+    }
     const operationName = request.operationName ?? undefined;
     const plans = this.plansOf(document);
     if (plans.uses < COMPILE_AFTER_USES) plans.uses++;
     const plan = plans.uses >= COMPILE_AFTER_USES ? this.compiled(document, operationName) : null;
     if (plan) {
-      const result = await plan.query(undefined, context, variables ?? {});
+      const result = await plan.compiled.query(undefined, context, variables ?? {});
       // No data: the variables were refused before anything ran; graphql-js says why, in its words.
       if (result.data !== undefined) {
         this.stats.compiled++;
-        return result;
+        return withGraphQLJsErrors(result);
       }
     }
     this.stats.graphqlJs++;
     return execute({ schema: this.schema, document, operationName, variableValues: variables, contextValue: context });
   }
 
-  /** Apollo Server's gateway: this schema, and operations run by execute(). */
+  /** Apollo Server's gateway: this schema, and operations run by execute() (Apollo formats the errors). */
   gateway(): GatewayInterface {
     const schema = this.schema;
     return {
@@ -165,4 +221,20 @@ export class CompiledDocuments {
       stop: async () => undefined,
     };
   }
+}
+
+/**
+ * graphql-jit's errors as graphql-js makes them: its GraphQLError has no `extensions` when the
+ * thrown error had none (graphql-js gives `{}`, and Apollo's error formatting reads
+ * `extensions.code`), and computes `locations` from the document itself. Message, path, locations,
+ * extensions and the original error are kept.
+ */
+function withGraphQLJsErrors(result: ExecutionResult): ExecutionResult {
+  if (!result.errors?.length) return result;
+  const errors = result.errors.map((e) => {
+    const error = new GraphQLError(e.message, { path: e.path, originalError: e.originalError ?? undefined, extensions: e.extensions ?? undefined });
+    (error as { locations?: GraphQLError['locations'] }).locations = e.locations;
+    return error;
+  });
+  return { ...result, errors };
 }
