@@ -236,5 +236,7 @@ function withGraphQLJsErrors(result: ExecutionResult): ExecutionResult {
     (error as { locations?: GraphQLError['locations'] }).locations = e.locations;
     return error;
   });
-  return { ...result, errors };
+  // graphql-js's key order: errors, then data (then extensions).
+  const { data, extensions } = result;
+  return extensions === undefined ? { errors, data } : { errors, data, extensions };
 }
