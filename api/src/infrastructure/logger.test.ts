@@ -1,7 +1,10 @@
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import { ensureBuilt, API_ROOT } from '../test/app-process';
-import { createLogger } from './logger';
+import { createLogger, LOG_FLUSH_MS } from './logger';
 import { requestContext } from './request-context';
 
 function captured(): { lines: Array<Record<string, unknown>>; sink: Writable } {
@@ -48,5 +51,21 @@ describe('createLogger', () => {
     const lines = run.stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l) as { i: number });
     expect(lines).toHaveLength(20000);
     expect(lines[19999].i).toBe(19999);
+  });
+
+  it('writes a quiet process\'s lines within LOG_FLUSH_MS, without waiting for more lines or the exit', () => {
+    ensureBuilt();
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'log-')), 'out.log');
+    const out = fs.openSync(file, 'w');
+    const script = `
+      const { createLogger } = require(${JSON.stringify(`${API_ROOT}/dist/infrastructure/logger.js`)});
+      createLogger('info').info({ reqId: 'quiet-12345678' }, 'request');
+      // Killed without a chance to flush: only what was written by then is in the file.
+      setTimeout(() => process.kill(process.pid, 'SIGKILL'), ${LOG_FLUSH_MS * 3});
+    `;
+    spawnSync(process.execPath, ['-e', script], { stdio: ['ignore', out, 'inherit'] });
+    fs.closeSync(out);
+    const lines = fs.readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { reqId: string; msg: string });
+    expect(lines).toEqual([expect.objectContaining({ reqId: 'quiet-12345678', msg: 'request' })]);
   });
 });

@@ -13,15 +13,20 @@ export interface LoggerOptions {
  */
 export const LOG_BUFFER_BYTES = 16 * 1024 * 1024;
 
+/** Bytes of lines gathered before a write; a quiet process writes what it has every LOG_FLUSH_MS. */
+export const LOG_WRITE_BYTES = 4096;
+export const LOG_FLUSH_MS = 250;
+
 /**
  * Standard output, written asynchronously (pino's SonicBoom with `sync: false`): a request does not
- * wait for a write system call per log line; lines written while a write is in flight go out together
- * in the next one. pino flushes what is left synchronously when the process exits (its exit handler,
- * also on `process.exit`), so only a SIGKILL or a crash of Node itself can lose the last lines
+ * wait for a write system call per log line. Lines are gathered up to LOG_WRITE_BYTES (about 25
+ * access lines) or LOG_FLUSH_MS, whichever comes first, and written together off the main thread.
+ * pino flushes what is left synchronously when the process exits (its exit handler, also on
+ * `process.exit`), so only a SIGKILL or a crash of Node itself can lose the last lines
  * (docs/decisions/074).
  */
 export function asyncStdout(): pino.DestinationStream {
-  const stream = pino.destination({ dest: 1, sync: false, maxLength: LOG_BUFFER_BYTES });
+  const stream = pino.destination({ dest: 1, sync: false, minLength: LOG_WRITE_BYTES, periodicFlush: LOG_FLUSH_MS, maxLength: LOG_BUFFER_BYTES });
   let dropped = 0;
   stream.on('drop', () => {
     dropped++;
