@@ -138,7 +138,7 @@ export function graphqlRoute(options: GraphQLRouteOptions): FastifyPluginAsync {
   const explorerHtml = path.join(options.webDist, 'graphiql.html');
   const contextOf = (req: FastifyRequest, reply: FastifyReply) =>
     createContext(contextDeps, {
-      clientKey: clientKey(req),
+      clientKey: () => clientKey(req),
       adminDevice: req.cookies?.[ADMIN_DEVICE_COOKIE],
       rememberAdminDevice: (token) => rememberAdminDevice(req, reply, token, options.secureCookies),
       authorization: req.headers.authorization,
