@@ -2,10 +2,10 @@
 // 11 workshops of 12 spots each (the seed's, scheduled again in the future), on SQLite and on MariaDB. Prints accepted/refused
 // counts, p50/p99 latency, and checks that no workshop was oversold.
 //   npm run build && node bench/booking-rush.mjs [sqlite|mysql ...]
-// PROFILE=1 writes a CPU profile of the app into bench/results/ (node bench/profile-summary.mjs <file>).
+// The app runs as in production (lib.mjs startApp: the access log on). PROFILE=1 writes a CPU profile of the app into bench/results/ (node bench/profile-summary.mjs <file>).
 import http from 'node:http';
 import path from 'node:path';
-import { machine, percentile, root, scheduleFutureWorkshops, startApp } from './lib.mjs';
+import { appConfiguration, load, machine, percentile, root, scheduleFutureWorkshops, startApp } from './lib.mjs';
 
 const ATTEMPTS = Number(process.env.ATTEMPTS ?? 1000);
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 100);
@@ -89,13 +89,14 @@ async function rush(kind) {
       p99: latencies.length ? percentile(latencies, 99).toFixed(1) : '-',
       rps: (ATTEMPTS / seconds).toFixed(0),
       consistent: oversold.length === 0 ? 'yes' : `NO: ${oversold.map((w) => w.id).join(', ')}`,
+      load: load(),
     };
   } finally {
     await app.stop();
   }
 }
 
-console.log(`booking-rush: ${ATTEMPTS} attempts, ${CONCURRENCY} in flight, 11 workshops × 12 spots; ${machine()}; ${new Date().toISOString()}`);
+console.log(`booking-rush: ${ATTEMPTS} attempts, ${CONCURRENCY} in flight, 11 workshops × 12 spots; ${appConfiguration()}; ${machine()}; ${new Date().toISOString()}; load ${load()}`);
 const rows = [];
 for (const kind of kinds) rows.push(await rush(kind));
 console.table(rows);

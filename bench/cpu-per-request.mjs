@@ -2,11 +2,12 @@
 // one kind, for comparing two builds or settings on a noisy machine (req/s follows the machine's
 // load; CPU time per request much less). Runs AMOUNT requests (after a warm-up) per target.
 //   npm run build && node bench/cpu-per-request.mjs [sqlite|mysql]
-// Env: AMOUNT (20000), CONNECTIONS (50), ONLY (comma-separated target numbers), NODE_ARGS (for the app).
+// The targets and the app's configuration are read-path.mjs's (production: the access log on).
+// Env: AMOUNT (20000), CONNECTIONS (50), ONLY (comma-separated target numbers), NODE_ARGS (for the app), LOG_LEVEL.
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { cpuMsOf, machine, root, scheduleFutureWorkshops, startApp } from './lib.mjs';
-import { fillBoard, graphqlRequest, PARTICIPANTS_QUERY, WORKSHOPS_QUERY } from './read-path-targets.mjs';
+import { appConfiguration, cpuMsOf, load, machine, root, scheduleFutureWorkshops, startApp } from './lib.mjs';
+import { fillBoard, readTargets } from './read-path-targets.mjs';
 
 const require = createRequire(path.join(root, 'api/package.json'));
 const autocannon = require('autocannon');
@@ -21,14 +22,8 @@ const app = await startApp(kind, {}, { nodeArgs: process.env.NODE_ARGS ? process
 try {
   const board = (await scheduleFutureWorkshops(app.url)).find((id) => id.startsWith('zion-canyon-light'));
   await fillBoard(app.url, board);
-  const gql = (query, variables) => graphqlRequest(app.url, query, variables);
-  const targets = [
-    { name: 'GET /api/workshops', opts: { url: `${app.url}/api/workshops` } },
-    { name: 'POST /graphql workshops', opts: gql(WORKSHOPS_QUERY, {}) },
-    { name: 'GET /api/workshops/{id}/messages', opts: { url: `${app.url}/api/workshops/${board}/messages` } },
-    { name: 'POST /graphql participants', opts: gql(PARTICIPANTS_QUERY, { workshopId: board }) },
-  ].filter((_, i) => !ONLY || ONLY.has(i + 1));
-  console.log(`cpu-per-request on ${kind}: ${AMOUNT} requests, ${CONNECTIONS} connections; ${machine()}; ${new Date().toISOString()}`);
+  const targets = readTargets(app.url, board).map((t) => ({ name: t.name, opts: t.request })).filter((_, i) => !ONLY || ONLY.has(i + 1));
+  console.log(`cpu-per-request on ${kind}: ${AMOUNT} requests, ${CONNECTIONS} connections; ${appConfiguration()}; ${machine()}; ${new Date().toISOString()}; load ${load()}`);
   const rows = [];
   for (const t of targets) {
     await run({ ...t.opts, amount: Math.min(AMOUNT, 5000) });

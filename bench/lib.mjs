@@ -37,15 +37,23 @@ export function cpuMsOf(pid) {
 }
 
 /**
- * Start api/dist/main.js on a fresh SQLite file or MySQL database; returns { url, databaseUrl, pid, stop, cleanup }.
- * `nodeArgs` go to node itself (e.g. --cpu-prof). `databaseUrl`: start on that database instead
- * (kept: the caller drops it). `stop({ keepDatabase: true })` leaves the database for `cleanup()`.
+ * Start api/dist/main.js on a fresh SQLite file or MySQL database, configured as production runs it:
+ * NODE_ENV=production and the default log level (info: one access line per request, with its request
+ * id), its log written to a file as a process manager or container runtime would take it (set
+ * LOG_LEVEL=error in the bench's environment to measure with the access log off; BENCH_LOG=null sends
+ * the log to /dev/null; BENCH_APP_LOG=1 shows it on the terminal, to find a failing request's cause).
+ * Returns { url, databaseUrl, pid, logFile, cleanup, stop }. `nodeArgs` go to node itself (e.g.
+ * --cpu-prof). `databaseUrl`: start on that database instead (kept: the caller drops it).
+ * `stop({ keepDatabase: true })` leaves the database for `cleanup()`.
  */
 export async function startApp(kind, env = {}, { nodeArgs = [], databaseUrl: existing } = {}) {
-  if (!fs.existsSync(path.join(root, 'api/dist/main.js'))) throw new Error('Build first: npm run build');
+  // BENCH_MAIN: another build's main.js (an A/B of two builds in one run, on a noisy machine).
+  const main = process.env.BENCH_MAIN ?? path.join(root, 'api/dist/main.js');
+  if (!fs.existsSync(main)) throw new Error('Build first: npm run build');
   const port = await freePort();
   let databaseUrl;
   let cleanup = async () => {};
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
   if (existing) {
     databaseUrl = existing;
   } else if (kind === 'mysql') {
@@ -56,17 +64,20 @@ export async function startApp(kind, env = {}, { nodeArgs = [], databaseUrl: exi
     databaseUrl = u.toString();
     cleanup = () => mysqlAdmin(`DROP DATABASE IF EXISTS ${name}`);
   } else {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
     databaseUrl = `sqlite:${dir}/bench.db`;
     cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
   }
-  const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'api/dist/main.js')], {
-    env: { ...process.env, NODE_ENV: 'production', PUBLIC_ORIGIN: `http://127.0.0.1:${port}`, ADMIN_PASSWORD: 'bench-admin-password',
+  const logFile = process.env.BENCH_LOG === 'null' ? '/dev/null' : path.join(dir, 'app.log');
+  const log = process.env.BENCH_APP_LOG ? 'inherit' : fs.openSync(logFile, 'w');
+  const child = spawn(process.execPath, [...nodeArgs, main], {
+    env: {
+      ...process.env, NODE_ENV: 'production', PUBLIC_ORIGIN: `http://127.0.0.1:${port}`, ADMIN_PASSWORD: 'bench-admin-password',
       // The benches play many visitors from one machine: believe their X-Forwarded-For.
-      TRUST_PROXY: 'loopback', ALTCHA_HMAC_SECRET: 'bench-altcha-secret-0123456789abcdef0123', BOOKING_LINK_SECRET: 'bench-booking-link-secret-0123456789abcdef', LOG_LEVEL: 'error', PORT: String(port), DATABASE_URL: databaseUrl, ...env },
-    // BENCH_APP_LOG=1 shows the app's log (stdout) to find a failing request's cause.
-    stdio: ['ignore', process.env.BENCH_APP_LOG ? 'inherit' : 'ignore', 'inherit'],
+      TRUST_PROXY: 'loopback', ALTCHA_HMAC_SECRET: 'bench-altcha-secret-0123456789abcdef0123', BOOKING_LINK_SECRET: 'bench-booking-link-secret-0123456789abcdef', PORT: String(port), DATABASE_URL: databaseUrl, ...env,
+    },
+    stdio: ['ignore', log, 'inherit'],
   });
+  if (typeof log === 'number') fs.closeSync(log);
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     try {
@@ -81,13 +92,38 @@ export async function startApp(kind, env = {}, { nodeArgs = [], databaseUrl: exi
     url,
     databaseUrl,
     pid: child.pid,
+    logFile,
     cleanup,
+    /** Lines of the app's log so far that are access lines ("request"), and all lines. */
+    logLines() {
+      if (logFile === '/dev/null') return { access: NaN, all: NaN };
+      let access = 0;
+      let all = 0;
+      for (const line of fs.readFileSync(logFile, 'utf8').split('\n')) {
+        if (!line) continue;
+        all++;
+        if (line.includes('"msg":"request"')) access++;
+      }
+      return { access, all };
+    },
     async stop({ keepDatabase = false } = {}) {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
       if (!keepDatabase) await cleanup();
+      if (!keepDatabase || existing || kind === 'mysql') fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** How the app is configured for a bench run, for the first line of its output. */
+export function appConfiguration() {
+  const level = process.env.LOG_LEVEL ?? 'info (default)';
+  return `app: NODE_ENV=production, LOG_LEVEL=${level}${process.env.BENCH_LOG === 'null' ? ', log to /dev/null' : ', log to a file'}`;
+}
+
+/** The machine's load averages (1, 5 min), to say how noisy a run was. */
+export function load() {
+  return os.loadavg().slice(0, 2).map((x) => x.toFixed(1)).join('/');
 }
 
 const ADMIN_AUTH = `Basic ${Buffer.from('admin:bench-admin-password').toString('base64')}`;

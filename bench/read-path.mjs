@@ -1,25 +1,26 @@
 // Read path: each target of the app is measured next to its own baseline, a bare node:http
 // server in its own process answering the very same body bytes (checked before measuring):
-//   1. GET /api/workshops                vs  bare: the same JSON from memory
-//   2. POST /graphql workshops           vs  bare: the same GraphQL answer from memory
-//   3. GET /api/workshops/{id}/messages  vs  bare: the same SQL per request through the same
-//                                            driver (better-sqlite3 / mysql2), same JSON
-//   4. POST /graphql participants        vs  bare: the same SQL per request, same answer
-//   5. (ONLY=4,5) the Apollo floor: Fastify + Apollo Server alone running target 4's SQL,
-//      vs the same bare server: the ceiling of target 4 on the owner's stack
-// A ratio is the app's req/s over its baseline's: what the framework, validation and
-// GraphQL cost on top of the unavoidable work. Above 100% the baseline is wrong (it does
-// more than the app), and the output says so.
+//   GET /api/workshops, and the GraphQL catalog and workshop(id) reads: the same bytes from memory
+//   GET /api/workshops/{id}/messages, the participants read: the same SQL per request through the
+//     same driver (better-sqlite3 / mysql2), the same JSON
+// The GraphQL reads are sent as visitors send them (read-path-targets.mjs): the browser's
+// persisted form (a hash and Apollo Client's clientLibrary extension), the web app's text, and a
+// query another client wrote. The app runs as in production (lib.mjs startApp: NODE_ENV=production,
+// the default log level, the access log written to a file).
+// A ratio is the app's req/s over its baseline's in the same round (app and bare measured back to
+// back); the table gives the median of the rounds and their range (how noisy the machine was).
+// Above 100% the baseline is wrong (it does more than the app), and the output says so.
 //   npm run build && node bench/read-path.mjs [sqlite|mysql]
 // Env: DURATION (s per run, 10), CONNECTIONS (50), ROUNDS (3), ONLY (comma-separated target
-// numbers, e.g. ONLY=3,4; target 5 runs only when named), PROFILE=1 (CPU profile of the app
-// into bench/results/, see docs/performance.md).
+// numbers, e.g. ONLY=7,8; the Apollo floor, the last target, runs only when named), PROFILE=1
+// (CPU profile of the app into bench/results/, see docs/performance.md), LOG_LEVEL=error (the
+// access log off, for comparison).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { freePort, machine, root, scheduleFutureWorkshops, startApp } from './lib.mjs';
-import { fillBoard, graphqlRequest, PARTICIPANTS_QUERY, WORKSHOPS_QUERY } from './read-path-targets.mjs';
+import { appConfiguration, freePort, load, machine, root, scheduleFutureWorkshops, startApp } from './lib.mjs';
+import { fillBoard, graphqlBody, graphqlRequest, readTargets } from './read-path-targets.mjs';
 
 const require = createRequire(import.meta.url);
 const autocannon = require('autocannon');
@@ -114,7 +115,7 @@ const SQL_CODE = `${SQL_SETUP}
 `;
 
 /**
- * The Apollo floor (ONLY=5): the cheapest server the owner's stack allows for the participants
+ * The Apollo floor (ONLY=10): the cheapest server the owner's stack allows for the participants
  * read: Fastify 5 with its defaults, @as-integrations/fastify and Apollo Server 5 with a
  * schema of the three types the query touches, its resolver running the bare server's SQL
  * through the same driver. No logger, security headers, rate limits, request ids, type-graphql,
@@ -189,23 +190,23 @@ try {
   // A bookable catalog of the seed's size (the seed's season has passed): zion-canyon-light's future run is the board.
   BOARD = (await scheduleFutureWorkshops(app.url)).find((id) => id.startsWith('zion-canyon-light'));
   await fillBoard(app.url, BOARD);
-  const gql = (query, variables) => graphqlRequest(app.url, query, variables);
-  const workshopsGql = gql(WORKSHOPS_QUERY, {});
-  const participantsGql = gql(PARTICIPANTS_QUERY, { workshopId: BOARD });
   const database = kind === 'sqlite' ? { DB_FILE: app.databaseUrl.slice('sqlite:'.length) } : { DB_URL: app.databaseUrl };
-
-  const pairs = [
-    { name: 'GET /api/workshops', app: { url: `${app.url}/api/workshops` }, bare: (body) => [MEMORY_CODE, { BODY: body.toString('base64') }] },
-    { name: 'POST /graphql workshops', app: workshopsGql, bare: (body) => [MEMORY_CODE, { BODY: body.toString('base64') }] },
-    { name: `GET /api/workshops/{id}/messages`, app: { url: `${app.url}/api/workshops/${BOARD}/messages` }, bare: () => [SQL_CODE, { KIND: kind, WORKSHOP: BOARD, ANSWER: 'messages', ...database }] },
-    { name: 'POST /graphql participants', app: participantsGql, bare: () => [SQL_CODE, { KIND: kind, WORKSHOP: BOARD, ANSWER: 'participants', ...database }] },
+  const bareOf = {
+    memory: (body) => [MEMORY_CODE, { BODY: body.toString('base64') }],
+    messages: () => [SQL_CODE, { KIND: kind, WORKSHOP: BOARD, ANSWER: 'messages', ...database }],
+    participants: () => [SQL_CODE, { KIND: kind, WORKSHOP: BOARD, ANSWER: 'participants', ...database }],
+  };
+  const targets = readTargets(app.url, BOARD);
+  const all = [
+    ...targets.map((t) => ({ name: t.name, app: t.request, bare: bareOf[t.bare] })),
     {
       name: 'participants, Apollo floor',
       floor: [APOLLO_FLOOR_CODE, { KIND: kind, WORKSHOP: BOARD, ...database }],
-      app: participantsGql,
-      bare: () => [SQL_CODE, { KIND: kind, WORKSHOP: BOARD, ANSWER: 'participants', ...database }],
+      app: graphqlRequest(app.url, graphqlBody('text', 'Participants', { workshopId: BOARD })),
+      bare: bareOf.participants,
     },
-  ].filter((_, i) => (ONLY ? ONLY.has(i + 1) : i < 4));
+  ];
+  const pairs = all.filter((_, i) => (ONLY ? ONLY.has(i + 1) : i < targets.length));
 
   // The Apollo floor stands in for the app in its pair (same request, same bytes).
   for (const pair of pairs.filter((p) => p.floor)) {
@@ -230,8 +231,9 @@ try {
     pair.bytes = appBody.length;
   }
 
-  console.log(`read-path on ${kind}: ${CONNECTIONS} connections, ${DURATION}s × ${ROUNDS} rounds per target; ${machine()}; ${new Date().toISOString()}`);
+  console.log(`read-path on ${kind}: ${CONNECTIONS} connections, ${DURATION}s × ${ROUNDS} rounds per target; ${appConfiguration()}; ${machine()}; ${new Date().toISOString()}; load ${load()}`);
   const results = new Map(pairs.flatMap((p) => [`${p.name}|app`, `${p.name}|bare`]).map((k) => [k, { rps: [], p99: [], errors: 0 }]));
+  const logBefore = app.logLines();
   for (let round = 0; round < ROUNDS; round++) {
     for (const pair of pairs) {
       for (const [side, opts] of [
@@ -247,10 +249,13 @@ try {
       }
     }
   }
+  const logAfter = app.logLines();
   const rows = pairs.map((p) => {
     const a = results.get(`${p.name}|app`);
     const b = results.get(`${p.name}|bare`);
-    const ratio = median(a.rps) / median(b.rps);
+    // Paired: each round's app figure over the same round's bare figure.
+    const ratios = a.rps.map((x, i) => x / b.rps[i]);
+    const ratio = median(ratios);
     return {
       target: p.name,
       bytes: p.bytes,
@@ -259,11 +264,13 @@ try {
       'bare req/s': Math.round(median(b.rps)),
       'bare p99 ms': median(b.p99),
       'app/bare': `${Math.round(100 * ratio)}%`,
+      rounds: ratios.map((r) => Math.round(100 * r)).join('/'),
       errors: a.errors + b.errors,
       ratio,
     };
   });
   console.table(rows.map(({ ratio: _ratio, ...row }) => row));
+  console.log(`load at the end ${load()}; the app's log: ${logAfter.access - logBefore.access} access lines (${logAfter.all - logBefore.all} lines) during the runs`);
   for (const r of rows) {
     if (r.ratio > 1) {
       console.log(

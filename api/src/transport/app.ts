@@ -12,6 +12,7 @@ import { createSchema } from './graphql/schema';
 import { createErrorFormatter } from './graphql/errors';
 import { errorStatusPlugin, graphqlProtection } from './graphql/protection';
 import { loadTrustedDocuments } from './graphql/trusted-documents';
+import { CompiledDocuments } from './graphql/compiled-documents';
 import { graphqlAnswerCache, graphqlRoute, type GraphQLAnswer } from './graphql/route';
 import { REST_BODY_LIMIT, restApi } from './rest';
 import { clientConnectionErrorHandler } from './rest/http';
@@ -40,6 +41,8 @@ export interface App {
   apollo: ApolloServer<GraphQLContext>;
   /** The answer caches that go with the catalog snapshot (tests and diagnostics read their stats). */
   caches: { graphql: CatalogAnswerCache<GraphQLAnswer>; pages: CatalogAnswerCache<RenderedPage> };
+  /** The GraphQL documents parsed, validated and compiled once (tests and diagnostics read its stats). */
+  documents: CompiledDocuments;
   /** Listen (port 0 picks a free one) and return the HTTP server. */
   listen(port: number, host?: string): Promise<http.Server>;
   /** Stop accepting requests, finish in-flight ones, stop Apollo. */
@@ -124,8 +127,12 @@ export async function createApp(services: Services): Promise<App> {
   const schema = await createSchema(services);
   const trusted = loadTrustedDocuments(config.webDist, logger);
   const protection = graphqlProtection({ hideSuggestions: config.env === 'production', trusted });
+  // The site's documents parsed, validated and compiled (graphql-jit) at start-up, any other once
+  // it is used twice; Apollo runs them through its gateway executor (docs/decisions/074).
+  const documents = new CompiledDocuments({ schema, validationRules: protection.validationRules, parseOptions: protection.parseOptions, trusted, logger });
   const apollo = new ApolloServer<GraphQLContext>({
-    schema,
+    gateway: documents.gateway(),
+    documentStore: documents.documentStore(),
     introspection: config.graphqlIntrospection,
     ...protection,
     formatError: createErrorFormatter(logger),
@@ -145,7 +152,7 @@ export async function createApp(services: Services): Promise<App> {
   const caches = { graphql: graphqlAnswerCache(catalog), pages: pageCache(catalog) };
 
   await app.register(
-    graphqlRoute({ apollo, contextDeps, limits, answers: caches.graphql, logger, trusted, explorer: config.graphqlIntrospection, webDist, secureCookies: servedOverHttps(config) }),
+    graphqlRoute({ apollo, contextDeps, limits, answers: caches.graphql, logger, trusted, documents, explorer: config.graphqlIntrospection, webDist, secureCookies: servedOverHttps(config) }),
   );
   await app.register(restApi(services, limits), { prefix: '/api' });
 
@@ -210,6 +217,7 @@ export async function createApp(services: Services): Promise<App> {
     fastify: app as unknown as FastifyInstance,
     apollo,
     caches,
+    documents,
     // The server is started here rather than by app.listen(), so that without a host it listens
     // on every interface as Node does (Fastify would pick localhost).
     listen: (port, host) =>

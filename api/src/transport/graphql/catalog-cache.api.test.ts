@@ -1,6 +1,12 @@
 import { startTestServer, type TestServer } from '../../test/app';
 import { countQueries } from '../../test/query-counter';
 import { aBookingBody } from '../../test/builders';
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** The web app's trusted documents (sha256 → text), as the browser asks for them. */
+const webManifest = (): Record<string, string> =>
+  JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../../../web/src/gql/trusted-documents.json'), 'utf8')) as Record<string, string>;
 
 // The answer cache only changes who writes the answer (not the database work), so SQLite is enough.
 describe('GraphQL catalog answer cache', () => {
@@ -43,6 +49,34 @@ describe('GraphQL catalog answer cache', () => {
       counter.restore();
     }
     expect(JSON.parse((await (await post(body)).text())).data.workshops).toHaveLength(11);
+  });
+
+  it("answers the browser's catalog reads from the cache: Apollo Client's clientLibrary extension, by hash or with the text", async () => {
+    const [hash, text] = Object.entries(webManifest()).find(([, t]) => t.startsWith('query Workshops '))!;
+    const clientLibrary = { name: '@apollo/client', version: '4.3.8' };
+    const byHash = JSON.stringify({ operationName: 'Workshops', variables: {}, extensions: { clientLibrary, persistedQuery: { version: 1, sha256Hash: hash } } });
+    const byText = JSON.stringify({ operationName: 'Workshops', variables: {}, extensions: { clientLibrary }, query: text });
+    s.services.workshops.catalog.invalidate();
+    const executed = await (await post(byText)).text();
+    expect(JSON.parse(executed).data.workshops).toHaveLength(11);
+    const stats = { ...s.app.caches.graphql.stats };
+    for (const body of [byHash, byText, byHash]) {
+      const res = await post(body);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toBe(executed);
+    }
+    expect(s.app.caches.graphql.stats.hits - stats.hits).toBe(3);
+  });
+
+  it('runs a catalog read whose extensions could change its answer every time (only clientLibrary is known to name the client alone)', async () => {
+    const body = JSON.stringify({ query: '{ workshops { id } }', extensions: { clientLibrary: { name: 'x', version: '1' }, somethingElse: true } });
+    const stats = { ...s.app.caches.graphql.stats };
+    for (let i = 0; i < 3; i++) expect((await post(body)).status).toBe(200);
+    expect(s.app.caches.graphql.stats.hits).toBe(stats.hits);
+    // And a malformed clientLibrary is not taken for one.
+    const odd = JSON.stringify({ query: '{ workshops { id } }', extensions: { clientLibrary: 'x' } });
+    for (let i = 0; i < 2; i++) expect((await post(odd)).status).toBe(200);
+    expect(s.app.caches.graphql.stats.hits).toBe(stats.hits);
   });
 
   it('sends the security headers and a request id like every other answer', async () => {

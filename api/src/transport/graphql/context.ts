@@ -29,7 +29,8 @@ export type WriteLimitName = 'booking' | 'checkout' | 'messagePost' | 'waitlistJ
 
 /** The parts of a request the context is made from (HTTP, or the server renderer's in-process calls). */
 export interface RequestFacts {
-  clientKey: string;
+  /** The client key, or how to read it (read on first use: most reads never need it). */
+  clientKey: string | (() => string);
   /** The known-device cookie the request carries. */
   adminDevice?: string;
   rememberAdminDevice?(deviceToken: string): void;
@@ -44,17 +45,44 @@ export interface ContextDeps {
 
 /** The context of one GraphQL request. */
 export async function createContext(deps: ContextDeps, facts: RequestFacts): Promise<GraphQLContext> {
-  const adminClient: AdminClient = { ip: facts.clientKey, device: facts.adminDevice };
   const rememberAdminDevice = facts.rememberAdminDevice ?? (() => undefined);
+  const { clientKey } = facts;
+  const context = new RequestContext(typeof clientKey === 'string' ? () => clientKey : clientKey, facts.adminDevice, rememberAdminDevice, facts.consume, createLoaders(deps.workshops));
   // The same admin guard as the REST routes; a request without a credential costs nothing.
-  const check = facts.authorization ? await checkAdmin(deps.adminAuth, facts.authorization, adminClient) : null;
-  if (check?.isAdmin) rememberAdminDevice(check.deviceToken);
-  return {
-    clientKey: facts.clientKey,
-    adminClient,
-    rememberAdminDevice,
-    consume: facts.consume,
-    loaders: createLoaders(deps.workshops),
-    ...(check ? { isAdmin: check.isAdmin, adminError: check.adminError } : { isAdmin: false }),
-  };
+  if (facts.authorization) {
+    const check = await checkAdmin(deps.adminAuth, facts.authorization, context.adminClient);
+    if (check.isAdmin) rememberAdminDevice(check.deviceToken);
+    context.isAdmin = check.isAdmin;
+    context.adminError = check.adminError;
+  }
+  return context;
+}
+
+/**
+ * A request's context; the client key (behind a proxy, X-Forwarded-For walked through the trusted
+ * proxies) is worked out when a resolver or the admin guard first reads it: the catalog and the
+ * participants panel never do. Apollo runs a request with a shallow copy of its context that keeps
+ * the prototype, so the getters work on the copy.
+ */
+class RequestContext implements GraphQLContext {
+  isAdmin = false;
+  adminError?: AppError;
+  private key?: string;
+  private client?: AdminClient;
+
+  constructor(
+    private readonly keyOf: () => string,
+    private readonly adminDevice: string | undefined,
+    readonly rememberAdminDevice: (deviceToken: string) => void,
+    readonly consume: (limit: WriteLimitName) => Promise<void>,
+    readonly loaders: Loaders,
+  ) {}
+
+  get clientKey(): string {
+    return (this.key ??= this.keyOf());
+  }
+
+  get adminClient(): AdminClient {
+    return (this.client ??= { ip: this.clientKey, device: this.adminDevice });
+  }
 }

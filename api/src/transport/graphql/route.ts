@@ -15,6 +15,7 @@ import { createContext, type ContextDeps, type GraphQLContext } from './context'
 import { ADMIN_DEVICE_COOKIE, rememberAdminDevice } from '../admin-guard';
 import { graphqlBodyErrorHandler } from './errors';
 import { resolvePersisted, type Refusal, type TrustedDocuments } from './trusted-documents';
+import type { CompiledDocuments } from './compiled-documents';
 
 /** Body size cap of /graphql: our largest operation (a booking) is a few KB. */
 export const GRAPHQL_BODY_LIMIT = 100 * 1024;
@@ -31,6 +32,8 @@ export interface GraphQLRouteOptions {
   logger: Logger;
   /** The web app's documents, asked for by hash (docs/decisions/073). */
   trusted: TrustedDocuments;
+  /** Documents parsed, validated and compiled once; their queries are run without Apollo's pipeline (docs/decisions/074). */
+  documents: CompiledDocuments;
   /** Serve the GraphiQL explorer (web/dist/graphiql.html) to browsers at GET /graphql. */
   explorer: boolean;
   webDist: string;
@@ -54,7 +57,16 @@ interface Described {
 
 const CACHE_KEY = Symbol('graphql answer cache key');
 const BODY_TEXT = Symbol('graphql body text');
-type CacheableRequest = FastifyRequest & { [CACHE_KEY]?: { key: string; generation: number; before: Set<string> }; [BODY_TEXT]?: string };
+const CONTEXT = Symbol('graphql context made before Apollo ran');
+const VIA_APOLLO = Symbol('answered by Apollo');
+type CacheableRequest = FastifyRequest & {
+  [CACHE_KEY]?: { key: string; generation: number; before: Set<string> };
+  [BODY_TEXT]?: string;
+  [CONTEXT]?: GraphQLContext;
+  [VIA_APOLLO]?: boolean;
+};
+/** Accept headers seen at most, with the content type Apollo answered each with. */
+const MAX_ACCEPTS = 64;
 
 /** The bounded cache of GraphQL catalog answers (distinct operations × variables × Accept). */
 export function graphqlAnswerCache(catalog: CatalogSnapshots): CatalogAnswerCache<GraphQLAnswer> {
@@ -113,7 +125,7 @@ export function graphqlRoute(options: GraphQLRouteOptions): FastifyPluginAsync {
   /** The cache key of a body: its normalised operation, operation name, variables and the Accept it was asked with. */
   function normalisedKey(req: FastifyRequest): string | null {
     const b = req.body as { query?: unknown; operationName?: unknown; variables?: unknown; extensions?: unknown } | undefined;
-    if (!b || typeof b !== 'object' || Array.isArray(b) || typeof b.query !== 'string' || b.extensions !== undefined) return null;
+    if (!b || typeof b !== 'object' || Array.isArray(b) || typeof b.query !== 'string' || !answerIgnores(b.extensions)) return null;
     if (b.operationName !== undefined && b.operationName !== null && typeof b.operationName !== 'string') return null;
     if (b.variables !== undefined && b.variables !== null && (typeof b.variables !== 'object' || Array.isArray(b.variables))) return null;
     const operationName = b.operationName ?? undefined;
@@ -124,16 +136,50 @@ export function graphqlRoute(options: GraphQLRouteOptions): FastifyPluginAsync {
   }
 
   const explorerHtml = path.join(options.webDist, 'graphiql.html');
+  const contextOf = (req: FastifyRequest, reply: FastifyReply) =>
+    createContext(contextDeps, {
+      clientKey: () => clientKey(req),
+      adminDevice: req.cookies?.[ADMIN_DEVICE_COOKIE],
+      rememberAdminDevice: (token) => rememberAdminDevice(req, reply, token, options.secureCookies),
+      authorization: req.headers.authorization,
+      consume: (limit) => options.limits[limit](req),
+    });
   const apolloHandler = fastifyApolloHandler(apollo, {
-    context: async (req, reply) =>
-      createContext(contextDeps, {
-        clientKey: clientKey(req),
-        adminDevice: req.cookies?.[ADMIN_DEVICE_COOKIE],
-        rememberAdminDevice: (token) => rememberAdminDevice(req, reply, token, options.secureCookies),
-        authorization: req.headers.authorization,
-        consume: (limit) => options.limits[limit](req),
-      }),
+    context: async (req, reply) => (req as CacheableRequest)[CONTEXT] ?? contextOf(req, reply),
   });
+
+  // The content type Apollo answers a 200 with depends on the Accept header alone
+  // (application/json or application/graphql-response+json): learnt from its answers.
+  const contentTypes = new Map<string, string>();
+
+  /**
+   * A query run without Apollo's request pipeline: an anonymous POST whose text Apollo has
+   * validated before (or the manifest's, validated at start-up) and that has a compiled plan, with
+   * an Accept Apollo has answered before. Its answer is the bytes Apollo would send for a result
+   * without errors (`{"data":…}` and a newline, 200, the content type Apollo chose for that
+   * Accept); a result with errors is handed to Apollo, which formats it and sets the status
+   * without running the query again; refused variables are Apollo's to answer (docs/decisions/074).
+   */
+  async function runDirect(req: CacheableRequest, reply: FastifyReply): Promise<string | undefined> {
+    if (req.method !== 'POST' || req.headers.authorization !== undefined) return undefined;
+    const contentType = contentTypes.get(req.headers.accept ?? '');
+    if (contentType === undefined) return undefined;
+    const b = req.body as { query?: unknown; operationName?: unknown; variables?: unknown; extensions?: unknown } | undefined;
+    if (!b || typeof b !== 'object' || Array.isArray(b) || typeof b.query !== 'string' || !answerIgnores(b.extensions)) return undefined;
+    if (b.operationName !== undefined && b.operationName !== null && typeof b.operationName !== 'string') return undefined;
+    if (b.variables !== undefined && b.variables !== null && (typeof b.variables !== 'object' || Array.isArray(b.variables))) return undefined;
+    const plan = options.documents.planFor(b.query, b.operationName ?? undefined);
+    if (!plan) return undefined;
+    const context = await contextOf(req, reply);
+    const result = await options.documents.runDirect(plan, (b.variables ?? undefined) as Record<string, unknown> | undefined, context);
+    if (result && !result.errors?.length) {
+      void reply.code(200).header('content-type', contentType);
+      return `${JSON.stringify({ data: result.data })}\n`;
+    }
+    req[CONTEXT] = context;
+    if (result) options.documents.handOver(context, result);
+    return undefined;
+  }
 
   return async (app) => {
     jsonBodies(app, {
@@ -157,6 +203,10 @@ export function graphqlRoute(options: GraphQLRouteOptions): FastifyPluginAsync {
         req[CACHE_KEY] = { key, generation: answers.generation, before: new Set(Object.keys(reply.getHeaders())) };
       },
       async onSend(req: CacheableRequest, reply, payload) {
+        if (req[VIA_APOLLO] && reply.statusCode === 200 && req.method === 'POST' && contentTypes.size < MAX_ACCEPTS) {
+          const type = reply.getHeader('content-type');
+          if (typeof type === 'string') contentTypes.set(req.headers.accept ?? '', type);
+        }
         const pending = req[CACHE_KEY];
         // Only clean answers are kept: an error may be passing (a database outage).
         if (pending && reply.statusCode === 200 && typeof payload === 'string' && !payload.startsWith('{"errors"') && !payload.includes('"errors":[')) {
@@ -168,7 +218,7 @@ export function graphqlRoute(options: GraphQLRouteOptions): FastifyPluginAsync {
         }
         return payload;
       },
-      async handler(req: FastifyRequest, reply: FastifyReply) {
+      async handler(req: CacheableRequest, reply: FastifyReply) {
         // Browsers asking for /graphql get the self-hosted GraphiQL explorer.
         if (options.explorer && req.method === 'GET' && (req.query as Record<string, unknown>).query === undefined && prefersHtml(req.headers.accept)) {
           if (!fs.existsSync(explorerHtml)) return reply.code(404).type('text/plain; charset=utf-8').send('GraphQL explorer not built: run `npm run build`.');
@@ -176,6 +226,9 @@ export function graphqlRoute(options: GraphQLRouteOptions): FastifyPluginAsync {
         }
         // Answers are per request (bookings, the admin's data): never stored by a browser or proxy.
         void reply.header('Cache-Control', 'no-store');
+        const direct = await runDirect(req, reply);
+        if (direct !== undefined) return direct;
+        req[VIA_APOLLO] = true;
         return (apolloHandler as (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>)(req, reply);
       },
     });
@@ -215,6 +268,22 @@ function applyPersisted(req: FastifyRequest, trusted: TrustedDocuments): Refusal
     req.raw.url = `${pathname}?${params}`;
   }
   return null;
+}
+
+/**
+ * Whether a request's extensions (what is left once `persistedQuery` is resolved) cannot change
+ * its answer: none, or only Apollo Client's `clientLibrary` (name and version of the client
+ * library, which Apollo Client 4 sends with every request and nothing on this server reads).
+ * Any other extension may mean something to some plugin: such a request is run every time.
+ */
+function answerIgnores(extensions: unknown): boolean {
+  if (extensions === undefined) return true;
+  if (!extensions || typeof extensions !== 'object' || Array.isArray(extensions)) return false;
+  for (const [key, value] of Object.entries(extensions)) {
+    if (key !== 'clientLibrary' || !value || typeof value !== 'object' || Array.isArray(value)) return false;
+    if (!Object.values(value).every((v) => typeof v === 'string')) return false;
+  }
+  return true;
 }
 
 /** True when the operation to run is a query whose root fields are all catalog fields. */

@@ -23,6 +23,11 @@ export class TrustedDocuments {
     return this.texts.size;
   }
 
+  /** Every trusted document: its hash and its text. */
+  entries(): IterableIterator<[string, string]> {
+    return this.texts.entries();
+  }
+
   /** The text of a trusted hash, or undefined. */
   text(hash: string): string | undefined {
     return this.texts.get(hash);

@@ -1,0 +1,71 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { ensureBuilt, API_ROOT } from '../test/app-process';
+import { createLogger, LOG_FLUSH_MS } from './logger';
+import { requestContext } from './request-context';
+
+function captured(): { lines: Array<Record<string, unknown>>; sink: Writable } {
+  const lines: Array<Record<string, unknown>> = [];
+  const sink = new Writable({
+    write(chunk, _enc, done) {
+      for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+      done();
+    },
+  });
+  return { lines, sink };
+}
+
+describe('createLogger', () => {
+  it('puts the request id on a line written while serving a request, once, and on no other', () => {
+    const { lines, sink } = captured();
+    const logger = createLogger('info', sink);
+    logger.info('outside');
+    requestContext.run({ requestId: 'req-12345678' }, () => {
+      logger.info('inside');
+      logger.info({ reqId: 'given-12345678' }, 'given');
+      logger.child({ reqId: 'child-12345678' }).info('child');
+      logger.child({ other: { reqId: 'nested' } }).info('nested binding');
+    });
+    expect(lines.map((l) => [l.msg, l.reqId])).toEqual([
+      ['outside', undefined],
+      ['inside', 'req-12345678'],
+      ['given', 'given-12345678'],
+      ['child', 'child-12345678'],
+      ['nested binding', 'req-12345678'],
+    ]);
+  });
+
+  it('writes standard output asynchronously and loses no line when the process exits at once (pino flushes on exit)', () => {
+    ensureBuilt();
+    const script = `
+      const { createLogger } = require(${JSON.stringify(`${API_ROOT}/dist/infrastructure/logger.js`)});
+      const logger = createLogger('info');
+      for (let i = 0; i < 20000; i++) logger.info({ i }, 'line');
+      process.exit(0);
+    `;
+    const run = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    expect(run.status).toBe(0);
+    const lines = run.stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l) as { i: number });
+    expect(lines).toHaveLength(20000);
+    expect(lines[19999].i).toBe(19999);
+  });
+
+  it('writes a quiet process\'s lines within LOG_FLUSH_MS, without waiting for more lines or the exit', () => {
+    ensureBuilt();
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'log-')), 'out.log');
+    const out = fs.openSync(file, 'w');
+    const script = `
+      const { createLogger } = require(${JSON.stringify(`${API_ROOT}/dist/infrastructure/logger.js`)});
+      createLogger('info').info({ reqId: 'quiet-12345678' }, 'request');
+      // Killed without a chance to flush: only what was written by then is in the file.
+      setTimeout(() => process.kill(process.pid, 'SIGKILL'), ${LOG_FLUSH_MS * 3});
+    `;
+    spawnSync(process.execPath, ['-e', script], { stdio: ['ignore', out, 'inherit'] });
+    fs.closeSync(out);
+    const lines = fs.readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { reqId: string; msg: string });
+    expect(lines).toEqual([expect.objectContaining({ reqId: 'quiet-12345678', msg: 'request' })]);
+  });
+});
