@@ -13,7 +13,8 @@ import { startTestServer, type TestServer } from '../test/app';
  * exactly as it was.
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 250);
-jest.setTimeout(Math.max(30_000, RUNS * 100));
+// Generous: each probe compares the database before and after, and CI machines are shared.
+jest.setTimeout(Math.max(120_000, RUNS * 400));
 const ADMIN = `Basic ${Buffer.from('admin:correct-horse-battery').toString('base64')}`;
 
 /** Lone surrogates and the invisible format characters (issue 21 findings 7 and 11), alone or inside ordinary text. */
