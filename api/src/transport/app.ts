@@ -1,4 +1,5 @@
 import http from 'node:http';
+import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -23,6 +24,7 @@ import { ErrorCode } from '../infrastructure/errors';
 import { securityHeaders } from './security-headers';
 import { registerWriteLimits } from './rate-limits';
 import { servedOverHttps } from './admin-guard';
+import { DiskBlobStore, IMMUTABLE_CACHE_CONTROL } from '../infrastructure/blob-store';
 
 /** Longest time any API request may take, once received, before the caller gets a 503. */
 export const REQUEST_TIMEOUT_MS = 10_000;
@@ -180,6 +182,21 @@ export async function createApp(services: Services): Promise<App> {
     },
     });
   });
+
+  // The admin's photographs on disk (no S3_BUCKET): unique names, never changed, so immutable for a year.
+  if (services.photoStore instanceof DiskBlobStore) {
+    const dir = services.photoStore.dir;
+    fs.mkdirSync(dir, { recursive: true });
+    await app.register(fastifyStatic, {
+      root: dir,
+      prefix: `${services.photoStore.publicBase}/`,
+      decorateReply: false,
+      index: false,
+      dotfiles: 'deny',
+      allowedPath: (pathName) => !pathName.endsWith('.part'),
+      setHeaders: (reply) => void reply.header('Cache-Control', IMMUTABLE_CACHE_CONTROL),
+    });
+  }
 
   // Every other path: the web app, server-rendered for the public routes (web/ssr.ts).
   const pages = webPages({
