@@ -77,6 +77,9 @@ export class S3BlobStore implements BlobStore {
       forcePathStyle: options.endpoint !== undefined,
       credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
       maxAttempts: 3,
+      // Checksums only where S3 requires them: S3-compatible services differ on the newer default.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
     });
   }
 

@@ -1,5 +1,6 @@
 import { Field, ID, InputType } from 'type-graphql';
-import { ArrayMaxSize, IsArray, IsEnum, IsNotEmpty, IsOptional, IsString, IsUUID, MaxLength, ValidateIf } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsEnum, IsNotEmpty, IsString, IsUUID, MaxLength, ValidateIf } from 'class-validator';
+import { NoControlChars, OptionalText, RequiredText } from '../infrastructure/text';
 import { MAX_ALT_TEXT_LENGTH, MAX_CAPTION_LENGTH, MAX_GALLERY_PHOTOS, PhotoKind, WORKSHOP_PHOTO_KINDS } from './photo.types';
 
 /** The fields of an upload (the file itself travels beside them: multipart/form-data, REST only). */
@@ -14,14 +15,10 @@ export class UploadPhotoInput {
   @MaxLength(64, { message: 'workshopId must be at most 64 characters' })
   workshopId?: string;
 
-  @IsOptional()
-  @IsString({ message: 'caption must be a string' })
-  @MaxLength(MAX_CAPTION_LENGTH, { message: `caption must be at most ${MAX_CAPTION_LENGTH} characters` })
+  @OptionalText(MAX_CAPTION_LENGTH)
   caption?: string;
 
-  @IsString({ message: 'altText must be a string' })
-  @IsNotEmpty({ message: 'altText is required: describe the photograph for people who cannot see it' })
-  @MaxLength(MAX_ALT_TEXT_LENGTH, { message: `altText must be at most ${MAX_ALT_TEXT_LENGTH} characters` })
+  @RequiredText(MAX_ALT_TEXT_LENGTH)
   altText: string;
 }
 
@@ -34,12 +31,11 @@ export class UpdatePhotoInput {
   @Field({ description: `Shown under the photograph in a gallery; may be empty (at most ${MAX_CAPTION_LENGTH} characters).` })
   @IsString({ message: 'caption must be a string' })
   @MaxLength(MAX_CAPTION_LENGTH, { message: `caption must be at most ${MAX_CAPTION_LENGTH} characters` })
+  @NoControlChars()
   caption: string;
 
   @Field({ description: `What the photograph shows (required, at most ${MAX_ALT_TEXT_LENGTH} characters).` })
-  @IsString({ message: 'altText must be a string' })
-  @IsNotEmpty({ message: 'altText is required: describe the photograph for people who cannot see it' })
-  @MaxLength(MAX_ALT_TEXT_LENGTH, { message: `altText must be at most ${MAX_ALT_TEXT_LENGTH} characters` })
+  @RequiredText(MAX_ALT_TEXT_LENGTH)
   altText: string;
 }
 

@@ -215,8 +215,8 @@ export async function createApp(services: Services): Promise<App> {
   app.setNotFoundHandler(async (req, reply) => {
     const pathname = req.url.split('?')[0];
     if (pathname.startsWith('/api/') || pathname === '/api') return reply.code(404).send({ detail: 'No such API endpoint', code: ErrorCode.NOT_FOUND });
-    // Unknown hashed files, source maps and refused paths are a 404, never the web app.
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || /^\/(assets|images\/r)\//.test(pathname) || pathname.endsWith('.map')) return notFound(reply);
+    // Unknown hashed files (a deleted photo's renderings too), source maps and refused paths are a 404, never the web app.
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || /^\/(assets|images\/r|photos)\//.test(pathname) || pathname.endsWith('.map')) return notFound(reply);
     return pages(req, reply);
   });
   app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, req, reply) => {
