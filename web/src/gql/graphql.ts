@@ -718,6 +718,11 @@ export type TestimonialsQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type TestimonialsQuery = { testimonials: Array<{ id: string, rating: number, clientName: string, location: string, workshopAttended: string, reviewText: string, date: string }> };
 
+export type SitePhotosQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type SitePhotosQuery = { sitePhotos: { hero: { id: string, src: string, width: number, height: number, altText: string, caption: string, sources: Array<{ type: string, srcSet: string }> } | null, portrait: { id: string, src: string, width: number, height: number, altText: string, caption: string, sources: Array<{ type: string, srcSet: string }> } | null } };
+
 export type BookingLedger_AccountFragment = { balanceDueDate: string | null, balance: number, booking: { id: string, status: BookingStatus }, payments: Array<{ id: string, amount: number, method: PaymentMethod, purpose: PaymentPurpose, installmentNumber: number | null, receivedAt: string, refunded: number }>, refunds: Array<{ id: string, amount: number, state: RefundState, reason: RefundReason, lastError: string | null, createdAt: string, completedAt: string | null }>, schedule: Array<{ number: number, dueDate: string, amount: number, state: InstallmentState, lastError: string | null, paidAt: string | null }>, nextPayment: { label: string, amount: number, dueDate: string | null, overdue: boolean, canPayNow: boolean } | null };
 
 export type BookingLedger_AdminAccountFragment = { balanceDueDate: string | null, balance: number, payments: Array<{ id: string, providerPaymentId: string | null, note: string | null, amount: number, method: PaymentMethod, purpose: PaymentPurpose, installmentNumber: number | null, receivedAt: string, refunded: number }>, refunds: Array<{ id: string, method: PaymentMethod, providerRefundId: string | null, note: string | null, amount: number, state: RefundState, reason: RefundReason, lastError: string | null, createdAt: string, completedAt: string | null }>, schedule: Array<{ number: number, failedAttempts: number, dueDate: string, amount: number, state: InstallmentState, lastError: string | null, paidAt: string | null }>, booking: { id: string, status: BookingStatus }, nextPayment: { label: string, amount: number, dueDate: string | null, overdue: boolean, canPayNow: boolean } | null };
@@ -728,6 +733,8 @@ export type CheckoutStatusQueryVariables = Exact<{
 
 
 export type CheckoutStatusQuery = { checkoutStatus: { id: string, paymentStatus: string, status: string, amountTotal: number | null } };
+
+export type Picture_PhotoFragment = { id: string, src: string, width: number, height: number, altText: string, caption: string, sources: Array<{ type: string, srcSet: string }> };
 
 export type ConfirmWaitlistEntryMutationVariables = Exact<{
   input: ConfirmWaitlistEntryInput;
@@ -743,16 +750,18 @@ export type JoinWaitlistMutationVariables = Exact<{
 
 export type JoinWaitlistMutation = { joinWaitlist: { entry: { id: string, name: string, spots: number, state: WaitlistState } } };
 
-export type WorkshopCard_WorkshopFragment = { id: string, name: string, location: string, state: string, dates: string, durationDays: number, price: number, availableSpots: number, difficultyLevel: DifficultyLevel, workshopType: WorkshopType, imageUrl: string, hasStarted: boolean, hasEnded: boolean, cancelled: boolean };
+export type WorkshopCard_WorkshopFragment = { id: string, name: string, location: string, state: string, dates: string, durationDays: number, price: number, availableSpots: number, difficultyLevel: DifficultyLevel, workshopType: WorkshopType, imageUrl: string, hasStarted: boolean, hasEnded: boolean, cancelled: boolean, cover: { id: string, src: string, width: number, height: number, altText: string, caption: string, sources: Array<{ type: string, srcSet: string }> } | null };
+
+export type WorkshopGallery_PhotoFragment = { id: string, caption: string, src: string, width: number, height: number, altText: string, sources: Array<{ type: string, srcSet: string }> };
 
 export type WorkshopDetailQueryVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type WorkshopDetailQuery = { workshop: { id: string, name: string, description: string, location: string, state: string, dates: string, startDate: string, endDate: string, durationDays: number, price: number, availableSpots: number, capacity: number, difficultyLevel: DifficultyLevel, workshopType: WorkshopType, imageUrl: string, highlights: Array<string>, itinerary: string, privateRoomSupplement: number, hasStarted: boolean, hasEnded: boolean, cancelled: boolean, boardOpen: boolean, paymentOptions: Array<{ option: PaymentOption, available: boolean, reason: string | null }> } | null };
+export type WorkshopDetailQuery = { workshop: { id: string, name: string, description: string, location: string, state: string, dates: string, startDate: string, endDate: string, durationDays: number, price: number, availableSpots: number, capacity: number, difficultyLevel: DifficultyLevel, workshopType: WorkshopType, imageUrl: string, highlights: Array<string>, itinerary: string, privateRoomSupplement: number, hasStarted: boolean, hasEnded: boolean, cancelled: boolean, boardOpen: boolean, cover: { id: string, src: string, width: number, height: number, altText: string, caption: string, sources: Array<{ type: string, srcSet: string }> } | null, gallery: Array<{ id: string, caption: string, src: string, width: number, height: number, altText: string, sources: Array<{ type: string, srcSet: string }> }>, paymentOptions: Array<{ option: PaymentOption, available: boolean, reason: string | null }> } | null };
 
 export type WorkshopsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type WorkshopsQuery = { workshops: Array<{ id: string, name: string, location: string, state: string, dates: string, durationDays: number, price: number, availableSpots: number, difficultyLevel: DifficultyLevel, workshopType: WorkshopType, imageUrl: string, hasStarted: boolean, hasEnded: boolean, cancelled: boolean, paymentOptions: Array<{ option: PaymentOption, available: boolean, reason: string | null }> }> };
+export type WorkshopsQuery = { workshops: Array<{ id: string, name: string, location: string, state: string, dates: string, durationDays: number, price: number, availableSpots: number, difficultyLevel: DifficultyLevel, workshopType: WorkshopType, imageUrl: string, hasStarted: boolean, hasEnded: boolean, cancelled: boolean, paymentOptions: Array<{ option: PaymentOption, available: boolean, reason: string | null }>, cover: { id: string, src: string, width: number, height: number, altText: string, caption: string, sources: Array<{ type: string, srcSet: string }> } | null }> };
