@@ -155,6 +155,11 @@ export type DeleteMessageInput = {
   id: string | number;
 };
 
+/** The photograph to delete (its renderings are removed from storage). */
+export type DeletePhotoInput = {
+  photoId: string | number;
+};
+
 /** Physical difficulty of a workshop. */
 export type DifficultyLevel =
   | 'Challenging'
@@ -246,6 +251,13 @@ export type PaymentStatus =
   /** Everything received was refunded (a cancelled booking). */
   | 'refunded';
 
+/** Where a photograph is shown: a workshop cover or gallery, the instructor portrait, the home hero. */
+export type PhotoKind =
+  | 'home_hero'
+  | 'instructor_portrait'
+  | 'workshop_cover'
+  | 'workshop_gallery';
+
 /** A new message for a workshop community board. Stored exactly as sent. */
 export type PostMessageInput = {
   /** Never shown to the public; only the admin sees it. */
@@ -292,6 +304,12 @@ export type RemoveWaitlistEntryInput = {
   entryId: string | number;
 };
 
+/** A workshop gallery's photographs in their new order: every one of them, each once. */
+export type ReorderPhotosInput = {
+  photoIds: Array<string | number>;
+  workshopId: string | number;
+};
+
 /** Shared room (included) or private room (supplement). */
 export type RoomType =
   | 'private'
@@ -315,6 +333,15 @@ export type TransferMyBookingInput = {
   token: string;
   /** The workshop to move to. */
   workshopId: string;
+};
+
+/** A photograph's caption and alt text. */
+export type UpdatePhotoInput = {
+  /** What the photograph shows (required, at most 300 characters). */
+  altText: string;
+  /** Shown under the photograph in a gallery; may be empty (at most 300 characters). */
+  caption: string;
+  photoId: string | number;
 };
 
 /** Every editable field of an existing workshop (sent whole, as the form shows it). */
@@ -474,6 +501,32 @@ export type UpdateWorkshopPhotoMutationVariables = Exact<{
 
 
 export type UpdateWorkshopPhotoMutation = { updateWorkshopPhoto: { workshop: { id: string, imageUrl: string } } };
+
+export type AdminPhotosQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AdminPhotosQuery = { adminPhotos: Array<{ kind: PhotoKind, workshopId: string | null, position: number, id: string, src: string, width: number, height: number, altText: string, caption: string, sources: Array<{ type: string, srcSet: string }> }> };
+
+export type UpdatePhotoMutationVariables = Exact<{
+  input: UpdatePhotoInput;
+}>;
+
+
+export type UpdatePhotoMutation = { updatePhoto: { photo: { id: string, caption: string, altText: string } } };
+
+export type ReorderPhotosMutationVariables = Exact<{
+  input: ReorderPhotosInput;
+}>;
+
+
+export type ReorderPhotosMutation = { reorderPhotos: { photos: Array<{ id: string, position: number }> } };
+
+export type DeletePhotoMutationVariables = Exact<{
+  input: DeletePhotoInput;
+}>;
+
+
+export type DeletePhotoMutation = { deletePhoto: { deletedPhotoId: string } };
 
 export type StatisticsTab_StatsFragment = { totalWorkshops: number, totalBookings: number, totalRevenue: number, totalMessages: number, workshops: Array<{ id: string, name: string, startDate: string, capacity: number, minimumParticipants: number, spotsSold: number, spotsHeld: number, reachedMinimum: boolean, revenue: number }> };
 
