@@ -37,3 +37,6 @@ export const MAX_GALLERY_PHOTOS = 40;
 
 /** Uploads per client in 10 minutes: resizing is CPU work (about a second a photo on one core). */
 export const PHOTO_UPLOAD_RATE_LIMIT = { name: 'photo uploads', limit: 60, windowMs: 10 * 60_000 };
+
+/** Longest time an upload may take once received (decoding and every rendering), instead of the API's 10 s. */
+export const PHOTO_UPLOAD_TIMEOUT_MS = 120_000;

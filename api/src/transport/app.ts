@@ -107,9 +107,11 @@ export async function createApp(services: Services): Promise<App> {
     // database that accepts connections but does not answer). It starts once the request is
     // received: a body that does not come in time is the client's 408 (REQUEST_RECEIVE_TIMEOUT_MS).
     if (req.url.startsWith('/api') || req.url.startsWith('/graphql')) {
+      // A route may allow itself longer (a photo upload is resized in the request: docs/decisions/077).
+      const ms = (req.routeOptions.config as { timeoutMs?: number } | undefined)?.timeoutMs ?? REQUEST_TIMEOUT_MS;
       const timer = setTimeout(() => {
         if (!reply.sent) void reply.code(503).send(UNAVAILABLE);
-      }, REQUEST_TIMEOUT_MS);
+      }, ms);
       timer.unref();
       (req as TimedRequest)[TIMER] = timer;
     }

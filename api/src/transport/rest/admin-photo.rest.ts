@@ -11,6 +11,7 @@ import { refuseCrossSite, requireAdmin } from '../admin-guard';
 import type { WriteLimit } from '../rate-limits';
 import { parseRestInput } from './http';
 import { PHOTO_ROUTES } from './schemas/photo';
+import { PHOTO_UPLOAD_TIMEOUT_MS } from '../../photo/photo.types';
 
 /** A photograph in the REST API's snake_case, with its responsive sources. */
 export function photoJson(p: Photo) {
@@ -62,7 +63,8 @@ export function adminPhotoRoutes(deps: AdminPhotoRouteDeps): FastifyPluginAsync 
 
     app.get('/', { schema: PHOTO_ROUTES.list }, async () => (await photos.adminList()).map(photoJson));
 
-    app.post('/', { schema: PHOTO_ROUTES.upload }, async (req, reply) => {
+    // Resizing a large photograph on a busy machine can take longer than the API's 10 s.
+    app.post('/', { schema: PHOTO_ROUTES.upload, config: { timeoutMs: PHOTO_UPLOAD_TIMEOUT_MS } }, async (req, reply) => {
       await deps.uploadLimit(req);
       const { fields, file } = await readUploadOrThrow(req, megabytes);
       const input = await validateInputOrThrow(UploadPhotoInput, fields, UPLOAD_FIELDS);
