@@ -43,14 +43,17 @@ async function upload(base, auth, fields, jpeg) {
   if (res.status !== 201) throw new Error(`upload ${fields.kind}: ${res.status} ${await res.text()}`);
 }
 
-/** Upload the demo set to the app at `base`; the first `galleries` workshops (and those of `galleryIds`) get three gallery photographs each. */
-export async function uploadDemoPhotos(base, password, { galleries = 2, galleryIds = [] } = {}) {
+/**
+ * Upload the demo set to the app at `base`; the first `galleries` workshops (and those of `galleryIds`) get three
+ * gallery photographs each; covers are `coverWidth` px wide (smaller: a quicker upload on a busy machine).
+ */
+export async function uploadDemoPhotos(base, password, { galleries = 2, galleryIds = [], coverWidth = 2400 } = {}) {
   const auth = `Basic ${Buffer.from(`admin:${password}`).toString('base64')}`;
   const workshops = await (await fetch(`${base}/api/workshops`)).json();
   await upload(base, auth, { kind: 'home_hero', alt_text: 'Last light over layered canyon ridges' }, await landscape(2400, 1500, 0));
   await upload(base, auth, { kind: 'instructor_portrait', alt_text: 'Daniel Reyes at sunrise above a canyon, camera on a tripod' }, await landscape(1200, 1500, 2));
   for (const [i, w] of workshops.entries()) {
-    await upload(base, auth, { kind: 'workshop_cover', workshop_id: w.id, alt_text: `${w.location}: ridges at first light` }, await landscape(2400, 1350, i + 1));
+    await upload(base, auth, { kind: 'workshop_cover', workshop_id: w.id, alt_text: `${w.location}: ridges at first light` }, await landscape(coverWidth, Math.round((coverWidth * 9) / 16), i + 1));
     if (i < galleries || galleryIds.includes(w.id)) {
       for (const n of [1, 2, 3]) {
         await upload(base, auth, { kind: 'workshop_gallery', workshop_id: w.id, alt_text: `${w.location}, view ${n}`, caption: `${w.location}, day ${n + 1}` }, await landscape(1600, 1067, i + n));

@@ -58,7 +58,7 @@ try {
   // run (scheduled two years on, as the admin would), so /booking shows the form that earns the money.
   const sample = 'zion-canyon-light';
   const next = (await scheduleFutureWorkshops(app.url)).find((id) => id.startsWith(sample));
-  if (process.env.PHOTOS) console.log(`photographs: ${await uploadDemoPhotos(app.url, 'bench-admin-password', { galleryIds: [next] })} covers, a hero, a portrait, galleries`);
+  if (process.env.PHOTOS) console.log(`photographs: ${await uploadDemoPhotos(app.url, 'bench-admin-password', { galleries: 0, galleryIds: [next], coverWidth: 1600 })} covers, a hero, a portrait, galleries`);
   for (const route of ROUTES.map((r) => r.replace(`/${sample}`, `/${next}`))) {
     const runs = [];
     let failures = 0;
