@@ -1,3 +1,4 @@
+/* global FormData, Blob */
 // Photographs for a demo, a screenshot or a Lighthouse run "with photographs" (issue 24): landscapes
 // drawn here (layered ridges under a sky, with film grain, so the encoders see photo-like detail),
 // uploaded through the admin API (docs/decisions/077) as the home hero, the instructor portrait,
