@@ -73,7 +73,7 @@ export async function startApp(kind, env = {}, { nodeArgs = [], databaseUrl: exi
     env: {
       ...process.env, NODE_ENV: 'production', PUBLIC_ORIGIN: `http://127.0.0.1:${port}`, ADMIN_PASSWORD: 'bench-admin-password',
       // The benches play many visitors from one machine: believe their X-Forwarded-For.
-      TRUST_PROXY: 'loopback', ALTCHA_HMAC_SECRET: 'bench-altcha-secret-0123456789abcdef0123', BOOKING_LINK_SECRET: 'bench-booking-link-secret-0123456789abcdef', PORT: String(port), DATABASE_URL: databaseUrl, ...env,
+      TRUST_PROXY: 'loopback', ALTCHA_HMAC_SECRET: 'bench-altcha-secret-0123456789abcdef0123', BOOKING_LINK_SECRET: 'bench-booking-link-secret-0123456789abcdef', PORT: String(port), DATABASE_URL: databaseUrl, PHOTO_DIR: path.join(dir, 'photos'), ...env,
     },
     stdio: ['ignore', log, 'inherit'],
   });

@@ -5,11 +5,13 @@
 // load included (gzip and brotli).
 //   npm run build && node bench/lighthouse.mjs
 //   RUNS=1 node bench/lighthouse.mjs /booking /workshop/   # arguments filter the routes (prefix match)
+//   PHOTOS=1 node bench/lighthouse.mjs    # with photographs uploaded first (bench/demo-photos.mjs, issue 24)
 // Uses Debian's Chromium (CHROMIUM_PATH overrides /usr/bin/chromium); never downloads a browser.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import manifest from '../web/src/routes.json' with { type: 'json' };
 import { machine, scheduleFutureWorkshops, startApp } from './lib.mjs';
+import { uploadDemoPhotos } from './demo-photos.mjs';
 
 const require = createRequire(import.meta.url);
 const { default: lighthouse } = await import('lighthouse');
@@ -56,6 +58,7 @@ try {
   // run (scheduled two years on, as the admin would), so /booking shows the form that earns the money.
   const sample = 'zion-canyon-light';
   const next = (await scheduleFutureWorkshops(app.url)).find((id) => id.startsWith(sample));
+  if (process.env.PHOTOS) console.log(`photographs: ${await uploadDemoPhotos(app.url, 'bench-admin-password', { galleries: 0, galleryIds: [next], coverWidth: 1600 })} covers, a hero, a portrait, galleries`);
   for (const route of ROUTES.map((r) => r.replace(`/${sample}`, `/${next}`))) {
     const runs = [];
     let failures = 0;

@@ -62,6 +62,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     proxy: {
       '/graphql': 'http://localhost:3000',
       '/api': 'http://localhost:3000',
+      // Uploaded photographs on disk (docs/decisions/077).
+      '/photos': 'http://localhost:3000',
     },
   },
   // The server renderer (`vite build --ssr src/entry-server.tsx`): one self-contained CommonJS

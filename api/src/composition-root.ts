@@ -51,6 +51,8 @@ import { CreditsService } from './credit/credits.service';
 import { WorkshopCancellationService } from './workshop-cancellation/workshop-cancellation.service';
 import { WorkshopCancellationReactions } from './workshop-cancellation/workshop-cancellation-reactions';
 import { WORKSHOP_CANCELLATION_MAILS } from './workshop-cancellation/workshop-cancellation.mails';
+import { PhotoService } from './photo/photo.service';
+import { type BlobStore, DiskBlobStore, S3BlobStore } from './infrastructure/blob-store';
 
 /**
  * Every service of the app, built once per process (or per test) from its
@@ -104,6 +106,10 @@ export interface Services {
   workshopCancellation: WorkshopCancellationService;
   /** The booking events (docs/decisions/071); subscribed here only (tests may add a subscriber to watch). */
   events: BookingEvents;
+  /** The admin's photographs: uploads resized into responsive renderings, on disk or in S3 (docs/decisions/077). */
+  photos: PhotoService;
+  /** Where the photographs' renderings are kept (a folder served at /photos, or an S3 bucket). */
+  photoStore: BlobStore;
 }
 
 /**
@@ -206,7 +212,11 @@ export function createServices(
     .register(MONEY_JOBS.balanceOverdue, (job) => money.charges.runBalanceOverdue(job))
     .register(MONEY_JOBS.refund, (job) => money.refunds.runJob(job));
 
+  const photoStore: BlobStore = config.photos.s3 ? new S3BlobStore(config.photos.s3) : new DiskBlobStore(config.photos.dir);
+
   return {
+    photos: new PhotoService(db, clock, audit, photoStore, workshops.catalog, logger),
+    photoStore,
     config,
     db,
     logger,

@@ -12,6 +12,7 @@ import { Testimonial } from './testimonial/testimonial.entity';
 import { Workshop } from './workshop/workshop.entity';
 import { WaitlistEntry } from './waitlist/waitlist-entry.entity';
 import { Credit } from './credit/credit.entity';
+import { Photo } from './photo/photo.entity';
 
 /** Every entity of the product; the data source is built from this list. */
 export const ENTITIES = [
@@ -31,5 +32,6 @@ export const ENTITIES = [
   WaitlistEntry,
   AuditEvent,
   Credit,
+  Photo,
 ];
 

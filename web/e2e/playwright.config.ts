@@ -42,6 +42,8 @@ const appEnv = (port: number, db: string, extra: Record<string, string> = {}) =>
   // Some tests play other visitors with X-Forwarded-For (the hold limits count per client), as if behind a proxy on this host.
   TRUST_PROXY: 'loopback',
   CLOCK_START: SEASON_START,
+  // Uploaded photographs of this server, beside its database (docs/decisions/077).
+  PHOTO_DIR: `${tmp}/photos-${port}`,
   ...extra,
 });
 

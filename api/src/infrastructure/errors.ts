@@ -85,6 +85,10 @@ export enum ErrorCode {
   REFUND_NOT_OWED = 'REFUND_NOT_OWED',
   /** The admin cancels a workshop that is cancelled already. */
   WORKSHOP_ALREADY_CANCELLED = 'WORKSHOP_ALREADY_CANCELLED',
+
+  // photos (photo/)
+  /** The uploaded file is not a JPEG, PNG, HEIC or WebP photograph by its content, or cannot be decoded (415, field `file`). */
+  UNSUPPORTED_IMAGE = 'UNSUPPORTED_IMAGE',
 }
 
 export const HTTP_STATUS: Record<ErrorCode, number> = {
@@ -103,6 +107,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   // 428 Precondition Required: the request is fine but must come with something first.
   [ErrorCode.CHALLENGE_REQUIRED]: 428,
   [ErrorCode.PAYLOAD_TOO_LARGE]: 413,
+  [ErrorCode.UNSUPPORTED_IMAGE]: 415,
   [ErrorCode.PAYMENT_PROVIDER_ERROR]: 502,
   [ErrorCode.SERVICE_UNAVAILABLE]: 503,
   // booking

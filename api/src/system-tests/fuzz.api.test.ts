@@ -4,6 +4,7 @@ import { CommunityMessage } from '../community/community-message.entity';
 import { MailOutbox } from '../mail/mail-outbox.entity';
 import { PaymentEvent } from '../payment/payment-event.entity';
 import { Workshop } from '../workshop/workshop.entity';
+import { Photo } from '../photo/photo.entity';
 import { startTestServer, type TestServer } from '../test/app';
 
 /**
@@ -77,17 +78,19 @@ describe('generated hostile input on every write endpoint', () => {
       await m.count(CommunityMessage),
       await m.count(PaymentEvent),
       await m.count(MailOutbox),
+      await m.find(Photo, { order: { id: 'ASC' } }).then((rows) => rows.map((p) => [p.id, p.position, p.caption, p.altText])),
       workshops.map((w) => [w.id, w.spotsClaimed, w.imageUrl]),
     ]);
   }
 
   /** Send one request; assert no 5xx; if refused, assert nothing changed. */
-  async function probe(method: string, path: string, payload: string | undefined, headers: Record<string, string> = {}): Promise<void> {
+  async function probe(method: string, path: string, payload: string | FormData | undefined, headers: Record<string, string> = {}): Promise<void> {
     const before = await snapshot();
     const res = await fetch(`${s.url}${path}`, {
       method,
       headers: {
-        'content-type': 'application/json',
+        // A form sets its own multipart type and boundary.
+        ...(payload instanceof FormData ? {} : { 'content-type': 'application/json' }),
         // A new client each time, so rate limits do not hide the validation paths.
         'x-forwarded-for': `198.51.${Math.floor(++ip / 250) % 250}.${ip % 250}`,
         ...headers,
@@ -123,6 +126,41 @@ describe('generated hostile input on every write endpoint', () => {
       ([id, url]: [string, string]) => probe('PUT', `/api/admin/workshops/${encodeURIComponent(id)}/photo?image_url=${encodeURIComponent(url)}`, undefined, { authorization: ADMIN }),
     ));
 
+  /** An upload's form: its own fields with nasty values, junk fields, and a file of random bytes (sometimes behind an image's magic number). */
+  const uploadForm = fc
+    .tuple(
+      fc.record({ kind: fc.oneof(nasty, fc.constantFrom('workshop_cover', 'workshop_gallery', 'home_hero')), workshop_id: fc.oneof(nasty, fc.constant('zion-canyon-light')), alt_text: nasty, caption: nasty }, { requiredKeys: [] }),
+      fc.option(
+        fc.tuple(
+          fc.constantFrom([], [0xff, 0xd8, 0xff], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], [0, 0, 0, 24, 0x66, 0x74, 0x79, 0x70, 0x68, 0x65, 0x69, 0x63], [0x52, 0x49, 0x46, 0x46, 0, 0, 0, 0, 0x57, 0x45, 0x42, 0x50]),
+          fc.uint8Array({ maxLength: 2000 }),
+          fc.constantFrom('file', 'photo', 'alt_text'),
+        ),
+      ),
+    )
+    .map(([fields, file]) => {
+      const form = new FormData();
+      for (const [k, v] of Object.entries(fields)) form.append(k, typeof v === 'string' ? v : JSON.stringify(v) ?? 'null');
+      if (file) form.append(file[2], new Blob([new Uint8Array([...file[0], ...file[1]])]), 'upload.jpg');
+      return form;
+    });
+
+  it('POST /api/admin/photos (authenticated multipart uploads of junk)', () =>
+    fc.assert(
+      fc.asyncProperty(fc.oneof({ weight: 4, arbitrary: uploadForm }, { weight: 1, arbitrary: body(['kind', 'alt_text']) }), (b) => probe('POST', '/api/admin/photos', b as string | FormData, { authorization: ADMIN })),
+      { numRuns: Math.min(RUNS, 100) },
+    ));
+
+  it('PUT /api/admin/photos/{id}, PUT /api/admin/photos/order, DELETE /api/admin/photos/{id} (authenticated)', () =>
+    property(
+      fc.tuple(fc.string({ maxLength: 60 }), body(['caption', 'alt_text', 'workshop_id', 'photo_ids'])),
+      async ([id, b]: [string, string]) => {
+        await probe('PUT', `/api/admin/photos/${encodeURIComponent(id)}`, b, { authorization: ADMIN });
+        await probe('PUT', '/api/admin/photos/order', b, { authorization: ADMIN });
+        await probe('DELETE', `/api/admin/photos/${encodeURIComponent(id)}`, undefined, { authorization: ADMIN });
+      },
+    ));
+
   it('DELETE /api/admin/messages/{id} (authenticated)', () =>
     property(fc.string({ maxLength: 100 }), (id: string) => probe('DELETE', `/api/admin/messages/${encodeURIComponent(id)}`, undefined, { authorization: ADMIN })));
 
@@ -137,10 +175,13 @@ describe('generated hostile input on every write endpoint', () => {
           'mutation($input: CheckoutSessionInput!) { createCheckoutSession(input: $input) { url } }',
           'mutation($input: PostMessageInput!) { postMessage(input: $input) { message { id } } }',
           'mutation($input: AdminLoginInput!) { adminLogin(input: $input) { success } }',
+          'mutation($input: UpdatePhotoInput!) { updatePhoto(input: $input) { photo { id } } }',
+          'mutation($input: ReorderPhotosInput!) { reorderPhotos(input: $input) { photos { id } } }',
+          'mutation($input: DeletePhotoInput!) { deletePhoto(input: $input) { deletedPhotoId } }',
         ),
-        shaped([...BOOKING_KEYS.map((k) => k.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase())), 'bookingId', 'originUrl', 'authorName', 'authorEmail', 'message', 'password']),
+        shaped([...BOOKING_KEYS.map((k) => k.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase())), 'bookingId', 'originUrl', 'authorName', 'authorEmail', 'message', 'password', 'photoId', 'photoIds', 'workshopId', 'caption', 'altText']),
       ),
-      ([query, input]: [string, unknown]) => probe('POST', '/graphql', JSON.stringify({ query, variables: { input } })),
+      ([query, input]: [string, unknown]) => probe('POST', '/graphql', JSON.stringify({ query, variables: { input } }), query.includes('Photo') ? { authorization: ADMIN } : {}),
     ));
 
   it('bodies over the size cap are a 413, not a crash', async () => {

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import type { Server } from 'node:http';
@@ -40,7 +43,9 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const testDb = await createTestDb(kind);
   // Tests tell clients apart by X-Forwarded-For, so the loopback proxy is trusted unless a test says otherwise.
-  const config = loadConfig({ NODE_ENV: 'test', ADMIN_PASSWORD: 'correct-horse-battery', TRUST_PROXY: 'loopback', ...env });
+  // Uploaded photographs go to a folder of this server's own, removed with it.
+  const photoDir = env.PHOTO_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'photos-'));
+  const config = loadConfig({ NODE_ENV: 'test', ADMIN_PASSWORD: 'correct-horse-battery', TRUST_PROXY: 'loopback', PHOTO_DIR: photoDir, ...env });
   configure?.(config);
   const services = createServices(config, testDb.db, options.logger ?? createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'), options.clock ?? seasonClock, {
     catalog: options.catalog,
@@ -71,6 +76,7 @@ export async function startTestServer(
       await services.rateLimitStore.close?.();
       await services.bus?.close();
       await testDb.drop();
+      if (!env.PHOTO_DIR) fs.rmSync(photoDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -23,6 +24,7 @@ import { ErrorCode } from '../infrastructure/errors';
 import { securityHeaders } from './security-headers';
 import { registerWriteLimits } from './rate-limits';
 import { servedOverHttps } from './admin-guard';
+import { DiskBlobStore, IMMUTABLE_CACHE_CONTROL } from '../infrastructure/blob-store';
 
 /** Longest time any API request may take, once received, before the caller gets a 503. */
 export const REQUEST_TIMEOUT_MS = 10_000;
@@ -105,9 +107,11 @@ export async function createApp(services: Services): Promise<App> {
     // database that accepts connections but does not answer). It starts once the request is
     // received: a body that does not come in time is the client's 408 (REQUEST_RECEIVE_TIMEOUT_MS).
     if (req.url.startsWith('/api') || req.url.startsWith('/graphql')) {
+      // A route may allow itself longer (a photo upload is resized in the request: docs/decisions/077).
+      const ms = (req.routeOptions.config as { timeoutMs?: number } | undefined)?.timeoutMs ?? REQUEST_TIMEOUT_MS;
       const timer = setTimeout(() => {
         if (!reply.sent) void reply.code(503).send(UNAVAILABLE);
-      }, REQUEST_TIMEOUT_MS);
+      }, ms);
       timer.unref();
       (req as TimedRequest)[TIMER] = timer;
     }
@@ -181,6 +185,21 @@ export async function createApp(services: Services): Promise<App> {
     });
   });
 
+  // The admin's photographs on disk (no S3_BUCKET): unique names, never changed, so immutable for a year.
+  if (services.photoStore instanceof DiskBlobStore) {
+    const dir = services.photoStore.dir;
+    fs.mkdirSync(dir, { recursive: true });
+    await app.register(fastifyStatic, {
+      root: dir,
+      prefix: `${services.photoStore.publicBase}/`,
+      decorateReply: false,
+      index: false,
+      dotfiles: 'deny',
+      allowedPath: (pathName) => !pathName.endsWith('.part'),
+      setHeaders: (reply) => void reply.header('Cache-Control', IMMUTABLE_CACHE_CONTROL),
+    });
+  }
+
   // Every other path: the web app, server-rendered for the public routes (web/ssr.ts).
   const pages = webPages({
     webDist,
@@ -198,8 +217,8 @@ export async function createApp(services: Services): Promise<App> {
   app.setNotFoundHandler(async (req, reply) => {
     const pathname = req.url.split('?')[0];
     if (pathname.startsWith('/api/') || pathname === '/api') return reply.code(404).send({ detail: 'No such API endpoint', code: ErrorCode.NOT_FOUND });
-    // Unknown hashed files, source maps and refused paths are a 404, never the web app.
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || /^\/(assets|images\/r)\//.test(pathname) || pathname.endsWith('.map')) return notFound(reply);
+    // Unknown hashed files (a deleted photo's renderings too), source maps and refused paths are a 404, never the web app.
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || /^\/(assets|images\/r|photos)\//.test(pathname) || pathname.endsWith('.map')) return notFound(reply);
     return pages(req, reply);
   });
   app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, req, reply) => {

@@ -8,6 +8,7 @@ import { BOOKING_RATE_LIMIT } from '../booking/booking.service';
 import { CHECKOUT_RATE_LIMIT } from '../payment/payment.service';
 import { MESSAGE_POST_RATE_LIMIT } from '../community/community.types';
 import { WAITLIST_JOIN_RATE_LIMIT } from '../waitlist/waitlist.types';
+import { PHOTO_UPLOAD_RATE_LIMIT } from '../photo/photo.types';
 
 /**
  * Checks of a secret a client presents: a manage link's token (every manage
@@ -29,6 +30,8 @@ export interface WriteLimits {
   waitlistJoin: WriteLimit;
   /** Manage-link token checks and credit-code lookups (SECRET_CHECK_RATE_LIMIT). */
   secretCheck: WriteLimit;
+  /** The admin's photo uploads (resizing is CPU work: PHOTO_UPLOAD_RATE_LIMIT). */
+  photoUpload: WriteLimit;
 }
 
 /**
@@ -70,5 +73,6 @@ export async function registerWriteLimits(app: FastifyInstance, options: { redis
     messagePost: limit(MESSAGE_POST_RATE_LIMIT),
     waitlistJoin: limit(WAITLIST_JOIN_RATE_LIMIT),
     secretCheck: limit(SECRET_CHECK_RATE_LIMIT),
+    photoUpload: limit(PHOTO_UPLOAD_RATE_LIMIT),
   };
 }

@@ -439,7 +439,7 @@ describe('/admin/dashboard', () => {
       const { user } = await openDashboard();
       const alert = jest.spyOn(window, 'alert').mockImplementation(() => {});
       await user.click(screen.getByRole('tab', { name: 'Manage Photos' }));
-      expect(screen.getAllByRole('textbox')).toHaveLength(2);
+      expect(screen.getAllByRole('textbox', { name: /^Image address for / })).toHaveLength(2);
       expect(screen.getByText('Current: /images/workshops/zion-canyon-light.svg')).toBeInTheDocument();
       await user.type(screen.getByLabelText('Image address for Zion Canyon Light & Slot Canyons'), '   ');
       await user.click(screen.getByRole('button', { name: 'Update photo of Zion Canyon Light & Slot Canyons' }));

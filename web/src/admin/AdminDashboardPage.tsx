@@ -122,7 +122,7 @@ function Dashboard() {
   } else if (tab === 'waitlists') {
     panel = <WaitlistsTab workshops={data.workshops} onError={logoutIfUnauthenticated} />;
   } else {
-    panel = <PhotosTab workshops={data.workshops} onUpdated={reload} onError={logoutIfUnauthenticated} />;
+    panel = <PhotosTab workshops={data.workshops} onUpdated={reload} onError={logoutIfUnauthenticated} onSignedOut={logout} />;
   }
 
   return (

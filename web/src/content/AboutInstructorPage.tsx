@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { BRAND } from 'api/shared/brand';
 import { POLICY } from 'api/shared/policy';
 import { PageMeta } from '../ui/PageMeta';
-import { Picture } from '../ui/Picture';
+import { InstructorPortrait } from '../ui/SitePictures';
 
 const I = BRAND.instructor;
 
@@ -78,7 +78,7 @@ export default function AboutInstructorPage() {
             </ul>
           </div>
           <div className="split-hero__media">
-            <Picture src="/images/instructor.svg" alt={`Illustration: ${I.name} with a camera on a tripod above a canyon at sunrise`} width={800} height={1000} sizes="(min-width: 900px) 480px, 100vw" priority />
+            <InstructorPortrait illustrationAlt={`Illustration: ${I.name} with a camera on a tripod above a canyon at sunrise`} sizes="(min-width: 900px) 480px, 100vw" priority />
           </div>
         </div>
       </section>

@@ -2,6 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { BRAND } from 'api/shared/brand';
 import { POLICY } from 'api/shared/policy';
 import { renderRoute } from '../test/render';
+import { aPhoto } from '../test/builders';
+import { SITE_PHOTOS_QUERY } from '../home/sitePhotos';
 
 const main = () => within(screen.getByRole('main'));
 
@@ -26,6 +28,19 @@ describe('/about-instructor', () => {
     for (const s of ['Wildlife', 'Portrait and Wedding', 'Landscape']) expect(main().getByRole('heading', { level: 3, name: s })).toBeInTheDocument();
     expect(main().getByRole('link', { name: 'View 2026 Workshops' })).toHaveAttribute('href', '/workshops');
     await waitFor(() => expect(document.title).toMatch(/^About the Instructor/));
+  });
+
+  it('shows the portrait the admin uploaded, high priority in responsive sizes; the illustration until then (docs/decisions/077)', async () => {
+    const portrait = aPhoto({ id: 'p', altText: 'Daniel Reyes on a ridge at dawn', src: '/photos/p-1600.jpg' });
+    const site = (p: unknown) => ({ request: { query: SITE_PHOTOS_QUERY }, result: { data: { sitePhotos: { __typename: 'SitePhotos', hero: null, portrait: p } } } });
+    const { unmount } = renderRoute('/about-instructor', [site(portrait)]);
+    const img = await main().findByRole('img', { name: 'Daniel Reyes on a ridge at dawn' });
+    expect(img).toHaveAttribute('srcset', '/photos/p-480.jpg 480w, /photos/p-960.jpg 960w, /photos/p-1600.jpg 1600w');
+    expect(img).toHaveAttribute('fetchpriority', 'high');
+    unmount();
+
+    renderRoute('/about-instructor', [site(null)]);
+    expect(await main().findByRole('img', { name: /^Illustration: Daniel Reyes/ })).toBeInTheDocument();
   });
 });
 

@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BRAND } from 'api/shared/brand';
 import { renderRoute } from '../test/render';
-import { aTestimonial, aWorkshop, offersOnly } from '../test/builders';
+import { aPhoto, aTestimonial, aWorkshop, offersOnly } from '../test/builders';
+import { SITE_PHOTOS_QUERY } from './sitePhotos';
 import { WORKSHOPS_QUERY } from '../workshop/WorkshopsPage';
 import { NO_REVIEWS, TESTIMONIALS_QUERY } from '../content/TestimonialsPage';
 
@@ -19,19 +20,25 @@ const reviewsOk = {
   result: { data: { testimonials: [aTestimonial(), aTestimonial({ id: 'r2', clientName: 'James O.', rating: 4 })] } },
 };
 
+const sitePhotos = (hero: ReturnType<typeof aPhoto> | null, portrait: ReturnType<typeof aPhoto> | null) => ({
+  request: { query: SITE_PHOTOS_QUERY },
+  result: { data: { sitePhotos: { __typename: 'SitePhotos', hero, portrait } } },
+});
+const noSitePhotos = sitePhotos(null, null);
+
 describe('/', () => {
   beforeEach(() => jest.spyOn(console, 'warn').mockImplementation(() => {}));
 
   it('has a hero whose Explore Workshops button goes to /workshops', async () => {
     const user = userEvent.setup();
-    const { router } = renderRoute('/', [workshopsOk, reviewsOk]);
+    const { router } = renderRoute('/', [workshopsOk, reviewsOk, noSitePhotos]);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/12 or fewer/);
     await user.click(screen.getByRole('button', { name: 'Explore Workshops' }));
     expect(router.state.location.pathname).toBe('/workshops');
   });
 
   it('offers a deposit in its closing call only while a bookable workshop takes one today (issue 21)', async () => {
-    renderRoute('/', [workshopsOk, reviewsOk]);
+    renderRoute('/', [workshopsOk, reviewsOk, noSitePhotos]);
     await waitFor(() => expect(screen.getByTestId('reserve-line')).toHaveTextContent('Groups close at 12. Hold your seat today with a 30% deposit.'));
   });
 
@@ -39,7 +46,7 @@ describe('/', () => {
     const fullOnly = workshops.map((w) => ({ ...w, paymentOptions: offersOnly('full') }));
     // The one that still takes a deposit is sold out: it cannot be booked with one.
     fullOnly[1] = { ...fullOnly[1], paymentOptions: offersOnly('full', 'deposit', 'payment_plan') };
-    renderRoute('/', [{ request: { query: WORKSHOPS_QUERY }, result: { data: { workshops: fullOnly } } }, reviewsOk]);
+    renderRoute('/', [{ request: { query: WORKSHOPS_QUERY }, result: { data: { workshops: fullOnly } } }, reviewsOk, noSitePhotos]);
     await screen.findAllByText('Supercell Chase');
     expect(screen.getByTestId('reserve-line')).toHaveTextContent('Groups close at 12. Book your seat today.');
     expect(document.body).not.toHaveTextContent(/Hold your seat today with a|Reserve with a 30% deposit/);
@@ -48,7 +55,7 @@ describe('/', () => {
   });
 
   it('explains Why Choose Us with small groups, all-inclusive, flexible payment and the instructor', () => {
-    renderRoute('/', [workshopsOk, reviewsOk]);
+    renderRoute('/', [workshopsOk, reviewsOk, noSitePhotos]);
     const why = screen.getByRole('region', { name: 'Why Choose Us' });
     for (const name of ['Small groups of at most 12', 'All-inclusive', 'Flexible payment', 'An expert instructor']) {
       expect(within(why).getByRole('heading', { name })).toBeInTheDocument();
@@ -59,7 +66,7 @@ describe('/', () => {
 
   it('offers only upcoming workshops as popular, and marks past ones in the season list', async () => {
     const mixed = [aWorkshop({ id: 'glades', name: 'Everglades Birds', availableSpots: 12 }), aWorkshop({ id: 'plains', name: 'Supercell Chase', availableSpots: 1, hasStarted: true })];
-    renderRoute('/', [{ request: { query: WORKSHOPS_QUERY }, result: { data: { workshops: mixed } } }, reviewsOk]);
+    renderRoute('/', [{ request: { query: WORKSHOPS_QUERY }, result: { data: { workshops: mixed } } }, reviewsOk, noSitePhotos]);
     const popular = screen.getByRole('region', { name: 'Popular Workshops' });
     expect(await within(popular).findByRole('link', { name: 'Everglades Birds' })).toBeInTheDocument();
     expect(within(popular).queryByRole('link', { name: 'Supercell Chase' })).not.toBeInTheDocument();
@@ -71,7 +78,7 @@ describe('/', () => {
   });
 
   it('lists the three bookable workshops with the fewest spots as popular, linking to their pages', async () => {
-    renderRoute('/', [workshopsOk, reviewsOk]);
+    renderRoute('/', [workshopsOk, reviewsOk, noSitePhotos]);
     const popular = screen.getByRole('region', { name: 'Popular Workshops' });
     await waitFor(() => expect(within(popular).getAllByRole('article')).toHaveLength(3));
     const links = within(popular)
@@ -81,7 +88,7 @@ describe('/', () => {
   });
 
   it('shows a teaser of the reviews with a link to all of them', async () => {
-    renderRoute('/', [workshopsOk, reviewsOk]);
+    renderRoute('/', [workshopsOk, reviewsOk, noSitePhotos]);
     const reviews = screen.getByRole('region', { name: 'What our participants say' });
     expect(await within(reviews).findByText('Margaret H.')).toBeInTheDocument();
     expect(within(reviews).getByRole('img', { name: '4 out of 5 stars' })).toBeInTheDocument();
@@ -92,14 +99,36 @@ describe('/', () => {
     renderRoute('/', [
       { request: { query: WORKSHOPS_QUERY }, error: new Error('down') },
       { request: { query: TESTIMONIALS_QUERY }, error: new Error('down') },
+      { request: { query: SITE_PHOTOS_QUERY }, error: new Error('down') },
     ]);
     expect(await screen.findByText(NO_REVIEWS)).toBeInTheDocument();
     expect(await screen.findByText('No workshops available')).toBeInTheDocument();
     expect(console.warn).toHaveBeenCalled();
   });
 
+  it('shows the hero and the instructor portrait the admin uploaded, in responsive sizes with their alt text (docs/decisions/077)', async () => {
+    const hero = aPhoto({ id: 'h', altText: 'Sunrise over the Watchman', src: '/photos/h-1600.jpg' });
+    const portrait = aPhoto({ id: 'p', altText: 'Daniel with his camera on a ridge', src: '/photos/p-960.jpg' });
+    renderRoute('/', [workshopsOk, reviewsOk, sitePhotos(hero, portrait)]);
+    const heroImg = await screen.findByRole('img', { name: 'Sunrise over the Watchman' });
+    expect(heroImg).toHaveAttribute('src', '/photos/h-1600.jpg');
+    expect(heroImg).toHaveAttribute('srcset', '/photos/h-480.jpg 480w, /photos/h-960.jpg 960w, /photos/h-1600.jpg 1600w');
+    expect(heroImg).toHaveAttribute('sizes', '100vw');
+    expect(heroImg.closest('picture')!.querySelector('source[type="image/avif"]')).toHaveAttribute('srcset', expect.stringContaining('/photos/h-960.avif 960w'));
+    expect(heroImg).toHaveAttribute('fetchpriority', 'high');
+    const band = screen.getByRole('region', { name: /Daniel|instructor/i });
+    expect(within(band).getByRole('img', { name: 'Daniel with his camera on a ridge' })).toHaveAttribute('loading', 'lazy');
+  });
+
+  it('keeps the illustrations while no photograph is set', async () => {
+    const { container } = renderRoute('/', [workshopsOk, reviewsOk, noSitePhotos]);
+    await screen.findAllByText('Supercell Chase');
+    expect(container.querySelector('.hero__image')).toHaveAttribute('src', expect.stringMatching(/^\/images\/r\/hero/));
+    expect(container.querySelector('img[src^="/photos/"]')).toBeNull();
+  });
+
   it('has a footer with the legal pages and the contact email', () => {
-    renderRoute('/', [workshopsOk, reviewsOk]);
+    renderRoute('/', [workshopsOk, reviewsOk, noSitePhotos]);
     const footer = within(screen.getByRole('contentinfo'));
     expect(footer.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy-policy');
     expect(footer.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');

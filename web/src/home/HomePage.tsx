@@ -13,7 +13,7 @@ import { TestimonialCard } from '../content/TestimonialCard';
 import { NO_REVIEWS, TESTIMONIALS_QUERY } from '../content/reviews';
 import { DEPOSIT, INSTALLMENTS } from '../content/policyText';
 import { anyTakesDeposit } from '../workshop/paymentOptionsText';
-import { Picture } from '../ui/Picture';
+import { HeroPicture, InstructorPortrait } from '../ui/SitePictures';
 
 const I = BRAND.instructor;
 
@@ -195,7 +195,7 @@ export default function HomePage() {
         }}
       />
       <section className="hero">
-        <Picture className="hero__image" src="/images/hero.svg" alt="" width={1600} height={1000} sizes="100vw" priority />
+        <HeroPicture />
         <div className="hero__content container">
           <span className="eyebrow eyebrow--light">{POLICY.season} workshop season</span>
           <h1>Photograph America’s wildest light, in a group of {POLICY.maxGroupSize} or fewer</h1>
@@ -256,7 +256,7 @@ export default function HomePage() {
       <section className="section instructor-band" aria-labelledby="instructor-heading">
         <div className="container instructor-band__inner">
           <div className="instructor-band__media">
-            <Picture src="/images/instructor.svg" alt="" width={800} height={1000} sizes="(min-width: 900px) 400px, 100vw" />
+            <InstructorPortrait illustrationAlt="" sizes="(min-width: 900px) 400px, 100vw" />
           </div>
           <div className="instructor-band__text">
             <span className="eyebrow">Your instructor</span>

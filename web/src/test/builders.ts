@@ -49,6 +49,8 @@ export function aWorkshop(overrides: Partial<Workshop> = {}): Typed<Workshop, 'W
     difficultyLevel: 'Moderate',
     workshopType: 'landscape',
     imageUrl: '/images/workshops/zion-canyon-light.svg',
+    cover: null,
+    gallery: [],
     highlights: ['Sunrise at the Watchman', 'A wade into the Narrows', 'Night sky session', 'Editing session'],
     itinerary: 'Day 1: Arrive in Springdale\nDay 2: Watchman sunrise',
     privateRoomSupplement: 500,
@@ -60,6 +62,29 @@ export function aWorkshop(overrides: Partial<Workshop> = {}): Typed<Workshop, 'W
     ...overrides,
     hasEnded: overrides.hasEnded ?? overrides.hasStarted ?? false,
   };
+}
+
+type Photo = NonNullable<Workshop['cover']>;
+
+/** An uploaded photograph (docs/decisions/077), rendered at 480, 960 and 1600 px in AVIF, WebP and JPEG. */
+export function aPhoto(overrides: Partial<Photo> = {}): Typed<Photo, 'Photo'> {
+  const id = overrides.id ?? 'b7e0c1d2-0000-4000-8000-000000000001';
+  const set = (ext: string) => [480, 960, 1600].map((w) => `/photos/${id}-${w}.${ext} ${w}w`).join(', ');
+  return {
+    __typename: 'Photo',
+    id,
+    src: `/photos/${id}-1600.jpg`,
+    width: 1600,
+    height: 1067,
+    altText: 'Morning light on the walls of a slot canyon',
+    caption: '',
+    sources: [
+      { __typename: 'PhotoSource', type: 'image/avif', srcSet: set('avif') },
+      { __typename: 'PhotoSource', type: 'image/webp', srcSet: set('webp') },
+      { __typename: 'PhotoSource', type: 'image/jpeg', srcSet: set('jpg') },
+    ],
+    ...overrides,
+  } as Typed<Photo, 'Photo'>;
 }
 
 /** Workshop.paymentOptions offering only these options (the others with a reason). */

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { formatDollars } from 'api/shared/money';
 import type { WorkshopCard_WorkshopFragment } from '../gql/graphql';
 import { WorkshopImage } from '../ui/WorkshopImage';
+import { PICTURE_PHOTO_FRAGMENT } from '../ui/Picture';
 import { labelOf, WORKSHOP_TYPE_LABELS } from '../ui/labels';
 import { SpotsBadge } from './SpotsBadge';
 
@@ -19,10 +20,14 @@ export const WORKSHOP_CARD_FRAGMENT: TypedDocumentNode<WorkshopCard_WorkshopFrag
     difficultyLevel
     workshopType
     imageUrl
+    cover {
+      ...Picture_photo
+    }
     hasStarted
     hasEnded
     cancelled
   }
+  ${PICTURE_PHOTO_FRAGMENT}
 `;
 
 /** A workshop in a list: photo, facts and a link to /workshop/{id}; a past one is marked as such. */
@@ -32,6 +37,7 @@ export function WorkshopCard({ workshop, priority = false }: { workshop: Worksho
       <div className="workshop-card__media">
         <WorkshopImage
           src={workshop.imageUrl}
+          photo={workshop.cover}
           alt={`${workshop.name}, ${workshop.location}`}
           width={640}
           height={400}

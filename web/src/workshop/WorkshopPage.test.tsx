@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderRoute } from '../test/render';
-import { aWorkshop, offersOnly } from '../test/builders';
+import { aPhoto, aWorkshop, offersOnly } from '../test/builders';
 import { WORKSHOP_DETAIL_QUERY } from './WorkshopPage';
 
 const answer = (workshop: unknown, id = 'zion-canyon-light') => ({
@@ -25,6 +25,54 @@ describe('/workshop/{id}', () => {
 
     await user.click(screen.getByRole('button', { name: 'Book Now' }));
     expect(router.state.location.pathname).toBe('/booking/zion-canyon-light');
+  });
+
+  it('shows the uploaded cover in responsive sizes (preloaded: high priority), and the gallery with captions, lazily (docs/decisions/077)', async () => {
+    const cover = aPhoto({ id: 'c', altText: 'The Narrows in reflected light', src: '/photos/c-1600.jpg' });
+    const gallery = [
+      aPhoto({ id: 'g1', altText: 'Hikers in the river', caption: 'Wading the Narrows' }),
+      aPhoto({ id: 'g2', altText: 'Stars over the Watchman', caption: '' }),
+      aPhoto({ id: 'g3', altText: 'Red walls at noon', caption: 'Checkerboard Mesa' }),
+    ];
+    renderRoute('/workshop/zion-canyon-light', [answer(aWorkshop({ cover, gallery }))]);
+    const hero = await screen.findByRole('img', { name: 'The Narrows in reflected light' });
+    expect(hero).toHaveAttribute('srcset', '/photos/c-480.jpg 480w, /photos/c-960.jpg 960w, /photos/c-1600.jpg 1600w');
+    expect(hero).toHaveAttribute('fetchpriority', 'high');
+    expect(hero).toHaveAttribute('loading', 'eager');
+    const strip = screen.getByRole('region', { name: /Photographs from Zion Canyon Light/ });
+    const first = screen.getByRole('img', { name: 'Hikers in the river' });
+    expect(first).toHaveAttribute('loading', 'lazy');
+    expect(strip).toHaveTextContent('Wading the Narrows');
+    expect(strip).toHaveTextContent('Checkerboard Mesa');
+    expect(screen.getByTestId('gallery-status')).toHaveTextContent('1 of 3');
+  });
+
+  it('steps through the gallery with the arrow keys, Home and End, and the buttons', async () => {
+    const user = userEvent.setup();
+    const gallery = ['a', 'b', 'c'].map((id) => aPhoto({ id, altText: `Photo ${id}` }));
+    renderRoute('/workshop/zion-canyon-light', [answer(aWorkshop({ gallery }))]);
+    const strip = await screen.findByRole('region', { name: /Photographs from/ });
+    const status = screen.getByTestId('gallery-status');
+    strip.focus();
+    await user.keyboard('{ArrowRight}');
+    expect(status).toHaveTextContent('2 of 3');
+    await user.keyboard('{ArrowRight}{ArrowRight}');
+    expect(status).toHaveTextContent('3 of 3');
+    expect(screen.getByRole('button', { name: /Next/ })).toBeDisabled();
+    await user.keyboard('{Home}');
+    expect(status).toHaveTextContent('1 of 3');
+    expect(screen.getByRole('button', { name: /Previous/ })).toBeDisabled();
+    await user.keyboard('{End}{ArrowLeft}');
+    expect(status).toHaveTextContent('2 of 3');
+    await user.click(screen.getByRole('button', { name: /Previous/ }));
+    expect(status).toHaveTextContent('1 of 3');
+  });
+
+  it('shows no gallery without photographs, and the illustration while no cover is set', async () => {
+    const { container } = renderRoute('/workshop/zion-canyon-light', [answer(aWorkshop())]);
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('heading', { name: 'Gallery' })).not.toBeInTheDocument();
+    expect(container.querySelector('.workshop-hero__image')).toHaveAttribute('src', expect.stringMatching(/^\/images\/r\/zion-canyon-light/));
   });
 
   it('disables the button and labels it Sold Out when no spot is left', async () => {

@@ -14,6 +14,8 @@ import { eventJsonLd } from './eventJsonLd';
 import { WorkshopNotFound } from './WorkshopNotFound';
 import { WaitlistForm } from './WaitlistForm';
 import { paymentOptionsSentence } from './paymentOptionsText';
+import { WORKSHOP_GALLERY_FRAGMENT, WorkshopGallery } from './WorkshopGallery';
+import { PICTURE_PHOTO_FRAGMENT } from '../ui/Picture';
 
 export const WORKSHOP_DETAIL_QUERY: TypedDocumentNode<WorkshopDetailQuery, WorkshopDetailQueryVariables> = gql`
   query WorkshopDetail($id: ID!) {
@@ -33,6 +35,12 @@ export const WORKSHOP_DETAIL_QUERY: TypedDocumentNode<WorkshopDetailQuery, Works
       difficultyLevel
       workshopType
       imageUrl
+      cover {
+        ...Picture_photo
+      }
+      gallery {
+        ...WorkshopGallery_photo
+      }
       highlights
       itinerary
       privateRoomSupplement
@@ -47,6 +55,8 @@ export const WORKSHOP_DETAIL_QUERY: TypedDocumentNode<WorkshopDetailQuery, Works
       }
     }
   }
+  ${PICTURE_PHOTO_FRAGMENT}
+  ${WORKSHOP_GALLERY_FRAGMENT}
 `;
 
 export default function WorkshopPage() {
@@ -72,11 +82,11 @@ export default function WorkshopPage() {
       <PageMeta
         title={w.name}
         description={`${w.name}: ${w.durationDays}-day ${labelOf(WORKSHOP_TYPE_LABELS, w.workshopType).toLowerCase()} photography workshop in ${w.location}, ${w.state}, ${w.dates}. ${formatDollars(w.price)} per person, all-inclusive, at most ${w.capacity} participants.`}
-        image={w.imageUrl || undefined}
+        image={w.cover?.src ?? (w.imageUrl || undefined)}
       />
       <JsonLd data={eventJsonLd(w, origin)} />
       <header className="workshop-hero">
-        <WorkshopImage src={w.imageUrl} alt={`${w.name}, ${w.location}`} className="workshop-hero__image" width={1600} height={900} priority sizes="100vw" />
+        <WorkshopImage src={w.imageUrl} photo={w.cover} alt={`${w.name}, ${w.location}`} className="workshop-hero__image" width={1600} height={900} priority sizes="100vw" />
         <div className="workshop-hero__overlay">
           <div className="container">
             <span className="badge badge--amber">{labelOf(WORKSHOP_TYPE_LABELS, w.workshopType)}</span>
@@ -96,6 +106,7 @@ export default function WorkshopPage() {
               <p key={i}>{p}</p>
             ))}
           </section>
+          <WorkshopGallery photos={w.gallery} name={w.name} />
           <section aria-labelledby="highlights-heading">
             <h2 id="highlights-heading">Highlights</h2>
             <ul className="checklist">

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { renderRoute } from '../test/render';
-import { aWorkshop } from '../test/builders';
+import { aPhoto, aWorkshop } from '../test/builders';
 import { WORKSHOP_DETAIL_QUERY } from './WorkshopPage';
 
 const answer = (workshop: unknown) => ({
@@ -48,6 +48,13 @@ describe('/workshop/{id} for search engines and sharing', () => {
     expect(meta('og:type')).toBe('website');
     expect(meta('og:url')).toBe('http://localhost/workshop/zion-canyon-light');
     expect(meta('og:image')).toBe('http://localhost/images/og/zion-canyon-light.jpg');
+  });
+
+  it('shares the uploaded cover (Open Graph and the Event) when there is one', async () => {
+    renderRoute('/workshop/zion-canyon-light', [answer(aWorkshop({ cover: aPhoto({ id: 'c', src: '/photos/c-1600.jpg' }) }))]);
+    await screen.findByRole('heading', { level: 1 });
+    await waitFor(() => expect(meta('og:image')).toBe('http://localhost/photos/c-1600.jpg'));
+    await waitFor(() => expect(events()[0]?.image).toEqual(['http://localhost/photos/c-1600.jpg']));
   });
 
   it('emits no Event for an unknown workshop', async () => {

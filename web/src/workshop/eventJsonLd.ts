@@ -25,7 +25,8 @@ export function eventJsonLd(w: Workshop, origin: string): Record<string, unknown
       name: w.location,
       address: { '@type': 'PostalAddress', addressLocality: w.location, addressRegion: w.state, addressCountry: 'US' },
     },
-    ...(w.imageUrl ? { image: [absolute(w.imageUrl)] } : {}),
+    // The uploaded cover when there is one (docs/decisions/077), else the address set.
+    ...(w.cover ? { image: [absolute(w.cover.src)] } : w.imageUrl ? { image: [absolute(w.imageUrl)] } : {}),
     organizer: { '@type': 'Organization', name: BRAND.name, url: absolute('/') },
     performer: { '@type': 'Person', name: BRAND.instructor.name },
     maximumAttendeeCapacity: w.capacity,

@@ -166,9 +166,30 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NODE_ENV: 'test', TRUST_PROXY: '999.1.1.1' })).toThrow(/TRUST_PROXY: "999.1.1.1" is not/);
   });
 
+  it('photos: on disk by default (25 MB); S3 only with its bucket, keys and public URL, each missing one named', () => {
+    const disk = loadConfig({ NODE_ENV: 'test' }, { dataDir: '/srv/wl' }).photos;
+    expect(disk).toEqual({ maxBytes: 25 * 1024 * 1024, dir: '/srv/wl/photos', s3: undefined });
+    expect(loadConfig({ NODE_ENV: 'test', PHOTO_MAX_BYTES: '5242880', PHOTO_DIR: '/var/photos' }).photos).toMatchObject({ maxBytes: 5242880, dir: '/var/photos' });
+    expect(() => loadConfig({ NODE_ENV: 'test', PHOTO_MAX_BYTES: '25MB' })).toThrow(/PHOTO_MAX_BYTES must be a whole number/);
+    expect(() => loadConfig({ NODE_ENV: 'test', PHOTO_MAX_BYTES: '1000' })).toThrow(/PHOTO_MAX_BYTES must be at least 1048576/);
+    const s3 = { S3_BUCKET: 'wl-photos', S3_ACCESS_KEY_ID: 'AKID', S3_SECRET_ACCESS_KEY: 'secret', S3_PUBLIC_URL: 'https://photos.example.com/' };
+    expect(loadConfig({ NODE_ENV: 'test', ...s3, S3_ENDPOINT: 'http://127.0.0.1:9000/' }).photos.s3).toEqual({
+      bucket: 'wl-photos',
+      region: 'us-east-1',
+      endpoint: 'http://127.0.0.1:9000',
+      accessKeyId: 'AKID',
+      secretAccessKey: 'secret',
+      publicUrl: 'https://photos.example.com',
+    });
+    expect(() => loadConfig({ NODE_ENV: 'test', S3_BUCKET: 'wl-photos' })).toThrow(/S3_ACCESS_KEY_ID is required with S3_BUCKET[\s\S]*S3_SECRET_ACCESS_KEY is required[\s\S]*S3_PUBLIC_URL is required/);
+    expect(() => loadConfig({ NODE_ENV: 'test', S3_PUBLIC_URL: 'https://photos.example.com' })).toThrow(/S3_PUBLIC_URL is set but S3_BUCKET is not/);
+    expect(() => loadConfig({ NODE_ENV: 'test', ...s3, S3_BUCKET: 'Not A Bucket' })).toThrow(/S3_BUCKET must be a bucket name/);
+    expect(() => loadConfig({ NODE_ENV: 'test', ...s3, S3_ENDPOINT: 'ftp://x' })).toThrow(/S3_ENDPOINT must be an http\(s\) URL/);
+  });
+
   it('.env.example documents every variable the app reads', () => {
     const example = fs.readFileSync(path.resolve(__dirname, '../../../../.env.example'), 'utf8');
-    const documented = [...example.matchAll(/^([A-Z_]+)=/gm)].map((m) => m[1]).sort();
+    const documented = [...example.matchAll(/^([A-Z][A-Z0-9_]*)=/gm)].map((m) => m[1]).sort();
     expect(documented).toEqual([...ENV_VAR_NAMES].sort());
   });
 });

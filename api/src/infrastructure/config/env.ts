@@ -118,6 +118,45 @@ export class EnvVars {
   @IsOptional()
   @Matches(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?Z$/, { message: 'CLOCK_START must be a UTC instant such as 2026-01-15T12:00:00Z' })
   CLOCK_START?: string = undefined;
+
+  /** Largest photo upload in bytes (docs/decisions/077). */
+  @IsOptional()
+  @IsInt({ message: 'PHOTO_MAX_BYTES must be a whole number of bytes' })
+  @Min(1024 * 1024, { message: 'PHOTO_MAX_BYTES must be at least 1048576 (1 MB)' })
+  @Max(200 * 1024 * 1024, { message: 'PHOTO_MAX_BYTES must be at most 209715200 (200 MB)' })
+  PHOTO_MAX_BYTES?: number = undefined;
+
+  /** Folder of the photographs' renderings on disk (unless S3_BUCKET is set). */
+  @IsOptional()
+  @IsString()
+  PHOTO_DIR?: string = undefined;
+
+  /** An S3-compatible bucket for the photographs instead of the folder. */
+  @IsOptional()
+  @Matches(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { message: 'S3_BUCKET must be a bucket name (3-63 lower-case letters, digits, dots, hyphens)' })
+  S3_BUCKET?: string = undefined;
+
+  @IsOptional()
+  @Matches(/^[a-z0-9-]+$/, { message: 'S3_REGION must be a region name such as us-east-1 (or auto)' })
+  S3_REGION?: string = undefined;
+
+  /** Another S3-compatible service (R2, MinIO, ...); unset: AWS. */
+  @IsOptional()
+  @Matches(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/, { message: 'S3_ENDPOINT must be an http(s) URL, e.g. https://<account>.r2.cloudflarestorage.com' })
+  S3_ENDPOINT?: string = undefined;
+
+  @IsOptional()
+  @IsString()
+  S3_ACCESS_KEY_ID?: string = undefined;
+
+  @IsOptional()
+  @IsString()
+  S3_SECRET_ACCESS_KEY?: string = undefined;
+
+  /** Where browsers read the bucket's objects. */
+  @IsOptional()
+  @Matches(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/, { message: 'S3_PUBLIC_URL must be an http(s) URL, e.g. https://photos.wildlightworkshops.com' })
+  S3_PUBLIC_URL?: string = undefined;
 }
 
 export interface Config {
@@ -179,6 +218,15 @@ export interface Config {
   bookingLinkSecret: string;
   /** Tests only (CLOCK_START): what the app's clock reads at start-up; unset: the real time. */
   clockStart?: Date;
+  /**
+   * The admin's photographs (docs/decisions/077): the largest upload, and where the renderings
+   * go: the folder `dir` (served at /photos) or, with S3_BUCKET, an S3-compatible bucket.
+   */
+  photos: {
+    maxBytes: number;
+    dir: string;
+    s3?: { bucket: string; region: string; endpoint?: string; accessKeyId: string; secretAccessKey: string; publicUrl: string };
+  };
 }
 
 export class ConfigError extends Error {
@@ -188,7 +236,7 @@ export class ConfigError extends Error {
   }
 }
 
-const numeric = new Set(['PORT']);
+const numeric = new Set(['PORT', 'PHOTO_MAX_BYTES']);
 
 /** Validate the environment; throws ConfigError listing every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { dataDir?: string } = {}): Config {
@@ -238,6 +286,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { data
     const family = net.isIP(address);
     if (!family || (bits !== undefined && Number(bits) > (family === 4 ? 32 : 128))) problems.push(`TRUST_PROXY: "${item}" is not an IP address or CIDR range`);
   }
+  problems.push(...s3Problems(raw));
   let database: DatabaseConfig | undefined;
   try {
     database = parseDatabaseUrl(raw.DATABASE_URL);
@@ -277,7 +326,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { data
     altchaHmacSecret: raw.ALTCHA_HMAC_SECRET ?? localSecret(nodeEnv, options.dataDir ?? 'data', 'altcha-secret.txt'),
     bookingLinkSecret: raw.BOOKING_LINK_SECRET ?? localSecret(nodeEnv, options.dataDir ?? 'data', 'booking-link-secret.txt'),
     clockStart: raw.CLOCK_START ? new Date(raw.CLOCK_START) : undefined,
+    photos: {
+      maxBytes: raw.PHOTO_MAX_BYTES ?? 25 * 1024 * 1024,
+      dir: path.resolve(raw.PHOTO_DIR ?? path.join(options.dataDir ?? 'data', 'photos')),
+      s3: raw.S3_BUCKET
+        ? {
+            bucket: raw.S3_BUCKET,
+            region: raw.S3_REGION ?? 'us-east-1',
+            endpoint: raw.S3_ENDPOINT?.replace(/\/$/, ''),
+            accessKeyId: raw.S3_ACCESS_KEY_ID!,
+            secretAccessKey: raw.S3_SECRET_ACCESS_KEY!,
+            publicUrl: raw.S3_PUBLIC_URL!.replace(/\/$/, ''),
+          }
+        : undefined,
+    },
   };
+}
+
+/** The bucket comes with its keys and public URL, or none of the S3 variables is set. */
+function s3Problems(raw: EnvVars): string[] {
+  const others = ['S3_REGION', 'S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_URL'] as const;
+  if (!raw.S3_BUCKET) {
+    const set = others.filter((k) => raw[k]);
+    return set.length ? [`${set.join(', ')} ${set.length > 1 ? 'are' : 'is'} set but S3_BUCKET is not: set S3_BUCKET too, or unset them (photos are then kept on disk)`] : [];
+  }
+  return (['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_URL'] as const).filter((k) => !raw[k]).map((k) => `${k} is required with S3_BUCKET`);
 }
 
 /**

@@ -19,8 +19,11 @@ import type { CompiledDocuments } from './compiled-documents';
 
 /** Body size cap of /graphql: our largest operation (a booking) is a few KB. */
 export const GRAPHQL_BODY_LIMIT = 100 * 1024;
-/** Root fields whose answers depend on the workshop catalog only (and so are cached with it). */
-const CATALOG_FIELDS = new Set(['workshops', 'workshop', '__typename']);
+/**
+ * Root fields whose answers depend on the workshop catalog only (and so are cached with it).
+ * The photographs are read with the catalog snapshot and every photo write drops it (photo.service.ts).
+ */
+const CATALOG_FIELDS = new Set(['workshops', 'workshop', 'sitePhotos', '__typename']);
 
 export interface GraphQLRouteOptions {
   apollo: ApolloServer<GraphQLContext>;

@@ -17,11 +17,12 @@ import { WaitlistResolver } from './resolvers/waitlist.resolver';
 import { AuditResolver } from './resolvers/audit.resolver';
 import { AdminWorkshopResolver } from './resolvers/admin-workshop.resolver';
 import { BookingAccountCreditsResolver, WorkshopCancellationResolver } from './resolvers/workshop-cancellation.resolver';
+import { PhotoResolver, WorkshopPhotosResolver } from './resolvers/photo.resolver';
 
 /** The services the resolvers are built from: each resolver receives only its own. */
 export type ResolverServices = Pick<
   Services,
-  'workshops' | 'testimonials' | 'bookings' | 'payments' | 'community' | 'adminAuth' | 'admin' | 'adminStats' | 'adminLists' | 'waitlistAdmin' | 'proofOfWork' | 'accounts' | 'money' | 'waitlist' | 'audit' | 'workshopEditor' | 'credits' | 'workshopCancellation'
+  'workshops' | 'testimonials' | 'bookings' | 'payments' | 'community' | 'adminAuth' | 'admin' | 'adminStats' | 'adminLists' | 'waitlistAdmin' | 'proofOfWork' | 'accounts' | 'money' | 'waitlist' | 'audit' | 'workshopEditor' | 'credits' | 'workshopCancellation' | 'photos'
 >;
 
 /**
@@ -47,6 +48,8 @@ function resolverInstances(s: ResolverServices): Map<Function, object> {
     [AdminWorkshopResolver, new AdminWorkshopResolver(s.workshopEditor)],
     [WorkshopCancellationResolver, new WorkshopCancellationResolver(s.workshopCancellation, s.credits, s.accounts)],
     [BookingAccountCreditsResolver, new BookingAccountCreditsResolver(s.credits)],
+    [PhotoResolver, new PhotoResolver(s.photos)],
+    [WorkshopPhotosResolver, new WorkshopPhotosResolver(s.photos)],
   ]);
 }
 
@@ -68,6 +71,8 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   AuditResolver,
   WorkshopCancellationResolver,
   BookingAccountCreditsResolver,
+  PhotoResolver,
+  WorkshopPhotosResolver,
 ];
 
 /**

@@ -8,6 +8,7 @@ import { adminRoutes } from './admin.rest';
 import { manageRoutes } from './booking-account.rest';
 import { activityRoutes } from './activity.rest';
 import { adminWorkshopRoutes } from './admin-workshop.rest';
+import { adminPhotoRoutes } from './admin-photo.rest';
 import { adminWorkshopCancellationRoutes, manageCreditRoutes } from './workshop-cancellation.rest';
 import { healthRoutes } from './health.rest';
 import { checkoutRoutes, webhookRoutes } from './payment.rest';
@@ -85,6 +86,17 @@ async function registerRoutesWrittenAsIs(json: FastifyInstance, services: Servic
       secureCookies: servedOverHttps(services.config),
     }),
     { prefix: '/admin/workshops' },
+  );
+  await json.register(
+    adminPhotoRoutes({
+      adminAuth: services.adminAuth,
+      photos: services.photos,
+      maxBytes: services.config.photos.maxBytes,
+      uploadLimit: limits.photoUpload,
+      publicOrigin: services.config.publicOrigin,
+      secureCookies: servedOverHttps(services.config),
+    }),
+    { prefix: '/admin/photos' },
   );
   await json.register(
     adminWorkshopCancellationRoutes({
