@@ -8,6 +8,7 @@ import { labelOf } from '../ui/labels';
 import { formatExactTime } from '../ui/time';
 import { readAdminCredential } from './credential';
 import { downloadBlob } from './manifest';
+import { describeChanges, rawChanges } from './activityDescriber';
 
 export const ACTIVITY_TABLE_FRAGMENT: TypedDocumentNode<ActivityTable_EntryFragment> = gql`
   fragment ActivityTable_entry on AuditEvent {
@@ -86,27 +87,8 @@ const ACTOR_LABELS: Record<string, string> = { admin: 'Admin', system: 'System' 
 /** In the admin's own time zone, named. */
 const dateTime = (iso: string) => formatExactTime(new Date(iso));
 
-function parseObject(text: string | null | undefined): Record<string, unknown> {
-  if (!text) return {};
-  try {
-    const value: unknown = JSON.parse(text);
-    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
-
-const show = (v: unknown) => (v === undefined || v === null || v === '' ? '–' : typeof v === 'object' ? JSON.stringify(v) : String(v));
-
-/** "status: held → confirmed" for each field that changed (or was recorded). */
-export function changesOf(e: Pick<ActivityTable_EntryFragment, 'before' | 'after'>): string[] {
-  const before = parseObject(e.before);
-  const after = parseObject(e.after);
-  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
-  return keys
-    .filter((k) => !e.before || !e.after || show(before[k]) !== show(after[k]))
-    .map((k) => (e.before && e.after ? `${k}: ${show(before[k])} → ${show(after[k])}` : `${k}: ${show(e.after ? after[k] : before[k])}`));
-}
+/** The changes in the admin's words (activityDescriber.ts). */
+export const changesOf = describeChanges;
 
 /** Entries as a table: when, who, what, which booking or workshop, what changed. */
 export function ActivityTable({ entries, caption }: { entries: ReadonlyArray<ActivityTable_EntryFragment>; caption: string }) {
@@ -152,6 +134,12 @@ export function ActivityTable({ entries, caption }: { entries: ReadonlyArray<Act
                         <li key={c}>{c}</li>
                       ))}
                     </ul>
+                  )}
+                  {(e.before || e.after) && (
+                    <details className="admin-activity__raw">
+                      <summary>Raw record</summary>
+                      <pre>{rawChanges(e)}</pre>
+                    </details>
                   )}
                 </td>
               </tr>

@@ -65,6 +65,15 @@ export type BookingInput = {
   workshopId: string | number;
 };
 
+/** What the bookings are sorted by: created (the default), customer name, workshop name, spots, amount paid, payment status; ties by booking id. */
+export type BookingSortField =
+  | 'created'
+  | 'name'
+  | 'paid'
+  | 'spots'
+  | 'status'
+  | 'workshop';
+
 /** Whether the booking holds, owns or released its spots (docs/decisions/051). */
 export type BookingStatus =
   /** Cancelled by the customer, the admin or with its workshop: the spots were released. */
@@ -309,6 +318,11 @@ export type ScheduleWorkshopAgainInput = {
   startDate: string;
 };
 
+/** asc: smallest (A, oldest) first; desc: largest (Z, newest) first. */
+export type SortDirection =
+  | 'asc'
+  | 'desc';
+
 export type TransferMyBookingInput = {
   bookingId: string;
   /** The token of the personal manage link. */
@@ -420,12 +434,16 @@ export type AdminBookingsQueryVariables = Exact<{
   workshopId?: string | number | null | undefined;
   status?: BookingStatus | null | undefined;
   paymentStatus?: PaymentStatus | null | undefined;
+  from?: string | null | undefined;
+  to?: string | null | undefined;
+  sortBy?: BookingSortField | null | undefined;
+  direction?: SortDirection | null | undefined;
   limit: number;
   cursor?: string | null | undefined;
 }>;
 
 
-export type AdminBookingsQuery = { adminBookingPage: { nextCursor: string | null, hasMore: boolean, totalCount: number, items: Array<{ id: string, workshopId: string, workshopName: string, customerName: string, customerEmail: string, customerPhone: string, numParticipants: number, roomType: RoomType, numSpouses: number, paymentOption: PaymentOption, installments: number | null, specialRequests: string | null, age: number | null, experienceLevel: ExperienceLevel, cameraBody: string, lenses: string, otherEquipment: string | null, healthConcerns: string | null, dietaryRestrictions: string | null, tripGoals: string, emergencyContactName: string, emergencyContactPhone: string, emergencyContactEmail: string, totalAmount: number, amountDueNow: number, amountPaid: number, amountRefunded: number, balance: number, paymentStatus: PaymentStatus, status: BookingStatus, holdExpiresAt: string | null, createdAt: string }>, paymentStatusCounts: Array<{ value: string, count: number }> } };
+export type AdminBookingsQuery = { adminBookingPage: { nextCursor: string | null, hasMore: boolean, totalCount: number, items: Array<{ id: string, workshopId: string, workshopName: string, customerName: string, customerEmail: string, customerPhone: string, numParticipants: number, roomType: RoomType, numSpouses: number, paymentOption: PaymentOption, installments: number | null, specialRequests: string | null, age: number | null, experienceLevel: ExperienceLevel, cameraBody: string, lenses: string, otherEquipment: string | null, healthConcerns: string | null, dietaryRestrictions: string | null, tripGoals: string, emergencyContactName: string, emergencyContactPhone: string, emergencyContactEmail: string, totalAmount: number, amountDueNow: number, amountPaid: number, amountRefunded: number, balance: number, paymentStatus: PaymentStatus, status: BookingStatus, holdExpiresAt: string | null, createdAt: string }>, paymentStatusCounts: Array<{ value: string, count: number }>, statusCounts: Array<{ value: string, count: number }>, workshopCounts: Array<{ value: string, count: number }> } };
 
 export type AdminGoNoGoQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -444,12 +462,13 @@ export type MessagesTab_MessageFragment = { id: string, workshopId: string, work
 export type AdminMessagesQueryVariables = Exact<{
   workshopId?: string | number | null | undefined;
   topic?: MessageTopic | null | undefined;
+  direction?: SortDirection | null | undefined;
   limit: number;
   cursor?: string | null | undefined;
 }>;
 
 
-export type AdminMessagesQuery = { adminMessagePage: { nextCursor: string | null, hasMore: boolean, totalCount: number, items: Array<{ id: string, workshopId: string, workshopName: string, authorName: string, authorEmail: string, message: string, topic: MessageTopic, createdAt: string }>, topicCounts: Array<{ value: string, count: number }> } };
+export type AdminMessagesQuery = { adminMessagePage: { nextCursor: string | null, hasMore: boolean, totalCount: number, items: Array<{ id: string, workshopId: string, workshopName: string, authorName: string, authorEmail: string, message: string, topic: MessageTopic, createdAt: string }>, topicCounts: Array<{ value: string, count: number }>, workshopCounts: Array<{ value: string, count: number }> } };
 
 export type DeleteMessageMutationVariables = Exact<{
   input: DeleteMessageInput;

@@ -15,6 +15,8 @@ import { WaitlistConfirmation1795624591421 } from './1795624591421-WaitlistConfi
 import { CatalogWindowIndexes1795635481314 } from './1795635481314-CatalogWindowIndexes';
 import { AdminPagingAndSearch1795635058143 } from './1795635058143-AdminPagingAndSearch';
 
+import { AdminSortIndexes1795700000000 } from './1795700000000-AdminSortIndexes';
+
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
   Initial1795304002232,
@@ -33,4 +35,5 @@ export const MIGRATIONS = [
   WaitlistConfirmation1795624591421,
   CatalogWindowIndexes1795635481314,
   AdminPagingAndSearch1795635058143,
+  AdminSortIndexes1795700000000,
 ];
