@@ -112,7 +112,7 @@ describe.each(DB_KINDS)('admin lists on %s', (kind) => {
       const seen: string[] = [];
       let cursor: string | null = null;
       do {
-        const res = await gql<{ adminBookingPage: Page }>(SORTED, { ...variables, limit, cursor });
+        const res: { data?: { adminBookingPage: Page } | null; errors?: unknown } = await gql<{ adminBookingPage: Page }>(SORTED, { ...variables, limit, cursor });
         expect(res.errors).toBeUndefined();
         seen.push(...res.data!.adminBookingPage.items.map((b) => b.id));
         cursor = res.data!.adminBookingPage.nextCursor;
