@@ -148,8 +148,9 @@ describe('/admin/dashboard', () => {
 
       const zion = screen.getByTestId('sales-zion-canyon-light');
       expect(zion).toHaveTextContent('7 of 12 sold, 2 held');
+      expect(zion).toHaveTextContent('Zion Canyon Light & Slot Canyons, Apr 13-18, 2026');
       expect(within(zion).getByText('Minimum reached')).toBeInTheDocument();
-      expect(within(zion).getByRole('img')).toHaveAccessibleName('Zion Canyon Light & Slot Canyons: 7 of 12 sold, 2 held; minimum reached');
+      expect(within(zion).getByRole('img')).toHaveAccessibleName('Zion Canyon Light & Slot Canyons, Apr 13-18, 2026: 7 of 12 sold, 2 held; minimum reached');
       const alaska = screen.getByTestId('sales-alaska-bears-glaciers');
       expect(alaska).toHaveTextContent('2 of 12 sold');
       expect(within(alaska).getByText('4 more to run')).toBeInTheDocument();

@@ -411,7 +411,7 @@ export type AdminActivityQuery = { adminActivity: { nextCursor: string | null, h
 export type AdminDashboardQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type AdminDashboardQuery = { adminStats: { totalWorkshops: number, totalBookings: number, totalRevenue: number, totalMessages: number, workshops: Array<{ id: string, name: string, startDate: string, capacity: number, minimumParticipants: number, spotsSold: number, spotsHeld: number, reachedMinimum: boolean, revenue: number }> }, adminCounts: { bookings: number, messages: number }, workshops: Array<{ id: string, name: string, location: string, imageUrl: string, dates: string, availableSpots: number }> };
+export type AdminDashboardQuery = { adminStats: { totalWorkshops: number, totalBookings: number, totalRevenue: number, totalMessages: number, workshops: Array<{ id: string, name: string, startDate: string, dates: string, capacity: number, minimumParticipants: number, spotsSold: number, spotsHeld: number, reachedMinimum: boolean, revenue: number }> }, adminCounts: { bookings: number, messages: number }, workshops: Array<{ id: string, name: string, location: string, imageUrl: string, dates: string, availableSpots: number }> };
 
 export type AdminLoginMutationVariables = Exact<{
   input: AdminLoginInput;
@@ -483,7 +483,7 @@ export type AdminOverdueBookingsQueryVariables = Exact<{
 }>;
 
 
-export type AdminOverdueBookingsQuery = { adminOverduePage: { nextCursor: string | null, hasMore: boolean, totalCount: number, items: Array<{ id: string, customerName: string, customerEmail: string, workshopName: string, paymentOption: PaymentOption, totalAmount: number, amountPaid: number, balance: number }> } };
+export type AdminOverdueBookingsQuery = { adminOverduePage: { nextCursor: string | null, hasMore: boolean, totalCount: number, items: Array<{ id: string, customerName: string, customerEmail: string, workshopId: string, workshopName: string, paymentOption: PaymentOption, totalAmount: number, amountPaid: number, balance: number }> } };
 
 export type PhotosTab_WorkshopFragment = { id: string, name: string, location: string, imageUrl: string };
 
@@ -494,7 +494,14 @@ export type UpdateWorkshopPhotoMutationVariables = Exact<{
 
 export type UpdateWorkshopPhotoMutation = { updateWorkshopPhoto: { workshop: { id: string, imageUrl: string } } };
 
-export type StatisticsTab_StatsFragment = { totalWorkshops: number, totalBookings: number, totalRevenue: number, totalMessages: number, workshops: Array<{ id: string, name: string, startDate: string, capacity: number, minimumParticipants: number, spotsSold: number, spotsHeld: number, reachedMinimum: boolean, revenue: number }> };
+export type AdminProposedRunQueryVariables = Exact<{
+  sourceId: string | number;
+}>;
+
+
+export type AdminProposedRunQuery = { adminProposedRun: { id: string, startDate: string, endDate: string } };
+
+export type StatisticsTab_StatsFragment = { totalWorkshops: number, totalBookings: number, totalRevenue: number, totalMessages: number, workshops: Array<{ id: string, name: string, startDate: string, dates: string, capacity: number, minimumParticipants: number, spotsSold: number, spotsHeld: number, reachedMinimum: boolean, revenue: number }> };
 
 export type WaitlistsTab_WorkshopFragment = { id: string, name: string, dates: string, availableSpots: number };
 
