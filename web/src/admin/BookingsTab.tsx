@@ -178,6 +178,16 @@ const COLUMNS: ReadonlyArray<{ key: SortKey; label: string; numeric?: boolean }>
   { key: 'created', label: 'Created' },
 ];
 
+/** How each order reads in the phone's "Sort by" list. */
+const SORT_WORDS: Record<SortKey, Record<Sort['direction'], string>> = {
+  name: { ascending: 'A to Z', descending: 'Z to A' },
+  workshop: { ascending: 'A to Z', descending: 'Z to A' },
+  spots: { ascending: 'fewest first', descending: 'most first' },
+  status: { ascending: 'A to Z', descending: 'Z to A' },
+  paid: { ascending: 'least first', descending: 'most first' },
+  created: { ascending: 'oldest first', descending: 'newest first' },
+};
+
 /** Newest first. */
 export const DEFAULT_SORT: Sort = { key: 'created', direction: 'descending' };
 
@@ -348,6 +358,26 @@ export function BookingsTab({
           <label htmlFor="booking-to">Booked to (inclusive)</label>
           <input id="booking-to" className="input" type="date" value={to} min={from || undefined} onChange={(e) => set({ to: e.target.value })} />
         </div>
+        <div className="field admin-sort-phone">
+          <label htmlFor="booking-sort">Sort by</label>
+          <select
+            id="booking-sort"
+            className="select"
+            value={`${sort.key}:${sort.direction}`}
+            onChange={(e) => {
+              const [key, direction] = e.target.value.split(':') as [SortKey, Sort['direction']];
+              setSort({ key, direction });
+            }}
+          >
+            {COLUMNS.flatMap((c) =>
+              (['ascending', 'descending'] as const).map((d) => (
+                <option key={`${c.key}:${d}`} value={`${c.key}:${d}`}>
+                  {c.label}, {SORT_WORDS[c.key][d]}
+                </option>
+              )),
+            )}
+          </select>
+        </div>
         {filtered && (
           <div className="admin-filters__buttons">
             <button type="button" className="btn btn--ghost" onClick={() => setFilters(NO_BOOKING_FILTERS)}>
@@ -384,7 +414,7 @@ export function BookingsTab({
         <Empty>No bookings match these filters.</Empty>
       ) : (
         <div className="admin-table__scroll">
-          <table className="admin-table admin-bookings">
+          <table className="admin-table admin-bookings admin-table--stack">
             <caption className="visually-hidden">
               Bookings, sorted by {sortColumn.label.toLowerCase()}, {sort.direction}. Choose a name to see the booking.
             </caption>
@@ -419,16 +449,20 @@ export function BookingsTab({
                     </button>
                     <span className="admin-table__sub">{b.customerEmail}</span>
                   </th>
-                  <td>{runs.get(b.workshopId) ?? b.workshopName}</td>
-                  <td className="admin-table__numeric">{b.numParticipants}</td>
-                  <td>
+                  <td data-label="Workshop">{runs.get(b.workshopId) ?? b.workshopName}</td>
+                  <td className="admin-table__numeric" data-label="Spots">
+                    {b.numParticipants}
+                  </td>
+                  <td data-label="Status">
                     <PaymentStatusBadge status={b.paymentStatus} paymentOption={b.paymentOption} />
                     {b.status !== 'confirmed' && <span className="admin-table__sub">{labelOf(STATUS_LABELS, b.status)}</span>}
                   </td>
-                  <td className="admin-table__numeric admin-table__nowrap">
+                  <td className="admin-table__numeric admin-table__nowrap" data-label="Paid / total">
                     {formatDollars(b.amountPaid)} / {formatDollars(b.totalAmount)}
                   </td>
-                  <td className="admin-table__nowrap">{dateTime(b.createdAt)}</td>
+                  <td className="admin-table__nowrap" data-label="Created">
+                    {dateTime(b.createdAt)}
+                  </td>
                 </tr>
               ))}
             </tbody>
