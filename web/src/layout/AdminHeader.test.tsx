@@ -5,7 +5,7 @@ import '../admin/AdminLoginPage';
 describe('admin header', () => {
   it('the admin pages have their own header, not the public navigation and its Book a Workshop button', async () => {
     renderRoute('/admin');
-    expect(await screen.findByRole('link', { name: /admin$/ })).toHaveAttribute('href', '/admin/dashboard');
+    expect(await screen.findByRole('link', { name: /Admin$/ })).toHaveAttribute('href', '/admin/dashboard');
     expect(screen.getByRole('navigation', { name: 'Admin' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View the website' })).toHaveAttribute('href', '/');
     expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();

@@ -11,7 +11,7 @@ export function AdminHeader() {
   return (
     <header className="site-header admin-header">
       <div className="container site-header__inner">
-        <Link to="/admin/dashboard" className="brand" aria-label={`${BRAND.name} admin`}>
+        <Link to="/admin/dashboard" className="brand">
           <Logo />
           <span className="brand__name">{BRAND.name}</span>
           <span className="admin-header__badge">Admin</span>
