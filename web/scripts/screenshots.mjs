@@ -122,6 +122,8 @@ async function captureAdminTabs(page, width) {
   for (const label of tabs) {
     await page.getByRole('tab', { name: label }).click();
     await page.waitForLoadState('networkidle');
+    // Each tab reads its own lists: wait until none says it is loading.
+    await page.waitForFunction(() => !/(^|\n)Loading[^\n]*\.\.\./.test(document.querySelector('main')?.innerText ?? ''), null, { timeout: 15_000 }).catch(() => {});
     for (const summary of await page.locator('details:not([open]) > summary.admin-go-no-go__summary, .admin-go-no-go__past:not([open]) > summary').all()) await summary.click();
     const slug = label.replace(/\s*\(\d+\)$/, '').toLowerCase().replace(/[^a-z]+/g, '-');
     await capture(page, width, `${width}-admin-${slug}.png`);
