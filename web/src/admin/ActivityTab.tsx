@@ -95,7 +95,7 @@ export function ActivityTable({ entries, caption }: { entries: ReadonlyArray<Act
   return (
     // Focusable, so a keyboard can scroll it sideways on a narrow screen (it holds no links or buttons).
     <div className="admin-table__scroll" role="region" aria-label={caption} tabIndex={0}>
-      <table className="admin-table admin-activity">
+      <table className="admin-table admin-activity admin-table--stack">
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
@@ -111,21 +111,23 @@ export function ActivityTable({ entries, caption }: { entries: ReadonlyArray<Act
             const changes = changesOf(e);
             return (
               <tr key={e.id}>
-                <td className="admin-table__nowrap">{dateTime(e.at)}</td>
-                <td>
+                <td className="admin-table__nowrap" data-label="When">
+                  {dateTime(e.at)}
+                </td>
+                <td data-label="Who">
                   {ACTOR_LABELS[e.actor] ?? e.actor}
                   {e.actorType === 'customer' && <span className="muted"> (customer)</span>}
                 </td>
-                <td>
+                <td data-label="What">
                   <span className="admin-activity__action">{labelOf(AUDIT_ACTION_LABELS, e.action)}</span>
                   {e.detail && <span className="admin-activity__detail">{e.detail}</span>}
                 </td>
-                <td className="admin-activity__ids">
+                <td className="admin-activity__ids" data-label="Booking / workshop">
                   {e.bookingId && <span>Booking {e.bookingId}</span>}
                   {e.workshopId && <span>{e.workshopId}</span>}
                   {!e.bookingId && !e.workshopId && '–'}
                 </td>
-                <td>
+                <td data-label="Changes">
                   {changes.length === 0 ? (
                     '–'
                   ) : (
