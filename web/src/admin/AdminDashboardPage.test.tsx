@@ -412,6 +412,26 @@ describe('/admin/dashboard', () => {
       expect(screen.getByText('Total Messages').nextElementSibling).toHaveTextContent('1');
     });
 
+    it('names each run with its dates and its count, and shows the oldest first on the server when asked', async () => {
+      const oldestFirst: MockLink.MockedResponse = {
+        request: { query: ADMIN_MESSAGES_QUERY, variables: messagesVariables('all', 'all', {}, 'asc') },
+        result: { data: { adminMessagePage: anAdminMessagePage([MESSAGES[1], MESSAGES[0]]) } },
+      };
+      const { user } = await openDashboard([dashboard(anAdminDashboard({ bookings: BOOKINGS, messages: MESSAGES })), oldestFirst]);
+      await user.click(screen.getByRole('tab', { name: 'Messages (2)' }));
+      await screen.findAllByRole('article');
+      expect(within(screen.getByLabelText('Workshop')).getAllByRole('option').map((o) => o.textContent)).toEqual([
+        'All workshops',
+        'Zion Canyon Light & Slot Canyons, Apr 13-18, 2026 (0)',
+        'Alaska Brown Bears & Glaciers, Jul 20-26, 2026 (2)',
+      ]);
+      expect(screen.getAllByRole('article')[0]).toHaveTextContent('Alaska Brown Bears & Glaciers, Jul 20-26, 2026');
+      await user.selectOptions(screen.getByLabelText('Order'), 'asc');
+      await waitFor(() => expect(screen.getAllByRole('article').map((c) => within(c).getByRole('heading').textContent)).toEqual(['Older Author', 'Newer Author']));
+      // Moderation stays in the row.
+      expect(screen.getByRole('button', { name: 'Delete message by Older Author' })).toBeInTheDocument();
+    });
+
     it('filters by topic on the server and loads older messages with "Load more"', async () => {
       const older = aMessage({ id: 'm-0', authorName: 'Oldest Author', message: 'Zeroth', topic: 'questions', ...FROM_ALASKA });
       const questions = (messages: ReturnType<typeof aMessage>[], extra: Record<string, unknown>, more = {}): MockLink.MockedResponse => ({
