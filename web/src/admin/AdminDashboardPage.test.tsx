@@ -322,6 +322,7 @@ describe('/admin/dashboard', () => {
         'Astro photography',
         'Ground floor room',
         'Charles Babbage · +1 555 0101 · charles@example.com',
+        'Zion Canyon Light & Slot Canyons, Apr 13-18, 2026 · booked',
         '$2,321.25 paid of $7,737.50',
         '$5,416.25',
       ]) {

@@ -276,6 +276,7 @@ export function BookingsTab({
       <BookingDetail
         key={open.id}
         booking={open}
+        runName={runs.get(open.workshopId)}
         onChanged={changed}
         onError={onError}
         onBack={() => {
