@@ -149,6 +149,13 @@ async function run(kind) {
     await timed('AdminBookings: search "grace hopper" (index)', bookings({ text: 'grace hopper' }));
     await timed('AdminBookings: search one email (index)', bookings({ text: emailOf(1211) }));
     await timed('AdminBookings: search "+1 555" (short word: LIKE)', bookings({ text: '+1 555' }));
+    // Sorted on the server (docs/decisions/079): an index per column, the cursor follows the sort.
+    let nameCursor = null;
+    for (let i = 0; i < 9; i++) nameCursor = (await (await bookings({ sortBy: 'name', direction: 'asc', cursor: nameCursor })()).json()).data.adminBookingPage.nextCursor;
+    await timed('AdminBookings: sorted by name, first page', bookings({ sortBy: 'name', direction: 'asc' }));
+    await timed('AdminBookings: sorted by name, tenth page by cursor', bookings({ sortBy: 'name', direction: 'asc', cursor: nameCursor }));
+    await timed('AdminBookings: sorted by amount paid, most first', bookings({ sortBy: 'paid', direction: 'desc' }));
+    await timed('AdminBookings: one run, cancelled, by name', bookings({ workshopId: 'zion-canyon-light', status: 'cancelled', sortBy: 'name', direction: 'asc' }));
     await timed('AdminMessages: first page (50)', gql('AdminMessages', { workshopId: null, topic: null, ...page }));
     await timed('AdminMessages: one topic', gql('AdminMessages', { workshopId: null, topic: 'questions', ...page }));
     await timed('AdminOverdueBookings: first page', gql('AdminOverdueBookings', page));

@@ -12,6 +12,8 @@
 // `admin-booking` (also among all routes when the script starts the app, or with ADMIN_PASSWORD
 // for BASE_URL) signs in as the admin and captures one booking in detail with its money panel
 // (a booking made and a payment recorded through the REST API first): NAME admin-booking.png.
+// `admin-tabs` (the same way) signs in and captures every tab of the dashboard: NAME admin-<tab>.png
+// (the Workshops tab with its past go/no-go runs unfolded).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -34,6 +36,7 @@ const ROUTES = manifest.routes.filter((r) => r.path !== '*').map((r) => r.screen
 const filters = process.argv.slice(2);
 const routes = filters.length ? ROUTES.filter((r) => filters.some((f) => r === f || (f !== '/' && r.startsWith(f)))) : ROUTES;
 const ADMIN_BOOKING = 'admin-booking';
+const ADMIN_TABS = 'admin-tabs';
 
 async function waitFor(url, ms = 60_000) {
   const until = Date.now() + ms;
@@ -68,6 +71,7 @@ if (!base) {
   await waitFor(`${base}/api/health`);
 }
 const withAdminBooking = adminPassword !== undefined && (filters.length ? filters.includes(ADMIN_BOOKING) : true);
+const withAdminTabs = adminPassword !== undefined && (filters.length ? filters.includes(ADMIN_TABS) : true);
 if (filters.includes(ADMIN_BOOKING) && !adminPassword) console.warn(`${ADMIN_BOOKING}: set ADMIN_PASSWORD to sign in to ${base}`);
 
 /** A booking with a payment recorded by the admin, through the REST API: its name, to open it in the dashboard. */
@@ -103,6 +107,27 @@ async function openAdminBooking(page, name) {
   await page.getByRole('button', { name }).first().click();
   await page.getByRole('heading', { level: 5, name: 'Payments' }).waitFor();
   await page.waitForLoadState('networkidle');
+}
+
+/** Sign in and capture each tab of the dashboard. */
+async function captureAdminTabs(page, width) {
+  await page.goto(`${base}/admin`, { waitUntil: 'networkidle' });
+  if (!page.url().endsWith('/admin/dashboard')) {
+    await page.getByLabel('Password').fill(adminPassword);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL(/\/admin\/dashboard$/);
+  }
+  await page.goto(`${base}/admin/dashboard`, { waitUntil: 'networkidle' });
+  const tabs = await page.getByRole('tablist').getByRole('tab').allTextContents();
+  for (const label of tabs) {
+    await page.getByRole('tab', { name: label }).click();
+    await page.waitForLoadState('networkidle');
+    // Each tab reads its own lists: wait until none says it is loading.
+    await page.waitForFunction(() => !/(^|\n)Loading[^\n]*\.\.\./.test(document.querySelector('main')?.innerText ?? ''), null, { timeout: 15_000 }).catch(() => {});
+    for (const summary of await page.locator('details:not([open]) > summary.admin-go-no-go__summary, .admin-go-no-go__past:not([open]) > summary').all()) await summary.click();
+    const slug = label.replace(/\s*\(\d+\)$/, '').toLowerCase().replace(/[^a-z]+/g, '-');
+    await capture(page, width, `${width}-admin-${slug}.png`);
+  }
 }
 
 /** How far the page scrolls sideways (base.css hides it on <body> as a safety net; measured without it). */
@@ -156,6 +181,7 @@ try {
       await openAdminBooking(page, adminBookingName);
       await capture(page, width, `${width}-${ADMIN_BOOKING}.png`);
     }
+    if (withAdminTabs) await captureAdminTabs(page, width);
     await context.close();
   }
 } finally {

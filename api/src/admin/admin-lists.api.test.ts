@@ -103,6 +103,92 @@ describe.each(DB_KINDS)('admin lists on %s', (kind) => {
     });
   });
 
+  describe('sorted on the server (docs/decisions/079)', () => {
+    const SORTED = `query($workshopId: ID, $paymentStatus: PaymentStatus, $sortBy: BookingSortField, $direction: SortDirection, $limit: Int!, $cursor: String) {
+      adminBookingPage(workshopId: $workshopId, paymentStatus: $paymentStatus, sortBy: $sortBy, direction: $direction, limit: $limit, cursor: $cursor) { items { id } nextCursor hasMore }
+    }`;
+    /** Every page of a sort, `limit` at a time, following the cursors. */
+    const walk = async (variables: Record<string, unknown>, limit: number, between?: () => Promise<unknown>) => {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const res: { data?: { adminBookingPage: Page } | null; errors?: unknown } = await gql<{ adminBookingPage: Page }>(SORTED, { ...variables, limit, cursor });
+        expect(res.errors).toBeUndefined();
+        seen.push(...res.data!.adminBookingPage.items.map((b) => b.id));
+        cursor = res.data!.adminBookingPage.nextCursor;
+        await between?.();
+      } while (cursor);
+      return seen;
+    };
+
+    it('by every column, both ways, ties by id: the pages follow the sort without gaps or repeats, also with a filter and rows added between pages', async () => {
+      const workshopId = 'great-plains-supercells';
+      // Names in one case (SQLite compares bytes, MariaDB its collation: the same order for these), with ties on every column.
+      const spec: BookingOverrides[] = [
+        { customerName: 'Carla Diaz', numParticipants: 2, amountPaidCents: 50000, paymentStatus: 'deposit_paid', workshopName: 'Death Valley Dunes' },
+        { customerName: 'Abel Moss', numParticipants: 1, amountPaidCents: 0, paymentStatus: 'pending', status: 'held', workshopName: 'Death Valley Dunes' },
+        { customerName: 'Bea Lund', numParticipants: 2, amountPaidCents: 1099000, paymentStatus: 'paid', workshopName: 'Death Valley Dunes' },
+        { customerName: 'Bea Lund', numParticipants: 3, amountPaidCents: 50000, paymentStatus: 'deposit_paid', workshopName: 'Death Valley Dunes' },
+        { customerName: 'Dan Ortiz', numParticipants: 1, amountPaidCents: 1099000, paymentStatus: 'paid', workshopName: 'Death Valley Dunes' },
+        { customerName: 'Abel Moss', numParticipants: 2, amountPaidCents: 0, paymentStatus: 'pending', status: 'held', workshopName: 'Death Valley Dunes' },
+        { customerName: 'Eve Park', numParticipants: 1, amountPaidCents: 50000, paymentStatus: 'deposit_paid', workshopName: 'Death Valley Dunes' },
+      ];
+      const rows = [];
+      for (const [i, o] of spec.entries()) rows.push(await insertBooking(s.services.db, { workshopId, createdAt: at(100 + (i % 3)), ...o }));
+      const key: Record<string, (b: Booking) => string | number> = {
+        name: (b) => b.customerName,
+        spots: (b) => b.numParticipants,
+        paid: (b) => b.amountPaidCents,
+        status: (b) => b.paymentStatus,
+        created: (b) => b.createdAt.getTime(),
+      };
+      const cmp = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);
+      for (const [sortBy, of] of Object.entries(key)) {
+        for (const direction of ['asc', 'desc'] as const) {
+          const sign = direction === 'asc' ? 1 : -1;
+          const expected = [...rows].sort((a, b) => sign * (cmp(of(a), of(b)) || cmp(a.id, b.id))).map((b) => b.id);
+          expect({ sortBy, direction, ids: await walk({ workshopId, sortBy, direction }, 2) }).toEqual({ sortBy, direction, ids: expected });
+          expect(await walk({ workshopId, sortBy, direction }, 50)).toEqual(expected);
+        }
+      }
+      // With a filter: the paid ones by amount; a row added between pages after the cursor is read once, none repeats.
+      const paidDesc = await walk({ workshopId, paymentStatus: 'deposit_paid', sortBy: 'name', direction: 'asc' }, 1);
+      expect(paidDesc).toEqual(rows.filter((b) => b.paymentStatus === 'deposit_paid').sort((a, b) => cmp(a.customerName, b.customerName) || cmp(a.id, b.id)).map((b) => b.id));
+      let added = 0;
+      const seen = await walk({ workshopId, sortBy: 'name', direction: 'asc' }, 2, async () => {
+        if (added++ < 3) await insertBooking(s.services.db, { workshopId, customerName: 'Zed Young', createdAt: at(200) });
+      });
+      expect(new Set(seen).size).toBe(seen.length);
+      expect(seen.slice(0, rows.length)).toEqual([...rows].sort((a, b) => cmp(a.customerName, b.customerName) || cmp(a.id, b.id)).map((b) => b.id));
+      expect(seen).toHaveLength(rows.length + 3);
+    });
+
+    it('refuses a cursor of another sort, a sort it does not know, and reads a sorted page on its index', async () => {
+      const workshopId = 'arizona-monsoon-lightning';
+      for (let i = 0; i < 3; i++) await insertBooking(s.services.db, { workshopId, customerName: `Sorted ${i}` });
+      const byName = await gql<{ adminBookingPage: Page }>(SORTED, { workshopId, sortBy: 'name', direction: 'asc', limit: 1 });
+      const nameCursor = byName.data!.adminBookingPage.nextCursor;
+      const byCreated = await gql<{ adminBookingPage: Page }>(SORTED, { workshopId, limit: 1 });
+      const createdCursor = byCreated.data!.adminBookingPage.nextCursor;
+      for (const variables of [
+        { sortBy: 'created', cursor: nameCursor },
+        { sortBy: 'name', direction: 'desc', cursor: nameCursor },
+        { sortBy: 'paid', cursor: nameCursor },
+        { sortBy: 'name', direction: 'asc', cursor: createdCursor },
+      ]) {
+        const res = await gql(SORTED, { workshopId, limit: 1, ...variables });
+        expect(res.errors?.[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', fields: [{ field: 'cursor', message: 'cursor is not a cursor returned by this API' }] });
+      }
+      expect((await gql(SORTED, { limit: 1, sortBy: 'email' })).errors?.[0].message).toMatch(/BookingSortField/);
+
+      // The plan of a sorted first page uses the sort's index (no temporary sort of every booking).
+      const plan = kind === 'sqlite'
+        ? await s.services.db.manager.query('EXPLAIN QUERY PLAN SELECT id FROM bookings ORDER BY customer_name ASC, id ASC LIMIT 51')
+        : await s.services.db.manager.query('EXPLAIN SELECT id FROM bookings ORDER BY customer_name ASC, id ASC LIMIT 51');
+      expect(JSON.stringify(plan)).toContain('idx_bookings_name_id');
+    });
+  });
+
   describe('filters and counts in SQL', () => {
     it('filter by workshop, status, payment status and created range; count the whole filter and each payment status and status', async () => {
       const workshopId = 'grand-teton-autumn';

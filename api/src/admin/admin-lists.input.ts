@@ -1,4 +1,4 @@
-import { ArgsType, Field, ID } from 'type-graphql';
+import { ArgsType, Field, ID, registerEnumType } from 'type-graphql';
 import { IsDate, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { NoControlChars } from '../infrastructure/text';
 import { PageArgs } from '../infrastructure/paging';
@@ -6,6 +6,26 @@ import { BookingStatus, PaymentStatus } from '../booking/booking.types';
 import { MessageTopic } from '../community/community.types';
 
 const oneOf = (field: string, values: readonly string[]) => ({ message: `${field} must be one of ${values.join(', ')}` });
+
+/** The columns the admin's bookings can be sorted by, each on an index of (column, id) (docs/decisions/079). */
+export enum BookingSortField {
+  created = 'created',
+  name = 'name',
+  workshop = 'workshop',
+  spots = 'spots',
+  paid = 'paid',
+  status = 'status',
+}
+registerEnumType(BookingSortField, {
+  name: 'BookingSortField',
+  description: 'What the bookings are sorted by: created (the default), customer name, workshop name, spots, amount paid, payment status; ties by booking id.',
+});
+
+export enum SortDirection {
+  asc = 'asc',
+  desc = 'desc',
+}
+registerEnumType(SortDirection, { name: 'SortDirection', description: 'asc: smallest (A, oldest) first; desc: largest (Z, newest) first.' });
 
 /** When a row was created: [from, to). */
 @ArgsType()
@@ -50,6 +70,16 @@ export class AdminBookingsArgs extends CreatedRangeArgs {
   @IsOptional()
   @IsIn(Object.values(PaymentStatus), oneOf('paymentStatus', Object.values(PaymentStatus)))
   paymentStatus?: PaymentStatus | null;
+
+  @Field(() => BookingSortField, { nullable: true, description: 'The column to sort by (default created). A cursor belongs to its sort and direction.' })
+  @IsOptional()
+  @IsIn(Object.values(BookingSortField), oneOf('sortBy', Object.values(BookingSortField)))
+  sortBy?: BookingSortField | null;
+
+  @Field(() => SortDirection, { nullable: true, description: 'Default desc (newest first).' })
+  @IsOptional()
+  @IsIn(Object.values(SortDirection), oneOf('direction', Object.values(SortDirection)))
+  direction?: SortDirection | null;
 }
 
 /** The admin's community messages, over every board. */
@@ -65,8 +95,13 @@ export class AdminMessagesArgs extends CreatedRangeArgs {
   @IsOptional()
   @IsIn(Object.values(MessageTopic), oneOf('topic', Object.values(MessageTopic)))
   topic?: MessageTopic | null;
+
+  @Field(() => SortDirection, { nullable: true, description: 'By time posted: desc (newest first, the default) or asc.' })
+  @IsOptional()
+  @IsIn(Object.values(SortDirection), oneOf('direction', Object.values(SortDirection)))
+  direction?: SortDirection | null;
 }
 
 /** The filters without paging (a whole list, streamed). */
-export type AdminBookingFilters = Omit<AdminBookingsArgs, 'limit' | 'cursor'>;
-export type AdminMessageFilters = Omit<AdminMessagesArgs, 'limit' | 'cursor'>;
+export type AdminBookingFilters = Omit<AdminBookingsArgs, 'limit' | 'cursor' | 'sortBy' | 'direction'>;
+export type AdminMessageFilters = Omit<AdminMessagesArgs, 'limit' | 'cursor' | 'direction'>;

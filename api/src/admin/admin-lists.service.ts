@@ -5,12 +5,33 @@ import { whereTextMatches, type SearchIndex } from '../infrastructure/db/text-se
 import { Booking } from '../booking/booking.entity';
 import { CommunityMessage } from '../community/community-message.entity';
 import { pageSizeOrThrow, STREAM_BATCH, type FilterCount } from '../infrastructure/paging';
-import type { AdminBookingFilters, AdminBookingsArgs, AdminMessageFilters, AdminMessagesArgs } from './admin-lists.input';
+import { BookingSortField, SortDirection, type AdminBookingFilters, type AdminBookingsArgs, type AdminMessageFilters, type AdminMessagesArgs } from './admin-lists.input';
 import type { AdminBookingPage, AdminCounts, AdminMessagePage } from './admin-lists.objects';
 
 /** Newest first, on idx_bookings_created and its per-filter siblings (docs/decisions/075). */
 const BOOKING_ORDER: KeysetOrder = { alias: 'b', time: 'createdAt', id: 'id', direction: 'DESC' };
 const MESSAGE_ORDER: KeysetOrder = { alias: 'm', time: 'createdAt', id: 'id', direction: 'DESC' };
+
+/**
+ * The column of each sort of the bookings, each on an index of (column, id)
+ * (migration AdminSortIndexes, docs/decisions/079): a sorted page is an index
+ * range like the newest-first one, and its cursor holds the column's value.
+ */
+const BOOKING_SORT_COLUMNS: Record<BookingSortField, Pick<KeysetOrder, 'time' | 'kind'>> = {
+  created: { time: 'createdAt' },
+  name: { time: 'customerName', kind: 'text' },
+  workshop: { time: 'workshopName', kind: 'text' },
+  spots: { time: 'numParticipants', kind: 'int' },
+  paid: { time: 'amountPaidCents', kind: 'int' },
+  status: { time: 'paymentStatus', kind: 'text' },
+};
+
+/** The keyset order of a sort of the bookings (default: newest first). */
+export function bookingOrder(sortBy: BookingSortField | null | undefined, direction: SortDirection | null | undefined): KeysetOrder {
+  const field = sortBy ?? BookingSortField.created;
+  const dir = direction === SortDirection.asc ? 'ASC' : 'DESC';
+  return { alias: 'b', id: 'id', direction: dir, ...BOOKING_SORT_COLUMNS[field], name: `${field}-${dir}` };
+}
 
 /**
  * The admin's booking search through its full-text index (migration
@@ -23,7 +44,7 @@ export const BOOKING_SEARCH: SearchIndex = {
   entityKey: 'id',
 };
 
-const cursorOf = (cursor: string | null | undefined): Cursor | null => (cursor ? decodeCursorOrThrow(cursor) : null);
+const cursorOf = (cursor: string | null | undefined, order?: KeysetOrder): Cursor | null => (cursor ? decodeCursorOrThrow(cursor, 'cursor', order) : null);
 
 /**
  * The admin dashboard's lists (bookings and community messages), read a page
@@ -39,10 +60,11 @@ export class AdminListsService {
     return { bookings, messages };
   }
 
-  /** A page of the bookings matching every filter, newest first, with all participant details. */
+  /** A page of the bookings matching every filter, in the sort asked for (newest first by default), with all participant details. */
   async bookingPageOrThrow(args: Partial<AdminBookingsArgs> = {}): Promise<AdminBookingPage> {
-    const { limit, cursor, ...filters } = args;
-    const page = await readPage(this.bookings(filters), BOOKING_ORDER, cursorOf(cursor), pageSizeOrThrow(limit));
+    const { limit, cursor, sortBy, direction, ...filters } = args;
+    const order = bookingOrder(sortBy, direction);
+    const page = await readPage(this.bookings(filters), order, cursorOf(cursor, order), pageSizeOrThrow(limit));
     return { items: page.rows, nextCursor: page.nextCursor, hasMore: page.hasMore, filters };
   }
 
@@ -60,14 +82,15 @@ export class AdminListsService {
    * How many bookings have each value of `field` among those matching the
    * other filters (the field's own filter left out, so every choice shows its count).
    */
-  bookingCountsBy(filters: AdminBookingFilters, field: 'paymentStatus' | 'status'): Promise<FilterCount[]> {
+  bookingCountsBy(filters: AdminBookingFilters, field: 'paymentStatus' | 'status' | 'workshopId'): Promise<FilterCount[]> {
     return countsBy(this.bookings({ ...filters, [field]: null }), `b.${field}`);
   }
 
-  /** A page of the messages of every board matching the filters, newest first, with their workshop's name. */
+  /** A page of the messages of every board matching the filters, newest (or oldest) first, with their workshop's name. */
   async messagePageOrThrow(args: Partial<AdminMessagesArgs> = {}): Promise<AdminMessagePage> {
-    const { limit, cursor, ...filters } = args;
-    const page = await readPage(this.messages(filters), MESSAGE_ORDER, cursorOf(cursor), pageSizeOrThrow(limit));
+    const { limit, cursor, direction, ...filters } = args;
+    const order: KeysetOrder = { ...MESSAGE_ORDER, direction: direction === SortDirection.asc ? 'ASC' : 'DESC' };
+    const page = await readPage(this.messages(filters), order, cursorOf(cursor), pageSizeOrThrow(limit));
     return { items: page.rows, nextCursor: page.nextCursor, hasMore: page.hasMore, filters };
   }
 
@@ -82,6 +105,11 @@ export class AdminListsService {
   /** Messages per topic among those matching the other filters. */
   messageCountsByTopic(filters: AdminMessageFilters): Promise<FilterCount[]> {
     return countsBy(this.messages({ ...filters, topic: null }, false), 'm.topic');
+  }
+
+  /** Messages per workshop run among those matching the other filters. */
+  messageCountsByWorkshop(filters: AdminMessageFilters): Promise<FilterCount[]> {
+    return countsBy(this.messages({ ...filters, workshopId: null }, false), 'm.workshopId');
   }
 
   /** Every booking, newest first (the deprecated adminBookings field: prefer a page). */

@@ -63,6 +63,7 @@ export class AdminStatsService {
         id: w.id,
         name: w.name,
         startDate: w.startDate,
+        dates: w.dates,
         capacity: w.capacity,
         minimumParticipants: w.minimumParticipants,
         spotsSold,

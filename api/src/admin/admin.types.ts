@@ -14,6 +14,9 @@ export class WorkshopSales {
   @Field({ description: 'First day (YYYY-MM-DD).' })
   startDate: string;
 
+  @Field({ description: 'Human date range with the year, e.g. "Apr 13-18, 2027" (tells runs of one workshop apart).' })
+  dates: string;
+
   @Field(() => Int, { description: 'Maximum group size (12).' })
   capacity: number;
 

@@ -200,6 +200,9 @@ describe.each(DB_KINDS)('admin workshop editor on %s', (kind) => {
   });
 
   it('"Schedule again" copies a past workshop to new dates under a new id, bookable, in one call (GraphQL)', async () => {
+    const PROPOSED = 'query($sourceId: ID!) { adminProposedRun(sourceId: $sourceId) { id startDate endDate } }';
+    const proposed = async (sourceId: string) => (await s.gql<{ adminProposedRun: { id: string } }>(PROPOSED, { sourceId }, ADMIN)).data?.adminProposedRun;
+    expect(await proposed('zion-canyon-light')).toEqual({ id: 'zion-canyon-light-2027', startDate: '2027-04-13', endDate: '2027-04-18' });
     const { data, errors } = await s.gql<{ scheduleWorkshopAgain: { workshop: Record<string, unknown> } }>(
       SCHEDULE,
       { input: { sourceId: 'zion-canyon-light', id: 'zion-canyon-light-2027', startDate: '2027-04-12' } },
@@ -225,6 +228,15 @@ describe.each(DB_KINDS)('admin workshop editor on %s', (kind) => {
     const again = await call('POST', '/zion-canyon-light/schedule-again', { id: 'zion-canyon-light-2027', start_date: '2027-05-01' });
     expect(again.status).toBe(409);
     expect(await again.json()).toMatchObject({ code: 'WORKSHOP_ID_TAKEN', errors: [{ field: 'id' }] });
+    // The next proposal is an id that is free (docs/decisions/079), from the source or from the new run.
+    expect((await proposed('zion-canyon-light'))?.id).toBe('zion-canyon-light-2027-2');
+    expect(await proposed('zion-canyon-light-2027')).toEqual({ id: 'zion-canyon-light-2028', startDate: '2028-04-12', endDate: '2028-04-17' });
+    const taken = await s.gql(SCHEDULE, { input: { sourceId: 'zion-canyon-light', id: 'zion-canyon-light-2027-2', startDate: '2027-06-01' } }, ADMIN);
+    expect(taken.errors).toBeUndefined();
+    expect((await proposed('zion-canyon-light'))?.id).toBe('zion-canyon-light-2027-3');
+    expect((await s.gql(PROPOSED, { sourceId: 'no-such-workshop' }, ADMIN)).errors?.[0].extensions?.code).toBe('NOT_FOUND');
+    expect((await s.gql(PROPOSED, { sourceId: 'x'.repeat(65) }, ADMIN)).errors?.[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', fields: [{ field: 'sourceId' }] });
+    expect((await s.gql(PROPOSED, { sourceId: 'zion-canyon-light' })).errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
   });
 
   it('archives a past workshop: gone from the lists, still reachable by id with its board; a coming one cannot be archived', async () => {

@@ -1,4 +1,4 @@
-import { ArgsType, Field, Float, ID, InputType, Int } from 'type-graphql';
+import { ArgsType, Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
 import {
   ArrayMaxSize,
   ArrayMinSize,
@@ -185,6 +185,27 @@ export class ScheduleWorkshopAgainInput {
   @IsOptional()
   @IsCalendarDate()
   endDate?: string | null;
+}
+
+@ArgsType()
+export class ProposedRunArgs {
+  @Field(() => ID, { description: 'The workshop to schedule again.' })
+  @IsString({ message: 'sourceId must be a string' })
+  @IsNotEmpty({ message: 'sourceId is required' })
+  @MaxLength(MAX_WORKSHOP_ID_LENGTH, { message: `sourceId must be at most ${MAX_WORKSHOP_ID_LENGTH} characters` })
+  sourceId: string;
+}
+
+@ObjectType({ description: '"Schedule again": the run proposed a year later, under an id no workshop has.' })
+export class ProposedRun {
+  @Field(() => ID)
+  id: string;
+
+  @Field({ description: 'YYYY-MM-DD' })
+  startDate: string;
+
+  @Field({ description: 'YYYY-MM-DD' })
+  endDate: string;
 }
 
 @InputType({ description: 'The workshop to archive or bring back.' })

@@ -5,6 +5,7 @@ import { AppError, ErrorCode, type FieldError } from '../infrastructure/errors';
 import { clean } from '../infrastructure/text';
 import { addDays, daysBetween, daysUntilStart, hasStarted } from '../shared/dates';
 import { dollarsToCents } from '../shared/money';
+import { freeRunId, nextRunBase, nextRunDates } from '../shared/next-run';
 import { Workshop } from '../workshop/workshop.entity';
 import { ADMIN_ACTOR, type AuditLog } from '../audit/audit-log.service';
 import type { BookingEvents } from '../booking/booking-events';
@@ -110,6 +111,25 @@ export class WorkshopEditor {
       });
       return after;
     });
+  }
+
+  /**
+   * What "Schedule again" proposes for `sourceId`: the run a year later under
+   * the first id that is free (docs/decisions/079). The id is still checked
+   * when the run is created (WORKSHOP_ID_TAKEN): another admin tab may take it meanwhile.
+   */
+  async proposeNextRunOrThrow(sourceId: string): Promise<{ id: string; startDate: string; endDate: string }> {
+    const source = await this.db.manager.findOneBy(Workshop, { id: sourceId });
+    if (!source) throw AppError.notFound('Workshop');
+    const { startDate, endDate, year } = nextRunDates(source);
+    const base = nextRunBase(source.id, year);
+    // Ids are lower-case letters, digits and hyphens: no LIKE wildcard in them.
+    const taken = await this.db.manager
+      .createQueryBuilder(Workshop, 'w')
+      .select('w.id', 'id')
+      .where('w.id = :base OR w.id LIKE :prefix', { base, prefix: `${base}-%` })
+      .getRawMany<{ id: string }>();
+    return { id: freeRunId(source.id, year, new Set(taken.map((t) => t.id))), startDate, endDate };
   }
 
   /**

@@ -19,6 +19,12 @@ import { BookingStatus, ExperienceLevel, PaymentOption, PaymentStatus, RoomType 
 @Index('idx_bookings_workshop_created', ['workshopId', 'createdAt', 'id'])
 @Index('idx_bookings_status_created', ['status', 'createdAt', 'id'])
 @Index('idx_bookings_payment_created', ['paymentStatus', 'createdAt', 'id'])
+// The admin's sorts (docs/decisions/079): (column, id).
+@Index('idx_bookings_name_id', ['customerName', 'id'])
+@Index('idx_bookings_workshop_name_id', ['workshopName', 'id'])
+@Index('idx_bookings_spots_id', ['numParticipants', 'id'])
+@Index('idx_bookings_paid_id', ['amountPaidCents', 'id'])
+@Index('idx_bookings_payment_id', ['paymentStatus', 'id'])
 // The admin's search: a FULLTEXT index on MySQL/MariaDB, an FTS5 table kept by triggers on SQLite; made by the migration only.
 @Index('ft_bookings_search', { synchronize: false })
 export class Booking {

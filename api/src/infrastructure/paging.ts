@@ -23,7 +23,8 @@ export class PageArgs {
   @Field(() => String, { nullable: true, description: 'The nextCursor of the previous page; omit for the first page.' })
   @IsOptional()
   @IsString({ message: 'cursor must be a string' })
-  @MaxLength(200, { message: 'cursor is not a cursor returned by this API' })
+  // A cursor of a sort by name holds the name (docs/decisions/079): up to 160 characters, base64url of JSON.
+  @MaxLength(1000, { message: 'cursor is not a cursor returned by this API' })
   cursor?: string | null;
 }
 

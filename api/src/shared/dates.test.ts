@@ -1,10 +1,17 @@
-import { addDays, daysBetween, daysUntilStart, formatDateRange, hasStarted, isCalendarDate, isTimeZone, startOfDayIn, todayIn } from './dates';
+import { addDays, daysBetween, daysUntilStart, formatDateRange, hasStarted, isCalendarDate, isTimeZone, runLabel, startOfDayIn, todayIn } from './dates';
 import { hasEnded, isBoardOpen, nextCalendarChange, upcomingFirst } from './workshop-calendar';
 import { paymentOptionChangeDates, paymentOptionsFor } from './policy';
 
 describe('calendar dates', () => {
   it('formats ranges (unchanged)', () => {
     expect(formatDateRange('2026-05-14', '2026-05-19')).toBe('May 14-19, 2026');
+  });
+
+  it('names a run with its dates, from a range or from the api\'s dates text (the admin tells runs apart so)', () => {
+    const name = 'Zion Canyon Light & Slot Canyons';
+    expect(runLabel({ name, startDate: '2027-04-13', endDate: '2027-04-18' })).toBe('Zion Canyon Light & Slot Canyons, Apr 13-18, 2027');
+    expect(runLabel({ name, startDate: '2026-04-13', endDate: '2026-04-18' })).toBe('Zion Canyon Light & Slot Canyons, Apr 13-18, 2026');
+    expect(runLabel({ name, dates: 'Dec 29, 2026 - Jan 3, 2027' })).toBe('Zion Canyon Light & Slot Canyons, Dec 29, 2026 - Jan 3, 2027');
   });
 
   it('counts calendar days, across months, years and DST changes', () => {

@@ -18,6 +18,17 @@ export function formatDateRange(start: string, end: string): string {
   return `${monthShort[a.m - 1]} ${a.d} - ${monthShort[b.m - 1]} ${b.d}, ${a.y}`;
 }
 
+/** A run as `runLabel` names it: with its dates, as a range or as the api's `dates` text. */
+export type RunDates = { name: string } & ({ dates: string } | { startDate: string; endDate: string });
+
+/**
+ * A workshop run told apart by its dates, the admin's one name for it
+ * (docs/decisions/079): "Zion Canyon Light & Slot Canyons, Apr 13-18, 2027".
+ */
+export function runLabel(w: RunDates): string {
+  return `${w.name}, ${'dates' in w ? w.dates : formatDateRange(w.startDate, w.endDate)}`;
+}
+
 /*
  * The workshop calendar: "has it started", "how many days until it starts".
  * Every "days before" rule asks daysUntilStart; nothing else does calendar math

@@ -59,8 +59,8 @@ describe('Activity tab', () => {
       'Admin sign-in failedWrong password from 10.0.0.9',
     ]);
     expect(within(rows()[0]).getByText('Booking b-1')).toBeInTheDocument();
-    expect(within(rows()[0]).getByText('status: confirmed → cancelled')).toBeInTheDocument();
-    expect(within(rows()[1]).getByText('imageUrl: /a.svg → /b.svg')).toBeInTheDocument();
+    expect(within(rows()[0]).getByText('Booking status Confirmed → Cancelled')).toBeInTheDocument();
+    expect(within(rows()[1]).getByText('Photo /a.svg → /b.svg')).toBeInTheDocument();
     expect(within(rows()[0]).getAllByRole('cell')[1]).toHaveTextContent('Admin');
     expect(screen.getByText('Showing 3 entries')).toBeInTheDocument();
   });
@@ -149,7 +149,7 @@ describe('Activity tab', () => {
 describe('activity helpers', () => {
   it('changesOf lists changed fields, or the recorded ones when there is only a before or an after', () => {
     expect(changesOf({ before: '{"a":1,"b":2}', after: '{"a":1,"b":3}' })).toEqual(['b: 2 → 3']);
-    expect(changesOf({ before: '{"message":"hi"}', after: null })).toEqual(['message: hi']);
+    expect(changesOf({ before: '{"message":"hi"}', after: null })).toEqual(['Message “hi”']);
     expect(changesOf({ before: null, after: null })).toEqual([]);
   });
 

@@ -8,6 +8,7 @@ import { labelOf } from '../ui/labels';
 import { formatExactTime } from '../ui/time';
 import { readAdminCredential } from './credential';
 import { downloadBlob } from './manifest';
+import { describeChanges, rawChanges } from './activityDescriber';
 
 export const ACTIVITY_TABLE_FRAGMENT: TypedDocumentNode<ActivityTable_EntryFragment> = gql`
   fragment ActivityTable_entry on AuditEvent {
@@ -86,34 +87,15 @@ const ACTOR_LABELS: Record<string, string> = { admin: 'Admin', system: 'System' 
 /** In the admin's own time zone, named. */
 const dateTime = (iso: string) => formatExactTime(new Date(iso));
 
-function parseObject(text: string | null | undefined): Record<string, unknown> {
-  if (!text) return {};
-  try {
-    const value: unknown = JSON.parse(text);
-    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
-
-const show = (v: unknown) => (v === undefined || v === null || v === '' ? '–' : typeof v === 'object' ? JSON.stringify(v) : String(v));
-
-/** "status: held → confirmed" for each field that changed (or was recorded). */
-export function changesOf(e: Pick<ActivityTable_EntryFragment, 'before' | 'after'>): string[] {
-  const before = parseObject(e.before);
-  const after = parseObject(e.after);
-  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
-  return keys
-    .filter((k) => !e.before || !e.after || show(before[k]) !== show(after[k]))
-    .map((k) => (e.before && e.after ? `${k}: ${show(before[k])} → ${show(after[k])}` : `${k}: ${show(e.after ? after[k] : before[k])}`));
-}
+/** The changes in the admin's words (activityDescriber.ts). */
+export const changesOf = describeChanges;
 
 /** Entries as a table: when, who, what, which booking or workshop, what changed. */
 export function ActivityTable({ entries, caption }: { entries: ReadonlyArray<ActivityTable_EntryFragment>; caption: string }) {
   return (
     // Focusable, so a keyboard can scroll it sideways on a narrow screen (it holds no links or buttons).
     <div className="admin-table__scroll" role="region" aria-label={caption} tabIndex={0}>
-      <table className="admin-table admin-activity">
+      <table className="admin-table admin-activity admin-table--stack">
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
@@ -129,21 +111,23 @@ export function ActivityTable({ entries, caption }: { entries: ReadonlyArray<Act
             const changes = changesOf(e);
             return (
               <tr key={e.id}>
-                <td className="admin-table__nowrap">{dateTime(e.at)}</td>
-                <td>
+                <td className="admin-table__nowrap" data-label="When">
+                  {dateTime(e.at)}
+                </td>
+                <td data-label="Who">
                   {ACTOR_LABELS[e.actor] ?? e.actor}
                   {e.actorType === 'customer' && <span className="muted"> (customer)</span>}
                 </td>
-                <td>
+                <td data-label="What">
                   <span className="admin-activity__action">{labelOf(AUDIT_ACTION_LABELS, e.action)}</span>
                   {e.detail && <span className="admin-activity__detail">{e.detail}</span>}
                 </td>
-                <td className="admin-activity__ids">
+                <td className="admin-activity__ids" data-label="Booking / workshop">
                   {e.bookingId && <span>Booking {e.bookingId}</span>}
                   {e.workshopId && <span>{e.workshopId}</span>}
                   {!e.bookingId && !e.workshopId && '–'}
                 </td>
-                <td>
+                <td data-label="Changes">
                   {changes.length === 0 ? (
                     '–'
                   ) : (
@@ -152,6 +136,12 @@ export function ActivityTable({ entries, caption }: { entries: ReadonlyArray<Act
                         <li key={c}>{c}</li>
                       ))}
                     </ul>
+                  )}
+                  {(e.before || e.after) && (
+                    <details className="admin-activity__raw">
+                      <summary>Raw record</summary>
+                      <pre>{rawChanges(e)}</pre>
+                    </details>
                   )}
                 </td>
               </tr>

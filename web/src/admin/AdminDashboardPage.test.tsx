@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { GraphQLError } from 'graphql';
 import type { MockLink } from '@apollo/client/testing';
@@ -7,7 +7,7 @@ import { aBooking, aListPage, anActivityPage, anAdminBookingPage, anAdminDashboa
 import { ADMIN_ACTIVITY_QUERY } from './ActivityTab';
 import { ADMIN_DASHBOARD_QUERY } from './AdminDashboardPage';
 import { ADMIN_MESSAGES_QUERY, DELETE_MESSAGE_MUTATION, messagesVariables } from './MessagesTab';
-import { ADMIN_BOOKINGS_QUERY, bookingsVariables, NO_BOOKING_FILTERS, type BookingFilters } from './BookingsTab';
+import { ADMIN_BOOKINGS_QUERY, bookingsVariables, DEFAULT_SORT, NO_BOOKING_FILTERS, type BookingFilters, type Sort } from './BookingsTab';
 import { UPDATE_WORKSHOP_PHOTO_MUTATION } from './PhotosTab';
 import { ADMIN_WAITLIST_QUERY, REMOVE_WAITLIST_ENTRY_MUTATION, WAITLIST_PAGE_SIZE } from './WaitlistsTab';
 import { CANCEL_BOOKING_MUTATION, RECORD_PAYMENT_MUTATION } from './BookingActions';
@@ -35,8 +35,8 @@ const FROM_ALASKA = { workshopId: 'alaska-bears-glaciers', workshopName: 'Alaska
 const MESSAGES = [aMessage({ id: 'm-2', authorName: 'Newer Author', message: 'Second', ...FROM_ALASKA }), aMessage({ id: 'm-1', authorName: 'Older Author', message: 'First', ...FROM_ALASKA })];
 
 /** A page of the Bookings tab for these filters, however often it is read (each tab reads its own list when it opens). */
-const bookingsPage = (bookings: ReturnType<typeof aBooking>[], filters: Partial<BookingFilters> = {}, extra: Record<string, unknown> = {}): MockLink.MockedResponse => ({
-  request: { query: ADMIN_BOOKINGS_QUERY, variables: bookingsVariables({ ...NO_BOOKING_FILTERS, ...filters }, extra) },
+const bookingsPage = (bookings: ReturnType<typeof aBooking>[], filters: Partial<BookingFilters> = {}, extra: Record<string, unknown> = {}, sort: Sort = DEFAULT_SORT): MockLink.MockedResponse => ({
+  request: { query: ADMIN_BOOKINGS_QUERY, variables: bookingsVariables({ ...NO_BOOKING_FILTERS, ...filters }, extra, sort) },
   result: { data: { adminBookingPage: anAdminBookingPage(bookings) } },
   maxUsageCount: 10,
 });
@@ -148,8 +148,9 @@ describe('/admin/dashboard', () => {
 
       const zion = screen.getByTestId('sales-zion-canyon-light');
       expect(zion).toHaveTextContent('7 of 12 sold, 2 held');
+      expect(zion).toHaveTextContent('Zion Canyon Light & Slot Canyons, Apr 13-18, 2026');
       expect(within(zion).getByText('Minimum reached')).toBeInTheDocument();
-      expect(within(zion).getByRole('img')).toHaveAccessibleName('Zion Canyon Light & Slot Canyons: 7 of 12 sold, 2 held; minimum reached');
+      expect(within(zion).getByRole('img')).toHaveAccessibleName('Zion Canyon Light & Slot Canyons, Apr 13-18, 2026: 7 of 12 sold, 2 held; minimum reached');
       const alaska = screen.getByTestId('sales-alaska-bears-glaciers');
       expect(alaska).toHaveTextContent('2 of 12 sold');
       expect(within(alaska).getByText('4 more to run')).toBeInTheDocument();
@@ -174,7 +175,7 @@ describe('/admin/dashboard', () => {
       expect(names()).toEqual(['Newest Person', 'Middle Person', 'Oldest Person']);
       const oldest = within(table()).getAllByRole('row')[3];
       expect(within(oldest).getAllByRole('cell').map((c) => c.textContent)).toEqual([
-        'Zion Canyon Light & Slot Canyons',
+        'Zion Canyon Light & Slot Canyons, Apr 13-18, 2026',
         '2',
         'Deposit paid',
         '$2,321.25 / $7,737.50',
@@ -189,22 +190,52 @@ describe('/admin/dashboard', () => {
       expect(screen.getByRole('columnheader', { name: /Created/ })).toHaveAttribute('aria-sort', 'descending');
     });
 
-    it('sorts by a column header (keyboard too), announcing it with aria-sort', async () => {
-      const { user } = await openDashboard();
+    it('sorts by a column header (keyboard too) on the server, announcing it with aria-sort', async () => {
+      // The server sorts (docs/decisions/079): each order is its own query.
+      const [newest, middle, oldest] = BOOKINGS;
+      const { user } = await openDashboard([
+        dashboard(anAdminDashboard({ bookings: BOOKINGS, messages: MESSAGES })),
+        bookingsPage([middle, newest, oldest], {}, {}, { key: 'name', direction: 'ascending' }),
+        bookingsPage([oldest, newest, middle], {}, {}, { key: 'name', direction: 'descending' }),
+        bookingsPage([newest, middle, oldest], {}, {}, { key: 'workshop', direction: 'ascending' }),
+        bookingsPage([newest, oldest, middle], {}, {}, { key: 'paid', direction: 'descending' }),
+      ]);
       await openBookings(user);
       await user.click(screen.getByRole('button', { name: /^Name/ }));
-      expect(names()).toEqual(['Middle Person', 'Newest Person', 'Oldest Person']);
+      await waitFor(() => expect(names()).toEqual(['Middle Person', 'Newest Person', 'Oldest Person']));
       expect(screen.getByRole('columnheader', { name: /^Name/ })).toHaveAttribute('aria-sort', 'ascending');
       expect(screen.getByRole('columnheader', { name: /Created/ })).not.toHaveAttribute('aria-sort');
       await user.keyboard('{Enter}'); // the focused header button again: descending
-      expect(names()).toEqual(['Oldest Person', 'Newest Person', 'Middle Person']);
+      await waitFor(() => expect(names()).toEqual(['Oldest Person', 'Newest Person', 'Middle Person']));
       expect(screen.getByRole('columnheader', { name: /^Name/ })).toHaveAttribute('aria-sort', 'descending');
 
       await user.click(screen.getByRole('button', { name: /^Workshop/ }));
-      expect(names()[0]).toBe('Newest Person'); // Alaska before Zion
+      await waitFor(() => expect(names()).toEqual(['Newest Person', 'Middle Person', 'Oldest Person']));
       await user.click(screen.getByRole('button', { name: /^Paid/ }));
-      expect(names()).toEqual(['Newest Person', 'Oldest Person', 'Middle Person']);
+      await waitFor(() => expect(names()).toEqual(['Newest Person', 'Oldest Person', 'Middle Person']));
       expect(screen.getByRole('table', { name: /sorted by paid \/ total, descending/ })).toBeInTheDocument();
+    });
+
+    it('filters by run (named with its dates), booking status and the dates booked, each choice with its count', async () => {
+      const { user } = await openDashboard([
+        dashboard(anAdminDashboard({ bookings: BOOKINGS, messages: MESSAGES })),
+        bookingsPage([BOOKINGS[1]], { status: 'held' }),
+        bookingsPage([BOOKINGS[1]], { status: 'held', from: '2026-02-02' }),
+        bookingsPage([BOOKINGS[1]], { status: 'held', from: '2026-02-02', to: '2026-02-02' }),
+      ]);
+      await openBookings(user);
+      const runs = within(screen.getByLabelText('Workshop')).getAllByRole('option').map((o) => o.textContent);
+      expect(runs).toEqual(['All workshops', 'Zion Canyon Light & Slot Canyons, Apr 13-18, 2026 (2)', 'Alaska Brown Bears & Glaciers, Jul 20-26, 2026 (1)']);
+      expect(within(screen.getByLabelText('Booking status')).getByRole('option', { name: 'Confirmed (2)' })).toBeInTheDocument();
+
+      await user.selectOptions(screen.getByLabelText('Booking status'), 'held');
+      await waitFor(() => expect(names()).toEqual(['Middle Person']));
+      fireEvent.change(screen.getByLabelText('Booked from'), { target: { value: '2026-02-02' } });
+      fireEvent.change(screen.getByLabelText('Booked to (inclusive)'), { target: { value: '2026-02-02' } });
+      await waitFor(() => expect(screen.getByText(/1 matches these filters/)).toBeInTheDocument());
+      expect(names()).toEqual(['Middle Person']);
+      await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+      await waitFor(() => expect(names()).toHaveLength(3));
     });
 
     it('searches and filters by workshop and payment status', async () => {
@@ -291,6 +322,7 @@ describe('/admin/dashboard', () => {
         'Astro photography',
         'Ground floor room',
         'Charles Babbage · +1 555 0101 · charles@example.com',
+        'Zion Canyon Light & Slot Canyons, Apr 13-18, 2026 · booked',
         '$2,321.25 paid of $7,737.50',
         '$5,416.25',
       ]) {
@@ -298,7 +330,7 @@ describe('/admin/dashboard', () => {
       }
       const historyTable = await within(detail).findByRole('table', { name: /History of booking b-1/ });
       expect(within(historyTable).getByText('Payment recorded by the admin')).toBeInTheDocument();
-      expect(within(historyTable).getByText('amountPaidCents: 0 → 232125')).toBeInTheDocument();
+      expect(within(historyTable).getByText('Amount paid $0 → $2,321.25')).toBeInTheDocument();
       expect(within(detail).getByRole('button', { name: 'Cancel booking' })).toBeInTheDocument();
 
       await user.click(within(detail).getByRole('button', { name: /All bookings/ }));
@@ -379,6 +411,26 @@ describe('/admin/dashboard', () => {
       expect(screen.getByRole('tab', { name: 'Messages (1)' })).toBeInTheDocument();
       await user.click(screen.getByRole('tab', { name: 'Statistics' }));
       expect(screen.getByText('Total Messages').nextElementSibling).toHaveTextContent('1');
+    });
+
+    it('names each run with its dates and its count, and shows the oldest first on the server when asked', async () => {
+      const oldestFirst: MockLink.MockedResponse = {
+        request: { query: ADMIN_MESSAGES_QUERY, variables: messagesVariables('all', 'all', {}, 'asc') },
+        result: { data: { adminMessagePage: anAdminMessagePage([MESSAGES[1], MESSAGES[0]]) } },
+      };
+      const { user } = await openDashboard([dashboard(anAdminDashboard({ bookings: BOOKINGS, messages: MESSAGES })), oldestFirst]);
+      await user.click(screen.getByRole('tab', { name: 'Messages (2)' }));
+      await screen.findAllByRole('article');
+      expect(within(screen.getByLabelText('Workshop')).getAllByRole('option').map((o) => o.textContent)).toEqual([
+        'All workshops',
+        'Zion Canyon Light & Slot Canyons, Apr 13-18, 2026 (0)',
+        'Alaska Brown Bears & Glaciers, Jul 20-26, 2026 (2)',
+      ]);
+      expect(screen.getAllByRole('article')[0]).toHaveTextContent('Alaska Brown Bears & Glaciers, Jul 20-26, 2026');
+      await user.selectOptions(screen.getByLabelText('Order'), 'asc');
+      await waitFor(() => expect(screen.getAllByRole('article').map((c) => within(c).getByRole('heading').textContent)).toEqual(['Older Author', 'Newer Author']));
+      // Moderation stays in the row.
+      expect(screen.getByRole('button', { name: 'Delete message by Older Author' })).toBeInTheDocument();
     });
 
     it('filters by topic on the server and loads older messages with "Load more"', async () => {

@@ -110,7 +110,7 @@ function Dashboard() {
     panel = (
       <div className="stack">
         <StatisticsTab stats={data.adminStats} />
-        <OverdueBalances onError={logoutIfUnauthenticated} />
+        <OverdueBalances onError={logoutIfUnauthenticated} workshops={data.workshops} />
       </div>
     );
   } else if (tab === 'bookings') {

@@ -69,8 +69,11 @@ export function BookingDetail({
   onBack,
   onChanged,
   onError,
+  runName,
 }: {
   booking: BookingsTab_BookingFragment;
+  /** The run named with its dates (api/shared/dates runLabel); the booking's workshop name otherwise. */
+  runName?: string;
   /** Back to the table (focus returns to this booking's row). */
   onBack: () => void;
   onChanged: () => void;
@@ -98,7 +101,7 @@ export function BookingDetail({
             Booking of {b.customerName}
           </h2>
           <p className="muted">
-            {b.workshopName} · booked {dateTime(b.createdAt)}
+            {runName ?? b.workshopName} · booked {dateTime(b.createdAt)}
           </p>
         </div>
         <div className="admin-booking__money">

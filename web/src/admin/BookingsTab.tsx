@@ -2,7 +2,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { gql, type ApolloClient, type TypedDocumentNode } from '@apollo/client';
 import { useApolloClient, useQuery } from '@apollo/client/react';
 import { formatDollars } from 'api/shared/money';
-import type { AdminBookingsQuery, AdminBookingsQueryVariables, BookingsTab_BookingFragment, BookingStatus, PaymentStatus } from '../gql/graphql';
+import { runLabel } from 'api/shared/dates';
+import type { AdminBookingsQuery, AdminBookingsQueryVariables, BookingSortField, BookingsTab_BookingFragment, BookingStatus, PaymentStatus, SortDirection } from '../gql/graphql';
 import { Empty, Failure, Loading } from '../ui/States';
 import { BOOKING_STATUS_LABELS, labelOf, PAYMENT_STATUS_LABELS, PAYMENT_STATUSES } from '../ui/labels';
 import { downloadFile, manifestCsv } from './manifest';
@@ -57,8 +58,30 @@ export const BOOKINGS_TAB_FRAGMENT: TypedDocumentNode<BookingsTab_BookingFragmen
  * a page fetched with `cursor` extends the list (apollo/client.ts).
  */
 export const ADMIN_BOOKINGS_QUERY: TypedDocumentNode<AdminBookingsQuery, AdminBookingsQueryVariables> = gql`
-  query AdminBookings($text: String, $workshopId: ID, $status: BookingStatus, $paymentStatus: PaymentStatus, $limit: Int!, $cursor: String) {
-    adminBookingPage(text: $text, workshopId: $workshopId, status: $status, paymentStatus: $paymentStatus, limit: $limit, cursor: $cursor) {
+  query AdminBookings(
+    $text: String
+    $workshopId: ID
+    $status: BookingStatus
+    $paymentStatus: PaymentStatus
+    $from: DateTimeISO
+    $to: DateTimeISO
+    $sortBy: BookingSortField
+    $direction: SortDirection
+    $limit: Int!
+    $cursor: String
+  ) {
+    adminBookingPage(
+      text: $text
+      workshopId: $workshopId
+      status: $status
+      paymentStatus: $paymentStatus
+      from: $from
+      to: $to
+      sortBy: $sortBy
+      direction: $direction
+      limit: $limit
+      cursor: $cursor
+    ) {
       items {
         id
         ...BookingsTab_booking
@@ -67,6 +90,14 @@ export const ADMIN_BOOKINGS_QUERY: TypedDocumentNode<AdminBookingsQuery, AdminBo
       hasMore
       totalCount
       paymentStatusCounts {
+        value
+        count
+      }
+      statusCounts {
+        value
+        count
+      }
+      workshopCounts {
         value
         count
       }
@@ -81,23 +112,36 @@ const MANIFEST_PAGE_SIZE = 200;
 /** The search asks the server once the typing pauses this long. */
 export const SEARCH_PAUSE_MS = 300;
 
-/** The filters as chosen in the form ('all': no filter). */
+/** The filters as chosen in the form ('all': no filter; dates: the admin's calendar days, YYYY-MM-DD, '' for none). */
 export interface BookingFilters {
   text: string;
   workshopId: string;
   status: string;
   paymentStatus: string;
+  from: string;
+  to: string;
 }
 
-export const NO_BOOKING_FILTERS: BookingFilters = { text: '', workshopId: 'all', status: 'all', paymentStatus: 'all' };
+export const NO_BOOKING_FILTERS: BookingFilters = { text: '', workshopId: 'all', status: 'all', paymentStatus: 'all', from: '', to: '' };
 
-/** The query's variables for these filters. */
-export function bookingsVariables(f: BookingFilters, extra: Partial<AdminBookingsQueryVariables> = {}): AdminBookingsQueryVariables {
+/** Local calendar day → the instant it starts; `to` includes its whole day. */
+export function dayStart(day: string, plusDays = 0): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return null;
+  const [y, m, d] = day.split('-').map(Number);
+  return new Date(y, m - 1, d + plusDays).toISOString();
+}
+
+/** The query's variables for these filters and this sort (the server sorts: docs/decisions/079). */
+export function bookingsVariables(f: BookingFilters, extra: Partial<AdminBookingsQueryVariables> = {}, sort: Sort = DEFAULT_SORT): AdminBookingsQueryVariables {
   return {
     text: f.text.trim() || null,
     workshopId: f.workshopId === 'all' ? null : f.workshopId,
     status: f.status === 'all' ? null : (f.status as BookingStatus),
     paymentStatus: f.paymentStatus === 'all' ? null : (f.paymentStatus as PaymentStatus),
+    from: dayStart(f.from),
+    to: dayStart(f.to, 1),
+    sortBy: sort.key as BookingSortField,
+    direction: (sort.direction === 'ascending' ? 'asc' : 'desc') as SortDirection,
     limit: BOOKINGS_PAGE_SIZE,
     ...extra,
   };
@@ -119,30 +163,10 @@ async function everyBookingOf(client: ApolloClient, workshopId: string): Promise
 
 const dateTime = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
-type Booking = BookingsTab_BookingFragment;
 export type SortKey = 'name' | 'workshop' | 'spots' | 'status' | 'paid' | 'created';
 export interface Sort {
   key: SortKey;
   direction: 'ascending' | 'descending';
-}
-
-const text = (a: string, b: string) => a.localeCompare(b, 'en-US', { sensitivity: 'base' });
-const COMPARE: Record<SortKey, (a: Booking, b: Booking) => number> = {
-  name: (a, b) => text(a.customerName, b.customerName),
-  workshop: (a, b) => text(a.workshopName, b.workshopName),
-  spots: (a, b) => a.numParticipants - b.numParticipants,
-  status: (a, b) => text(labelOf(PAYMENT_STATUS_LABELS, a.paymentStatus), labelOf(PAYMENT_STATUS_LABELS, b.paymentStatus)) || text(a.status, b.status),
-  paid: (a, b) => a.amountPaid - b.amountPaid || a.totalAmount - b.totalAmount,
-  created: (a, b) => a.createdAt.localeCompare(b.createdAt),
-};
-
-/** Sorted copy; ties keep the server's order (newest first), so the order is stable. */
-export function sortBookings(bookings: ReadonlyArray<Booking>, sort: Sort): Booking[] {
-  const sign = sort.direction === 'ascending' ? 1 : -1;
-  return bookings
-    .map((b, i) => [b, i] as const)
-    .sort(([a, i], [b, j]) => sign * COMPARE[sort.key](a, b) || i - j)
-    .map(([b]) => b);
 }
 
 const COLUMNS: ReadonlyArray<{ key: SortKey; label: string; numeric?: boolean }> = [
@@ -154,13 +178,24 @@ const COLUMNS: ReadonlyArray<{ key: SortKey; label: string; numeric?: boolean }>
   { key: 'created', label: 'Created' },
 ];
 
-/** Newest first, as the server sends them. */
-const DEFAULT_SORT: Sort = { key: 'created', direction: 'descending' };
+/** How each order reads in the phone's "Sort by" list. */
+const SORT_WORDS: Record<SortKey, Record<Sort['direction'], string>> = {
+  name: { ascending: 'A to Z', descending: 'Z to A' },
+  workshop: { ascending: 'A to Z', descending: 'Z to A' },
+  spots: { ascending: 'fewest first', descending: 'most first' },
+  status: { ascending: 'A to Z', descending: 'Z to A' },
+  paid: { ascending: 'least first', descending: 'most first' },
+  created: { ascending: 'oldest first', descending: 'newest first' },
+};
+
+/** Newest first. */
+export const DEFAULT_SORT: Sort = { key: 'created', direction: 'descending' };
 
 /**
  * The bookings as a compact table, a page at a time from the server (search,
- * workshop, status and payment status filters run there; docs/decisions/075),
- * sortable by any column (the rows loaded), with a CSV manifest per workshop;
+ * run, status, payment status and date filters run there, each choice with its
+ * count; docs/decisions/075), sorted by any column on the server (an index per
+ * column, the cursor follows the sort: docs/decisions/079), with a CSV manifest per workshop;
  * a booking's name opens its detail view with everything about it, its history
  * and the actions.
  */
@@ -170,7 +205,8 @@ export function BookingsTab({
   onChanged = () => {},
   onError = () => false,
 }: {
-  workshops: ReadonlyArray<{ id: string; name: string }>;
+  /** The runs, named with their dates in the filter and the table. */
+  workshops: ReadonlyArray<{ id: string; name: string; dates: string }>;
   /** Every booking, whatever the filters (the tab label's count). */
   total: number;
   /** After an admin action on a booking: reload the dashboard (its totals and counts). */
@@ -180,7 +216,7 @@ export function BookingsTab({
 }) {
   const client = useApolloClient();
   const [filters, setFilters] = useState<BookingFilters>(NO_BOOKING_FILTERS);
-  const { text: query, workshopId, status, paymentStatus } = filters;
+  const { text: query, workshopId, status, paymentStatus, from, to } = filters;
   const text = useDebouncedValue(query, SEARCH_PAUSE_MS);
   const [sort, setSort] = useState<Sort>(DEFAULT_SORT);
   const [openId, setOpenId] = useState<string | null>(null);
@@ -188,7 +224,7 @@ export function BookingsTab({
   const rowButtons = useRef(new Map<string, HTMLButtonElement>());
 
   const { data, previousData, loading, error, fetchMore, refetch } = useQuery(ADMIN_BOOKINGS_QUERY, {
-    variables: bookingsVariables({ ...filters, text }),
+    variables: bookingsVariables({ ...filters, text }, {}, sort),
     context: { admin: true },
     fetchPolicy: 'cache-and-network',
     notifyOnNetworkStatusChange: true,
@@ -200,11 +236,12 @@ export function BookingsTab({
   const page = (data ?? previousData)?.adminBookingPage;
   const bookings = useMemo(() => page?.items ?? [], [page]);
   const set = (change: Partial<BookingFilters>) => setFilters((f) => ({ ...f, ...change }));
-  const filtered = query.trim() !== '' || workshopId !== 'all' || status !== 'all' || paymentStatus !== 'all';
+  const filtered = query.trim() !== '' || workshopId !== 'all' || status !== 'all' || paymentStatus !== 'all' || from !== '' || to !== '';
 
   const statuses = useMemo(() => [...new Set([...PAYMENT_STATUSES, ...(page?.paymentStatusCounts ?? []).map((c) => c.value)])], [page]);
-  const countOf = (value: string) => page?.paymentStatusCounts.find((c) => c.value === value)?.count ?? 0;
-  const shown = useMemo(() => sortBookings(bookings, sort), [bookings, sort]);
+  const countIn = (counts: ReadonlyArray<{ value: string; count: number }> | undefined, value: string) => counts?.find((c) => c.value === value)?.count ?? 0;
+  const runs = useMemo(() => new Map(workshops.map((w) => [w.id, runLabel(w)])), [workshops]);
+  const shown = bookings;
 
   const exportManifest = async () => {
     if (workshopId === 'all') return;
@@ -239,6 +276,7 @@ export function BookingsTab({
       <BookingDetail
         key={open.id}
         booking={open}
+        runName={runs.get(open.workshopId)}
         onChanged={changed}
         onError={onError}
         onBack={() => {
@@ -286,7 +324,7 @@ export function BookingsTab({
             <option value="all">All workshops</option>
             {workshops.map((w) => (
               <option key={w.id} value={w.id}>
-                {w.name}
+                {runLabel(w)} ({countIn(page.workshopCounts, w.id)})
               </option>
             ))}
           </select>
@@ -297,7 +335,7 @@ export function BookingsTab({
             <option value="all">All bookings</option>
             {Object.keys(BOOKING_STATUS_LABELS).map((s) => (
               <option key={s} value={s}>
-                {labelOf(BOOKING_STATUS_LABELS, s)}
+                {labelOf(BOOKING_STATUS_LABELS, s)} ({countIn(page.statusCounts, s)})
               </option>
             ))}
           </select>
@@ -308,11 +346,46 @@ export function BookingsTab({
             <option value="all">All statuses</option>
             {statuses.map((s) => (
               <option key={s} value={s}>
-                {labelOf(PAYMENT_STATUS_LABELS, s)} ({countOf(s)})
+                {labelOf(PAYMENT_STATUS_LABELS, s)} ({countIn(page.paymentStatusCounts, s)})
               </option>
             ))}
           </select>
         </div>
+        <div className="field">
+          <label htmlFor="booking-from">Booked from</label>
+          <input id="booking-from" className="input" type="date" value={from} max={to || undefined} onChange={(e) => set({ from: e.target.value })} />
+        </div>
+        <div className="field">
+          <label htmlFor="booking-to">Booked to (inclusive)</label>
+          <input id="booking-to" className="input" type="date" value={to} min={from || undefined} onChange={(e) => set({ to: e.target.value })} />
+        </div>
+        <div className="field admin-sort-phone">
+          <label htmlFor="booking-sort">Sort by</label>
+          <select
+            id="booking-sort"
+            className="select"
+            value={`${sort.key}:${sort.direction}`}
+            onChange={(e) => {
+              const [key, direction] = e.target.value.split(':') as [SortKey, Sort['direction']];
+              setSort({ key, direction });
+            }}
+          >
+            {COLUMNS.flatMap((c) =>
+              (['ascending', 'descending'] as const).map((d) => (
+                <option key={`${c.key}:${d}`} value={`${c.key}:${d}`}>
+                  {c.label}, {SORT_WORDS[c.key][d]}
+                </option>
+              )),
+            )}
+          </select>
+        </div>
+        {filtered && (
+          <div className="admin-filters__buttons">
+            <button type="button" className="btn btn--ghost" onClick={() => setFilters(NO_BOOKING_FILTERS)}>
+              Clear filters
+            </button>
+          </div>
+        )}
         <div className="admin-filters__export">
           <button type="button" className="btn btn--outline" onClick={() => void exportManifest()} disabled={workshopId === 'all'}>
             Export manifest (CSV)
@@ -336,14 +409,13 @@ export function BookingsTab({
             · {page.totalCount} {page.totalCount === 1 ? 'matches' : 'match'} these filters
           </span>
         )}
-        {page.hasMore && <span> · sorting orders the bookings loaded</span>}
       </p>
 
       {shown.length === 0 ? (
         <Empty>No bookings match these filters.</Empty>
       ) : (
         <div className="admin-table__scroll">
-          <table className="admin-table admin-bookings">
+          <table className="admin-table admin-bookings admin-table--stack">
             <caption className="visually-hidden">
               Bookings, sorted by {sortColumn.label.toLowerCase()}, {sort.direction}. Choose a name to see the booking.
             </caption>
@@ -378,16 +450,20 @@ export function BookingsTab({
                     </button>
                     <span className="admin-table__sub">{b.customerEmail}</span>
                   </th>
-                  <td>{b.workshopName}</td>
-                  <td className="admin-table__numeric">{b.numParticipants}</td>
-                  <td>
+                  <td data-label="Workshop">{runs.get(b.workshopId) ?? b.workshopName}</td>
+                  <td className="admin-table__numeric" data-label="Spots">
+                    {b.numParticipants}
+                  </td>
+                  <td data-label="Status">
                     <PaymentStatusBadge status={b.paymentStatus} paymentOption={b.paymentOption} />
                     {b.status !== 'confirmed' && <span className="admin-table__sub">{labelOf(STATUS_LABELS, b.status)}</span>}
                   </td>
-                  <td className="admin-table__numeric admin-table__nowrap">
+                  <td className="admin-table__numeric admin-table__nowrap" data-label="Paid / total">
                     {formatDollars(b.amountPaid)} / {formatDollars(b.totalAmount)}
                   </td>
-                  <td className="admin-table__nowrap">{dateTime(b.createdAt)}</td>
+                  <td className="admin-table__nowrap" data-label="Created">
+                    {dateTime(b.createdAt)}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -69,8 +69,26 @@ describe('/admin/dashboard: Go / no-go', () => {
     expect(rows[0]).toHaveTextContent('3 more paid needed');
     expect(within(rows[1]).getByText('On track')).toBeInTheDocument();
     expect(within(rows[2]).getByText('Running')).toBeInTheDocument();
-    expect(within(rows[0]).getByRole('button', { name: 'Cancel Zion Canyon Light 2027' })).toBeInTheDocument();
+    expect(within(rows[0]).getByRole('button', { name: 'Cancel Zion Canyon Light 2027, Apr 13-18, 2027' })).toBeInTheDocument();
     expect(within(rows[2]).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('lists the runs to decide on first, each named with its dates, and folds the past ones away', async () => {
+    const FINISHED = row('zion-2026', 'Zion Canyon Light & Slot Canyons', 'finished', 'Finished', { daysToDecision: -300 });
+    const ZION_2027 = row('zion-2027b', 'Zion Canyon Light & Slot Canyons', 'at_risk', 'At risk', { daysToDecision: 60 });
+    const FINISHED_DATES = { ...FINISHED, workshop: { ...FINISHED.workshop, dates: 'Apr 13-18, 2026' } };
+    const user = await open([goNoGo([RUNNING, FINISHED_DATES, ON_TRACK, ZION_2027, AT_RISK])]);
+    const table = screen.getByRole('table', { name: /the ones to decide first/ });
+    expect(within(table).getAllByRole('rowheader').map((h) => h.textContent)).toEqual([
+      'Zion Canyon Light 2027, Apr 13-18, 2027',
+      'Zion Canyon Light & Slot Canyons, Apr 13-18, 2027',
+      'Everglades 2027, Apr 13-18, 2027',
+      'Yellowstone Winter, Apr 13-18, 2027',
+    ]);
+    const past = screen.getByText('Past and cancelled runs (1)');
+    expect(screen.getByRole('table', { name: /Past and cancelled runs/, hidden: true }).closest('details')).not.toHaveAttribute('open');
+    await user.click(past);
+    expect(within(screen.getByRole('table', { name: /Past and cancelled runs/ })).getByRole('rowheader')).toHaveTextContent('Zion Canyon Light & Slot Canyons, Apr 13-18, 2026');
   });
 
   it('cancels a workshop only once its name is typed; the server refusal is shown; success says what happened', async () => {
@@ -81,7 +99,7 @@ describe('/admin/dashboard: Go / no-go', () => {
       result: { data: { cancelWorkshop: { __typename: 'WorkshopCancellationPayload', workshop: { __typename: 'Workshop', id: AT_RISK.workshop.id, cancelled: true }, bookingsCancelled: 3, onlineRefund: 8685, offlineRefund: 500, waitlistClosed: 0 } } },
     };
     const user = await open([goNoGo([AT_RISK]), refused, done, goNoGo([{ ...AT_RISK, state: 'cancelled', label: 'Cancelled' }])]);
-    await user.click(screen.getByRole('button', { name: 'Cancel Zion Canyon Light 2027' }));
+    await user.click(screen.getByRole('button', { name: 'Cancel Zion Canyon Light 2027, Apr 13-18, 2027' }));
     const form = screen.getByRole('form', { name: 'Cancel Zion Canyon Light 2027?' });
     const name = within(form).getByLabelText("Type the workshop's name to confirm");
     expect(name).toHaveFocus();
@@ -96,6 +114,8 @@ describe('/admin/dashboard: Go / no-go', () => {
     expect(await within(form).findByText(/has already started/)).toBeInTheDocument();
     await user.click(within(form).getByRole('button', { name: 'Cancel this workshop' }));
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Zion Canyon Light 2027 is cancelled: 3 bookings cancelled. $8,685 paid online goes back to cards in 14 days'));
+    // Now past: folded away below the runs to decide on.
+    expect(await screen.findByText('Past and cancelled runs (1)')).toBeInTheDocument();
     expect(await screen.findByText('Cancelled')).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: /Cancel Zion/ })).not.toBeInTheDocument();
   });

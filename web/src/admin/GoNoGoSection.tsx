@@ -4,6 +4,7 @@ import { problemMessage } from '../forms/graphqlProblem';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { formatDollars } from 'api/shared/money';
 import { formatIsoDate } from 'api/shared/policy';
+import { runLabel } from 'api/shared/dates';
 import type { AdminGoNoGoQuery, AdminGoNoGoQueryVariables, CancelWorkshopMutation, CancelWorkshopMutationVariables } from '../gql/graphql';
 import { Empty } from '../ui/States';
 
@@ -65,6 +66,23 @@ export function daysText(days: number): string {
 /** Whether the admin may still cancel it here (the server decides too). */
 const cancellable = (r: Row) => r.state === 'on_track' || r.state === 'at_risk' || r.state === 'decide_now';
 
+/** What needs the admin first: decide now, then at risk, then the runs on track, then those running. */
+const URGENCY: Record<string, number> = { decide_now: 0, at_risk: 1, on_track: 2, running: 3 };
+/** Over or called off: folded away below the list. */
+const isPast = (r: Row) => r.state === 'finished' || r.state === 'cancelled';
+
+/**
+ * The rows to decide on first (most urgent, then the nearest decision date) and
+ * the past ones apart (the latest first).
+ */
+export function goNoGoOrder(rows: ReadonlyArray<Row>): { current: Row[]; past: Row[] } {
+  const current = rows
+    .filter((r) => !isPast(r))
+    .sort((a, b) => (URGENCY[a.state] ?? 9) - (URGENCY[b.state] ?? 9) || a.daysToDecision - b.daysToDecision || a.workshop.id.localeCompare(b.workshop.id));
+  const past = rows.filter(isPast).sort((a, b) => b.daysToDecision - a.daysToDecision || a.workshop.id.localeCompare(b.workshop.id));
+  return { current, past };
+}
+
 /**
  * "Go / no-go": per workshop, participants paid and held against the minimum,
  * the decision date and a state in words; "Cancel this workshop" with the
@@ -92,68 +110,23 @@ export function GoNoGoSection({
   } else if (data.adminGoNoGo.length === 0) {
     body = <Empty>No workshops.</Empty>;
   } else {
+    const { current, past } = goNoGoOrder(data.adminGoNoGo);
     body = (
-      <div className="admin-table__scroll" role="region" aria-label="Go / no-go table" tabIndex={0}>
-        <table className="admin-table admin-go-no-go">
-          <caption className="visually-hidden">Go or no-go per workshop: participants paid and held, the minimum to run, the decision date and the state</caption>
-          <thead>
-            <tr>
-              <th scope="col">Workshop</th>
-              <th scope="col" className="admin-table__numeric">
-                Paid
-              </th>
-              <th scope="col" className="admin-table__numeric">
-                Held
-              </th>
-              <th scope="col" className="admin-table__numeric">
-                Minimum
-              </th>
-              <th scope="col">Decision date</th>
-              <th scope="col">State</th>
-              <th scope="col">Action</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.adminGoNoGo.map((r) => {
-              const style = STATE_STYLE[r.state] ?? STATE_STYLE.finished;
-              return (
-                <tr key={r.workshop.id} data-go-no-go={r.workshop.id}>
-                  <th scope="row">
-                    {r.workshop.name}
-                    <div className="muted admin-table__sub">{r.workshop.dates}</div>
-                  </th>
-                  <td className="admin-table__numeric">{r.paid}</td>
-                  <td className="admin-table__numeric">{r.held}</td>
-                  <td className="admin-table__numeric">{r.minimum}</td>
-                  <td className="admin-table__nowrap">
-                    {formatIsoDate(r.decisionDate)}
-                    <div className="muted admin-table__sub">{daysText(r.daysToDecision)}</div>
-                  </td>
-                  <td>
-                    <span className={`badge ${style.badge}`}>
-                      <span aria-hidden="true">{style.symbol} </span>
-                      {r.label}
-                    </span>
-                    {r.missing > 0 && cancellable(r) ? <div className="muted admin-table__sub">{r.missing} more paid needed</div> : null}
-                  </td>
-                  <td>
-                    {cancellable(r) ? (
-                      <button
-                        type="button"
-                        className="btn btn--outline btn--small"
-                        onClick={() => setCancelling(r)}
-                        aria-label={`Cancel ${r.workshop.name}`}
-                      >
-                        Cancel workshop
-                      </button>
-                    ) : null}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      <>
+        {current.length > 0 ? (
+          <GoNoGoTable rows={current} label="Go / no-go table" caption="Go or no-go per workshop, the ones to decide first: participants paid and held, the minimum to run, the decision date and the state" onCancel={setCancelling} />
+        ) : (
+          <Empty>No workshops to decide on.</Empty>
+        )}
+        {past.length > 0 && (
+          <details className="admin-go-no-go__past">
+            <summary>
+              Past and cancelled runs ({past.length})
+            </summary>
+            <GoNoGoTable rows={past} label="Past runs table" caption="Past and cancelled runs, the latest first" onCancel={setCancelling} />
+          </details>
+        )}
+      </>
     );
   }
 
@@ -177,6 +150,71 @@ export function GoNoGoSection({
       ) : null}
       {body}
     </section>
+  );
+}
+
+/** One table of go/no-go rows; each run is named with its dates. */
+function GoNoGoTable({ rows, label, caption, onCancel }: { rows: ReadonlyArray<Row>; label: string; caption: string; onCancel: (r: Row) => void }) {
+  return (
+    <div className="admin-table__scroll" role="region" aria-label={label} tabIndex={0}>
+      <table className="admin-table admin-go-no-go admin-table--stack">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Workshop</th>
+            <th scope="col" className="admin-table__numeric">
+              Paid
+            </th>
+            <th scope="col" className="admin-table__numeric">
+              Held
+            </th>
+            <th scope="col" className="admin-table__numeric">
+              Minimum
+            </th>
+            <th scope="col">Decision date</th>
+            <th scope="col">State</th>
+            <th scope="col">Action</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => {
+            const style = STATE_STYLE[r.state] ?? STATE_STYLE.finished;
+            return (
+              <tr key={r.workshop.id} data-go-no-go={r.workshop.id}>
+                <th scope="row">{runLabel(r.workshop)}</th>
+                <td className="admin-table__numeric" data-label="Paid">
+                  {r.paid}
+                </td>
+                <td className="admin-table__numeric" data-label="Held">
+                  {r.held}
+                </td>
+                <td className="admin-table__numeric" data-label="Minimum">
+                  {r.minimum}
+                </td>
+                <td className="admin-table__nowrap" data-label="Decision date">
+                  {formatIsoDate(r.decisionDate)}
+                  <div className="muted admin-table__sub">{daysText(r.daysToDecision)}</div>
+                </td>
+                <td data-label="State">
+                  <span className={`badge ${style.badge}`}>
+                    <span aria-hidden="true">{style.symbol} </span>
+                    {r.label}
+                  </span>
+                  {r.missing > 0 && cancellable(r) ? <div className="muted admin-table__sub">{r.missing} more paid needed</div> : null}
+                </td>
+                <td data-label="Action">
+                  {cancellable(r) ? (
+                    <button type="button" className="btn btn--outline btn--small" onClick={() => onCancel(r)} aria-label={`Cancel ${runLabel(r.workshop)}`}>
+                      Cancel workshop
+                    </button>
+                  ) : null}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import { useMutation, useQuery } from '@apollo/client/react';
-import type { AdminMessagesQuery, AdminMessagesQueryVariables, DeleteMessageMutation, DeleteMessageMutationVariables, MessageTopic, MessagesTab_MessageFragment } from '../gql/graphql';
+import { runLabel } from 'api/shared/dates';
+import type { SortDirection, AdminMessagesQuery, AdminMessagesQueryVariables, DeleteMessageMutation, DeleteMessageMutationVariables, MessageTopic, MessagesTab_MessageFragment } from '../gql/graphql';
 import { Empty, Failure, Loading } from '../ui/States';
 import { labelOf } from '../ui/labels';
 import { LoadMore } from './LoadMore';
@@ -21,8 +22,8 @@ export const MESSAGES_TAB_FRAGMENT: TypedDocumentNode<MessagesTab_MessageFragmen
 
 /** One page of the messages of every board, filtered on the server (docs/decisions/075); `cursor` extends the list (apollo/client.ts). */
 export const ADMIN_MESSAGES_QUERY: TypedDocumentNode<AdminMessagesQuery, AdminMessagesQueryVariables> = gql`
-  query AdminMessages($workshopId: ID, $topic: MessageTopic, $limit: Int!, $cursor: String) {
-    adminMessagePage(workshopId: $workshopId, topic: $topic, limit: $limit, cursor: $cursor) {
+  query AdminMessages($workshopId: ID, $topic: MessageTopic, $direction: SortDirection, $limit: Int!, $cursor: String) {
+    adminMessagePage(workshopId: $workshopId, topic: $topic, direction: $direction, limit: $limit, cursor: $cursor) {
       items {
         id
         ...MessagesTab_message
@@ -34,6 +35,10 @@ export const ADMIN_MESSAGES_QUERY: TypedDocumentNode<AdminMessagesQuery, AdminMe
         value
         count
       }
+      workshopCounts {
+        value
+        count
+      }
     }
   }
   ${MESSAGES_TAB_FRAGMENT}
@@ -41,9 +46,15 @@ export const ADMIN_MESSAGES_QUERY: TypedDocumentNode<AdminMessagesQuery, AdminMe
 
 export const MESSAGES_PAGE_SIZE = 50;
 
-/** The query's variables for the chosen workshop and topic ('all': no filter). */
-export function messagesVariables(workshopId: string, topic: string, extra: Partial<AdminMessagesQueryVariables> = {}): AdminMessagesQueryVariables {
-  return { workshopId: workshopId === 'all' ? null : workshopId, topic: topic === 'all' ? null : (topic as MessageTopic), limit: MESSAGES_PAGE_SIZE, ...extra };
+/** The query's variables for the chosen run, topic ('all': no filter) and order (newest first by default). */
+export function messagesVariables(workshopId: string, topic: string, extra: Partial<AdminMessagesQueryVariables> = {}, direction: 'asc' | 'desc' = 'desc'): AdminMessagesQueryVariables {
+  return {
+    workshopId: workshopId === 'all' ? null : workshopId,
+    topic: topic === 'all' ? null : (topic as MessageTopic),
+    direction: direction as SortDirection,
+    limit: MESSAGES_PAGE_SIZE,
+    ...extra,
+  };
 }
 
 export const DELETE_MESSAGE_MUTATION: TypedDocumentNode<DeleteMessageMutation, DeleteMessageMutationVariables> = gql`
@@ -85,16 +96,17 @@ export function useDeleteMessage() {
 const dateTime = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
- * The community messages of every board, newest first, a page at a time
- * (filtered by workshop and topic on the server), each with a Delete button
- * that asks first.
+ * The community messages of every board, newest (or oldest) first, a page at a
+ * time (filtered by run and topic on the server, each choice with its count),
+ * each with a Delete button in its row that asks first.
  */
 export function MessagesTab({
   workshops,
   total,
   onError,
 }: {
-  workshops: ReadonlyArray<{ id: string; name: string }>;
+  /** The runs, named with their dates. */
+  workshops: ReadonlyArray<{ id: string; name: string; dates: string }>;
   /** Every message, whatever the filters (the tab label's count). */
   total: number;
   /** A failed request: true when handled (a 401 logs out); a failed delete is otherwise announced. */
@@ -102,9 +114,10 @@ export function MessagesTab({
 }) {
   const [workshopId, setWorkshopId] = useState('all');
   const [topic, setTopic] = useState('all');
+  const [direction, setDirection] = useState<'asc' | 'desc'>('desc');
   const [deleteMessage] = useDeleteMessage();
   const { data, previousData, loading, error, fetchMore, refetch } = useQuery(ADMIN_MESSAGES_QUERY, {
-    variables: messagesVariables(workshopId, topic),
+    variables: messagesVariables(workshopId, topic, {}, direction),
     context: { admin: true },
     fetchPolicy: 'cache-and-network',
     notifyOnNetworkStatusChange: true,
@@ -115,6 +128,8 @@ export function MessagesTab({
   const page = (data ?? previousData)?.adminMessagePage;
   const filtered = workshopId !== 'all' || topic !== 'all';
   const countOf = (value: string) => page?.topicCounts.find((c) => c.value === value)?.count ?? 0;
+  const runCount = (id: string) => page?.workshopCounts.find((c) => c.value === id)?.count ?? 0;
+  const runs = new Map(workshops.map((w) => [w.id, runLabel(w)]));
 
   const remove = async (m: MessagesTab_MessageFragment) => {
     if (!window.confirm(`Delete this message by ${m.authorName}? This cannot be undone.`)) return;
@@ -152,7 +167,7 @@ export function MessagesTab({
             <option value="all">All workshops</option>
             {workshops.map((w) => (
               <option key={w.id} value={w.id}>
-                {w.name}
+                {runLabel(w)} ({runCount(w.id)})
               </option>
             ))}
           </select>
@@ -166,6 +181,13 @@ export function MessagesTab({
                 {labelOf(TOPIC_LABELS, t)} ({countOf(t)})
               </option>
             ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="message-order">Order</label>
+          <select id="message-order" className="select" value={direction} onChange={(e) => setDirection(e.target.value === 'asc' ? 'asc' : 'desc')}>
+            <option value="desc">Newest first</option>
+            <option value="asc">Oldest first</option>
           </select>
         </div>
       </div>
@@ -192,7 +214,7 @@ export function MessagesTab({
                     <div>
                       <h3 className="admin-message__author">{m.authorName}</h3>
                       <p className="muted">
-                        <a href={`mailto:${m.authorEmail}`}>{m.authorEmail}</a> · {m.workshopName} · {dateTime(m.createdAt)}
+                        <a href={`mailto:${m.authorEmail}`}>{m.authorEmail}</a> · {runs.get(m.workshopId) ?? m.workshopName} · {dateTime(m.createdAt)}
                       </p>
                     </div>
                     <span className="badge">{labelOf(TOPIC_LABELS, m.topic)}</span>

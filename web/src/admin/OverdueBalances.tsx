@@ -1,6 +1,7 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
 import { formatDollars } from 'api/shared/money';
+import { runLabel } from 'api/shared/dates';
 import type { AdminOverdueBookingsQuery, AdminOverdueBookingsQueryVariables } from '../gql/graphql';
 import { Loading } from '../ui/States';
 import { LoadMore } from './LoadMore';
@@ -16,6 +17,7 @@ export const ADMIN_OVERDUE_QUERY: TypedDocumentNode<AdminOverdueBookingsQuery, A
         id
         customerName
         customerEmail
+        workshopId
         workshopName
         paymentOption
         totalAmount
@@ -32,7 +34,8 @@ export const ADMIN_OVERDUE_QUERY: TypedDocumentNode<AdminOverdueBookingsQuery, A
 export const OVERDUE_PAGE_SIZE = 50;
 
 /** Bookings whose balance (or an installment) is past due, listed apart (issue 14). */
-export function OverdueBalances({ onError }: { onError?: (e: unknown) => void }) {
+export function OverdueBalances({ onError, workshops = [] }: { onError?: (e: unknown) => void; workshops?: ReadonlyArray<{ id: string; name: string; dates: string }> }) {
+  const runs = new Map(workshops.map((w) => [w.id, runLabel(w)]));
   const { data, loading, error, fetchMore } = useQuery(ADMIN_OVERDUE_QUERY, {
     variables: { limit: OVERDUE_PAGE_SIZE },
     context: { admin: true },
@@ -83,7 +86,7 @@ export function OverdueBalances({ onError }: { onError?: (e: unknown) => void })
                       {b.customerName}
                       <span className="money-table__sub">{b.customerEmail}</span>
                     </td>
-                    <td>{b.workshopName}</td>
+                    <td>{runs.get(b.workshopId) ?? b.workshopName}</td>
                     <td>{b.paymentOption === 'payment_plan' ? 'Payment plan' : 'Deposit'}</td>
                     <td className="money-table__amount">
                       {formatDollars(b.amountPaid)} of {formatDollars(b.totalAmount)}

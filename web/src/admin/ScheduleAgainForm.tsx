@@ -1,27 +1,58 @@
 import { useEffect, useId, useRef } from 'react';
-import { addDays, daysBetween } from 'api/shared/dates';
-import type { WorkshopsTab_WorkshopFragment as Workshop } from '../gql/graphql';
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import { useQuery } from '@apollo/client/react';
+import { nextRunBase, nextRunDates } from 'api/shared/next-run';
+import type { AdminProposedRunQuery, AdminProposedRunQueryVariables, WorkshopsTab_WorkshopFragment as Workshop } from '../gql/graphql';
 import { Field } from '../forms/Field';
 import { useForm } from '../forms/useForm';
 import { useScheduleWorkshopAgain } from './useWorkshopMutations';
 
-/** The proposed next run: a year later (same month and day), id `<id without a year>-<year>`. */
+/** What the server proposes: the run a year later under an id no workshop has (docs/decisions/079). */
+export const ADMIN_PROPOSED_RUN_QUERY: TypedDocumentNode<AdminProposedRunQuery, AdminProposedRunQueryVariables> = gql`
+  query AdminProposedRun($sourceId: ID!) {
+    adminProposedRun(sourceId: $sourceId) {
+      id
+      startDate
+      endDate
+    }
+  }
+`;
+
+/** The next run a year later (same month and day), id `<id without a year>-<year>`: what is shown until the server's free id arrives, or if it cannot answer. */
 export function nextRun(w: Pick<Workshop, 'id' | 'startDate' | 'endDate'>): { id: string; startDate: string; endDate: string } {
-  const year = Number(w.startDate.slice(0, 4)) + 1;
-  const startDate = `${year}${w.startDate.slice(4)}`.replace(/-02-29$/, '-02-28');
-  const endDate = addDays(startDate, daysBetween(w.startDate, w.endDate));
-  const base = w.id.replace(/-\d{4}$/, '');
-  return { id: `${base}-${year}`.slice(0, 64), startDate, endDate };
+  const { startDate, endDate, year } = nextRunDates(w);
+  return { id: nextRunBase(w.id, year), startDate, endDate };
 }
 
-/** "Schedule again": the proposed id and dates a year on; everything else is copied. One click to create. */
-export function ScheduleAgainForm({ source, onDone, onCancel, onError }: { source: Workshop; onDone: (message: string) => void; onCancel: () => void; onError: (e: unknown) => boolean }) {
+/** "Schedule again": the proposed id (free, from the server) and dates a year on; everything else is copied. One click to create. */
+export function ScheduleAgainForm(props: { source: Workshop; onDone: (message: string) => void; onCancel: () => void; onError: (e: unknown) => boolean }) {
+  const { data, error } = useQuery(ADMIN_PROPOSED_RUN_QUERY, { variables: { sourceId: props.source.id }, context: { admin: true }, fetchPolicy: 'network-only' });
+  if (!data && !error) return <p className="muted">Finding a free id for the new run...</p>;
+  // Without the server's answer the local proposal stands; the server still refuses an id that is taken.
+  const answer = data?.adminProposedRun;
+  const proposal = answer ? { id: answer.id, startDate: answer.startDate, endDate: answer.endDate } : nextRun(props.source);
+  return <ScheduleAgain {...props} proposal={proposal} />;
+}
+
+function ScheduleAgain({
+  source,
+  proposal,
+  onDone,
+  onCancel,
+  onError,
+}: {
+  source: Workshop;
+  proposal: { id: string; startDate: string; endDate: string };
+  onDone: (message: string) => void;
+  onCancel: () => void;
+  onError: (e: unknown) => boolean;
+}) {
   const schedule = useScheduleWorkshopAgain();
   const headingId = useId();
   const firstRef = useRef<HTMLButtonElement>(null);
   useEffect(() => firstRef.current?.focus(), []);
   const { values, set, errors, problem, busy, problemRef, handleSubmit } = useForm({
-    initial: () => nextRun(source),
+    initial: () => proposal,
     onSubmit: async (values) => {
       const workshop = await schedule({ sourceId: source.id, id: values.id.trim(), startDate: values.startDate, endDate: values.endDate || null });
       onDone(`${source.name} is scheduled again: ${workshop?.dates ?? values.startDate} (${values.id.trim()}).`);

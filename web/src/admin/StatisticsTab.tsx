@@ -1,5 +1,6 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import { formatDollars } from 'api/shared/money';
+import { runLabel } from 'api/shared/dates';
 import type { StatisticsTab_StatsFragment } from '../gql/graphql';
 
 export const STATISTICS_TAB_FRAGMENT: TypedDocumentNode<StatisticsTab_StatsFragment> = gql`
@@ -12,6 +13,7 @@ export const STATISTICS_TAB_FRAGMENT: TypedDocumentNode<StatisticsTab_StatsFragm
       id
       name
       startDate
+      dates
       capacity
       minimumParticipants
       spotsSold
@@ -68,13 +70,14 @@ export function StatisticsTab({ stats }: { stats: StatisticsTab_StatsFragment })
             <ul className="sales-chart__rows">
               {stats.workshops.map((w) => {
                 const summary = `${w.spotsSold} of ${w.capacity} sold${w.spotsHeld ? `, ${w.spotsHeld} held` : ''}`;
+                const run = runLabel(w);
                 return (
                   <li key={w.id} className="sales-chart__row" data-testid={`sales-${w.id}`}>
-                    <span className="sales-chart__name">{w.name}</span>
+                    <span className="sales-chart__name">{run}</span>
                     <span
                       className="sales-chart__track"
                       role="img"
-                      aria-label={`${w.name}: ${summary}; ${w.reachedMinimum ? 'minimum reached' : `${w.minimumParticipants - w.spotsSold} more needed for the minimum`}`}
+                      aria-label={`${run}: ${summary}; ${w.reachedMinimum ? 'minimum reached' : `${w.minimumParticipants - w.spotsSold} more needed for the minimum`}`}
                     >
                       <span className="sales-chart__sold" style={{ width: percent(w.spotsSold, w.capacity) }} />
                       <span className="sales-chart__held" style={{ width: percent(w.spotsHeld, w.capacity) }} />

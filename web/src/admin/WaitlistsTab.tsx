@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { runLabel } from 'api/shared/dates';
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import { useMutation, useQuery } from '@apollo/client/react';
 import type {
@@ -165,7 +166,7 @@ export function WaitlistsTab({ workshops, onError }: { workshops: ReadonlyArray<
         <select id="waitlist-workshop" className="select" value={workshopId} onChange={(e) => setWorkshopId(e.target.value)}>
           {workshops.map((w) => (
             <option key={w.id} value={w.id}>
-              {w.name} ({w.dates}){w.availableSpots === 0 ? ' · sold out' : ''}
+              {runLabel(w)}{w.availableSpots === 0 ? ' · sold out' : ''}
             </option>
           ))}
         </select>

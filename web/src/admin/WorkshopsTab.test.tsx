@@ -6,7 +6,7 @@ import { renderRoute } from '../test/render';
 import { anAdminDashboard, anAdminWorkshop } from '../test/builders';
 import { ADMIN_DASHBOARD_QUERY } from './AdminDashboardPage';
 import { ADMIN_WORKSHOPS_PAGE, ADMIN_WORKSHOPS_QUERY, ARCHIVE_WORKSHOP_MUTATION, CREATE_WORKSHOP_MUTATION, SCHEDULE_WORKSHOP_AGAIN_MUTATION, UPDATE_WORKSHOP_MUTATION } from './workshops.documents';
-import { nextRun } from './ScheduleAgainForm';
+import { ADMIN_PROPOSED_RUN_QUERY, nextRun } from './ScheduleAgainForm';
 import { storeAdminCredential } from './credential';
 import { ADMIN_GO_NO_GO_QUERY } from './GoNoGoSection';
 import './AdminLoginPage';
@@ -174,22 +174,27 @@ describe('/admin/dashboard: Workshops', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('Everglades Wading Birds was saved.');
   });
 
-  it('"Schedule again" proposes the run a year later and creates it with one more click (keyboard only)', async () => {
+  it('"Schedule again" proposes the run a year later under the free id the server finds, and creates it with one more click (keyboard only)', async () => {
     expect(nextRun(ZION)).toEqual({ id: 'zion-canyon-light-2027', startDate: '2027-04-13', endDate: '2027-04-18' });
     expect(nextRun({ id: 'zion-canyon-light-2027', startDate: '2027-04-12', endDate: '2027-04-17' }).id).toBe('zion-canyon-light-2028');
-    const scheduled = {
-      request: { query: SCHEDULE_WORKSHOP_AGAIN_MUTATION, variables: { input: { sourceId: ZION.id, id: 'zion-canyon-light-2027', startDate: '2027-04-13', endDate: '2027-04-18' } } },
-      result: payload('scheduleWorkshopAgain', anAdminWorkshop({ id: 'zion-canyon-light-2027', dates: 'Apr 13-18, 2027', startDate: '2027-04-13', endDate: '2027-04-18' })),
+    // zion-canyon-light-2027 exists already: the server proposes the next free id.
+    const proposed = {
+      request: { query: ADMIN_PROPOSED_RUN_QUERY, variables: { sourceId: ZION.id } },
+      result: { data: { adminProposedRun: { __typename: 'ProposedRun', id: 'zion-canyon-light-2027-2', startDate: '2027-04-13', endDate: '2027-04-18' } } },
     };
-    const user = await openWorkshopsTab([dashboard(), workshops(), scheduled, ...reloads()]);
+    const scheduled = {
+      request: { query: SCHEDULE_WORKSHOP_AGAIN_MUTATION, variables: { input: { sourceId: ZION.id, id: 'zion-canyon-light-2027-2', startDate: '2027-04-13', endDate: '2027-04-18' } } },
+      result: payload('scheduleWorkshopAgain', anAdminWorkshop({ id: 'zion-canyon-light-2027-2', dates: 'Apr 13-18, 2027', startDate: '2027-04-13', endDate: '2027-04-18' })),
+    };
+    const user = await openWorkshopsTab([dashboard(), workshops(), proposed, scheduled, ...reloads()]);
     screen.getByRole('button', { name: 'Schedule Zion Canyon Light & Slot Canyons again' }).focus();
     await user.keyboard('{Enter}');
-    expect(screen.getByLabelText('Id of the new run')).toHaveValue('zion-canyon-light-2027');
+    expect(await screen.findByLabelText('Id of the new run')).toHaveValue('zion-canyon-light-2027-2');
     expect(screen.getByLabelText('Start date')).toHaveValue('2027-04-13');
     // The create button has the focus: Enter is the second "click".
     expect(screen.getByRole('button', { name: 'Create the new run' })).toHaveFocus();
     await user.keyboard('{Enter}');
-    expect(await screen.findByRole('status')).toHaveTextContent('Zion Canyon Light & Slot Canyons is scheduled again: Apr 13-18, 2027 (zion-canyon-light-2027).');
+    expect(await screen.findByRole('status')).toHaveTextContent('Zion Canyon Light & Slot Canyons is scheduled again: Apr 13-18, 2027 (zion-canyon-light-2027-2).');
   });
 
   it('shows a loading state, then a failure with a retry when the list cannot be loaded', async () => {

@@ -92,8 +92,8 @@ export const typePolicies: TypePolicies = {
           return { ...incoming, entries: [...existing.entries, ...incoming.entries.filter((e) => !seen.has(readField<string>('id', e)))] };
         },
       },
-      adminBookingPage: pagedList(['text', 'workshopId', 'status', 'paymentStatus', 'from', 'to']),
-      adminMessagePage: pagedList(['workshopId', 'topic', 'from', 'to']),
+      adminBookingPage: pagedList(['text', 'workshopId', 'status', 'paymentStatus', 'from', 'to', 'sortBy', 'direction']),
+      adminMessagePage: pagedList(['workshopId', 'topic', 'from', 'to', 'direction']),
       adminWaitlistPage: pagedList(['workshopId', 'state']),
       adminOverduePage: pagedList(false),
     },

@@ -4,6 +4,10 @@ import { AppReady } from './AppReady';
 import { Loading } from '../ui/States';
 import { SiteFooter } from './SiteFooter';
 import { SiteHeader } from './SiteHeader';
+import { AdminHeader } from './AdminHeader';
+
+/** The admin's pages (/admin, /admin/dashboard) have their own header and no public footer. */
+const isAdminPath = (pathname: string) => pathname === '/admin' || pathname.startsWith('/admin/');
 
 /** A new page starts at its top; back and forward keep the browser's own scroll restoration. */
 function ScrollToTop() {
@@ -22,12 +26,13 @@ function ScrollToTop() {
 
 /** The shared page frame of every route. */
 export function Layout() {
+  const admin = isAdminPath(useLocation().pathname);
   return (
     <>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <SiteHeader />
+      {admin ? <AdminHeader /> : <SiteHeader />}
       <main id="main" tabIndex={-1}>
         {/* Shown while a route module loads (a deep link into a page not loaded yet). */}
         <Suspense fallback={<Loading>Loading...</Loading>}>
@@ -35,7 +40,7 @@ export function Layout() {
           <AppReady />
         </Suspense>
       </main>
-      <SiteFooter />
+      {admin ? null : <SiteFooter />}
       <ScrollToTop />
     </>
   );

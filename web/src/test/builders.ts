@@ -242,7 +242,7 @@ export function anAdminDashboard(
       workshops: [
         { __typename: 'WorkshopSales', ...WORKSHOPS[0], capacity: 12, minimumParticipants: 6, spotsSold: 7, spotsHeld: 2, reachedMinimum: true, revenue: 9000 },
         { __typename: 'WorkshopSales', ...WORKSHOPS[1], capacity: 12, minimumParticipants: 6, spotsSold: 2, spotsHeld: 0, reachedMinimum: false, revenue: 3345.5 },
-      ].map(({ location: _l, dates: _d, availableSpots: _a, ...w }) => w),
+      ].map(({ location: _l, availableSpots: _a, ...w }) => w),
     },
     adminCounts: { __typename: 'AdminCounts', bookings: bookings.length, messages: messages.length },
     workshops: WORKSHOPS.map(({ startDate: _s, ...w }) => ({
@@ -276,6 +276,8 @@ export function anAdminBookingPage(bookings: BookingsTab_BookingFragment[], more
     hasMore: more.hasMore ?? false,
     totalCount: more.totalCount ?? items.length,
     paymentStatusCounts: countsOf(items, (b) => b.paymentStatus),
+    statusCounts: countsOf(items, (b) => b.status),
+    workshopCounts: countsOf(items, (b) => b.workshopId),
   };
 }
 
@@ -289,6 +291,7 @@ export function anAdminMessagePage(messages: MessagesTab_MessageFragment[], more
     hasMore: more.hasMore ?? false,
     totalCount: more.totalCount ?? items.length,
     topicCounts: countsOf(items, (m) => m.topic),
+    workshopCounts: countsOf(items, (m) => m.workshopId),
   };
 }
 

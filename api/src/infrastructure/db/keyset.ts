@@ -17,11 +17,18 @@ export interface KeysetOrder {
   id: string;
   /** DESC: newest first; ASC: oldest first. */
   direction: 'ASC' | 'DESC';
+  /**
+   * What `time` holds when the list is sorted by another column than a time
+   * (docs/decisions/079): a text or a whole number; absent: a time.
+   */
+  kind?: 'text' | 'int';
+  /** The order's name, written into its cursors so a cursor of another order is refused (with `kind`). */
+  name?: string;
 }
 
-/** A position in such a list: the time (ms) and id of the last row shown. */
+/** A position in such a list: the sort value (a time, or a text or number) and id of the last row shown. */
 export interface Cursor {
-  at: Date;
+  at: Date | string | number;
   id: string;
 }
 
@@ -30,11 +37,29 @@ export function encodeCursor(at: Date, id: string | number): string {
   return Buffer.from(JSON.stringify([at.getTime(), id])).toString('base64url');
 }
 
-/** The cursor back, or BAD_USER_INPUT naming `field` when it is not one this API wrote. */
-export function decodeCursorOrThrow(cursor: string, field = 'cursor'): Cursor {
+/** The cursor of a row in an order by a text or number column: [value, id, order's name]. */
+export function encodeValueCursor(o: KeysetOrder, value: string | number, id: string): string {
+  return Buffer.from(JSON.stringify([value, id, o.name ?? ''])).toString('base64url');
+}
+
+const validId = (id: unknown): id is string => typeof id === 'string' && id.length > 0 && id.length <= 64;
+
+/**
+ * The cursor back, or BAD_USER_INPUT naming `field` when it is not one this API
+ * wrote for `order` (by default a time order: a cursor of a sort by name is refused there, and the reverse).
+ */
+export function decodeCursorOrThrow(cursor: string, field = 'cursor', order?: KeysetOrder): Cursor {
   try {
-    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
-    if (Number.isSafeInteger(at) && typeof id === 'string' && id.length > 0 && id.length <= 64) return { at: new Date(at as number), id };
+    const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
+    if (Array.isArray(parsed)) {
+      const [at, id, name] = parsed as unknown[];
+      if (!order?.kind) {
+        if (parsed.length === 2 && Number.isSafeInteger(at) && validId(id)) return { at: new Date(at as number), id };
+      } else if (parsed.length === 3 && name === (order.name ?? '') && validId(id)) {
+        if (order.kind === 'int' && Number.isSafeInteger(at)) return { at: at as number, id };
+        if (order.kind === 'text' && typeof at === 'string' && at.length <= 1000) return { at, id };
+      }
+    }
   } catch {
     // fall through to the error below
   }
@@ -73,7 +98,13 @@ export async function readPage<T extends ObjectLiteral>(q: SelectQueryBuilder<T>
   const hasMore = rows.length > limit;
   const page = hasMore ? rows.slice(0, limit) : rows;
   const last = page[page.length - 1] as Record<string, unknown> | undefined;
-  return { rows: page, hasMore, nextCursor: hasMore && last ? encodeCursor(last[o.time] as Date, String(last[o.id])) : null };
+  return { rows: page, hasMore, nextCursor: hasMore && last ? cursorOfRow(o, last) : null };
+}
+
+function cursorOfRow(o: KeysetOrder, row: Record<string, unknown>): string {
+  const id = String(row[o.id]);
+  if (!o.kind) return encodeCursor(row[o.time] as Date, id);
+  return encodeValueCursor(o, o.kind === 'int' ? Number(row[o.time]) : String(row[o.time]), id);
 }
 
 /**
@@ -87,6 +118,6 @@ export async function* readAll<T extends ObjectLiteral>(build: () => SelectQuery
     const page = await readPage(build(), o, cursor, batch);
     if (page.rows.length) yield page.rows;
     if (!page.nextCursor) return;
-    cursor = decodeCursorOrThrow(page.nextCursor);
+    cursor = decodeCursorOrThrow(page.nextCursor, 'cursor', o);
   }
 }

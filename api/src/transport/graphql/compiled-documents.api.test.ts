@@ -109,6 +109,7 @@ describe('compiled GraphQL documents (graphql-jit, docs/decisions/074)', () => {
       AdminOverdueBookings: { limit: 20 },
       AdminWaitlist: { workshopId: 'zion-canyon-light', limit: 20 },
       AdminWorkshops: { limit: 20 },
+      AdminProposedRun: { sourceId: 'zion-canyon-light' },
       ArchiveWorkshop: { input: { workshopId: 'compiled-canyons-2026' } },
       BookingAccount: { bookingId, token },
       BookingConfirmation: { id: bookingId },

@@ -15,6 +15,7 @@ import { WaitlistConfirmation1795624591421 } from './1795624591421-WaitlistConfi
 import { CatalogWindowIndexes1795635481314 } from './1795635481314-CatalogWindowIndexes';
 import { AdminPagingAndSearch1795635058143 } from './1795635058143-AdminPagingAndSearch';
 import { AddPhotos1795657020891 } from './1795657020891-AddPhotos';
+import { AdminSortIndexes1795700000000 } from './1795700000000-AdminSortIndexes';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -35,4 +36,5 @@ export const MIGRATIONS = [
   CatalogWindowIndexes1795635481314,
   AdminPagingAndSearch1795635058143,
   AddPhotos1795657020891,
+  AdminSortIndexes1795700000000,
 ];

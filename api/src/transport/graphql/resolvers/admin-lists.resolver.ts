@@ -61,6 +61,11 @@ export class AdminBookingPageResolver {
   statusCounts(@Root() page: AdminBookingPage): Promise<FilterCount[]> {
     return this.lists.bookingCountsBy(page.filters, 'status');
   }
+
+  @FieldResolver(() => [FilterCount], { description: 'Bookings per workshop run (value: its id), with the other filters (the workshop filter left out).' })
+  workshopCounts(@Root() page: AdminBookingPage): Promise<FilterCount[]> {
+    return this.lists.bookingCountsBy(page.filters, 'workshopId');
+  }
 }
 
 /** The counts of a messages page, run only when asked for. */
@@ -76,5 +81,10 @@ export class AdminMessagePageResolver {
   @FieldResolver(() => [FilterCount], { description: 'Messages per topic, with the other filters (the topic filter left out).' })
   topicCounts(@Root() page: AdminMessagePage): Promise<FilterCount[]> {
     return this.lists.messageCountsByTopic(page.filters);
+  }
+
+  @FieldResolver(() => [FilterCount], { description: 'Messages per workshop run (value: its id), with the other filters (the workshop filter left out).' })
+  workshopCounts(@Root() page: AdminMessagePage): Promise<FilterCount[]> {
+    return this.lists.messageCountsByWorkshop(page.filters);
   }
 }

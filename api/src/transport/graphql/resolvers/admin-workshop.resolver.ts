@@ -1,6 +1,6 @@
 import { Arg, Args, Authorized, Mutation, Query, Resolver } from 'type-graphql';
 import type { WorkshopEditor } from '../../../admin/workshop-editor.service';
-import { AdminWorkshopsArgs, ArchiveWorkshopInput, CreateWorkshopInput, ScheduleWorkshopAgainInput, UpdateWorkshopInput } from '../../../admin/workshop-editor.input';
+import { AdminWorkshopsArgs, ArchiveWorkshopInput, CreateWorkshopInput, ProposedRun, ProposedRunArgs, ScheduleWorkshopAgainInput, UpdateWorkshopInput } from '../../../admin/workshop-editor.input';
 import { AdminWorkshopPage, AdminWorkshopPayload } from '../../../admin/admin.types';
 
 /** The admin's calendar (docs/decisions/059): every operation needs the admin credential. */
@@ -28,6 +28,12 @@ export class AdminWorkshopResolver {
   })
   async updateWorkshop(@Arg('input') input: UpdateWorkshopInput): Promise<AdminWorkshopPayload> {
     return { workshop: await this.editor.updateOrThrow(input) };
+  }
+
+  @Authorized()
+  @Query(() => ProposedRun, { description: 'Admin: what "Schedule again" proposes: the run a year later under the first free id (e.g. zion-canyon-light-2027, else zion-canyon-light-2027-2). NOT_FOUND for an unknown source.' })
+  adminProposedRun(@Args() { sourceId }: ProposedRunArgs): Promise<ProposedRun> {
+    return this.editor.proposeNextRunOrThrow(sourceId);
   }
 
   @Authorized()

@@ -1,0 +1,111 @@
+import { AUDIT_ACTIONS, type AuditAction } from 'api/shared/audit-actions';
+import { describeChanges, describeRefund, rawChanges } from './activityDescriber';
+
+const entry = (before: object | null, after: object | null) => ({ before: before && JSON.stringify(before), after: after && JSON.stringify(after) });
+
+/**
+ * One entry per audit action, with the before/after its writer records
+ * (api: money-audit-trail.ts, admin-money.service.ts, offline-payments.ts,
+ * workshop-editor.service.ts, admin.service.ts, credits.service.ts,
+ * workshop-cancellation-reactions.ts), and what the admin reads.
+ */
+const CASES: Record<AuditAction, { before: object | null; after: object | null; lines: string[] }> = {
+  'admin.login_succeeded': { before: null, after: null, lines: [] },
+  'admin.login_failed': { before: null, after: null, lines: [] },
+  'workshop.created': {
+    before: null,
+    after: { name: 'Zion Canyon Light & Slot Canyons', startDate: '2027-04-13', endDate: '2027-04-18', capacity: 12, priceCents: 549500 },
+    lines: ['Name Zion Canyon Light & Slot Canyons', 'Start date April 13, 2027', 'End date April 18, 2027', 'Capacity 12', 'Price $5,495'],
+  },
+  'workshop.updated': {
+    before: { priceCents: 549500, description: 'Old words', minimumParticipants: 6 },
+    after: { priceCents: 579500, description: 'New words', minimumParticipants: 5 },
+    lines: ['Price $5,495 → $5,795', 'Description changed', 'Minimum to run 6 → 5'],
+  },
+  'workshop.cancelled': {
+    before: { cancelledAt: null, liveBookings: 3 },
+    after: { cancelledAt: '2026-11-20T15:00:00.000Z', bookingsCancelled: 3, onlineRefundCents: 1099000, offlineRefundCents: 40000, waitlistClosed: 2, refundsDueAt: '2026-12-04T15:00:00.000Z' },
+    lines: [
+      `Cancelled no → ${new Date('2026-11-20T15:00:00.000Z').toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}`,
+      'Live bookings 3',
+      'Bookings cancelled 3',
+      'Refunded to cards $10,990',
+      'Owed to pay back by hand $400',
+      'Waiting-list entries closed 2',
+      `Refunds due by ${new Date('2026-12-04T15:00:00.000Z').toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}`,
+    ],
+  },
+  'workshop.photo_changed': { before: { imageUrl: null }, after: { imageUrl: '/photos/zion.jpg' }, lines: ['Photo none → /photos/zion.jpg'] },
+  'booking.payment_recorded': {
+    before: { status: 'held', paymentStatus: 'pending', amountPaidCents: 0, totalCents: 1099000 },
+    after: { status: 'confirmed', paymentStatus: 'paid', amountPaidCents: 1099000, totalCents: 1099000 },
+    lines: ['Booking status Reserved, awaiting payment → Confirmed', 'Payment status Pending → Paid', 'Amount paid $0 → $10,990'],
+  },
+  'booking.cancelled': {
+    before: { status: 'confirmed', paymentStatus: 'paid', amountPaidCents: 549500, amountRefundedCents: 0 },
+    after: {
+      status: 'cancelled',
+      paymentStatus: 'partially_refunded',
+      amountPaidCents: 549500,
+      amountRefundedCents: 40000,
+      refunds: [{ refundId: 'r-1', amountCents: 40000, method: 'card', state: 'pending', reason: 'cancellation' }],
+    },
+    lines: ['Booking status Confirmed → Cancelled', 'Payment status Paid → Partly refunded', 'Amount refunded $0 → $400', 'Refund of $400 to card'],
+  },
+  'booking.transferred': {
+    before: { workshopId: 'zion-canyon-light-2026' },
+    after: { workshopId: 'zion-canyon-light-2027', totalCents: 579500, feeCents: 10000, refundCapCents: null, refunds: [] },
+    lines: ['Workshop zion-canyon-light-2026 → zion-canyon-light-2027', 'Total $5,795', 'Fees kept $100', 'Refund limit –'],
+  },
+  'refund.issued': {
+    before: { amountRefundedCents: 0 },
+    after: { amountRefundedCents: 40000, refunds: [{ refundId: 'r-2', amountCents: 40000, method: 'card', state: 'pending', reason: 'admin' }] },
+    lines: ['Amount refunded $0 → $400', 'Refund of $400 to card'],
+  },
+  'refund.marked_done': { before: { refundId: 'r-3', state: 'owed' }, after: { refundId: 'r-3', state: 'done' }, lines: ['Refund owed: to pay back by hand → paid back'] },
+  'payment.received': {
+    before: { amountPaidCents: 0, status: 'held' },
+    after: { amountPaidCents: 109900, status: 'confirmed', paymentStatus: 'deposit_paid' },
+    lines: ['Amount paid $0 → $1,099', 'Booking status Reserved, awaiting payment → Confirmed', 'Payment status Deposit paid'],
+  },
+  'credit.issued': { before: null, after: { creditId: 'c-1', amountCents: 549500, state: 'issued' }, lines: ['Amount $5,495', 'Credit issued'] },
+  'credit.used': {
+    before: { creditId: 'c-1', state: 'issued' },
+    after: { creditId: 'c-1', state: 'used', appliedCents: 549500, status: 'confirmed', paymentStatus: 'paid' },
+    lines: ['Credit issued → used', 'Applied to the booking $5,495', 'Booking status Confirmed', 'Payment status Paid'],
+  },
+  'message.deleted': {
+    before: { id: 'm-1', authorName: 'Ada', authorEmail: 'ada@example.com', topic: 'general', message: 'See you there', createdAt: '2026-11-01T10:00:00.000Z' },
+    after: null,
+    lines: [
+      'Author Ada',
+      'Author email ada@example.com',
+      'Topic general',
+      'Message “See you there”',
+      `Posted ${new Date('2026-11-01T10:00:00.000Z').toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}`,
+    ],
+  },
+};
+
+describe('the activity log in the admin’s words', () => {
+  it.each(AUDIT_ACTIONS.map((a) => [a]))('describes %s', (action) => {
+    const c = CASES[action];
+    expect(describeChanges(entry(c.before, c.after))).toEqual(c.lines);
+  });
+
+  it('describes refunds by method and a state the admin must act on', () => {
+    expect(describeRefund({ amountCents: 40000, method: 'card', state: 'succeeded' })).toBe('Refund of $400 to card');
+    expect(describeRefund({ amountCents: 15050, method: 'offline', state: 'owed' })).toBe('Refund of $150.50 to pay back by hand (owed: to pay back by hand)');
+    expect(describeRefund({ amountCents: 40000, method: 'card', state: 'failed' })).toBe('Refund of $400 to card (failed)');
+  });
+
+  it('names a field it does not know by its key, and leaves unchanged fields out', () => {
+    expect(describeChanges(entry({ a: 1, b: 2 }, { a: 1, b: 3 }))).toEqual(['b: 2 → 3']);
+    expect(describeChanges({ before: 'not json', after: null })).toEqual([]);
+  });
+
+  it('keeps the raw record, pretty-printed', () => {
+    expect(rawChanges(entry({ amountPaidCents: 0 }, { amountPaidCents: 1099000 }))).toBe('Before: {\n  "amountPaidCents": 0\n}\nAfter: {\n  "amountPaidCents": 1099000\n}');
+    expect(rawChanges({ before: null, after: null })).toBe('Before: –\nAfter: –');
+  });
+});
