@@ -4,6 +4,8 @@ import { POLICY } from 'api/shared/policy';
 import { PageMeta } from '../ui/PageMeta';
 import { DEPOSIT, INSTALLMENTS, SPOUSE_PRICE_PHRASE } from './policyText';
 import { Picture } from '../ui/Picture';
+import { bookableWorkshops, inSeason, seasonWorkshops } from 'api/shared/season';
+import { seasonTitle, useSeason } from '../workshop/useSeason';
 
 const PILLARS = [
   {
@@ -43,6 +45,7 @@ const DIFFERENTIATORS = [
 ] as const;
 
 export default function AboutUsPage() {
+  const season = useSeason();
   return (
     <>
       <PageMeta
@@ -123,11 +126,11 @@ export default function AboutUsPage() {
           <div>
             <h2>Find your workshop</h2>
             <p>
-              {POLICY.workshopsPerSeason} destinations in {POLICY.season}: landscape, wildlife, portrait and posing, adventure and storm chasing.
+              {bookableWorkshops(season)} open for booking{inSeason(season)}: landscape, wildlife, portrait and posing, adventure and storm chasing.
             </p>
           </div>
           <Link to="/workshops" className="btn btn--primary">
-            Browse the {POLICY.season} workshops
+            Browse {seasonWorkshops(season)}
           </Link>
         </div>
       </section>

@@ -743,7 +743,7 @@ export type JoinWaitlistMutationVariables = Exact<{
 
 export type JoinWaitlistMutation = { joinWaitlist: { entry: { id: string, name: string, spots: number, state: WaitlistState } } };
 
-export type WorkshopCard_WorkshopFragment = { id: string, name: string, location: string, state: string, dates: string, durationDays: number, price: number, availableSpots: number, difficultyLevel: DifficultyLevel, workshopType: WorkshopType, imageUrl: string, hasStarted: boolean, hasEnded: boolean, cancelled: boolean };
+export type WorkshopCard_WorkshopFragment = { id: string, name: string, location: string, state: string, dates: string, startDate: string, capacity: number, durationDays: number, price: number, availableSpots: number, difficultyLevel: DifficultyLevel, workshopType: WorkshopType, imageUrl: string, hasStarted: boolean, hasEnded: boolean, cancelled: boolean };
 
 export type WorkshopDetailQueryVariables = Exact<{
   id: string | number;
@@ -755,4 +755,4 @@ export type WorkshopDetailQuery = { workshop: { id: string, name: string, descri
 export type WorkshopsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type WorkshopsQuery = { workshops: Array<{ id: string, name: string, location: string, state: string, dates: string, durationDays: number, price: number, availableSpots: number, difficultyLevel: DifficultyLevel, workshopType: WorkshopType, imageUrl: string, hasStarted: boolean, hasEnded: boolean, cancelled: boolean, paymentOptions: Array<{ option: PaymentOption, available: boolean, reason: string | null }> }> };
+export type WorkshopsQuery = { workshops: Array<{ id: string, name: string, location: string, state: string, dates: string, startDate: string, capacity: number, durationDays: number, price: number, availableSpots: number, difficultyLevel: DifficultyLevel, workshopType: WorkshopType, imageUrl: string, hasStarted: boolean, hasEnded: boolean, cancelled: boolean, paymentOptions: Array<{ option: PaymentOption, available: boolean, reason: string | null }> }> };

@@ -2,8 +2,10 @@ import { Link } from 'react-router-dom';
 import { BRAND } from 'api/shared/brand';
 import { POLICY } from 'api/shared/policy';
 import { Logo } from './Logo';
+import { seasonTitle, useSeason } from '../workshop/useSeason';
 
 export function SiteFooter() {
+  const season = useSeason();
   return (
     <footer className="site-footer">
       <div className="container">
@@ -26,7 +28,7 @@ export function SiteFooter() {
             <h2 id="footer-explore">Explore</h2>
             <ul>
               <li>
-                <Link to="/workshops">{POLICY.season} Workshops</Link>
+                <Link to="/workshops">{seasonTitle(season, 'Workshops')}</Link>
               </li>
               <li>
                 <Link to="/about-instructor">About the Instructor</Link>
@@ -69,7 +71,7 @@ export function SiteFooter() {
           </nav>
         </div>
         <p className="site-footer__legal">
-          © {POLICY.season} {BRAND.name}. All rights reserved.
+          © {BRAND.name}. All rights reserved.
         </p>
       </div>
     </footer>

@@ -14,6 +14,7 @@ import { eventJsonLd } from './eventJsonLd';
 import { WorkshopNotFound } from './WorkshopNotFound';
 import { WaitlistForm } from './WaitlistForm';
 import { paymentOptionsSentence } from './paymentOptionsText';
+import { BookBar } from './BookBar';
 
 export const WORKSHOP_DETAIL_QUERY: TypedDocumentNode<WorkshopDetailQuery, WorkshopDetailQueryVariables> = gql`
   query WorkshopDetail($id: ID!) {
@@ -192,7 +193,11 @@ export default function WorkshopPage() {
                   Join Community
                 </button>
               </div>
-              {soldOut && !past && <WaitlistForm workshopId={w.id} />}
+              {soldOut && !past && (
+                <div id="waitlist">
+                  <WaitlistForm workshopId={w.id} />
+                </div>
+              )}
               <p className="booking-panel__note muted" hidden={past}>
                 Shared accommodation, meals and permits included.{' '}
                 <span data-testid="payment-options">{paymentOptionsSentence(w.paymentOptions)}</span>
@@ -201,6 +206,7 @@ export default function WorkshopPage() {
           </div>
         </aside>
       </div>
+      {past ? null : <BookBar workshopId={w.id} price={w.price} spots={w.availableSpots} />}
     </article>
   );
 }
