@@ -3,7 +3,7 @@ import { BRAND } from 'api/shared/brand';
 import { POLICY } from 'api/shared/policy';
 import { PageMeta } from '../ui/PageMeta';
 import { Picture } from '../ui/Picture';
-import { bookableWorkshops, inSeason, seasonWorkshops } from 'api/shared/season';
+import { bookableWorkshops, inSeason } from 'api/shared/season';
 import { seasonTitle, useSeason } from '../workshop/useSeason';
 
 const I = BRAND.instructor;
@@ -76,7 +76,7 @@ export default function AboutInstructorPage() {
                 <strong>{POLICY.maxGroupSize}</strong> <span>participants at most per group</span>
               </li>
               <li>
-                <strong>{season.bookableCount}</strong> <span>workshops open{inSeason(season)}</span>
+                <strong>{season.bookableCount}</strong> <span>{season.bookableCount === 1 ? 'workshop' : 'workshops'} open{inSeason(season)}</span>
               </li>
             </ul>
           </div>

@@ -4,8 +4,6 @@ import { POLICY } from 'api/shared/policy';
 import { PageMeta } from '../ui/PageMeta';
 import { DEPOSIT, INSTALLMENTS, SPOUSE_PRICE_PHRASE } from './policyText';
 import { Picture } from '../ui/Picture';
-import { bookableWorkshops, inSeason, seasonWorkshops } from 'api/shared/season';
-import { seasonTitle, useSeason } from '../workshop/useSeason';
 
 const PILLARS = [
   {
@@ -45,7 +43,6 @@ const DIFFERENTIATORS = [
 ] as const;
 
 export default function AboutUsPage() {
-  const season = useSeason();
   return (
     <>
       <PageMeta
@@ -126,11 +123,11 @@ export default function AboutUsPage() {
           <div>
             <h2>Find your workshop</h2>
             <p>
-              {bookableWorkshops(season)} open for booking{inSeason(season)}: landscape, wildlife, portrait and posing, adventure and storm chasing.
+              Workshops across the United States: landscape, wildlife, portrait and posing, adventure and storm chasing.
             </p>
           </div>
           <Link to="/workshops" className="btn btn--primary">
-            Browse {seasonWorkshops(season)}
+            Browse the workshops
           </Link>
         </div>
       </section>

@@ -11,8 +11,6 @@ import { Empty, Loading } from '../ui/States';
 import { Stars } from '../ui/Stars';
 import { TestimonialCard } from './TestimonialCard';
 import { NO_REVIEWS, TESTIMONIALS_QUERY } from './reviews';
-import { bookableWorkshops, inSeason, seasonWorkshops } from 'api/shared/season';
-import { seasonTitle, useSeason } from '../workshop/useSeason';
 
 export { NO_REVIEWS, TESTIMONIALS_QUERY };
 
@@ -50,7 +48,6 @@ function ratingJsonLd(reviews: readonly Review[], origin: string) {
 }
 
 export default function TestimonialsPage() {
-  const season = useSeason();
   // Called once on load; the normalised cache serves later visits.
   const origin = useOrigin();
   const { data, loading, error } = useQuery(TESTIMONIALS_QUERY);
@@ -110,7 +107,7 @@ export default function TestimonialsPage() {
           <div>
             <h2>Your story could be next</h2>
             <p>
-              {bookableWorkshops(season)} open for booking{inSeason(season)}, groups of at most {POLICY.maxGroupSize}, and a seat with your name on it.
+              Small groups of at most {POLICY.maxGroupSize}, and a seat with your name on it.
             </p>
           </div>
           <Link to="/workshops" className="btn btn--primary">

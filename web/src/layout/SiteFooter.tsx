@@ -2,10 +2,8 @@ import { Link } from 'react-router-dom';
 import { BRAND } from 'api/shared/brand';
 import { POLICY } from 'api/shared/policy';
 import { Logo } from './Logo';
-import { seasonTitle, useSeason } from '../workshop/useSeason';
 
 export function SiteFooter() {
-  const season = useSeason();
   return (
     <footer className="site-footer">
       <div className="container">
@@ -28,7 +26,7 @@ export function SiteFooter() {
             <h2 id="footer-explore">Explore</h2>
             <ul>
               <li>
-                <Link to="/workshops">{seasonTitle(season, 'Workshops')}</Link>
+                <Link to="/workshops">All Workshops</Link>
               </li>
               <li>
                 <Link to="/about-instructor">About the Instructor</Link>
