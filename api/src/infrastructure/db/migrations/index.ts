@@ -14,6 +14,7 @@ import { TransferRefundCap1795623772087 } from './1795623772087-TransferRefundCa
 import { WaitlistConfirmation1795624591421 } from './1795624591421-WaitlistConfirmation';
 import { CatalogWindowIndexes1795635481314 } from './1795635481314-CatalogWindowIndexes';
 import { AdminPagingAndSearch1795635058143 } from './1795635058143-AdminPagingAndSearch';
+import { BookingReference1795640000000 } from './1795640000000-BookingReference';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -33,4 +34,5 @@ export const MIGRATIONS = [
   WaitlistConfirmation1795624591421,
   CatalogWindowIndexes1795635481314,
   AdminPagingAndSearch1795635058143,
+  BookingReference1795640000000,
 ];
