@@ -623,7 +623,7 @@ export type BookingConfirmationQueryVariables = Exact<{
 }>;
 
 
-export type BookingConfirmationQuery = { booking: { id: string, workshopId: string, workshopName: string, customerName: string, customerEmail: string, numParticipants: number, numSpouses: number, roomType: RoomType, paymentOption: PaymentOption, installments: number | null, totalAmount: number, amountDueNow: number, amountPaid: number, amountRefunded: number, balance: number, paymentStatus: PaymentStatus, status: BookingStatus, holdExpiresAt: string | null, balanceDueDate: string | null, paysOnline: boolean } | null };
+export type BookingConfirmationQuery = { booking: { id: string, reference: string, workshopId: string, workshopName: string, customerName: string, customerEmail: string, numParticipants: number, numSpouses: number, roomType: RoomType, paymentOption: PaymentOption, installments: number | null, totalAmount: number, amountDueNow: number, amountPaid: number, amountRefunded: number, balance: number, paymentStatus: PaymentStatus, status: BookingStatus, holdExpiresAt: string | null, balanceDueDate: string | null, paysOnline: boolean } | null };
 
 export type BookingAccountQueryVariables = Exact<{
   bookingId: string | number;
@@ -727,7 +727,7 @@ export type CheckoutStatusQueryVariables = Exact<{
 }>;
 
 
-export type CheckoutStatusQuery = { checkoutStatus: { id: string, paymentStatus: string, status: string, amountTotal: number | null } };
+export type CheckoutStatusQuery = { checkoutStatus: { id: string, paymentStatus: string, status: string, amountTotal: number | null, bookingReference: string | null, workshopName: string | null, workshopDates: string | null, confirmationMailSent: boolean } };
 
 export type ConfirmWaitlistEntryMutationVariables = Exact<{
   input: ConfirmWaitlistEntryInput;
