@@ -97,8 +97,9 @@ interface Column<T> {
 const CELL_CLASS = { amount: 'money-table__amount', id: 'money-table__id' } as const;
 
 /**
- * The table the three ledgers share: a labelled table of rows and optional footer. Wider than
- * the screen (the admin's columns on a phone), it scrolls sideways in its own box: then the box
+ * The table the three ledgers share: a labelled table of rows and optional footer. On a phone
+ * each row is stacked, one "header: value" line a cell (data-label, components.css), so no amount
+ * is cut off at the edge (issue 24). Wider than its box otherwise, it scrolls sideways: then the box
  * says so above it, shows a shadow at the edge still hiding columns, and takes keyboard focus
  * (a named region) so the arrow keys scroll it too.
  */
@@ -147,7 +148,7 @@ function MoneyTable<T>({
             {rows.map((row) => (
               <tr key={rowKey(row)} {...rowAttributes?.(row)}>
                 {shown.map((c) => (
-                  <td key={c.header} className={c.kind ? CELL_CLASS[c.kind] : undefined}>
+                  <td key={c.header} className={c.kind ? CELL_CLASS[c.kind] : undefined} data-label={c.header}>
                     {c.cell(row)}
                   </td>
                 ))}

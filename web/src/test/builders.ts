@@ -297,6 +297,7 @@ export function aBookingAccount(overrides: Partial<Omit<Account, 'booking'>> & {
     booking: {
       __typename: 'Booking',
       id: b.id,
+      reference: b.reference,
       customerName: b.customerName,
       numParticipants: b.numParticipants,
       numSpouses: b.numSpouses,
