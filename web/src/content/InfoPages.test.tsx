@@ -110,3 +110,20 @@ describe('every information page sets its own title and description', () => {
     expect(document.head.querySelector('meta[property="og:title"]')).not.toBeNull();
   });
 });
+
+describe('pages that do not read the catalog name no season they could contradict (issue 24)', () => {
+  it('the 404 page and the footer link to the workshops without a year', async () => {
+    renderRoute('/no-such-page');
+    expect(await main().findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    expect(main().getByRole('link', { name: 'Browse the workshops' })).toHaveAttribute('href', '/workshops');
+    const footer = within(screen.getByRole('contentinfo'));
+    expect(footer.getByRole('link', { name: 'All Workshops' })).toHaveAttribute('href', '/workshops');
+    expect(screen.getByRole('contentinfo')).not.toHaveTextContent(/20\d\d/);
+  });
+
+  it('the cancellation policy offers a move to another workshop of the season, with no year', async () => {
+    renderRoute('/cancellation-policy');
+    expect(await main().findByText(/move it to another workshop of the season that still has open spots/)).toBeInTheDocument();
+    expect(screen.getByRole('main')).not.toHaveTextContent(/another 20\d\d workshop/);
+  });
+});
