@@ -69,7 +69,7 @@ function PopularWorkshops() {
             <h2 id="popular-heading">{claimsPopular ? 'Popular Workshops' : 'Upcoming Workshops'}</h2>
           </div>
           <Link to="/workshops" className="link-arrow">
-            {season.bookableCount > 0 ? `All ${bookableWorkshops(season)}` : 'All workshops'} <span aria-hidden="true">→</span>
+            {season.bookableCount > 1 ? `All ${bookableWorkshops(season)}` : 'All workshops'} <span aria-hidden="true">→</span>
           </Link>
         </div>
         {workshops.loading && !workshops.data ? (
