@@ -173,7 +173,7 @@ export function createServices(
     outbox,
   );
   const bus = config.redisUrl ? connectCatalogBus(config, workshops, logger) : null;
-  const payments = new PaymentService(db, bookings, provider, clock, logger, config.publicOrigin, paymentEvents);
+  const payments = new PaymentService(db, bookings, provider, clock, logger, config.publicOrigin, paymentEvents, Boolean(config.mail.smtpUrl));
   const jobs = new JobQueue(db, clock, logger);
   const money = createMoney(db, bookings, payments, jobs, links, clock, logger, config.publicOrigin, events, audit);
   const credits: CreditsService = new CreditsService(db, bookings, money.refunds, money.accounts, jobs, clock, logger, audit);

@@ -44,7 +44,7 @@ test('home → workshops → filter → detail → Book Now', async ({ page }) =
   await expect(page.getByRole('heading', { level: 1, name: 'Zion Canyon Light & Slot Canyons' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Highlights' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Itinerary' })).toBeVisible();
-  await expect(page.getByText('$2,895')).toBeVisible();
+  await expect(page.getByRole('complementary', { name: 'Booking' }).getByText('$2,895')).toBeVisible();
   await expect(page.getByTestId('available-spots')).toHaveText(/^\d+ of 12$/);
   await expect(page).toHaveTitle(/Zion Canyon Light/);
 

@@ -32,7 +32,7 @@ test('hold limits (docs/decisions/056): a real group of 12 books at once, with n
   await expect(page).toHaveURL(/\/confirmation\/[0-9a-f-]{36}$/);
   // Not paid (no payment provider here): the spots are held, so the booking is confirmed, pending payment (issue 21).
   await expect(page.getByRole('heading', { name: 'Booking Confirmed' })).toBeVisible();
-  await expect(page.locator('dt:text-is("Participants") + dd')).toHaveText('12');
+  await expect(page.locator('dt:text-is("Participants") + dd')).toHaveText('12 participants');
   expect(challengeTraffic).toEqual([]);
 });
 

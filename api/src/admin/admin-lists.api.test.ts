@@ -298,6 +298,14 @@ describe.each(DB_KINDS)('admin lists on %s', (kind) => {
       expect(await found(text)).toEqual(expected);
     });
 
+    it('finds a booking by the short reference a customer quotes, however it is typed (issue 24)', async () => {
+      const ref = people.sean.reference;
+      expect(await found(ref)).toEqual(['sean']);
+      expect(await found(` ${ref.toLowerCase()} `)).toEqual(['sean']);
+      expect(await found(ref.replace('-', ' '))).toEqual(['sean']);
+      expect(await found('WL-22222')).toEqual(ref === 'WL-22222' ? ['sean'] : []);
+    });
+
     it('finds a booking by its id, whole or by a part', async () => {
       expect(await found(people.zoe.id)).toEqual(['zoe']);
       expect(await found(people.zoe.id.slice(0, 8))).toEqual(['zoe']);

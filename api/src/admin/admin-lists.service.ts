@@ -3,6 +3,7 @@ import type { Database } from '../infrastructure/db/data-source';
 import { decodeCursorOrThrow, readAll, readPage, type Cursor, type KeysetOrder } from '../infrastructure/db/keyset';
 import { whereTextMatches, type SearchIndex } from '../infrastructure/db/text-search';
 import { Booking } from '../booking/booking.entity';
+import { normalizeBookingReference } from '../booking/booking-reference';
 import { CommunityMessage } from '../community/community-message.entity';
 import { pageSizeOrThrow, STREAM_BATCH, type FilterCount } from '../infrastructure/paging';
 import { BookingSortField, SortDirection, type AdminBookingFilters, type AdminBookingsArgs, type AdminMessageFilters, type AdminMessagesArgs } from './admin-lists.input';
@@ -133,7 +134,12 @@ export class AdminListsService {
     if (f.paymentStatus) q.andWhere('b.paymentStatus = :paymentStatus', { paymentStatus: f.paymentStatus });
     if (f.from) q.andWhere('b.createdAt >= :from', { from: f.from });
     if (f.to) q.andWhere('b.createdAt < :to', { to: f.to });
-    if (f.text) whereTextMatches(q, this.db.kind, 'b', BOOKING_SEARCH, f.text);
+    if (f.text) {
+      // "WL-7KQ2M" as a customer quotes it finds that booking on its unique index (issue 24).
+      const reference = /^\s*wl[\s-]?/i.test(f.text) ? normalizeBookingReference(f.text) : null;
+      if (reference) q.andWhere('b.reference = :reference', { reference });
+      else whereTextMatches(q, this.db.kind, 'b', BOOKING_SEARCH, f.text);
+    }
     return q;
   }
 

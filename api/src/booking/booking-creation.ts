@@ -17,6 +17,7 @@ import { priceOfBooking } from './booking-price';
 import { INTERNAL_CLIENT } from './hold-limits';
 import type { LapsedHolds } from './lapsed-holds';
 import { installmentRows, newBookingRow } from './new-booking';
+import { freeBookingReference } from './booking-reference';
 
 /**
  * Creating a booking that holds its spots (docs/decisions/003, 056): one
@@ -78,6 +79,7 @@ export class BookingCreation {
           Booking,
           newBookingRow(input, workshop, {
             id,
+            reference: await freeBookingReference(m),
             customerEmail,
             totalCents,
             dueNowCents: charge.dueNowCents,

@@ -46,6 +46,8 @@ export type BookingMailKind = (typeof BookingMailKind)[keyof typeof BookingMailK
  */
 export interface BookingMailData {
   bookingId: string;
+  /** The short reference a customer quotes ("WL-7KQ2M"); mails enqueued before it existed lack it. */
+  reference?: string;
   workshopId: string;
   workshopName: string;
   location: string;
@@ -106,6 +108,7 @@ export type WorkshopFields = Pick<Workshop, 'location' | 'state' | 'startDate' |
 export function bookingMailData(b: Booking, w: WorkshopFields, paymentCents: number | null, at: Date): BookingMailData {
   return {
     bookingId: b.id,
+    reference: b.reference,
     workshopId: b.workshopId,
     workshopName: b.workshopName,
     location: w.location,
@@ -248,6 +251,11 @@ export function paymentLabel(d: BookingMailData): string {
   return `${POLICY.depositPercent}% deposit`;
 }
 
+/** "Booking reference WL-7KQ2M" to quote, then the long id the links carry. */
+export function referenceFacts(d: Pick<BookingMailData, 'bookingId' | 'reference'>): FactList {
+  return [...(d.reference ? ([['Booking reference', d.reference]] as FactList) : []), ['Booking', d.bookingId]];
+}
+
 /** The facts every booking mail shows, in the same order everywhere. */
 export function bookingFacts(d: BookingMailData): FactList {
   return [
@@ -260,7 +268,7 @@ export function bookingFacts(d: BookingMailData): FactList {
     ...(d.feeCents ? ([['Fees', formatCents(d.feeCents)]] as FactList) : []),
     ['Paid', formatCents(d.amountPaidCents)],
     ...moneyFacts(d),
-    ['Booking', d.bookingId],
+    ...referenceFacts(d),
   ];
 }
 

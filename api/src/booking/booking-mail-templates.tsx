@@ -6,6 +6,7 @@ import type { MailContext, MailTemplate } from '../mail/mail.types';
 import { workshopCalendar } from './booking.calendar';
 import {
   bookingFacts,
+  referenceFacts,
   bookingUrls,
   customerFacts,
   datesOf,
@@ -102,7 +103,7 @@ export const holdExpired: MailTemplate<BookingMailData> = {
           ['Dates', datesOf(d)],
           ['Location', workshopPlace(d)],
           ['Participants', participantsText(d)],
-          ['Booking', d.bookingId],
+          ...referenceFacts(d),
         ]}
       />
       <ActionButton href={bookingUrls(ctx.origin).booking(d.workshopId)}>Book again</ActionButton>

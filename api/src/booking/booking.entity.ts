@@ -25,12 +25,21 @@ import { BookingStatus, ExperienceLevel, PaymentOption, PaymentStatus, RoomType 
 @Index('idx_bookings_spots_id', ['numParticipants', 'id'])
 @Index('idx_bookings_paid_id', ['amountPaidCents', 'id'])
 @Index('idx_bookings_payment_id', ['paymentStatus', 'id'])
+@Index('idx_bookings_reference', ['reference'], { unique: true })
 // The admin's search: a FULLTEXT index on MySQL/MariaDB, an FTS5 table kept by triggers on SQLite; made by the migration only.
 @Index('ft_bookings_search', { synchronize: false })
 export class Booking {
   @Field(() => ID, { description: 'Random UUID: knowing it is what lets a visitor read the booking.' })
   @PrimaryColumn({ type: 'varchar', length: 36 })
   id: string;
+
+  /**
+   * Nullable in the table only so the migration could add it to existing rows
+   * before backfilling them; every booking has one, given at creation (decision 078).
+   */
+  @Field(() => String, { description: 'Short reference a customer quotes, e.g. "WL-7KQ2M"; the id stays the key in links.' })
+  @Column({ type: 'varchar', length: 8, nullable: true })
+  reference: string;
 
   @Field(() => ID)
   @Column({ type: 'varchar', length: 64 })

@@ -87,8 +87,12 @@ describe.each(DB_KINDS)('mail templates with the figures of real bookings, on %s
       Paid: '$0',
       Balance: '$7,737.50',
       'Balance due': 'by Feb 12, 2026',
+      'Booking reference': booking.reference,
       Booking: booking.id,
     });
+    // The short reference a customer quotes (issue 24), in the text and the HTML alike.
+    expect(booking.reference).toMatch(/^WL-[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{5}$/);
+    expect(r.html).toMatch(new RegExp(`Booking reference</td><td[^>]*>${booking.reference}<`));
     expect(r.text).toContain(`Manage your booking: ${ORIGIN}/confirmation/${booking.id}`); // no signed links in this context: the confirmation page
     expect(r.text).toContain(`${ORIGIN}/equipment`);
     expect(r.html).toContain('Zion Canyon Light &amp; Slot Canyons');
@@ -114,6 +118,7 @@ describe.each(DB_KINDS)('mail templates with the figures of real bookings, on %s
     expect(paid.text).toContain('- A sturdy tripod');
     expect(paid.html).toMatch(/Paid<\/td><td[^>]*>\$2,321\.25</);
     expect(paid.html).toMatch(/Balance<\/td><td[^>]*>\$5,416\.25</);
+    expect(facts(paid.text).get('Booking reference')).toBe(booking.reference);
     expectSelfContained(paid);
     const event = await parseIcs(paid.attachments[0].content);
     expect(event).toEqual({

@@ -10,6 +10,8 @@ import { type BookingInstallment, InstallmentState } from './ledger.entities';
 /** What createOrThrow decided before the row is written: its id, prices, expiry and who holds it. */
 export interface NewBookingFacts {
   id: string;
+  /** The short reference a customer quotes (booking-reference.ts). */
+  reference: string;
   customerEmail: string;
   totalCents: number;
   dueNowCents: number;
@@ -23,6 +25,7 @@ export interface NewBookingFacts {
 export function newBookingRow(input: BookingInput, workshop: Workshop, f: NewBookingFacts): Partial<Booking> {
   return {
     id: f.id,
+    reference: f.reference,
     workshopId: workshop.id,
     workshopName: workshop.name,
     customerName: clean(input.customerName),

@@ -110,8 +110,23 @@ describe.each(DB_KINDS)('payments with the Stripe SDK against a local fake, on %
     // Polling again changes nothing.
     await fetch(`${s.url}/api/checkout/status/${id}`);
     expect((await booking(b.id)).amountPaidCents).toBe(86850);
-    const gql = await s.gql<{ checkoutStatus: unknown }>(`query($id: ID!) { checkoutStatus(sessionId: $id) { paymentStatus status amountTotal } }`, { id });
-    expect(gql.data!.checkoutStatus).toEqual({ paymentStatus: 'paid', status: 'complete', amountTotal: 86850 });
+    const gql = await s.gql<{ checkoutStatus: unknown }>(
+      `query($id: ID!) { checkoutStatus(sessionId: $id) { paymentStatus status amountTotal bookingReference workshopName workshopDates confirmationMailSent } }`,
+      { id },
+    );
+    // Issue 24: the payment page names the workshop, its dates and the booking's short reference; this
+    // server has no SMTP_URL, so no confirmation mail is promised.
+    const { reference } = await booking(b.id);
+    expect(reference).toMatch(/^WL-[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{5}$/);
+    expect(gql.data!.checkoutStatus).toEqual({
+      paymentStatus: 'paid',
+      status: 'complete',
+      amountTotal: 86850,
+      bookingReference: reference,
+      workshopName: 'Zion Canyon Light & Slot Canyons',
+      workshopDates: 'Apr 13-18, 2026',
+      confirmationMailSent: false,
+    });
     // Issue 21: with a payment provider the booking says its balance is paid online, by its due date.
     expect(await (await fetch(`${s.url}/api/bookings/${b.id}`)).json()).toMatchObject({ pays_online: true, balance_due_date: '2026-02-12', balance: 2026.5 });
     const read = await s.gql<{ booking: unknown }>('query($id: ID!) { booking(id: $id) { paysOnline balanceDueDate } }', { id: b.id });

@@ -3,6 +3,8 @@ import type { Logger } from '../infrastructure/logger';
 import { AppError, ErrorCode } from '../infrastructure/errors';
 import type { RateLimitRule } from '../infrastructure/rate-limit';
 import { POLICY } from '../shared/policy';
+import { formatDateRange } from '../shared/dates';
+import { Workshop } from '../workshop/workshop.entity';
 import { Booking } from '../booking/booking.entity';
 import type { BookingService } from '../booking/booking.service';
 import { BookingStatus } from '../booking/booking.types';
@@ -31,6 +33,13 @@ export interface CheckoutStatus {
   status: string;
   /** Cents. */
   amountTotal: number | null;
+  /** What the payment page names (issue 24): the booking's short reference and its workshop; no personal data. */
+  bookingReference: string | null;
+  workshopName: string | null;
+  /** "Apr 13-18, 2026". */
+  workshopDates: string | null;
+  /** True when the session is paid and mail leaves this server (SMTP configured): a confirmation mail is on its way. */
+  confirmationMailSent: boolean;
 }
 
 /** Stripe needs expires_at at least 30 minutes ahead; one more minute absorbs clock skew. */
@@ -58,6 +67,8 @@ export class PaymentService {
     private readonly publicOrigin = 'http://localhost:3000',
     /** The off-session and refund webhooks, and refunds a fulfil decided: the money domain subscribes (composition-root.ts). */
     events: PaymentEvents | null = null,
+    /** Whether mail leaves the server (SMTP_URL set): only then does the payment page promise a confirmation mail. */
+    private readonly mailDelivered = false,
   ) {
     this.slots = new PaymentSlots(db, clock);
     this.fulfilment = new CheckoutFulfilment(db, bookings.lifecycle, bookings, provider, clock, logger, events);
@@ -269,7 +280,17 @@ export class PaymentService {
     const own = await this.db.manager.findOneBy(CheckoutSessionRecord, { id: session.id });
     if (!own) throw AppError.notFound('Checkout session');
     if (session.paymentStatus !== 'paid' && session.status === 'expired') await this.bookings.releaseHold(own.bookingId, BookingStatus.expired, session.id);
-    return { paymentStatus: session.paymentStatus, status: session.status, amountTotal: session.amountTotal };
+    const booking = await this.db.manager.findOneBy(Booking, { id: own.bookingId });
+    const workshop = booking ? await this.db.manager.findOneBy(Workshop, { id: booking.workshopId }) : null;
+    return {
+      paymentStatus: session.paymentStatus,
+      status: session.status,
+      amountTotal: session.amountTotal,
+      bookingReference: booking?.reference ?? null,
+      workshopName: booking?.workshopName ?? null,
+      workshopDates: workshop ? formatDateRange(workshop.startDate, workshop.endDate) : null,
+      confirmationMailSent: this.mailDelivered && session.paymentStatus === 'paid',
+    };
   }
 
   /** A provider webhook: verified, deduplicated by event id, then applied (CheckoutFulfilment). */

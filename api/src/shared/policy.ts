@@ -13,9 +13,14 @@ export const POLICY = {
   maxGroupSize: 12,
   /** Below this many participants a workshop may be cancelled. */
   minParticipants: 6,
-  /** Number of workshops in the 2026 season. */
-  workshopsPerSeason: 11,
-  season: 2026,
+  /**
+   * A bookable run is "filling fast" (and "popular") with at most this many
+   * spots left or at least this percentage of its places taken
+   * (shared/season isFillingFast). The season's year(s) and counts are derived
+   * from the catalog and the clock there too, never written here (issue 24).
+   */
+  fillingFastSpotsLeft: 4,
+  fillingFastPercentSold: 50,
 
   /** Deposit charged at booking, as a percentage of the total. */
   depositPercent: 30,
@@ -69,6 +74,13 @@ export const POLICY = {
   waitlistOfferHours: 48,
   responseTimeHours: 24,
 } as const;
+
+/**
+ * The age rule as the booking form states it: what the form and the server
+ * accept (minAge to maxAge), and the policy's guardian exception, which is
+ * arranged with us rather than booked online (spec section 9).
+ */
+export const AGE_RULE_TEXT = `From ${POLICY.minAge} to ${POLICY.maxAge}. Under ${POLICY.minAge}? Write to us first: a younger photographer can join with a guardian.`;
 
 export type RoomType = 'shared' | 'private';
 export type PaymentOption = 'deposit' | 'full' | 'payment_plan';

@@ -7,6 +7,7 @@ import { CommunityMessage } from '../community/community-message.entity';
 import { MessageTopic } from '../community/community.types';
 import { CheckoutSessionRecord } from '../payment/checkout-session.entity';
 import type { CheckoutSession } from '../payment/payment-provider';
+import { newBookingReference } from '../booking/booking-reference';
 
 /** Overrides of a row; enum columns also take their plain strings, as a test writes them. */
 export type BookingOverrides = Omit<Partial<Booking>, 'paymentStatus' | 'status'> & {
@@ -26,6 +27,7 @@ export async function insertBooking(target: Database | EntityManager, overrides:
   const createdAt = overrides.createdAt ?? new Date();
   const row = manager.create(Booking, {
     id: crypto.randomUUID(),
+    reference: newBookingReference(),
     workshopId: 'zion-canyon-light',
     workshopName: 'Zion Canyon Light & Slot Canyons',
     customerName: 'Ada Lovelace',

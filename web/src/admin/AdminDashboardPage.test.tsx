@@ -306,6 +306,8 @@ describe('/admin/dashboard', () => {
       await user.click(screen.getByRole('button', { name: 'Oldest Person' }));
       const detail = screen.getByRole('region', { name: 'Booking of Oldest Person' });
       expect(within(detail).getByRole('heading', { level: 2 })).toHaveFocus();
+      // The short reference a customer quotes on the phone (issue 24).
+      expect(within(detail).getByTestId('admin-booking-reference')).toHaveTextContent('WL-7KQ2M');
       for (const text of [
         'Zion Canyon Light & Slot Canyons',
         'ada@example.com',

@@ -101,6 +101,11 @@ export function BookingDetail({
             Booking of {b.customerName}
           </h2>
           <p className="muted">
+            {b.reference && (
+              <>
+                <span data-testid="admin-booking-reference">{b.reference}</span> ·{' '}
+              </>
+            )}
             {runName ?? b.workshopName} · booked {dateTime(b.createdAt)}
           </p>
         </div>

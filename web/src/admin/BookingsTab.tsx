@@ -18,6 +18,7 @@ const STATUS_LABELS: Record<string, string> = { needs_attention: 'Needs attentio
 export const BOOKINGS_TAB_FRAGMENT: TypedDocumentNode<BookingsTab_BookingFragment> = gql`
   fragment BookingsTab_booking on Booking {
     id
+    reference
     workshopId
     workshopName
     customerName

@@ -1,9 +1,10 @@
-import { useEffect, useRef, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { POLICY, type PaymentOption, type PaymentOptionOffer, type RoomType } from 'api/shared/policy';
+import { AGE_RULE_TEXT, POLICY, type PaymentOption, type PaymentOptionOffer, type RoomType } from 'api/shared/policy';
 import { formatDollars } from 'api/shared/money';
-import { EMAIL_HINT, EMAIL_PATTERN, PHONE_HINT, PHONE_PATTERN } from 'api/shared/formats';
 import type { ExperienceLevel } from '../gql/graphql';
+import { EMAIL_HINT, EMAIL_PATTERN, PHONE_HINT, PHONE_PATTERN } from 'api/shared/formats';
+import { validateBooking, type BookingErrors } from './validateBooking';
 
 /** The form's values, as typed; numbers are parsed on submit (spec section 7). */
 export interface BookingFormValues {
@@ -67,21 +68,45 @@ interface Props {
   check?: ReactNode;
   /** Which payment options a booking made now can use (paymentOptionsFor); all when not given. */
   paymentOffers?: readonly PaymentOptionOffer[];
+  /** The booking summary: placed before the submit button, so a phone shows the money before asking for it. */
+  summary?: ReactNode;
 }
 
+/** The hints a field's control is described by. */
+const HINTS: Partial<Record<keyof BookingFormValues, string>> = {
+  age: 'age-hint',
+  num_participants: 'num_participants-hint',
+  num_spouses: 'num_spouses-hint',
+  credit_code: 'credit_code-hint',
+};
+
 /**
- * The booking form of spec section 4: its fields, with the browser's own validation
- * (required, patterns and ranges matching the server's rules, spec section 5).
+ * The booking form of spec section 4: its fields, checked before sending
+ * (validateBooking: required, patterns and ranges matching the server's rules,
+ * spec section 5) with each message next to its field in the site's words, not
+ * the browser's pop-ups (noValidate); the first invalid field takes the focus.
  */
-export function BookingForm({ workshop, values, onChange, onSubmit, submitting, problem, check, paymentOffers }: Props) {
+export function BookingForm({ workshop, values, onChange, onSubmit, submitting, problem, check, paymentOffers, summary }: Props) {
+  const [errors, setErrors] = useState<BookingErrors>({});
   const offered = (option: PaymentOption) => paymentOffers?.find((o) => o.option === option)?.available ?? true;
   const soldOut = workshop.availableSpots <= 0;
-  const change = (e: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
-    onChange(e.target.name as keyof BookingFormValues, e.target.value);
+  const change = (e: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
+    const name = e.target.name as keyof BookingFormValues;
+    onChange(name, e.target.value);
+    if (errors[name]) setErrors(({ [name]: _fixed, ...rest }) => rest);
+  };
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    onSubmit();
+    const found = validateBooking(values, workshop.availableSpots);
+    setErrors(found);
+    const first = Array.from(form.current?.elements ?? []).find((el) => (el as HTMLInputElement).name in found) as HTMLElement | undefined;
+    if (first) {
+      first.focus();
+      return;
+    }
+    if (Object.keys(found).length === 0) onSubmit();
   };
+  const errorCount = Object.keys(errors).length;
   const form = useRef<HTMLFormElement>(null);
   // The server renders the form and the app hydrates it once the page has loaded (main.tsx):
   // what the visitor typed meanwhile is in the fields but not yet in the values.
@@ -93,30 +118,47 @@ export function BookingForm({ workshop, values, onChange, onSubmit, submitting, 
     // Once, right after hydration: later edits come through the change handlers.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-  const field = (name: keyof BookingFormValues) => ({ id: name, name, value: values[name], onChange: change });
+  const field = (name: keyof BookingFormValues) => ({
+    id: name,
+    name,
+    value: values[name],
+    onChange: change,
+    'aria-invalid': errors[name] ? (true as const) : undefined,
+    'aria-describedby': [HINTS[name], errors[name] ? `${name}-error` : undefined].filter(Boolean).join(' ') || undefined,
+  });
+  const errorOf = (name: keyof BookingFormValues) =>
+    errors[name] ? (
+      <p id={`${name}-error`} className="field__error">
+        {errors[name]}
+      </p>
+    ) : null;
 
   return (
-    <form ref={form} className="booking-form" onSubmit={submit} aria-label="Booking form">
+    <form ref={form} className="booking-form" onSubmit={submit} aria-label="Booking form" noValidate>
       <fieldset className="fieldset">
         <legend>Your details</legend>
         <div className="form-grid form-grid--2">
           <div className="field">
             <label htmlFor="customer_name">Full name *</label>
             <input className="input" type="text" required autoComplete="name" maxLength={120} {...field('customer_name')} />
+            {errorOf('customer_name')}
           </div>
           <div className="field">
             <label htmlFor="customer_email">Email *</label>
             <input className="input" type="email" required autoComplete="email" maxLength={254} pattern={EMAIL_PATTERN} title={EMAIL_HINT} {...field('customer_email')} />
+            {errorOf('customer_email')}
           </div>
           <div className="field">
             <label htmlFor="customer_phone">Phone *</label>
             <input className="input" type="tel" required autoComplete="tel" maxLength={40} pattern={PHONE_PATTERN} title={PHONE_HINT} {...field('customer_phone')} />
+            {errorOf('customer_phone')}
           </div>
           <div className="field">
             <label htmlFor="age">Age *</label>
             <input className="input" type="number" required min={POLICY.minAge} max={POLICY.maxAge} step={1} inputMode="numeric" {...field('age')} />
-            <span className="field__hint">
-              Minimum age {POLICY.minAge} unless accompanied by a guardian.
+            {errorOf('age')}
+            <span className="field__hint" id="age-hint">
+              {AGE_RULE_TEXT}
             </span>
           </div>
         </div>
@@ -137,12 +179,16 @@ export function BookingForm({ workshop, values, onChange, onSubmit, submitting, 
               inputMode="numeric"
               {...field('num_participants')}
             />
-            <span className="field__hint">Up to {workshop.availableSpots} available.</span>
+            {errorOf('num_participants')}
+            <span className="field__hint" id="num_participants-hint">
+              {workshop.availableSpots === 1 ? '1 spot' : `Up to ${workshop.availableSpots} spots`} available.
+            </span>
           </div>
           <div className="field">
             <label htmlFor="num_spouses">Spouses or partners (non-photographers)</label>
             <input className="input" type="number" min={0} max={POLICY.maxSpouses} step={1} inputMode="numeric" {...field('num_spouses')} />
-            <span className="field__hint">
+            {errorOf('num_spouses')}
+            <span className="field__hint" id="num_spouses-hint">
               {POLICY.spousePercent}% of the workshop price each, up to {POLICY.maxSpouses}.
             </span>
           </div>
@@ -155,7 +201,7 @@ export function BookingForm({ workshop, values, onChange, onSubmit, submitting, 
           </div>
           <div className="field">
             <label htmlFor="payment_option">Payment</label>
-            <select className="select" aria-describedby={paymentOffers?.some((o) => !o.available) ? 'payment-options-note' : undefined} {...field('payment_option')}>
+            <select className="select" {...field('payment_option')} aria-describedby={paymentOffers?.some((o) => !o.available) ? 'payment-options-note' : undefined}>
               <option value="deposit" disabled={!offered('deposit')}>
                 {POLICY.depositPercent}% deposit now{offered('deposit') ? '' : ' (not offered for these dates)'}
               </option>
@@ -167,7 +213,7 @@ export function BookingForm({ workshop, values, onChange, onSubmit, submitting, 
           </div>
           <div className="field">
             <label htmlFor="credit_code">Credit code (optional)</label>
-            <input className="input" type="text" autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={30} aria-describedby="credit_code-hint" {...field('credit_code')} />
+            <input className="input" type="text" autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={30} {...field('credit_code')} />
             <span className="field__hint" id="credit_code-hint">
               From a workshop we cancelled, e.g. WL-7KQ3-M9XD-4HPT. Its amount is taken off what you pay; a code works once.
             </span>
@@ -190,10 +236,12 @@ export function BookingForm({ workshop, values, onChange, onSubmit, submitting, 
           <div className="field">
             <label htmlFor="camera_body">Camera body *</label>
             <input className="input" type="text" required maxLength={200} placeholder="e.g. Sony A7 IV" {...field('camera_body')} />
+            {errorOf('camera_body')}
           </div>
           <div className="field">
             <label htmlFor="lenses">Lenses *</label>
             <textarea className="textarea" required maxLength={1000} rows={3} placeholder="e.g. 24-70mm f/2.8, 100-400mm" {...field('lenses')} />
+            {errorOf('lenses')}
           </div>
           <div className="field">
             <label htmlFor="other_equipment">Other equipment</label>
@@ -203,6 +251,7 @@ export function BookingForm({ workshop, values, onChange, onSubmit, submitting, 
         <div className="field">
           <label htmlFor="trip_goals">What do you want to get out of this trip? *</label>
           <textarea className="textarea" required maxLength={2000} rows={3} {...field('trip_goals')} />
+          {errorOf('trip_goals')}
         </div>
       </fieldset>
 
@@ -230,19 +279,28 @@ export function BookingForm({ workshop, values, onChange, onSubmit, submitting, 
           <div className="field">
             <label htmlFor="emergency_contact_name">Name *</label>
             <input className="input" type="text" required maxLength={120} {...field('emergency_contact_name')} />
+            {errorOf('emergency_contact_name')}
           </div>
           <div className="field">
             <label htmlFor="emergency_contact_phone">Phone *</label>
             <input className="input" type="tel" required maxLength={40} pattern={PHONE_PATTERN} title={PHONE_HINT} {...field('emergency_contact_phone')} />
+            {errorOf('emergency_contact_phone')}
           </div>
           <div className="field">
             <label htmlFor="emergency_contact_email">Email *</label>
             <input className="input" type="email" required maxLength={254} pattern={EMAIL_PATTERN} title={EMAIL_HINT} {...field('emergency_contact_email')} />
+            {errorOf('emergency_contact_email')}
           </div>
         </div>
       </fieldset>
 
+      {summary}
       {check}
+      {errorCount > 0 && (
+        <p className="notice notice--error" role="alert" data-testid="form-errors">
+          {errorCount === 1 ? 'Please correct the field marked above.' : `Please correct the ${errorCount} fields marked above.`}
+        </p>
+      )}
       {problem && (
         <p className="notice notice--error" role="alert">
           {problem}

@@ -238,9 +238,52 @@ describe('/booking/{id}', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(`/confirmation/${createdBooking.id}`));
   });
 
-  it('disables booking when the workshop is sold out', async () => {
+  it('offers the waiting list instead of the form when the workshop is sold out (issue 24)', async () => {
     await renderRoute('/booking/zion-canyon-light', [{ ...workshopMock, result: { data: { workshop: { ...workshop, availableSpots: 0 } } } }]);
-    expect(await screen.findByRole('button', { name: 'Sold Out' })).toBeDisabled();
+    expect(await screen.findByTestId('booking-sold-out')).toHaveTextContent('Every spot on this workshop is taken. Join the waiting list');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(workshop.name);
+    expect(screen.getByRole('button', { name: 'Join the waiting list' })).toBeEnabled();
+    expect(screen.queryByRole('form', { name: 'Booking form' })).not.toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent(/Up to 0|0 available/);
+  });
+
+  it('shows the summary (total, due today, balance and its date) before the submit button (issue 24)', async () => {
+    await renderRoute('/booking/zion-canyon-light', [workshopMock]);
+    const submit = await screen.findByRole('button', { name: 'Continue to payment' });
+    const summary = screen.getByRole('complementary', { name: 'Booking summary' });
+    expect(summary.compareDocumentPosition(submit) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(screen.getByRole('form', { name: 'Booking form' })).getByRole('complementary', { name: 'Booking summary' })).toBe(summary);
+    expect(summary).toHaveTextContent('Total$2,895Due today');
+    expect(summary).toHaveTextContent('Due today (30% deposit)$868.50');
+    expect(summary).toHaveTextContent('The balance of $2,026.50 is due 60 days before the workshop starts (February 12, 2030).');
+  });
+
+  it('shows each problem next to its field in the site’s words and focuses the first, sending nothing (issue 24)', async () => {
+    const user = userEvent.setup();
+    await renderRoute('/booking/zion-canyon-light', [workshopMock]);
+    await user.click(await screen.findByRole('button', { name: 'Continue to payment' }));
+    const name = screen.getByLabelText('Full name *');
+    expect(name).toHaveFocus();
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveAccessibleDescription('Please enter your full name.');
+    expect(screen.getByLabelText('Age *')).toHaveAccessibleDescription(/Please enter your age\./);
+    expect(screen.getByLabelText('Lenses *')).toHaveAccessibleDescription('Please list the lenses you will bring.');
+    expect(screen.getByTestId('form-errors')).toHaveTextContent('Please correct the 10 fields marked above.');
+
+    await user.type(screen.getByLabelText('Age *'), '17');
+    expect(screen.getByLabelText('Age *')).not.toHaveAttribute('aria-invalid');
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    expect(screen.getByLabelText('Age *')).toHaveAccessibleDescription(/Participants must be 18 to 99 years old\./);
+    await user.clear(screen.getByLabelText('Participants (photographers) *'));
+    await user.type(screen.getByLabelText('Participants (photographers) *'), '6');
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    expect(screen.getByLabelText('Participants (photographers) *')).toHaveAccessibleDescription('Up to 5 spots available. Choose between 1 and 5 participants.');
+  });
+
+  it('states the age rule the form applies, with the guardian exception arranged with us', async () => {
+    await renderRoute('/booking/zion-canyon-light', [workshopMock]);
+    expect(await screen.findByLabelText('Age *')).toHaveAccessibleDescription('From 18 to 99. Under 18? Write to us first: a younger photographer can join with a guardian.');
+    expect(screen.getByLabelText('Age *')).toHaveAttribute('min', '18');
   });
 
   describe('hold limits (hardening finding 1, docs/decisions/056)', () => {

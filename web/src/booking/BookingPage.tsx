@@ -12,6 +12,7 @@ import { BookingForm, INITIAL_VALUES, type BookingFormValues } from './BookingFo
 import { BookingSummary } from './BookingSummary';
 import { BOOKING_WORKSHOP_QUERY, WAITLIST_OFFER_QUERY } from './documents';
 import { useBookThenPay } from './useBookThenPay';
+import { WaitlistForm } from '../workshop/WaitlistForm';
 import '../styles/booking.css';
 
 export { BOOKING_ERROR_MESSAGE } from './useBookThenPay';
@@ -49,6 +50,7 @@ export default function BookingPage() {
   const { data, loading, error } = useQuery(BOOKING_WORKSHOP_QUERY, { variables: { id } });
   const [values, setValues] = useState<BookingFormValues>(INITIAL_VALUES);
   const held = useWaitlistOffer(id);
+  const [searchParams] = useSearchParams();
   const flow = useBookThenPay(id, held.token);
   const offer = held.offer;
   // The offer fills in who it is for and the spots it holds; the visitor may still change them.
@@ -73,7 +75,7 @@ export default function BookingPage() {
         <Empty>
           <h1>Not found</h1>
           <p>
-            This workshop does not exist. <Link to="/workshops">Browse the 2026 workshops</Link>.
+            This workshop does not exist. <Link to="/workshops">Browse the workshops</Link>.
           </p>
         </Empty>
       </div>
@@ -126,6 +128,36 @@ export default function BookingPage() {
     );
   }
   const soldOut = workshop.availableSpots <= 0;
+  if (soldOut && !searchParams.has('offer')) {
+    // Nothing to book: the waiting list instead of a form that could only fail ("Up to 0 available").
+    return (
+      <div className="container booking-page">
+        <PageMeta title={`${workshop.name} is sold out`} description={`${workshop.name} (${workshop.dates}) is sold out: join the waiting list.`} />
+        <nav className="breadcrumbs" aria-label="Breadcrumb">
+          <Link to={`/workshop/${workshop.id}`}>← Back to {workshop.name}</Link>
+        </nav>
+        <header className="booking-page__header">
+          <span className="eyebrow">Sold out</span>
+          <h1>{workshop.name}</h1>
+          <p className="lead">
+            {workshop.location}, {workshop.state} · {workshop.dates} · {formatDollars(workshop.price)} per person · <strong>Sold out</strong>
+          </p>
+        </header>
+        <div className="card booking-page__waitlist" data-testid="booking-sold-out">
+          <div className="card__body">
+            <p>
+              <strong>Every spot on this workshop is taken.</strong> Join the waiting list: when a spot frees up, we email you an offer
+              that holds it for you.
+            </p>
+            <WaitlistForm workshopId={workshop.id} />
+            <p className="muted">
+              Or <Link to="/workshops">browse the other workshops</Link>.
+            </p>
+          </div>
+        </div>
+      </div>
+    );
+  }
   // The offer's spots are claimed already: they are this visitor's to book, not part of availableSpots.
   const bookable = offer ? { ...workshop, availableSpots: offer.spots } : workshop;
   // Options the dates do not allow are disabled; a choice that is not offered becomes "in full".
@@ -180,14 +212,16 @@ export default function BookingPage() {
           submitting={flow.submitting}
           problem={flow.problem}
           check={flow.challengeRound !== null && <BookingChallenge key={flow.challengeRound} onSolved={flow.challengeSolved} />}
-        />
-        <BookingSummary
-          workshop={workshop}
-          numParticipants={parseInt(values.num_participants, 10)}
-          numSpouses={parseInt(values.num_spouses, 10)}
-          roomType={values.room_type}
-          paymentOption={shown.payment_option}
-          offers={paymentOffers}
+          summary={
+            <BookingSummary
+              workshop={workshop}
+              numParticipants={parseInt(values.num_participants, 10)}
+              numSpouses={parseInt(values.num_spouses, 10)}
+              roomType={values.room_type}
+              paymentOption={shown.payment_option}
+              offers={paymentOffers}
+            />
+          }
         />
       </div>
     </div>

@@ -17,11 +17,18 @@ describe('/confirmation/{bookingId}', () => {
     expect(screen.getByText('Deposit paid')).toHaveClass('badge--amber');
     expect(screen.getAllByText('Zion Canyon Light & Slot Canyons').length).toBeGreaterThan(0);
     expect(screen.getAllByText('Ana Lopez').length).toBeGreaterThan(0);
-    expect(screen.getByText('2')).toBeInTheDocument();
+    // Two photographers and a partner: counted as such, in the booking summary's words (issue 24).
+    expect(screen.getByTestId('party')).toHaveTextContent('2 participants + 1 spouse/partner');
+    expect(screen.getByTestId('booking-reference')).toHaveTextContent('WL-7KQ2M');
     expect(screen.getByTestId('total-amount')).toHaveTextContent('$7,737.50');
     expect(screen.getByTestId('amount-paid')).toHaveTextContent('$2,321.25');
     expect(screen.getByRole('link', { name: 'Browse Workshops' })).toHaveAttribute('href', '/workshops');
     expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+  });
+
+  it('counts one photographer with her partner as such, not as "Participants 1"', async () => {
+    await renderLazyRoute(`/confirmation/${id}`, [answer(booking({ numParticipants: 1, numSpouses: 1 }))]);
+    expect(await screen.findByTestId('party')).toHaveTextContent(/^1 participant \+ 1 spouse\/partner$/);
   });
 
   it('styles paid in green and any other status in grey', async () => {

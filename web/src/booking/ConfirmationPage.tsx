@@ -9,6 +9,7 @@ import { Empty, Loading } from '../ui/States';
 import { formatExactTime } from '../ui/time';
 import { BOOKING_CONFIRMATION_QUERY } from './documents';
 import { PaymentStatusBadge } from './PaymentStatusBadge';
+import { partyText } from './party';
 import '../styles/booking.css';
 
 type Booking = NonNullable<BookingConfirmationQuery['booking']>;
@@ -190,6 +191,12 @@ export default function ConfirmationPage() {
           <h1>{outcome.title}</h1>
           <p className="lead">{outcome.lead}</p>
           <dl className="facts confirmation__facts">
+            {b.reference && (
+              <div>
+                <dt>Booking reference</dt>
+                <dd data-testid="booking-reference">{b.reference}</dd>
+              </div>
+            )}
             <div>
               <dt>Booking ID</dt>
               <dd data-testid="booking-id">{b.id}</dd>
@@ -210,7 +217,7 @@ export default function ConfirmationPage() {
             </div>
             <div>
               <dt>Participants</dt>
-              <dd>{b.numParticipants}</dd>
+              <dd data-testid="party">{partyText(b.numParticipants, b.numSpouses)}</dd>
             </div>
             <div>
               <dt>Total</dt>
@@ -228,7 +235,7 @@ export default function ConfirmationPage() {
             )}
           </dl>
           {outcome.next}
-          <p className="muted">Keep this page&rsquo;s address (or your booking ID): it is your booking.</p>
+          <p className="muted">Keep this page&rsquo;s address: it is your booking. Quote your booking reference when you write to us.</p>
           <div className="confirmation__actions">
             <Link to="/workshops" className="btn btn--primary">
               Browse Workshops

@@ -86,6 +86,7 @@ export const BOOKING_CONFIRMATION_QUERY: TypedDocumentNode<BookingConfirmationQu
   query BookingConfirmation($id: ID!) {
     booking(id: $id) {
       id
+      reference
       workshopId
       workshopName
       customerName

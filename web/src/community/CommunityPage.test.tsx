@@ -119,7 +119,7 @@ describe('/workshop/{id}/community', () => {
       notFoundError(PARTICIPANTS_QUERY, { workshopId: 'nope' }),
     ]);
     expect(await screen.findByRole('heading', { name: 'Workshop not found' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Browse all 2026 workshops' })).toHaveAttribute('href', '/workshops');
+    expect(screen.getByRole('link', { name: 'Browse all workshops' })).toHaveAttribute('href', '/workshops');
     expect(screen.queryByRole('form')).not.toBeInTheDocument();
   });
 

@@ -3,6 +3,9 @@ import { BRAND } from 'api/shared/brand';
 import { POLICY } from 'api/shared/policy';
 import { PageMeta } from '../ui/PageMeta';
 import { InstructorPortrait } from '../ui/SitePictures';
+import { Picture } from '../ui/Picture';
+import { bookableWorkshops, inSeason } from 'api/shared/season';
+import { seasonTitle, useSeason } from '../workshop/useSeason';
 
 const I = BRAND.instructor;
 
@@ -49,6 +52,7 @@ const SPECIALTIES = [
 ] as const;
 
 export default function AboutInstructorPage() {
+  const season = useSeason();
   return (
     <>
       <PageMeta
@@ -73,7 +77,7 @@ export default function AboutInstructorPage() {
                 <strong>{POLICY.maxGroupSize}</strong> <span>participants at most per group</span>
               </li>
               <li>
-                <strong>{POLICY.workshopsPerSeason}</strong> <span>workshops in {POLICY.season}</span>
+                <strong>{season.bookableCount}</strong> <span>{season.bookableCount === 1 ? 'workshop' : 'workshops'} open{inSeason(season)}</span>
               </li>
             </ul>
           </div>
@@ -147,12 +151,12 @@ export default function AboutInstructorPage() {
           <div>
             <h2>Come and photograph with me</h2>
             <p>
-              {POLICY.workshopsPerSeason} workshops from February to December {POLICY.season}, for every level from first manual exposure to
-              working professional.
+              {bookableWorkshops(season)} open for booking{inSeason(season)}, for every level from first manual exposure to working
+              professional.
             </p>
           </div>
           <Link to="/workshops" className="btn btn--primary">
-            View 2026 Workshops
+            View {seasonTitle(season, 'Workshops')}
           </Link>
         </div>
       </section>

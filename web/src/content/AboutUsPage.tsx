@@ -123,11 +123,11 @@ export default function AboutUsPage() {
           <div>
             <h2>Find your workshop</h2>
             <p>
-              {POLICY.workshopsPerSeason} destinations in {POLICY.season}: landscape, wildlife, portrait and posing, adventure and storm chasing.
+              Workshops across the United States: landscape, wildlife, portrait and posing, adventure and storm chasing.
             </p>
           </div>
           <Link to="/workshops" className="btn btn--primary">
-            Browse the {POLICY.season} workshops
+            Browse the workshops
           </Link>
         </div>
       </section>

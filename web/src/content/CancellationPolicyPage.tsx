@@ -51,7 +51,7 @@ const SECTIONS: LegalSection[] = [
     body: (
       <>
         <p>
-          Instead of cancelling you can transfer your place to another person, or move it to another {POLICY.season} workshop that
+          Instead of cancelling you can transfer your place to another person, or move it to another workshop of the season that
           still has open spots. The new participant must meet the same requirements (including the minimum age of {POLICY.minAge}).
         </p>
         <PolicyTable caption="Transfer fees" rows={TRANSFER_ROWS} outcomeHeader="Transfer" />

@@ -46,7 +46,7 @@ export default function ContactPage() {
     <>
       <PageMeta
         title="Contact"
-        description={`Questions about a ${POLICY.season} photography workshop? Write to ${BRAND.contactEmail}; we respond within ${POLICY.responseTimeHours} hours, Monday to Friday 9 AM to 6 PM Pacific.`}
+        description={`Questions about a photography workshop? Write to ${BRAND.contactEmail}; we respond within ${POLICY.responseTimeHours} hours, Monday to Friday 9 AM to 6 PM Pacific.`}
       />
       <section className="page-hero">
         <div className="container">

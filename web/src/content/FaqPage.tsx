@@ -82,7 +82,7 @@ export const FAQS: Faq[] = [
     question: 'Can I transfer my booking to someone else or another workshop?',
     answer: (
       <p>
-        Yes, to another person or to another {POLICY.season} workshop with open spots. {rowsSentence(TRANSFER_ROWS)}. {TRANSFER_AFTER_RULE}
+        Yes, to another person or to another workshop of the season with open spots. {rowsSentence(TRANSFER_ROWS)}. {TRANSFER_AFTER_RULE}
       </p>
     ),
   },

@@ -2,14 +2,17 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { BRAND } from 'api/shared/brand';
 import { POLICY } from 'api/shared/policy';
 import { renderRoute } from '../test/render';
-import { aPhoto } from '../test/builders';
+import { aPhoto, aWorkshop } from '../test/builders';
 import { SITE_PHOTOS_QUERY } from '../home/sitePhotos';
+import { WORKSHOPS_QUERY } from '../workshop/documents';
+
+const catalog = { request: { query: WORKSHOPS_QUERY }, result: { data: { workshops: [aWorkshop()] } } };
 
 const main = () => within(screen.getByRole('main'));
 
 describe('/about-instructor', () => {
   it('tells the biography, the four steps of the journey and the specialties, and links to the workshops', async () => {
-    renderRoute('/about-instructor');
+    renderRoute('/about-instructor', [catalog]);
     expect(main().getByRole('heading', { level: 1, name: BRAND.instructor.name })).toBeInTheDocument();
     expect(main().getByRole('heading', { name: 'Biography' })).toBeInTheDocument();
     expect(screen.getByRole('main').textContent).toContain(`${BRAND.instructor.yearsExperience}`);
@@ -26,7 +29,8 @@ describe('/about-instructor', () => {
     expect(cards.map((c) => c.querySelector('.journey__period')?.textContent)).toEqual(['2 years', '1 year', '5+ years', 'Today']);
 
     for (const s of ['Wildlife', 'Portrait and Wedding', 'Landscape']) expect(main().getByRole('heading', { level: 3, name: s })).toBeInTheDocument();
-    expect(main().getByRole('link', { name: 'View 2026 Workshops' })).toHaveAttribute('href', '/workshops');
+    // The spec's 'View 2026 Workshops', its year the season on sale (issue 24).
+    expect(await main().findByRole('link', { name: 'View 2026 Workshops' })).toHaveAttribute('href', '/workshops');
     await waitFor(() => expect(document.title).toMatch(/^About the Instructor/));
   });
 
@@ -41,6 +45,18 @@ describe('/about-instructor', () => {
 
     renderRoute('/about-instructor', [site(null)]);
     expect(await main().findByRole('img', { name: /^Illustration: Daniel Reyes/ })).toBeInTheDocument();
+  });
+
+  it('names the seasons on sale and counts the workshops that can be booked, late in 2026 with 2027 on sale (issue 24)', async () => {
+    const lateSeason = [
+      aWorkshop({ id: 'zion-2026', startDate: '2026-04-13', dates: 'Apr 13-18, 2026', hasStarted: true }),
+      aWorkshop({ id: 'glades', startDate: '2026-12-07', dates: 'Dec 7-11, 2026', availableSpots: 0 }),
+      aWorkshop({ id: 'zion-2027', startDate: '2027-04-13', dates: 'Apr 13-18, 2027', availableSpots: 5 }),
+    ];
+    renderRoute('/about-instructor', [{ request: { query: WORKSHOPS_QUERY }, result: { data: { workshops: lateSeason } } }]);
+    expect(await main().findByRole('link', { name: 'View 2026-2027 Workshops' })).toHaveAttribute('href', '/workshops');
+    expect(main().getByRole('list', { name: 'At a glance' })).toHaveTextContent('1 workshop open in 2026-2027');
+    expect(screen.getByRole('main')).toHaveTextContent('1 workshop open for booking in 2026-2027');
   });
 });
 
@@ -85,7 +101,7 @@ describe('/about-us', () => {
     }
     for (const d of ['All-inclusive', 'Flexible payment', 'Community connection', 'Spouse-friendly']) expect(main().getByText(d)).toBeInTheDocument();
     expect(screen.getByRole('main').textContent).toContain('half price');
-    expect(main().getByRole('link', { name: /Browse the 2026 workshops/ })).toHaveAttribute('href', '/workshops');
+    expect(main().getByRole('link', { name: 'Browse the workshops' })).toHaveAttribute('href', '/workshops');
   });
 });
 
@@ -106,5 +122,22 @@ describe('every information page sets its own title and description', () => {
     expect(descriptions).toHaveLength(1);
     expect(descriptions[0].getAttribute('content')!.length).toBeGreaterThan(50);
     expect(document.head.querySelector('meta[property="og:title"]')).not.toBeNull();
+  });
+});
+
+describe('pages that do not read the catalog name no season they could contradict (issue 24)', () => {
+  it('the 404 page and the footer link to the workshops without a year', async () => {
+    renderRoute('/no-such-page');
+    expect(await main().findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    expect(main().getByRole('link', { name: 'Browse the workshops' })).toHaveAttribute('href', '/workshops');
+    const footer = within(screen.getByRole('contentinfo'));
+    expect(footer.getByRole('link', { name: 'All Workshops' })).toHaveAttribute('href', '/workshops');
+    expect(screen.getByRole('contentinfo')).not.toHaveTextContent(/20\d\d/);
+  });
+
+  it('the cancellation policy offers a move to another workshop of the season, with no year', async () => {
+    renderRoute('/cancellation-policy');
+    expect(await main().findByText(/move it to another workshop of the season that still has open spots/)).toBeInTheDocument();
+    expect(screen.getByRole('main')).not.toHaveTextContent(/another 20\d\d workshop/);
   });
 });

@@ -10,7 +10,7 @@ export default function NotFoundPage() {
       <h1>Page not found</h1>
       <p>The page you asked for does not exist.</p>
       <p>
-        <Link to="/workshops">Browse the 2026 workshops</Link> or <Link to="/">go back home</Link>.
+        <Link to="/workshops">Browse the workshops</Link> or <Link to="/">go back home</Link>.
       </p>
     </div>
   );

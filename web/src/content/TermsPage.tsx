@@ -28,7 +28,7 @@ const SECTIONS: LegalSection[] = [
     body: (
       <>
         <p>
-          Our {POLICY.season} season has {POLICY.workshopsPerSeason} workshops, each limited to {POLICY.maxGroupSize} participants.
+          Each workshop is limited to {POLICY.maxGroupSize} participants.
           Unless a workshop page says otherwise, the price per person includes shared accommodation, meals, park entrance fees and
           photography permits, ground transport during the workshop and all instruction.
         </p>

@@ -107,7 +107,7 @@ export default function TestimonialsPage() {
           <div>
             <h2>Your story could be next</h2>
             <p>
-              {POLICY.workshopsPerSeason} workshops in {POLICY.season}, groups of at most {POLICY.maxGroupSize}, and a seat with your name on it.
+              Small groups of at most {POLICY.maxGroupSize}, and a seat with your name on it.
             </p>
           </div>
           <Link to="/workshops" className="btn btn--primary">

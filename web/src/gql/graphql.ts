@@ -65,15 +65,6 @@ export type BookingInput = {
   workshopId: string | number;
 };
 
-/** What the bookings are sorted by: created (the default), customer name, workshop name, spots, amount paid, payment status; ties by booking id. */
-export type BookingSortField =
-  | 'created'
-  | 'name'
-  | 'paid'
-  | 'spots'
-  | 'status'
-  | 'workshop';
-
 /** Whether the booking holds, owns or released its spots (docs/decisions/051). */
 export type BookingStatus =
   /** Cancelled by the customer, the admin or with its workshop: the spots were released. */
@@ -318,11 +309,6 @@ export type ScheduleWorkshopAgainInput = {
   startDate: string;
 };
 
-/** asc: smallest (A, oldest) first; desc: largest (Z, newest) first. */
-export type SortDirection =
-  | 'asc'
-  | 'desc';
-
 export type TransferMyBookingInput = {
   bookingId: string;
   /** The token of the personal manage link. */
@@ -411,7 +397,7 @@ export type AdminActivityQuery = { adminActivity: { nextCursor: string | null, h
 export type AdminDashboardQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type AdminDashboardQuery = { adminStats: { totalWorkshops: number, totalBookings: number, totalRevenue: number, totalMessages: number, workshops: Array<{ id: string, name: string, startDate: string, dates: string, capacity: number, minimumParticipants: number, spotsSold: number, spotsHeld: number, reachedMinimum: boolean, revenue: number }> }, adminCounts: { bookings: number, messages: number }, workshops: Array<{ id: string, name: string, location: string, imageUrl: string, dates: string, availableSpots: number }> };
+export type AdminDashboardQuery = { adminStats: { totalWorkshops: number, totalBookings: number, totalRevenue: number, totalMessages: number, workshops: Array<{ id: string, name: string, startDate: string, capacity: number, minimumParticipants: number, spotsSold: number, spotsHeld: number, reachedMinimum: boolean, revenue: number }> }, adminCounts: { bookings: number, messages: number }, workshops: Array<{ id: string, name: string, location: string, imageUrl: string, dates: string, availableSpots: number }> };
 
 export type AdminLoginMutationVariables = Exact<{
   input: AdminLoginInput;
@@ -427,23 +413,19 @@ export type AdminBookingAccountQueryVariables = Exact<{
 
 export type AdminBookingAccountQuery = { adminBookingAccount: { refundsOwed: number, balanceDueDate: string | null, balance: number, booking: { id: string, customerName: string, paymentOption: PaymentOption, paymentStatus: PaymentStatus, status: BookingStatus, amountPaid: number, amountRefunded: number }, payments: Array<{ id: string, providerPaymentId: string | null, note: string | null, amount: number, method: PaymentMethod, purpose: PaymentPurpose, installmentNumber: number | null, receivedAt: string, refunded: number }>, refunds: Array<{ id: string, method: PaymentMethod, providerRefundId: string | null, note: string | null, amount: number, state: RefundState, reason: RefundReason, lastError: string | null, createdAt: string, completedAt: string | null }>, schedule: Array<{ number: number, failedAttempts: number, dueDate: string, amount: number, state: InstallmentState, lastError: string | null, paidAt: string | null }>, cancellation: { paid: number, refund: number, explanation: string } | null, nextPayment: { label: string, amount: number, dueDate: string | null, overdue: boolean, canPayNow: boolean } | null } };
 
-export type BookingsTab_BookingFragment = { id: string, workshopId: string, workshopName: string, customerName: string, customerEmail: string, customerPhone: string, numParticipants: number, roomType: RoomType, numSpouses: number, paymentOption: PaymentOption, installments: number | null, specialRequests: string | null, age: number | null, experienceLevel: ExperienceLevel, cameraBody: string, lenses: string, otherEquipment: string | null, healthConcerns: string | null, dietaryRestrictions: string | null, tripGoals: string, emergencyContactName: string, emergencyContactPhone: string, emergencyContactEmail: string, totalAmount: number, amountDueNow: number, amountPaid: number, amountRefunded: number, balance: number, paymentStatus: PaymentStatus, status: BookingStatus, holdExpiresAt: string | null, createdAt: string };
+export type BookingsTab_BookingFragment = { id: string, reference: string, workshopId: string, workshopName: string, customerName: string, customerEmail: string, customerPhone: string, numParticipants: number, roomType: RoomType, numSpouses: number, paymentOption: PaymentOption, installments: number | null, specialRequests: string | null, age: number | null, experienceLevel: ExperienceLevel, cameraBody: string, lenses: string, otherEquipment: string | null, healthConcerns: string | null, dietaryRestrictions: string | null, tripGoals: string, emergencyContactName: string, emergencyContactPhone: string, emergencyContactEmail: string, totalAmount: number, amountDueNow: number, amountPaid: number, amountRefunded: number, balance: number, paymentStatus: PaymentStatus, status: BookingStatus, holdExpiresAt: string | null, createdAt: string };
 
 export type AdminBookingsQueryVariables = Exact<{
   text?: string | null | undefined;
   workshopId?: string | number | null | undefined;
   status?: BookingStatus | null | undefined;
   paymentStatus?: PaymentStatus | null | undefined;
-  from?: string | null | undefined;
-  to?: string | null | undefined;
-  sortBy?: BookingSortField | null | undefined;
-  direction?: SortDirection | null | undefined;
   limit: number;
   cursor?: string | null | undefined;
 }>;
 
 
-export type AdminBookingsQuery = { adminBookingPage: { nextCursor: string | null, hasMore: boolean, totalCount: number, items: Array<{ id: string, workshopId: string, workshopName: string, customerName: string, customerEmail: string, customerPhone: string, numParticipants: number, roomType: RoomType, numSpouses: number, paymentOption: PaymentOption, installments: number | null, specialRequests: string | null, age: number | null, experienceLevel: ExperienceLevel, cameraBody: string, lenses: string, otherEquipment: string | null, healthConcerns: string | null, dietaryRestrictions: string | null, tripGoals: string, emergencyContactName: string, emergencyContactPhone: string, emergencyContactEmail: string, totalAmount: number, amountDueNow: number, amountPaid: number, amountRefunded: number, balance: number, paymentStatus: PaymentStatus, status: BookingStatus, holdExpiresAt: string | null, createdAt: string }>, paymentStatusCounts: Array<{ value: string, count: number }>, statusCounts: Array<{ value: string, count: number }>, workshopCounts: Array<{ value: string, count: number }> } };
+export type AdminBookingsQuery = { adminBookingPage: { nextCursor: string | null, hasMore: boolean, totalCount: number, items: Array<{ id: string, reference: string, workshopId: string, workshopName: string, customerName: string, customerEmail: string, customerPhone: string, numParticipants: number, roomType: RoomType, numSpouses: number, paymentOption: PaymentOption, installments: number | null, specialRequests: string | null, age: number | null, experienceLevel: ExperienceLevel, cameraBody: string, lenses: string, otherEquipment: string | null, healthConcerns: string | null, dietaryRestrictions: string | null, tripGoals: string, emergencyContactName: string, emergencyContactPhone: string, emergencyContactEmail: string, totalAmount: number, amountDueNow: number, amountPaid: number, amountRefunded: number, balance: number, paymentStatus: PaymentStatus, status: BookingStatus, holdExpiresAt: string | null, createdAt: string }>, paymentStatusCounts: Array<{ value: string, count: number }> } };
 
 export type AdminGoNoGoQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -462,13 +444,12 @@ export type MessagesTab_MessageFragment = { id: string, workshopId: string, work
 export type AdminMessagesQueryVariables = Exact<{
   workshopId?: string | number | null | undefined;
   topic?: MessageTopic | null | undefined;
-  direction?: SortDirection | null | undefined;
   limit: number;
   cursor?: string | null | undefined;
 }>;
 
 
-export type AdminMessagesQuery = { adminMessagePage: { nextCursor: string | null, hasMore: boolean, totalCount: number, items: Array<{ id: string, workshopId: string, workshopName: string, authorName: string, authorEmail: string, message: string, topic: MessageTopic, createdAt: string }>, topicCounts: Array<{ value: string, count: number }>, workshopCounts: Array<{ value: string, count: number }> } };
+export type AdminMessagesQuery = { adminMessagePage: { nextCursor: string | null, hasMore: boolean, totalCount: number, items: Array<{ id: string, workshopId: string, workshopName: string, authorName: string, authorEmail: string, message: string, topic: MessageTopic, createdAt: string }>, topicCounts: Array<{ value: string, count: number }> } };
 
 export type DeleteMessageMutationVariables = Exact<{
   input: DeleteMessageInput;
@@ -483,7 +464,7 @@ export type AdminOverdueBookingsQueryVariables = Exact<{
 }>;
 
 
-export type AdminOverdueBookingsQuery = { adminOverduePage: { nextCursor: string | null, hasMore: boolean, totalCount: number, items: Array<{ id: string, customerName: string, customerEmail: string, workshopId: string, workshopName: string, paymentOption: PaymentOption, totalAmount: number, amountPaid: number, balance: number }> } };
+export type AdminOverdueBookingsQuery = { adminOverduePage: { nextCursor: string | null, hasMore: boolean, totalCount: number, items: Array<{ id: string, customerName: string, customerEmail: string, workshopName: string, paymentOption: PaymentOption, totalAmount: number, amountPaid: number, balance: number }> } };
 
 export type PhotosTab_WorkshopFragment = { id: string, name: string, location: string, imageUrl: string };
 
@@ -494,14 +475,7 @@ export type UpdateWorkshopPhotoMutationVariables = Exact<{
 
 export type UpdateWorkshopPhotoMutation = { updateWorkshopPhoto: { workshop: { id: string, imageUrl: string } } };
 
-export type AdminProposedRunQueryVariables = Exact<{
-  sourceId: string | number;
-}>;
-
-
-export type AdminProposedRunQuery = { adminProposedRun: { id: string, startDate: string, endDate: string } };
-
-export type StatisticsTab_StatsFragment = { totalWorkshops: number, totalBookings: number, totalRevenue: number, totalMessages: number, workshops: Array<{ id: string, name: string, startDate: string, dates: string, capacity: number, minimumParticipants: number, spotsSold: number, spotsHeld: number, reachedMinimum: boolean, revenue: number }> };
+export type StatisticsTab_StatsFragment = { totalWorkshops: number, totalBookings: number, totalRevenue: number, totalMessages: number, workshops: Array<{ id: string, name: string, startDate: string, capacity: number, minimumParticipants: number, spotsSold: number, spotsHeld: number, reachedMinimum: boolean, revenue: number }> };
 
 export type WaitlistsTab_WorkshopFragment = { id: string, name: string, dates: string, availableSpots: number };
 
@@ -649,7 +623,7 @@ export type BookingConfirmationQueryVariables = Exact<{
 }>;
 
 
-export type BookingConfirmationQuery = { booking: { id: string, workshopId: string, workshopName: string, customerName: string, customerEmail: string, numParticipants: number, numSpouses: number, roomType: RoomType, paymentOption: PaymentOption, installments: number | null, totalAmount: number, amountDueNow: number, amountPaid: number, amountRefunded: number, balance: number, paymentStatus: PaymentStatus, status: BookingStatus, holdExpiresAt: string | null, balanceDueDate: string | null, paysOnline: boolean } | null };
+export type BookingConfirmationQuery = { booking: { id: string, reference: string, workshopId: string, workshopName: string, customerName: string, customerEmail: string, numParticipants: number, numSpouses: number, roomType: RoomType, paymentOption: PaymentOption, installments: number | null, totalAmount: number, amountDueNow: number, amountPaid: number, amountRefunded: number, balance: number, paymentStatus: PaymentStatus, status: BookingStatus, holdExpiresAt: string | null, balanceDueDate: string | null, paysOnline: boolean } | null };
 
 export type BookingAccountQueryVariables = Exact<{
   bookingId: string | number;
@@ -657,9 +631,9 @@ export type BookingAccountQueryVariables = Exact<{
 }>;
 
 
-export type BookingAccountQuery = { bookingAccount: { balanceDueDate: string | null, balance: number, booking: { id: string, status: BookingStatus, customerName: string, numParticipants: number, numSpouses: number, roomType: RoomType, paymentStatus: PaymentStatus, paymentOption: PaymentOption, totalAmount: number, fees: number, amountPaid: number, amountRefunded: number }, workshop: { id: string, name: string, location: string, state: string, dates: string }, cancellation: { daysBeforeStart: number, fee: number, paid: number, refund: number, kept: number, explanation: string } | null, transfer: { allowed: boolean, fee: number, reason: string | null, options: Array<{ newTotal: number, fee: number, refundNow: number, kept: number, balanceAfter: number, balanceDueDate: string | null, cancelRefundAfter: number, terms: Array<string>, workshop: { id: string, name: string, dates: string } }> }, payments: Array<{ id: string, amount: number, method: PaymentMethod, purpose: PaymentPurpose, installmentNumber: number | null, receivedAt: string, refunded: number }>, refunds: Array<{ id: string, amount: number, state: RefundState, reason: RefundReason, lastError: string | null, createdAt: string, completedAt: string | null }>, schedule: Array<{ number: number, dueDate: string, amount: number, state: InstallmentState, lastError: string | null, paidAt: string | null }>, nextPayment: { label: string, amount: number, dueDate: string | null, overdue: boolean, canPayNow: boolean } | null } };
+export type BookingAccountQuery = { bookingAccount: { balanceDueDate: string | null, balance: number, booking: { id: string, status: BookingStatus, reference: string, customerName: string, numParticipants: number, numSpouses: number, roomType: RoomType, paymentStatus: PaymentStatus, paymentOption: PaymentOption, totalAmount: number, fees: number, amountPaid: number, amountRefunded: number }, workshop: { id: string, name: string, location: string, state: string, dates: string }, cancellation: { daysBeforeStart: number, fee: number, paid: number, refund: number, kept: number, explanation: string } | null, transfer: { allowed: boolean, fee: number, reason: string | null, options: Array<{ newTotal: number, fee: number, refundNow: number, kept: number, balanceAfter: number, balanceDueDate: string | null, cancelRefundAfter: number, terms: Array<string>, workshop: { id: string, name: string, dates: string } }> }, payments: Array<{ id: string, amount: number, method: PaymentMethod, purpose: PaymentPurpose, installmentNumber: number | null, receivedAt: string, refunded: number }>, refunds: Array<{ id: string, amount: number, state: RefundState, reason: RefundReason, lastError: string | null, createdAt: string, completedAt: string | null }>, schedule: Array<{ number: number, dueDate: string, amount: number, state: InstallmentState, lastError: string | null, paidAt: string | null }>, nextPayment: { label: string, amount: number, dueDate: string | null, overdue: boolean, canPayNow: boolean } | null } };
 
-export type BookingFacts_AccountFragment = { booking: { id: string, customerName: string, numParticipants: number, numSpouses: number, roomType: RoomType, status: BookingStatus, paymentStatus: PaymentStatus, paymentOption: PaymentOption, totalAmount: number, fees: number, amountPaid: number, amountRefunded: number }, workshop: { id: string, name: string, dates: string } };
+export type BookingFacts_AccountFragment = { booking: { id: string, reference: string, customerName: string, numParticipants: number, numSpouses: number, roomType: RoomType, status: BookingStatus, paymentStatus: PaymentStatus, paymentOption: PaymentOption, totalAmount: number, fees: number, amountPaid: number, amountRefunded: number }, workshop: { id: string, name: string, dates: string } };
 
 export type CancelSection_AccountFragment = { booking: { id: string }, cancellation: { daysBeforeStart: number, fee: number, paid: number, refund: number, kept: number, explanation: string } | null };
 
@@ -753,7 +727,7 @@ export type CheckoutStatusQueryVariables = Exact<{
 }>;
 
 
-export type CheckoutStatusQuery = { checkoutStatus: { id: string, paymentStatus: string, status: string, amountTotal: number | null } };
+export type CheckoutStatusQuery = { checkoutStatus: { id: string, paymentStatus: string, status: string, amountTotal: number | null, bookingReference: string | null, workshopName: string | null, workshopDates: string | null, confirmationMailSent: boolean } };
 
 export type ConfirmWaitlistEntryMutationVariables = Exact<{
   input: ConfirmWaitlistEntryInput;
@@ -769,7 +743,7 @@ export type JoinWaitlistMutationVariables = Exact<{
 
 export type JoinWaitlistMutation = { joinWaitlist: { entry: { id: string, name: string, spots: number, state: WaitlistState } } };
 
-export type WorkshopCard_WorkshopFragment = { id: string, name: string, location: string, state: string, dates: string, durationDays: number, price: number, availableSpots: number, difficultyLevel: DifficultyLevel, workshopType: WorkshopType, imageUrl: string, hasStarted: boolean, hasEnded: boolean, cancelled: boolean };
+export type WorkshopCard_WorkshopFragment = { id: string, name: string, location: string, state: string, dates: string, startDate: string, capacity: number, durationDays: number, price: number, availableSpots: number, difficultyLevel: DifficultyLevel, workshopType: WorkshopType, imageUrl: string, hasStarted: boolean, hasEnded: boolean, cancelled: boolean };
 
 export type WorkshopDetailQueryVariables = Exact<{
   id: string | number;
@@ -781,4 +755,4 @@ export type WorkshopDetailQuery = { workshop: { id: string, name: string, descri
 export type WorkshopsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type WorkshopsQuery = { workshops: Array<{ id: string, name: string, location: string, state: string, dates: string, durationDays: number, price: number, availableSpots: number, difficultyLevel: DifficultyLevel, workshopType: WorkshopType, imageUrl: string, hasStarted: boolean, hasEnded: boolean, cancelled: boolean, paymentOptions: Array<{ option: PaymentOption, available: boolean, reason: string | null }> }> };
+export type WorkshopsQuery = { workshops: Array<{ id: string, name: string, location: string, state: string, dates: string, startDate: string, capacity: number, durationDays: number, price: number, availableSpots: number, difficultyLevel: DifficultyLevel, workshopType: WorkshopType, imageUrl: string, hasStarted: boolean, hasEnded: boolean, cancelled: boolean, paymentOptions: Array<{ option: PaymentOption, available: boolean, reason: string | null }> }> };

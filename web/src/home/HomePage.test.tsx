@@ -67,7 +67,10 @@ describe('/', () => {
   it('offers only upcoming workshops as popular, and marks past ones in the season list', async () => {
     const mixed = [aWorkshop({ id: 'glades', name: 'Everglades Birds', availableSpots: 12 }), aWorkshop({ id: 'plains', name: 'Supercell Chase', availableSpots: 1, hasStarted: true })];
     renderRoute('/', [{ request: { query: WORKSHOPS_QUERY }, result: { data: { workshops: mixed } } }, reviewsOk, noSitePhotos]);
-    const popular = screen.getByRole('region', { name: 'Popular Workshops' });
+    // 12 of 12 spots open is not "filling fast": the next bookable runs, under a heading that claims nothing (issue 24).
+    const popular = await screen.findByRole('region', { name: 'Upcoming Workshops' });
+    expect(popular).toHaveTextContent('Open for booking');
+    expect(popular).not.toHaveTextContent('Filling fast');
     expect(await within(popular).findByRole('link', { name: 'Everglades Birds' })).toBeInTheDocument();
     expect(within(popular).queryByRole('link', { name: 'Supercell Chase' })).not.toBeInTheDocument();
     const season = screen.getByRole('region', { name: /season/ });
@@ -77,14 +80,49 @@ describe('/', () => {
     expect(within(items[1]).getByText('Past')).toBeInTheDocument();
   });
 
-  it('lists the three bookable workshops with the fewest spots as popular, linking to their pages', async () => {
+  it('calls popular only the bookable workshops that are filling fast, fewest spots first, and counts what can be booked', async () => {
     renderRoute('/', [workshopsOk, reviewsOk, noSitePhotos]);
-    const popular = screen.getByRole('region', { name: 'Popular Workshops' });
-    await waitFor(() => expect(within(popular).getAllByRole('article')).toHaveLength(3));
+    const popular = await screen.findByRole('region', { name: 'Popular Workshops' });
+    expect(popular).toHaveTextContent('Filling fast');
+    // Plains (2 left) and Teton (4 left) are filling fast; Zion (9 of 12 open) and the Everglades (12 of 12) are not; Alaska is sold out.
+    await waitFor(() => expect(within(popular).getAllByRole('article')).toHaveLength(2));
     const links = within(popular)
       .getAllByRole('link')
       .filter((a) => a.getAttribute('href')!.startsWith('/workshop/'));
-    expect(links.map((a) => a.getAttribute('href'))).toEqual(['/workshop/plains', '/workshop/teton', '/workshop/zion']);
+    expect(links.map((a) => a.getAttribute('href'))).toEqual(['/workshop/plains', '/workshop/teton']);
+    expect(within(popular).getByRole('link', { name: /^All 4 workshops/ })).toHaveAttribute('href', '/workshops');
+  });
+
+  it('sells the seasons on sale late in 2026, with years on runs of two years and counts of what can be booked (issue 24)', async () => {
+    const late = [
+      aWorkshop({ id: 'zion-2026', name: 'Zion Canyon Light', startDate: '2026-04-13', dates: 'Apr 13-18, 2026', hasStarted: true }),
+      aWorkshop({ id: 'glades', name: 'Everglades Birds', startDate: '2026-12-07', dates: 'Dec 7-11, 2026', availableSpots: 0 }),
+      aWorkshop({ id: 'zion-2027', name: 'Zion Canyon Light', startDate: '2027-04-13', dates: 'Apr 13-18, 2027', availableSpots: 12 }),
+      aWorkshop({ id: 'alaska-2027', name: 'Alaska Brown Bears', startDate: '2027-07-20', dates: 'Jul 20-26, 2027', availableSpots: 3 }),
+    ];
+    renderRoute('/', [{ request: { query: WORKSHOPS_QUERY }, result: { data: { workshops: late } } }, reviewsOk]);
+    const season = await screen.findByRole('region', { name: 'The 2026-2027 season' });
+    expect(within(season).getAllByRole('listitem').map((li) => li.querySelector('.season-list__date')!.firstChild!.textContent)).toEqual([
+      'Apr 13-18, 2026',
+      'Dec 7-11, 2026',
+      'Apr 13-18, 2027',
+      'Jul 20-26, 2027',
+    ]);
+    expect(screen.getByText('2026-2027 workshop season')).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'At a glance' })).toHaveTextContent('2 workshops open for booking in 2026-2027');
+    expect(screen.getByRole('heading', { name: 'Reserve your place for 2026-2027' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /^All 2 workshops/ })).toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent(/2026 workshop season|11 workshops|Eleven/);
+  });
+
+  it('names only 2027 once every 2026 run has started, and shows no years when the runs are of one year', async () => {
+    const next = [
+      aWorkshop({ id: 'zion-2026', startDate: '2026-04-13', dates: 'Apr 13-18, 2026', hasStarted: true }),
+      aWorkshop({ id: 'zion-2027', startDate: '2027-04-13', dates: 'Apr 13-18, 2027' }),
+    ];
+    renderRoute('/', [{ request: { query: WORKSHOPS_QUERY }, result: { data: { workshops: next } } }, reviewsOk]);
+    expect(await screen.findByRole('region', { name: 'The 2027 season' })).toBeInTheDocument();
+    expect(screen.getByText('2027 workshop season')).toBeInTheDocument();
   });
 
   it('shows a teaser of the reviews with a link to all of them', async () => {

@@ -14,6 +14,9 @@ import { NO_REVIEWS, TESTIMONIALS_QUERY } from '../content/reviews';
 import { DEPOSIT, INSTALLMENTS } from '../content/policyText';
 import { anyTakesDeposit } from '../workshop/paymentOptionsText';
 import { HeroPicture, InstructorPortrait } from '../ui/SitePictures';
+import { Picture } from '../ui/Picture';
+import { bookableWorkshops, inSeason, isBookable, isFillingFast, listedDates, seasonOf, spansYears } from 'api/shared/season';
+import { useSeason } from '../workshop/useSeason';
 
 const I = BRAND.instructor;
 
@@ -51,21 +54,23 @@ function PopularWorkshops() {
   useEffect(() => {
     if (workshops.error) console.warn('Failed to load workshops', workshops.error);
   }, [workshops.error]);
-  // Popular: the upcoming workshops with the fewest spots left that can still be booked.
-  const popular = [...(workshops.data?.workshops ?? [])]
-    .filter((w) => !w.hasStarted && !w.cancelled && w.availableSpots > 0)
-    .sort((a, b) => a.availableSpots - b.availableSpots)
-    .slice(0, 3);
+  const runs = workshops.data?.workshops ?? [];
+  const season = seasonOf(runs);
+  // "Filling fast" only when true (shared/season isFillingFast): those runs, fewest spots first;
+  // otherwise the next runs that can be booked, under a heading that claims nothing.
+  const filling = runs.filter(isFillingFast).sort((a, b) => a.availableSpots - b.availableSpots);
+  const popular = (filling.length > 0 ? filling : runs.filter(isBookable).sort((a, b) => (a.startDate < b.startDate ? -1 : 1))).slice(0, 3);
+  const claimsPopular = filling.length > 0;
   return (
     <section className="section section--sand" aria-labelledby="popular-heading">
       <div className="container">
         <div className="section__header section__header--row">
           <div>
-            <span className="eyebrow">Filling fast</span>
-            <h2 id="popular-heading">Popular Workshops</h2>
+            <span className="eyebrow">{claimsPopular ? 'Filling fast' : 'Open for booking'}</span>
+            <h2 id="popular-heading">{claimsPopular ? 'Popular Workshops' : 'Upcoming Workshops'}</h2>
           </div>
           <Link to="/workshops" className="link-arrow">
-            All {workshops.data?.workshops.length ?? POLICY.workshopsPerSeason} workshops <span aria-hidden="true">→</span>
+            {season.bookableCount > 1 ? `All ${bookableWorkshops(season)}` : 'All workshops'} <span aria-hidden="true">→</span>
           </Link>
         </div>
         {workshops.loading && !workshops.data ? (
@@ -123,11 +128,12 @@ function ReviewsTeaser() {
 function ReserveBand() {
   const workshops = useQuery(WORKSHOPS_QUERY);
   const deposit = anyTakesDeposit(workshops.data?.workshops ?? []);
+  const season = seasonOf(workshops.data?.workshops ?? []);
   return (
     <section className="cta-band">
       <div className="container cta-band__inner">
         <div>
-          <h2>Reserve your place for {POLICY.season}</h2>
+          <h2>Reserve your place{season.label ? ` for ${season.label}` : ''}</h2>
           <p data-testid="reserve-line">
             Groups close at {POLICY.maxGroupSize}. {deposit ? `Hold your seat today with a ${DEPOSIT} deposit.` : 'Book your seat today.'}
           </p>
@@ -142,12 +148,16 @@ function ReserveBand() {
 
 function SeasonList() {
   const workshops = useQuery(WORKSHOPS_QUERY);
+  const runs = workshops.data?.workshops ?? [];
+  const season = seasonOf(runs);
+  // Runs of two years listed together show their years (two "Apr 13-18" would read as one run).
+  const withYear = spansYears(runs);
   return (
     <section className="section" aria-labelledby="places-heading">
       <div className="container">
         <div className="section__header">
           <span className="eyebrow">Where we go</span>
-          <h2 id="places-heading">The {POLICY.season} season</h2>
+          <h2 id="places-heading">{season.label ? `The ${season.label} season` : 'Our season'}</h2>
           <p className="lead">From February wolves in Yellowstone to December spoonbills in the Everglades, every workshop is timed to the season when its light and wildlife peak.</p>
         </div>
         {workshops.data && workshops.data.workshops.length > 0 ? (
@@ -155,7 +165,7 @@ function SeasonList() {
             {workshops.data.workshops.map((w) => (
               <li key={w.id} className={w.hasStarted ? 'season-list__item--past' : undefined}>
                 <span className="season-list__date">
-                  {w.dates.replace(/, \d{4}$/, '')}
+                  {listedDates(w.dates, withYear)}
                   {w.hasStarted ? <span className="badge badge--grey season-list__past">{w.hasEnded ? 'Past' : 'Under way'}</span> : null}
                 </span>
                 <Link to={`/workshop/${w.id}`} className="season-list__name">
@@ -176,12 +186,13 @@ function SeasonList() {
 export default function HomePage() {
   const navigate = useNavigate();
   const origin = useOrigin();
+  const season = useSeason();
 
   return (
     <>
       <PageMeta
         title={BRAND.name}
-        description={`${BRAND.tagline}. ${POLICY.workshopsPerSeason} all-inclusive workshops in ${POLICY.season} in Zion, Alaska, Yellowstone and more, with groups of at most ${POLICY.maxGroupSize}.`}
+        description={`${BRAND.tagline}. All-inclusive workshops${inSeason(season)} in Zion, Alaska, Yellowstone and more, with groups of at most ${POLICY.maxGroupSize}.`}
       />
       <JsonLd
         data={{
@@ -197,10 +208,10 @@ export default function HomePage() {
       <section className="hero">
         <HeroPicture />
         <div className="hero__content container">
-          <span className="eyebrow eyebrow--light">{POLICY.season} workshop season</span>
+          <span className="eyebrow eyebrow--light">{season.label ? `${season.label} workshop season` : 'Workshop season'}</span>
           <h1>Photograph America’s wildest light, in a group of {POLICY.maxGroupSize} or fewer</h1>
           <p className="hero__lead">
-            {`All-inclusive photography workshops in Zion, Alaska, Yellowstone and ${POLICY.workshopsPerSeason - 3} more iconic places, led by a ${I.yearsExperience}-year professional.`}
+            {`All-inclusive photography workshops in Zion, Alaska, Yellowstone and more iconic places, led by a ${I.yearsExperience}-year professional.`}
           </p>
           <div className="hero__actions">
             <button type="button" className="btn btn--primary btn--large" onClick={() => navigate('/workshops')}>
@@ -222,7 +233,7 @@ export default function HomePage() {
             <strong>Max {POLICY.maxGroupSize}</strong> <span>photographers per group</span>
           </li>
           <li>
-            <strong>{POLICY.workshopsPerSeason} workshops</strong> <span>in {POLICY.season}</span>
+            <strong>{bookableWorkshops(season)}</strong> <span>open for booking{inSeason(season)}</span>
           </li>
           <li>
             <strong>All-inclusive</strong> <span>lodging, meals, permits</span>

@@ -26,7 +26,7 @@ export function SiteFooter() {
             <h2 id="footer-explore">Explore</h2>
             <ul>
               <li>
-                <Link to="/workshops">{POLICY.season} Workshops</Link>
+                <Link to="/workshops">All Workshops</Link>
               </li>
               <li>
                 <Link to="/about-instructor">About the Instructor</Link>
@@ -69,7 +69,7 @@ export function SiteFooter() {
           </nav>
         </div>
         <p className="site-footer__legal">
-          © {POLICY.season} {BRAND.name}. All rights reserved.
+          © {BRAND.name}. All rights reserved.
         </p>
       </div>
     </footer>

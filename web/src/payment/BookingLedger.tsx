@@ -97,8 +97,10 @@ interface Column<T> {
 const CELL_CLASS = { amount: 'money-table__amount', id: 'money-table__id' } as const;
 
 /**
- * The table the three ledgers share: a labelled table of rows and optional footer. Wider than
- * the screen (the admin's columns on a phone), it scrolls sideways in its own box: then the box
+ * The table the three ledgers share: a labelled table of rows and optional footer. The customer's
+ * tables (`stacked`) show each row on a phone as "header: value" lines (data-label, components.css),
+ * so no amount is cut off at the edge (issue 24). Wider than its box otherwise (the admin's
+ * columns on a phone), it scrolls sideways: then the box
  * says so above it, shows a shadow at the edge still hiding columns, and takes keyboard focus
  * (a named region) so the arrow keys scroll it too.
  */
@@ -109,6 +111,7 @@ function MoneyTable<T>({
   rowAttributes,
   columns,
   footer,
+  stacked = false,
 }: {
   headingId: string;
   rows: readonly T[];
@@ -117,6 +120,8 @@ function MoneyTable<T>({
   columns: ReadonlyArray<Column<T>>;
   /** The footer row, given the columns shown. */
   footer?: (shown: ReadonlyArray<Column<T>>) => React.ReactNode;
+  /** The customer's tables: stacked rows on a phone. The admin's wider ones scroll in their box (issue 22). */
+  stacked?: boolean;
 }) {
   const shown = columns.filter((c) => c.when !== false);
   const [scroller, overflowing] = useSidewaysOverflow<HTMLDivElement>();
@@ -133,7 +138,7 @@ function MoneyTable<T>({
         className={overflowing ? 'table-scroll table-scroll--overflowing' : 'table-scroll'}
         {...(overflowing ? { role: 'region', tabIndex: 0, 'aria-labelledby': headingId, 'aria-describedby': hintId } : {})}
       >
-        <table className="money-table" aria-labelledby={headingId}>
+        <table className={stacked ? 'money-table money-table--stacked' : 'money-table'} aria-labelledby={headingId}>
           <thead>
             <tr>
               {shown.map((c) => (
@@ -147,7 +152,7 @@ function MoneyTable<T>({
             {rows.map((row) => (
               <tr key={rowKey(row)} {...rowAttributes?.(row)}>
                 {shown.map((c) => (
-                  <td key={c.header} className={c.kind ? CELL_CLASS[c.kind] : undefined}>
+                  <td key={c.header} className={c.kind ? CELL_CLASS[c.kind] : undefined} data-label={c.header}>
                     {c.cell(row)}
                   </td>
                 ))}
@@ -187,7 +192,7 @@ export function PaymentsTable({ account, admin = false, headingId }: { account: 
     { header: 'Provider id', kind: 'id', when: admin, cell: (p) => p.providerPaymentId ?? '–' },
     { header: 'Note', when: admin, cell: (p) => p.note ?? '–' },
   ];
-  return <MoneyTable headingId={headingId} rows={account.payments as readonly Payment[]} rowKey={(p) => p.id} columns={columns} />;
+  return <MoneyTable headingId={headingId} rows={account.payments as readonly Payment[]} rowKey={(p) => p.id} columns={columns} stacked={!admin} />;
 }
 
 /** Every refund, made or still to make. */
@@ -225,7 +230,7 @@ export function RefundsTable({ account, admin = false, headingId, actions }: { a
           </tr>
         )
       : undefined;
-  return <MoneyTable headingId={headingId} rows={account.refunds as readonly Refund[]} rowKey={(r) => r.id} rowAttributes={(r) => ({ 'data-refund-state': r.state })} columns={columns} footer={footer} />;
+  return <MoneyTable headingId={headingId} rows={account.refunds as readonly Refund[]} rowKey={(r) => r.id} rowAttributes={(r) => ({ 'data-refund-state': r.state })} columns={columns} footer={footer} stacked={!admin} />;
 }
 
 /** The installments of a payment plan with their states. */
@@ -246,7 +251,7 @@ export function ScheduleTable({ account, admin = false, headingId }: { account: 
     { header: 'Amount', kind: 'amount', cell: (i) => formatDollars(i.amount) },
     { header: 'Failed charges', when: admin, cell: (i) => (i.failedAttempts ? `${i.failedAttempts}${i.lastError ? ` (${i.lastError})` : ''}` : '–') },
   ];
-  return <MoneyTable headingId={headingId} rows={account.schedule as readonly Installment[]} rowKey={(i) => i.number} rowAttributes={(i) => ({ 'data-installment-state': i.state })} columns={columns} />;
+  return <MoneyTable headingId={headingId} rows={account.schedule as readonly Installment[]} rowKey={(i) => i.number} rowAttributes={(i) => ({ 'data-installment-state': i.state })} columns={columns} stacked={!admin} />;
 }
 
 /** Why a released booking owes nothing. */

@@ -4,9 +4,9 @@ import { aCheckoutStatus } from '../test/builders';
 import { renderLazyRoute } from '../test/render';
 import { CHECKOUT_STATUS_QUERY } from './documents';
 
-const status = (paymentStatus: string, state: string, amountTotal: number | null = 86850) => ({
+const status = (paymentStatus: string, state: string, amountTotal: number | null = 86850, more: Parameters<typeof aCheckoutStatus>[0] = {}) => ({
   request: { query: CHECKOUT_STATUS_QUERY, variables: { sessionId: 'cs_test_1' } },
-  result: { data: { checkoutStatus: aCheckoutStatus({ paymentStatus, status: state, amountTotal }) } },
+  result: { data: { checkoutStatus: aCheckoutStatus({ paymentStatus, status: state, amountTotal, ...more }) } },
 });
 
 describe('/payment-success', () => {
@@ -30,6 +30,19 @@ describe('/payment-success', () => {
     expect(screen.getByTestId('amount-paid')).toHaveTextContent('$868.50');
     await user.click(screen.getByRole('button', { name: 'Browse More Workshops' }));
     expect(router.state.location.pathname).toBe('/workshops');
+  });
+
+  it('names the workshop, its dates, the amount and the booking reference; promises no mail when the site sends none (issue 24)', async () => {
+    await renderLazyRoute('/payment-success?session_id=cs_test_1', [status('paid', 'complete')]);
+    expect(await screen.findByRole('heading', { name: 'Payment Successful!' })).toBeInTheDocument();
+    const facts = screen.getByTestId('booking-reference').closest('dl')!;
+    expect(facts).toHaveTextContent('WorkshopZion Canyon Light & Slot CanyonsDatesApr 13-18, 2026Amount paid$868.50Booking referenceWL-7KQ2M');
+    expect(document.body).not.toHaveTextContent(/email is on its way|mail is on its way/i);
+  });
+
+  it('says a confirmation email is on its way when the site sends mail', async () => {
+    await renderLazyRoute('/payment-success?session_id=cs_test_1', [status('paid', 'complete', 86850, { confirmationMailSent: true })]);
+    expect(await screen.findByTestId('mail-note')).toHaveTextContent('A confirmation email is on its way to you.');
   });
 
   it('retries every 2 seconds until paid', async () => {

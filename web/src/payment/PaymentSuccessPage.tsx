@@ -66,11 +66,33 @@ function PaymentResult({ sessionId }: { sessionId: string }) {
                 </>
               }
             >
-              {state.amountTotal !== null && (
-                <p className="payment-result__amount">
-                  Amount paid: <strong data-testid="amount-paid">{formatCents(state.amountTotal)}</strong>
-                </p>
-              )}
+              <dl className="facts payment-result__facts">
+                {state.workshopName && (
+                  <div>
+                    <dt>Workshop</dt>
+                    <dd data-testid="paid-workshop">{state.workshopName}</dd>
+                  </div>
+                )}
+                {state.workshopDates && (
+                  <div>
+                    <dt>Dates</dt>
+                    <dd>{state.workshopDates}</dd>
+                  </div>
+                )}
+                {state.amountTotal !== null && (
+                  <div className="payment-result__amount">
+                    <dt>Amount paid</dt>
+                    <dd data-testid="amount-paid">{formatCents(state.amountTotal)}</dd>
+                  </div>
+                )}
+                {state.bookingReference && (
+                  <div>
+                    <dt>Booking reference</dt>
+                    <dd data-testid="booking-reference">{state.bookingReference}</dd>
+                  </div>
+                )}
+              </dl>
+              {state.confirmationMailSent && <p data-testid="mail-note">A confirmation email is on its way to you.</p>}
               {bookingId ? (
                 <p>
                   <Link to={`/confirmation/${bookingId}`}>View your booking</Link>: keep that page&rsquo;s address, it is your booking.

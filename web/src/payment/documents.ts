@@ -8,6 +8,10 @@ export const CHECKOUT_STATUS_QUERY: TypedDocumentNode<CheckoutStatusQuery, Check
       paymentStatus
       status
       amountTotal
+      bookingReference
+      workshopName
+      workshopDates
+      confirmationMailSent
     }
   }
 `;

@@ -1,10 +1,14 @@
 import { useApolloClient } from '@apollo/client/react';
 import { useEffect, useState } from 'react';
+import type { CheckoutStatusQuery } from '../gql/graphql';
 import { CHECKOUT_STATUS_QUERY } from './documents';
+
+/** The paid session as the server answered it (spec: "keep the response"). */
+export type PaidSession = Pick<CheckoutStatusQuery['checkoutStatus'], 'amountTotal' | 'bookingReference' | 'workshopName' | 'workshopDates' | 'confirmationMailSent'>;
 
 export type PaymentState =
   | { kind: 'checking' }
-  | { kind: 'success'; amountTotal: number | null }
+  | ({ kind: 'success' } & PaidSession)
   | { kind: 'expired' }
   | { kind: 'timeout' }
   | { kind: 'error' };
@@ -31,7 +35,10 @@ export function usePaymentStatus(sessionId: string): PaymentState {
         if (cancelled) return;
         const status = data?.checkoutStatus;
         if (!status) throw new Error('No checkout status');
-        if (status.paymentStatus === 'paid') setState({ kind: 'success', amountTotal: status.amountTotal });
+        if (status.paymentStatus === 'paid') {
+          const { amountTotal, bookingReference, workshopName, workshopDates, confirmationMailSent } = status;
+          setState({ kind: 'success', amountTotal, bookingReference, workshopName, workshopDates, confirmationMailSent });
+        }
         else if (status.status === 'expired') setState({ kind: 'expired' });
         else if (attempt >= MAX_ATTEMPTS) setState({ kind: 'timeout' });
         else timer = setTimeout(() => void poll(attempt + 1), POLL_INTERVAL_MS);

@@ -22,7 +22,7 @@ import type {
 
 type Typed<T, N extends string> = T & { __typename: N };
 type Workshop = NonNullable<WorkshopDetailQuery['workshop']> & Pick<NonNullable<BookingWorkshopQuery['workshop']>, 'priceCents' | 'timeZone'>;
-type Booking = BookingsTab_BookingFragment & Pick<NonNullable<BookingConfirmationQuery['booking']>, 'amountDueNow' | 'holdExpiresAt' | 'balanceDueDate' | 'paysOnline'>;
+type Booking = BookingsTab_BookingFragment & Pick<NonNullable<BookingConfirmationQuery['booking']>, 'reference' | 'amountDueNow' | 'holdExpiresAt' | 'balanceDueDate' | 'paysOnline'>;
 /** What the manage page and the admin's money panel read of a booking account. */
 type Account = BookingAccountQuery['bookingAccount'] & AdminBookingAccountQuery['adminBookingAccount'];
 type Message = MessagesTab_MessageFragment;
@@ -121,6 +121,7 @@ export function aBooking(overrides: Partial<Booking> = {}): Typed<Booking, 'Book
   return {
     __typename: 'Booking',
     id: 'b-1',
+    reference: 'WL-7KQ2M',
     workshopId: 'zion-canyon-light',
     workshopName: 'Zion Canyon Light & Slot Canyons',
     customerName: 'Ada Lovelace',
@@ -214,7 +215,18 @@ export function aTestimonial(overrides: Partial<Testimonial> = {}): Typed<Testim
 
 /** The state of a Stripe Checkout session as checkoutStatus answers it (a paid deposit of $868.50). */
 export function aCheckoutStatus(overrides: Partial<CheckoutStatusQuery['checkoutStatus']> = {}): Typed<CheckoutStatusQuery['checkoutStatus'], 'CheckoutStatus'> {
-  return { __typename: 'CheckoutStatus', id: 'cs_test_1', paymentStatus: 'paid', status: 'complete', amountTotal: 86850, ...overrides };
+  return {
+    __typename: 'CheckoutStatus',
+    id: 'cs_test_1',
+    paymentStatus: 'paid',
+    status: 'complete',
+    amountTotal: 86850,
+    bookingReference: 'WL-7KQ2M',
+    workshopName: 'Zion Canyon Light & Slot Canyons',
+    workshopDates: 'Apr 13-18, 2026',
+    confirmationMailSent: false,
+    ...overrides,
+  };
 }
 
 const WORKSHOPS = [
@@ -313,6 +325,7 @@ export function aBookingAccount(overrides: Partial<Omit<Account, 'booking'>> & {
     booking: {
       __typename: 'Booking',
       id: b.id,
+      reference: b.reference,
       customerName: b.customerName,
       numParticipants: b.numParticipants,
       numSpouses: b.numSpouses,

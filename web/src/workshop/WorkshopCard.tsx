@@ -14,6 +14,8 @@ export const WORKSHOP_CARD_FRAGMENT: TypedDocumentNode<WorkshopCard_WorkshopFrag
     location
     state
     dates
+    startDate
+    capacity
     durationDays
     price
     availableSpots

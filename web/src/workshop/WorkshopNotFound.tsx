@@ -1,5 +1,4 @@
 import { Link } from 'react-router-dom';
-import { POLICY } from 'api/shared/policy';
 import { PageMeta } from '../ui/PageMeta';
 import { Empty } from '../ui/States';
 
@@ -11,7 +10,7 @@ export function WorkshopNotFound() {
       <Empty>
         <h1>Workshop not found</h1>
         <p>
-          <Link to="/workshops">Browse all {POLICY.season} workshops</Link>
+          <Link to="/workshops">Browse all workshops</Link>
         </p>
       </Empty>
     </div>

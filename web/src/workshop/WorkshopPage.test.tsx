@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderRoute } from '../test/render';
 import { aPhoto, aWorkshop, offersOnly } from '../test/builders';
@@ -19,7 +19,7 @@ describe('/workshop/{id}', () => {
     expect(screen.getByText('A landscape workshop built around reflected light.')).toBeInTheDocument();
     expect(screen.getByText('Sunrise at the Watchman')).toBeInTheDocument();
     expect(screen.getByText('Watchman sunrise')).toBeInTheDocument();
-    expect(screen.getByText('$2,895')).toBeInTheDocument();
+    expect(screen.getByRole('complementary', { name: 'Booking' })).toHaveTextContent('$2,895 per person');
     expect(screen.getByText('6 days')).toBeInTheDocument();
     expect(screen.getByTestId('available-spots')).toHaveTextContent('7 of 12');
 
@@ -73,6 +73,30 @@ describe('/workshop/{id}', () => {
     await screen.findByRole('heading', { level: 1 });
     expect(screen.queryByRole('heading', { name: 'Gallery' })).not.toBeInTheDocument();
     expect(container.querySelector('.workshop-hero__image')).toHaveAttribute('src', expect.stringMatching(/^\/images\/r\/zion-canyon-light/));
+  });
+
+  it('keeps the price, the spots left and Book Now in a bar for phones (issue 24)', async () => {
+    const user = userEvent.setup();
+    const { router } = renderRoute('/workshop/zion-canyon-light', [answer(aWorkshop({ availableSpots: 3 }))]);
+    const bar = await screen.findByRole('region', { name: 'Price and booking' });
+    expect(bar).toHaveTextContent('$2,895 per person3 spots left');
+    await user.click(within(bar).getByRole('link', { name: 'Book Now' }));
+    expect(router.state.location.pathname).toBe('/booking/zion-canyon-light');
+  });
+
+  it('points the bar of a sold-out workshop to its waiting list, and shows no bar once it has started', async () => {
+    renderRoute('/workshop/zion-canyon-light', [answer(aWorkshop({ availableSpots: 0 }))]);
+    const bar = await screen.findByRole('region', { name: 'Price and booking' });
+    expect(bar).toHaveTextContent('Sold out');
+    expect(within(bar).getByRole('link', { name: 'Join the waiting list' })).toHaveAttribute('href', '#waitlist');
+    expect(within(bar).queryByRole('link', { name: 'Book Now' })).not.toBeInTheDocument();
+    expect(document.getElementById('waitlist')).not.toBeNull();
+  });
+
+  it('shows no bar for a workshop that has started', async () => {
+    renderRoute('/workshop/zion-canyon-light', [answer(aWorkshop({ hasStarted: true }))]);
+    expect(await screen.findByTestId('workshop-past')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Price and booking' })).not.toBeInTheDocument();
   });
 
   it('disables the button and labels it Sold Out when no spot is left', async () => {

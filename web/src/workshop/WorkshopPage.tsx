@@ -16,6 +16,7 @@ import { WaitlistForm } from './WaitlistForm';
 import { paymentOptionsSentence } from './paymentOptionsText';
 import { WORKSHOP_GALLERY_FRAGMENT, WorkshopGallery } from './WorkshopGallery';
 import { PICTURE_PHOTO_FRAGMENT } from '../ui/Picture';
+import { BookBar } from './BookBar';
 
 export const WORKSHOP_DETAIL_QUERY: TypedDocumentNode<WorkshopDetailQuery, WorkshopDetailQueryVariables> = gql`
   query WorkshopDetail($id: ID!) {
@@ -203,7 +204,11 @@ export default function WorkshopPage() {
                   Join Community
                 </button>
               </div>
-              {soldOut && !past && <WaitlistForm workshopId={w.id} />}
+              {soldOut && !past && (
+                <div id="waitlist">
+                  <WaitlistForm workshopId={w.id} />
+                </div>
+              )}
               <p className="booking-panel__note muted" hidden={past}>
                 Shared accommodation, meals and permits included.{' '}
                 <span data-testid="payment-options">{paymentOptionsSentence(w.paymentOptions)}</span>
@@ -212,6 +217,7 @@ export default function WorkshopPage() {
           </div>
         </aside>
       </div>
+      {past ? null : <BookBar workshopId={w.id} price={w.price} spots={w.availableSpots} />}
     </article>
   );
 }

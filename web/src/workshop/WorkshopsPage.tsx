@@ -8,6 +8,9 @@ import { Empty, Loading } from '../ui/States';
 import { labelOf, WORKSHOP_TYPE_LABELS } from '../ui/labels';
 import { WorkshopCard } from './WorkshopCard';
 import { WORKSHOPS_QUERY } from './documents';
+import { bookableWorkshops, inSeason, seasonOf } from 'api/shared/season';
+import { seasonTitle } from './useSeason';
+import { POLICY } from 'api/shared/policy';
 
 export { WORKSHOPS_QUERY };
 
@@ -18,6 +21,7 @@ type Filter = (typeof WORKSHOP_FILTERS)[number];
 export default function WorkshopsPage() {
   const origin = useOrigin();
   const { data, loading, error } = useQuery(WORKSHOPS_QUERY);
+  const season = seasonOf(data?.workshops ?? []);
   const [params, setParams] = useSearchParams();
   const requested = params.get('type') as Filter | null;
   const filter: Filter = requested && WORKSHOP_FILTERS.includes(requested) ? requested : 'all';
@@ -42,26 +46,26 @@ export default function WorkshopsPage() {
   return (
     <>
       <PageMeta
-        title="2026 Photography Workshops"
-        description="Eleven small-group photography workshops in 2026: landscape, wildlife, portrait and posing, adventure and storm chasing, all-inclusive with at most 12 participants."
+        title={seasonTitle(season, 'Photography Workshops')}
+        description={`Small-group photography workshops${inSeason(season)}: landscape, wildlife, portrait and posing, adventure and storm chasing, all-inclusive with at most ${POLICY.maxGroupSize} participants.`}
       />
       {data ? (
         <JsonLd
           data={{
             '@context': 'https://schema.org',
             '@type': 'ItemList',
-            name: '2026 photography workshops',
+            name: seasonTitle(season, 'photography workshops'),
             itemListElement: data.workshops.map((w, i) => ({ '@type': 'ListItem', position: i + 1, name: w.name, url: absoluteUrl(origin, `/workshop/${w.id}`) })),
           }}
         />
       ) : null}
       <section className="page-hero page-hero--compact">
         <div className="container">
-          <span className="eyebrow">2026 season</span>
+          <span className="eyebrow">{season.label ? `${season.label} season` : 'Our season'}</span>
           <h1>Photography Workshops</h1>
           <p className="lead">
-            Eleven small-group workshops across the United States. Accommodation, meals and permits are included, and no group is
-            larger than twelve.
+            Small-group workshops across the United States, {bookableWorkshops(season)} open for booking. Accommodation, meals and
+            permits are included, and no group is larger than {POLICY.maxGroupSize}.
           </p>
         </div>
       </section>

@@ -17,6 +17,25 @@ describe.each(DB_KINDS)('migrations on %s', (kind) => {
     }
   });
 
+  it('give every existing booking a unique short reference (issue 24, decision 078)', async () => {
+    const t = await createTestDb(kind);
+    try {
+      for (let i = 0; i < 3; i++) await insertBooking(t.db);
+      // Back to before the reference existed (its column goes, the rows stay), then forward again.
+      const last = ((await t.db.dataSource.query('SELECT name FROM typeorm_migrations ORDER BY id DESC LIMIT 1')) as Array<{ name: string }>)[0].name;
+      expect(last).toBe('BookingReference1795640000000');
+      await t.db.dataSource.undoLastMigration();
+      await t.db.migrate();
+      const refs = ((await t.db.dataSource.query('SELECT reference FROM bookings')) as Array<{ reference: string }>).map((r) => r.reference);
+      expect(refs).toHaveLength(3);
+      for (const ref of refs) expect(ref).toMatch(/^WL-[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{5}$/);
+      expect(new Set(refs).size).toBe(3);
+      await expect(insertBooking(t.db, { reference: refs[0] })).rejects.toThrow();
+    } finally {
+      await t.drop();
+    }
+  });
+
   it('are idempotent: running them twice changes nothing', async () => {
     const t = await createTestDb(kind, { seed: false });
     try {
@@ -35,7 +54,7 @@ describe.each(DB_KINDS)('migrations on %s', (kind) => {
       const last = async () => ((await t.db.dataSource.query('SELECT name FROM typeorm_migrations ORDER BY id DESC LIMIT 1')) as Array<{ name: string }>)[0].name;
       while ((await last()) !== 'AddMailOutbox1795307088400') await t.db.dataSource.undoLastMigration();
       // insertBooking writes today's columns: give the old table the one a later migration adds, for the inserts only.
-      const later = ['client_key_hash varchar(64) NULL', 'amount_refunded_cents int NOT NULL DEFAULT 0', 'fee_cents int NOT NULL DEFAULT 0', 'provider_customer_id varchar(255) NULL', 'provider_payment_method_id varchar(255) NULL', 'refund_cap_cents int NULL', 'refund_cap_paid_cents int NULL'];
+      const later = ['reference varchar(8) NULL', 'client_key_hash varchar(64) NULL', 'amount_refunded_cents int NOT NULL DEFAULT 0', 'fee_cents int NOT NULL DEFAULT 0', 'provider_customer_id varchar(255) NULL', 'provider_payment_method_id varchar(255) NULL', 'refund_cap_cents int NULL', 'refund_cap_paid_cents int NULL'];
       for (const column of later) await t.db.dataSource.query(`ALTER TABLE bookings ADD ${column}`);
       const open = await insertBooking(t.db, { checkoutSessionId: 'cs_test_before_upgrade', dueNowCents: 86850 });
       await insertBooking(t.db, { checkoutSessionId: 'pending:1767000000000:abc' });
@@ -55,7 +74,7 @@ describe.each(DB_KINDS)('migrations on %s', (kind) => {
     try {
       const last = async () => ((await t.db.dataSource.query('SELECT name FROM typeorm_migrations ORDER BY id DESC LIMIT 1')) as Array<{ name: string }>)[0].name;
       while (!(await last()).startsWith('AddScheduledJobs')) await t.db.dataSource.undoLastMigration();
-      const later = ['amount_refunded_cents int NOT NULL DEFAULT 0', 'fee_cents int NOT NULL DEFAULT 0', 'provider_customer_id varchar(255) NULL', 'provider_payment_method_id varchar(255) NULL', 'refund_cap_cents int NULL', 'refund_cap_paid_cents int NULL'];
+      const later = ['reference varchar(8) NULL', 'amount_refunded_cents int NOT NULL DEFAULT 0', 'fee_cents int NOT NULL DEFAULT 0', 'provider_customer_id varchar(255) NULL', 'provider_payment_method_id varchar(255) NULL', 'refund_cap_cents int NULL', 'refund_cap_paid_cents int NULL'];
       for (const column of later) await t.db.dataSource.query(`ALTER TABLE bookings ADD ${column}`);
       const refundDue = await insertBooking(t.db, { status: BookingStatus.cancelled, amountPaidCents: 50_000, paymentStatus: 'refund_due' as never, checkoutSessionId: 'cs_old_paid' });
       const expired = await insertBooking(t.db, { status: BookingStatus.expired, amountPaidCents: 0, paymentStatus: 'expired' as never });

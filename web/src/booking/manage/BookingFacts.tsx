@@ -4,11 +4,13 @@ import { formatDollars } from 'api/shared/money';
 import type { BookingFacts_AccountFragment } from '../../gql/graphql';
 import { bookingStatusLabel, labelOf } from '../../ui/labels';
 import { PaymentStatusBadge } from '../PaymentStatusBadge';
+import { partyText } from '../party';
 
 export const BOOKING_FACTS_FRAGMENT: TypedDocumentNode<BookingFacts_AccountFragment> = gql`
   fragment BookingFacts_account on BookingAccount {
     booking {
       id
+      reference
       customerName
       numParticipants
       numSpouses
@@ -37,6 +39,11 @@ export function BookingFacts({ account }: { account: BookingFacts_AccountFragmen
       <div className="card__body">
         <h2 id="manage-booking-heading">Your booking</h2>
         <dl className="facts">
+          {b.reference && (
+            <Fact term="Booking reference">
+              <span data-testid="booking-reference">{b.reference}</span>
+            </Fact>
+          )}
           <Fact term="Booking ID">
             <span data-testid="booking-id">{b.id}</span>
           </Fact>
@@ -44,8 +51,7 @@ export function BookingFacts({ account }: { account: BookingFacts_AccountFragmen
           <Fact term="Dates">{account.workshop.dates}</Fact>
           <Fact term="Name">{b.customerName}</Fact>
           <Fact term="Participants">
-            {b.numParticipants}
-            {b.numSpouses > 0 && ` + ${b.numSpouses} spouse${b.numSpouses === 1 ? '' : 's'}/partner${b.numSpouses === 1 ? '' : 's'}`}
+            {partyText(b.numParticipants, b.numSpouses)}
           </Fact>
           <Fact term="Room">{labelOf({ shared: 'Shared', private: 'Private' }, b.roomType)}</Fact>
           <Fact term="Booking status">

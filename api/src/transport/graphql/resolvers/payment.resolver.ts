@@ -25,6 +25,18 @@ export class CheckoutStatus {
 
   @Field(() => Int, { nullable: true, description: 'Amount of the session in US cents.' })
   amountTotal: number | null;
+
+  @Field(() => String, { nullable: true, description: 'Short reference of the booking paid, e.g. "WL-7KQ2M".' })
+  bookingReference: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Name of the workshop booked.' })
+  workshopName: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Its dates, e.g. "Apr 13-18, 2026".' })
+  workshopDates: string | null;
+
+  @Field({ description: 'True when the session is paid and this site sends mail: a confirmation mail is on its way.' })
+  confirmationMailSent: boolean;
 }
 
 @Resolver()
