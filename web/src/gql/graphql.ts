@@ -65,6 +65,15 @@ export type BookingInput = {
   workshopId: string | number;
 };
 
+/** What the bookings are sorted by: created (the default), customer name, workshop name, spots, amount paid, payment status; ties by booking id. */
+export type BookingSortField =
+  | 'created'
+  | 'name'
+  | 'paid'
+  | 'spots'
+  | 'status'
+  | 'workshop';
+
 /** Whether the booking holds, owns or released its spots (docs/decisions/051). */
 export type BookingStatus =
   /** Cancelled by the customer, the admin or with its workshop: the spots were released. */
@@ -153,6 +162,11 @@ export type CreateWorkshopInput = {
 /** The community message to remove (moderation). */
 export type DeleteMessageInput = {
   id: string | number;
+};
+
+/** The photograph to delete (its renderings are removed from storage). */
+export type DeletePhotoInput = {
+  photoId: string | number;
 };
 
 /** Physical difficulty of a workshop. */
@@ -246,6 +260,13 @@ export type PaymentStatus =
   /** Everything received was refunded (a cancelled booking). */
   | 'refunded';
 
+/** Where a photograph is shown: a workshop cover or gallery, the instructor portrait, the home hero. */
+export type PhotoKind =
+  | 'home_hero'
+  | 'instructor_portrait'
+  | 'workshop_cover'
+  | 'workshop_gallery';
+
 /** A new message for a workshop community board. Stored exactly as sent. */
 export type PostMessageInput = {
   /** Never shown to the public; only the admin sees it. */
@@ -292,6 +313,12 @@ export type RemoveWaitlistEntryInput = {
   entryId: string | number;
 };
 
+/** A workshop gallery's photographs in their new order: every one of them, each once. */
+export type ReorderPhotosInput = {
+  photoIds: Array<string | number>;
+  workshopId: string | number;
+};
+
 /** Shared room (included) or private room (supplement). */
 export type RoomType =
   | 'private'
@@ -309,12 +336,26 @@ export type ScheduleWorkshopAgainInput = {
   startDate: string;
 };
 
+/** asc: smallest (A, oldest) first; desc: largest (Z, newest) first. */
+export type SortDirection =
+  | 'asc'
+  | 'desc';
+
 export type TransferMyBookingInput = {
   bookingId: string;
   /** The token of the personal manage link. */
   token: string;
   /** The workshop to move to. */
   workshopId: string;
+};
+
+/** A photograph's caption and alt text. */
+export type UpdatePhotoInput = {
+  /** What the photograph shows (required, at most 300 characters). */
+  altText: string;
+  /** Shown under the photograph in a gallery; may be empty (at most 300 characters). */
+  caption: string;
+  photoId: string | number;
 };
 
 /** Every editable field of an existing workshop (sent whole, as the form shows it). */
@@ -397,7 +438,7 @@ export type AdminActivityQuery = { adminActivity: { nextCursor: string | null, h
 export type AdminDashboardQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type AdminDashboardQuery = { adminStats: { totalWorkshops: number, totalBookings: number, totalRevenue: number, totalMessages: number, workshops: Array<{ id: string, name: string, startDate: string, capacity: number, minimumParticipants: number, spotsSold: number, spotsHeld: number, reachedMinimum: boolean, revenue: number }> }, adminCounts: { bookings: number, messages: number }, workshops: Array<{ id: string, name: string, location: string, imageUrl: string, dates: string, availableSpots: number }> };
+export type AdminDashboardQuery = { adminStats: { totalWorkshops: number, totalBookings: number, totalRevenue: number, totalMessages: number, workshops: Array<{ id: string, name: string, startDate: string, dates: string, capacity: number, minimumParticipants: number, spotsSold: number, spotsHeld: number, reachedMinimum: boolean, revenue: number }> }, adminCounts: { bookings: number, messages: number }, workshops: Array<{ id: string, name: string, location: string, imageUrl: string, dates: string, availableSpots: number }> };
 
 export type AdminLoginMutationVariables = Exact<{
   input: AdminLoginInput;
@@ -420,12 +461,16 @@ export type AdminBookingsQueryVariables = Exact<{
   workshopId?: string | number | null | undefined;
   status?: BookingStatus | null | undefined;
   paymentStatus?: PaymentStatus | null | undefined;
+  from?: string | null | undefined;
+  to?: string | null | undefined;
+  sortBy?: BookingSortField | null | undefined;
+  direction?: SortDirection | null | undefined;
   limit: number;
   cursor?: string | null | undefined;
 }>;
 
 
-export type AdminBookingsQuery = { adminBookingPage: { nextCursor: string | null, hasMore: boolean, totalCount: number, items: Array<{ id: string, reference: string, workshopId: string, workshopName: string, customerName: string, customerEmail: string, customerPhone: string, numParticipants: number, roomType: RoomType, numSpouses: number, paymentOption: PaymentOption, installments: number | null, specialRequests: string | null, age: number | null, experienceLevel: ExperienceLevel, cameraBody: string, lenses: string, otherEquipment: string | null, healthConcerns: string | null, dietaryRestrictions: string | null, tripGoals: string, emergencyContactName: string, emergencyContactPhone: string, emergencyContactEmail: string, totalAmount: number, amountDueNow: number, amountPaid: number, amountRefunded: number, balance: number, paymentStatus: PaymentStatus, status: BookingStatus, holdExpiresAt: string | null, createdAt: string }>, paymentStatusCounts: Array<{ value: string, count: number }> } };
+export type AdminBookingsQuery = { adminBookingPage: { nextCursor: string | null, hasMore: boolean, totalCount: number, items: Array<{ id: string, reference: string, workshopId: string, workshopName: string, customerName: string, customerEmail: string, customerPhone: string, numParticipants: number, roomType: RoomType, numSpouses: number, paymentOption: PaymentOption, installments: number | null, specialRequests: string | null, age: number | null, experienceLevel: ExperienceLevel, cameraBody: string, lenses: string, otherEquipment: string | null, healthConcerns: string | null, dietaryRestrictions: string | null, tripGoals: string, emergencyContactName: string, emergencyContactPhone: string, emergencyContactEmail: string, totalAmount: number, amountDueNow: number, amountPaid: number, amountRefunded: number, balance: number, paymentStatus: PaymentStatus, status: BookingStatus, holdExpiresAt: string | null, createdAt: string }>, paymentStatusCounts: Array<{ value: string, count: number }>, statusCounts: Array<{ value: string, count: number }>, workshopCounts: Array<{ value: string, count: number }> } };
 
 export type AdminGoNoGoQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -444,12 +489,13 @@ export type MessagesTab_MessageFragment = { id: string, workshopId: string, work
 export type AdminMessagesQueryVariables = Exact<{
   workshopId?: string | number | null | undefined;
   topic?: MessageTopic | null | undefined;
+  direction?: SortDirection | null | undefined;
   limit: number;
   cursor?: string | null | undefined;
 }>;
 
 
-export type AdminMessagesQuery = { adminMessagePage: { nextCursor: string | null, hasMore: boolean, totalCount: number, items: Array<{ id: string, workshopId: string, workshopName: string, authorName: string, authorEmail: string, message: string, topic: MessageTopic, createdAt: string }>, topicCounts: Array<{ value: string, count: number }> } };
+export type AdminMessagesQuery = { adminMessagePage: { nextCursor: string | null, hasMore: boolean, totalCount: number, items: Array<{ id: string, workshopId: string, workshopName: string, authorName: string, authorEmail: string, message: string, topic: MessageTopic, createdAt: string }>, topicCounts: Array<{ value: string, count: number }>, workshopCounts: Array<{ value: string, count: number }> } };
 
 export type DeleteMessageMutationVariables = Exact<{
   input: DeleteMessageInput;
@@ -464,7 +510,7 @@ export type AdminOverdueBookingsQueryVariables = Exact<{
 }>;
 
 
-export type AdminOverdueBookingsQuery = { adminOverduePage: { nextCursor: string | null, hasMore: boolean, totalCount: number, items: Array<{ id: string, customerName: string, customerEmail: string, workshopName: string, paymentOption: PaymentOption, totalAmount: number, amountPaid: number, balance: number }> } };
+export type AdminOverdueBookingsQuery = { adminOverduePage: { nextCursor: string | null, hasMore: boolean, totalCount: number, items: Array<{ id: string, customerName: string, customerEmail: string, workshopId: string, workshopName: string, paymentOption: PaymentOption, totalAmount: number, amountPaid: number, balance: number }> } };
 
 export type PhotosTab_WorkshopFragment = { id: string, name: string, location: string, imageUrl: string };
 
@@ -475,7 +521,40 @@ export type UpdateWorkshopPhotoMutationVariables = Exact<{
 
 export type UpdateWorkshopPhotoMutation = { updateWorkshopPhoto: { workshop: { id: string, imageUrl: string } } };
 
-export type StatisticsTab_StatsFragment = { totalWorkshops: number, totalBookings: number, totalRevenue: number, totalMessages: number, workshops: Array<{ id: string, name: string, startDate: string, capacity: number, minimumParticipants: number, spotsSold: number, spotsHeld: number, reachedMinimum: boolean, revenue: number }> };
+export type AdminPhotosQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AdminPhotosQuery = { adminPhotos: Array<{ kind: PhotoKind, workshopId: string | null, position: number, id: string, src: string, width: number, height: number, altText: string, caption: string, sources: Array<{ type: string, srcSet: string }> }> };
+
+export type UpdatePhotoMutationVariables = Exact<{
+  input: UpdatePhotoInput;
+}>;
+
+
+export type UpdatePhotoMutation = { updatePhoto: { photo: { id: string, caption: string, altText: string } } };
+
+export type ReorderPhotosMutationVariables = Exact<{
+  input: ReorderPhotosInput;
+}>;
+
+
+export type ReorderPhotosMutation = { reorderPhotos: { photos: Array<{ id: string, position: number }> } };
+
+export type DeletePhotoMutationVariables = Exact<{
+  input: DeletePhotoInput;
+}>;
+
+
+export type DeletePhotoMutation = { deletePhoto: { deletedPhotoId: string } };
+
+export type AdminProposedRunQueryVariables = Exact<{
+  sourceId: string | number;
+}>;
+
+
+export type AdminProposedRunQuery = { adminProposedRun: { id: string, startDate: string, endDate: string } };
+
+export type StatisticsTab_StatsFragment = { totalWorkshops: number, totalBookings: number, totalRevenue: number, totalMessages: number, workshops: Array<{ id: string, name: string, startDate: string, dates: string, capacity: number, minimumParticipants: number, spotsSold: number, spotsHeld: number, reachedMinimum: boolean, revenue: number }> };
 
 export type WaitlistsTab_WorkshopFragment = { id: string, name: string, dates: string, availableSpots: number };
 
@@ -718,6 +797,11 @@ export type TestimonialsQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type TestimonialsQuery = { testimonials: Array<{ id: string, rating: number, clientName: string, location: string, workshopAttended: string, reviewText: string, date: string }> };
 
+export type SitePhotosQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type SitePhotosQuery = { sitePhotos: { hero: { id: string, src: string, width: number, height: number, altText: string, caption: string, sources: Array<{ type: string, srcSet: string }> } | null, portrait: { id: string, src: string, width: number, height: number, altText: string, caption: string, sources: Array<{ type: string, srcSet: string }> } | null } };
+
 export type BookingLedger_AccountFragment = { balanceDueDate: string | null, balance: number, booking: { id: string, status: BookingStatus }, payments: Array<{ id: string, amount: number, method: PaymentMethod, purpose: PaymentPurpose, installmentNumber: number | null, receivedAt: string, refunded: number }>, refunds: Array<{ id: string, amount: number, state: RefundState, reason: RefundReason, lastError: string | null, createdAt: string, completedAt: string | null }>, schedule: Array<{ number: number, dueDate: string, amount: number, state: InstallmentState, lastError: string | null, paidAt: string | null }>, nextPayment: { label: string, amount: number, dueDate: string | null, overdue: boolean, canPayNow: boolean } | null };
 
 export type BookingLedger_AdminAccountFragment = { balanceDueDate: string | null, balance: number, payments: Array<{ id: string, providerPaymentId: string | null, note: string | null, amount: number, method: PaymentMethod, purpose: PaymentPurpose, installmentNumber: number | null, receivedAt: string, refunded: number }>, refunds: Array<{ id: string, method: PaymentMethod, providerRefundId: string | null, note: string | null, amount: number, state: RefundState, reason: RefundReason, lastError: string | null, createdAt: string, completedAt: string | null }>, schedule: Array<{ number: number, failedAttempts: number, dueDate: string, amount: number, state: InstallmentState, lastError: string | null, paidAt: string | null }>, booking: { id: string, status: BookingStatus }, nextPayment: { label: string, amount: number, dueDate: string | null, overdue: boolean, canPayNow: boolean } | null };
@@ -728,6 +812,8 @@ export type CheckoutStatusQueryVariables = Exact<{
 
 
 export type CheckoutStatusQuery = { checkoutStatus: { id: string, paymentStatus: string, status: string, amountTotal: number | null, bookingReference: string | null, workshopName: string | null, workshopDates: string | null, confirmationMailSent: boolean } };
+
+export type Picture_PhotoFragment = { id: string, src: string, width: number, height: number, altText: string, caption: string, sources: Array<{ type: string, srcSet: string }> };
 
 export type ConfirmWaitlistEntryMutationVariables = Exact<{
   input: ConfirmWaitlistEntryInput;
@@ -743,16 +829,18 @@ export type JoinWaitlistMutationVariables = Exact<{
 
 export type JoinWaitlistMutation = { joinWaitlist: { entry: { id: string, name: string, spots: number, state: WaitlistState } } };
 
-export type WorkshopCard_WorkshopFragment = { id: string, name: string, location: string, state: string, dates: string, startDate: string, capacity: number, durationDays: number, price: number, availableSpots: number, difficultyLevel: DifficultyLevel, workshopType: WorkshopType, imageUrl: string, hasStarted: boolean, hasEnded: boolean, cancelled: boolean };
+export type WorkshopCard_WorkshopFragment = { id: string, name: string, location: string, state: string, dates: string, startDate: string, capacity: number, durationDays: number, price: number, availableSpots: number, difficultyLevel: DifficultyLevel, workshopType: WorkshopType, imageUrl: string, hasStarted: boolean, hasEnded: boolean, cancelled: boolean, cover: { id: string, src: string, width: number, height: number, altText: string, caption: string, sources: Array<{ type: string, srcSet: string }> } | null };
+
+export type WorkshopGallery_PhotoFragment = { id: string, caption: string, src: string, width: number, height: number, altText: string, sources: Array<{ type: string, srcSet: string }> };
 
 export type WorkshopDetailQueryVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type WorkshopDetailQuery = { workshop: { id: string, name: string, description: string, location: string, state: string, dates: string, startDate: string, endDate: string, durationDays: number, price: number, availableSpots: number, capacity: number, difficultyLevel: DifficultyLevel, workshopType: WorkshopType, imageUrl: string, highlights: Array<string>, itinerary: string, privateRoomSupplement: number, hasStarted: boolean, hasEnded: boolean, cancelled: boolean, boardOpen: boolean, paymentOptions: Array<{ option: PaymentOption, available: boolean, reason: string | null }> } | null };
+export type WorkshopDetailQuery = { workshop: { id: string, name: string, description: string, location: string, state: string, dates: string, startDate: string, endDate: string, durationDays: number, price: number, availableSpots: number, capacity: number, difficultyLevel: DifficultyLevel, workshopType: WorkshopType, imageUrl: string, highlights: Array<string>, itinerary: string, privateRoomSupplement: number, hasStarted: boolean, hasEnded: boolean, cancelled: boolean, boardOpen: boolean, cover: { id: string, src: string, width: number, height: number, altText: string, caption: string, sources: Array<{ type: string, srcSet: string }> } | null, gallery: Array<{ id: string, caption: string, src: string, width: number, height: number, altText: string, sources: Array<{ type: string, srcSet: string }> }>, paymentOptions: Array<{ option: PaymentOption, available: boolean, reason: string | null }> } | null };
 
 export type WorkshopsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type WorkshopsQuery = { workshops: Array<{ id: string, name: string, location: string, state: string, dates: string, startDate: string, capacity: number, durationDays: number, price: number, availableSpots: number, difficultyLevel: DifficultyLevel, workshopType: WorkshopType, imageUrl: string, hasStarted: boolean, hasEnded: boolean, cancelled: boolean, paymentOptions: Array<{ option: PaymentOption, available: boolean, reason: string | null }> }> };
+export type WorkshopsQuery = { workshops: Array<{ id: string, name: string, location: string, state: string, dates: string, startDate: string, capacity: number, durationDays: number, price: number, availableSpots: number, difficultyLevel: DifficultyLevel, workshopType: WorkshopType, imageUrl: string, hasStarted: boolean, hasEnded: boolean, cancelled: boolean, paymentOptions: Array<{ option: PaymentOption, available: boolean, reason: string | null }>, cover: { id: string, src: string, width: number, height: number, altText: string, caption: string, sources: Array<{ type: string, srcSet: string }> } | null }> };
