@@ -36,6 +36,18 @@ const CASES: Record<AuditAction, { before: object | null; after: object | null; 
     ],
   },
   'workshop.photo_changed': { before: { imageUrl: null }, after: { imageUrl: '/photos/zion.jpg' }, lines: ['Photo none → /photos/zion.jpg'] },
+  'photo.uploaded': {
+    before: null,
+    after: { id: 'p-1', kind: 'workshop_cover', altText: 'The Narrows at dawn', width: 2400, height: 1600 },
+    lines: ['Shown as workshop cover', 'Alt text “The Narrows at dawn”', 'Width 2400 px', 'Height 1600 px'],
+  },
+  'photo.edited': {
+    before: { caption: '', altText: 'Canyon' },
+    after: { caption: 'Wading the Narrows', altText: 'Hikers in the river' },
+    lines: ['Caption none → “Wading the Narrows”', 'Alt text “Canyon” → “Hikers in the river”'],
+  },
+  'photo.reordered': { before: { photoIds: ['a', 'b', 'c'] }, after: { photoIds: ['c', 'a', 'b'] }, lines: ['Gallery order changed'] },
+  'photo.deleted': { before: { id: 'p-1', kind: 'home_hero', altText: 'Sunrise' }, after: null, lines: ['Shown as home page hero', 'Alt text “Sunrise”'] },
   'booking.payment_recorded': {
     before: { status: 'held', paymentStatus: 'pending', amountPaidCents: 0, totalCents: 1099000 },
     after: { status: 'confirmed', paymentStatus: 'paid', amountPaidCents: 1099000, totalCents: 1099000 },

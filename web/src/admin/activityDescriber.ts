@@ -40,6 +40,14 @@ const CREDIT_STATE_WORDS: Record<string, string> = { issued: 'issued', used: 'us
 /** Refund and credit rows share `state`; the words of each are picked by the other fields. */
 const STATE_WORDS: Record<string, string> = { ...REFUND_STATE_WORDS, ...CREDIT_STATE_WORDS };
 
+/** Where a photograph is shown (api/src/photo/photo.types.ts PhotoKind). */
+const PHOTO_KIND_WORDS: Record<string, string> = {
+  workshop_cover: 'workshop cover',
+  workshop_gallery: 'workshop gallery',
+  instructor_portrait: 'instructor portrait',
+  home_hero: 'home page hero',
+};
+
 const FIELDS: Record<string, FieldWords> = {
   amountPaidCents: { label: 'Amount paid', value: money },
   amountRefundedCents: { label: 'Amount refunded', value: money },
@@ -79,6 +87,12 @@ const FIELDS: Record<string, FieldWords> = {
   authorEmail: { label: 'Author email' },
   topic: { label: 'Topic' },
   createdAt: { label: 'Posted', value: instant },
+  kind: { label: 'Shown as', value: words(PHOTO_KIND_WORDS) },
+  altText: { label: 'Alt text', value: (v) => `“${show(v)}”` },
+  caption: { label: 'Caption', value: (v) => (v ? `“${show(v)}”` : 'none') },
+  width: { label: 'Width', value: (v) => (typeof v === 'number' ? `${v} px` : show(v)) },
+  height: { label: 'Height', value: (v) => (typeof v === 'number' ? `${v} px` : show(v)) },
+  photoIds: { label: 'Gallery order', changedOnly: true },
 };
 
 /** Identifiers: shown by the entry's own columns or not useful to the admin. */

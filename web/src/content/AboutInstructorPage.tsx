@@ -3,7 +3,6 @@ import { BRAND } from 'api/shared/brand';
 import { POLICY } from 'api/shared/policy';
 import { PageMeta } from '../ui/PageMeta';
 import { InstructorPortrait } from '../ui/SitePictures';
-import { Picture } from '../ui/Picture';
 import { bookableWorkshops, inSeason } from 'api/shared/season';
 import { seasonTitle, useSeason } from '../workshop/useSeason';
 

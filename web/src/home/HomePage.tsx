@@ -14,7 +14,6 @@ import { NO_REVIEWS, TESTIMONIALS_QUERY } from '../content/reviews';
 import { DEPOSIT, INSTALLMENTS } from '../content/policyText';
 import { anyTakesDeposit } from '../workshop/paymentOptionsText';
 import { HeroPicture, InstructorPortrait } from '../ui/SitePictures';
-import { Picture } from '../ui/Picture';
 import { bookableWorkshops, inSeason, isBookable, isFillingFast, listedDates, seasonOf, spansYears } from 'api/shared/season';
 import { useSeason } from '../workshop/useSeason';
 
