@@ -16,7 +16,7 @@ import { CatalogWindowIndexes1795635481314 } from './1795635481314-CatalogWindow
 import { AdminPagingAndSearch1795635058143 } from './1795635058143-AdminPagingAndSearch';
 import { AddPhotos1795657020891 } from './1795657020891-AddPhotos';
 import { AdminSortIndexes1795700000000 } from './1795700000000-AdminSortIndexes';
-import { BookingReference1795640000000 } from './1795640000000-BookingReference';
+import { BookingReference1795710000000 } from './1795710000000-BookingReference';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -38,5 +38,5 @@ export const MIGRATIONS = [
   AdminPagingAndSearch1795635058143,
   AddPhotos1795657020891,
   AdminSortIndexes1795700000000,
-  BookingReference1795640000000,
+  BookingReference1795710000000,
 ];

@@ -10,7 +10,10 @@ const randomReference = () => `WL-${Array.from({ length: 5 }, () => ALPHABET[cry
  * The short booking reference (issue 24, decision 078): the column is added
  * nullable (SQLite adds a NOT NULL column only by rebuilding the table, which
  * would drop the search triggers), every existing booking is given a unique
- * reference, then the unique index is made.
+ * reference, then the unique index is made. On MySQL/MariaDB adding or dropping
+ * a column rebuilds the table and with it the FULLTEXT search index, which reads
+ * innodb_ft_enable_stopword when it is built: off, as AdminPagingAndSearch built
+ * it (or "the" would vanish from the admin's search).
  */
 const DDL = {
   sqlite: {
@@ -19,14 +22,19 @@ const DDL = {
     down: ['DROP INDEX "idx_bookings_reference"', 'ALTER TABLE "bookings" DROP COLUMN "reference"'],
   },
   mysql: {
-    up: ['ALTER TABLE `bookings` ADD `reference` varchar(8) NULL'],
+    up: ['SET SESSION innodb_ft_enable_stopword = OFF', 'ALTER TABLE `bookings` ADD `reference` varchar(8) NULL', 'SET SESSION innodb_ft_enable_stopword = DEFAULT'],
     index: ['CREATE UNIQUE INDEX `idx_bookings_reference` ON `bookings` (`reference`)'],
-    down: ['DROP INDEX `idx_bookings_reference` ON `bookings`', 'ALTER TABLE `bookings` DROP COLUMN `reference`'],
+    down: [
+      'DROP INDEX `idx_bookings_reference` ON `bookings`',
+      'SET SESSION innodb_ft_enable_stopword = OFF',
+      'ALTER TABLE `bookings` DROP COLUMN `reference`',
+      'SET SESSION innodb_ft_enable_stopword = DEFAULT',
+    ],
   },
 };
 
-export class BookingReference1795640000000 implements MigrationInterface {
-  name = 'BookingReference1795640000000';
+export class BookingReference1795710000000 implements MigrationInterface {
+  name = 'BookingReference1795710000000';
 
   async up(q: QueryRunner): Promise<void> {
     const ddl = DDL[q.connection.driver.options.type === 'better-sqlite3' ? 'sqlite' : 'mysql'];
