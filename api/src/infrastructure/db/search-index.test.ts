@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { createTestDb, DB_KINDS } from '../../test/db';
 import { insertBooking } from '../../test/rows';
 import { AuditLog } from '../../audit/audit-log.service';
@@ -43,9 +44,25 @@ describe.each(DB_KINDS)('search indexes on %s', (kind) => {
     const t = await createTestDb(kind);
     try {
       const lists = new AdminListsService(t.db);
-      await insertBooking(t.db, { customerName: 'Before Upgrade' });
-      await t.db.dataSource.undoLastMigration();
-      await insertBooking(t.db, { customerName: 'During Downgrade' });
+      const before = await insertBooking(t.db, { customerName: 'Before Upgrade' });
+      // Down to before AdminPagingAndSearch (the migrations after it go down first).
+      for (;;) {
+        const [{ name }] = (await t.db.dataSource.query('SELECT name FROM typeorm_migrations ORDER BY id DESC LIMIT 1')) as Array<{ name: string }>;
+        await t.db.dataSource.undoLastMigration();
+        if (name === 'AdminPagingAndSearch1795635058143') break;
+      }
+      // A booking written by the older schema: a copy of the first one's row, with the columns the table has then.
+      const q = (c: string) => (kind === 'sqlite' ? `"${c}"` : `\`${c}\``);
+      const columns =
+        kind === 'sqlite'
+          ? ((await t.db.dataSource.query("SELECT name FROM pragma_table_info('bookings')")) as Array<{ name: string }>).map((r) => r.name)
+          : ((await t.db.dataSource.query("SELECT COLUMN_NAME AS name FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = 'bookings' ORDER BY ORDINAL_POSITION")) as Array<{ name: string }>).map((r) => r.name);
+      expect(columns).not.toContain('reference');
+      const values = columns.map((c) => (c === 'id' || c === 'customer_name' ? '?' : q(c)));
+      await t.db.dataSource.query(`INSERT INTO bookings (${columns.map(q).join(', ')}) SELECT ${values.join(', ')} FROM bookings WHERE id = ?`, [
+        ...columns.filter((c) => c === 'id' || c === 'customer_name').map((c) => (c === 'id' ? crypto.randomUUID() : 'During Downgrade')),
+        before.id,
+      ]);
       await t.db.migrate();
       const names = async (text: string) => (await lists.bookingPageOrThrow({ text })).items.map((b) => b.customerName);
       expect(await names('upgrade')).toEqual(['Before Upgrade']);
