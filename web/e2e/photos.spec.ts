@@ -6,6 +6,8 @@ const PASSWORD = 'e2e-admin-password'; // ADMIN_PASSWORD of the e2e server (play
 const ADMIN = { authorization: `Basic ${Buffer.from(`admin:${PASSWORD}`).toString('base64')}` };
 const WORKSHOP = 'zion-canyon-light';
 const WORKSHOP_NAME = 'Zion Canyon Light & Slot Canyons';
+/** The run as the admin names it (api/shared/dates runLabel): other tests schedule the workshop again under the same name. */
+const RUN_LABEL = `${WORKSHOP_NAME}, Apr 13-18, 2026`;
 
 /** A small real JPEG made here (3:2, a gradient so the encoders have something to do). */
 async function aJpeg(width: number, from: string, to: string): Promise<Buffer> {
@@ -40,7 +42,7 @@ test.describe('photographs (docs/decisions/077)', () => {
   test('a cover uploaded in the admin appears on the workshop page in responsive sizes, preloaded; the gallery steps with the keys', async ({ page, request }) => {
     await signIn(page);
     await page.getByRole('tab', { name: 'Manage Photos' }).click();
-    const form = page.getByRole('form', { name: `Upload Cover photograph of ${WORKSHOP_NAME}` });
+    const form = page.getByRole('form', { name: `Upload Cover photograph of ${RUN_LABEL}`, exact: true });
     await form.getByLabel('Photograph').setInputFiles({ name: 'narrows.jpg', mimeType: 'image/jpeg', buffer: await aJpeg(2000, '#d9773a', '#3b2b5c') });
     await form.getByLabel('Alt text (required)').fill('Reflected light on the walls of the Narrows');
     await form.getByRole('button', { name: /Upload/ }).click();

@@ -299,7 +299,7 @@ describe.each(DB_KINDS)('admin lists on %s', (kind) => {
     });
 
     it('finds a booking by the short reference a customer quotes, however it is typed (issue 24)', async () => {
-      const ref = people.sean.reference;
+      const ref = people.sean.reference!;
       expect(await found(ref)).toEqual(['sean']);
       expect(await found(` ${ref.toLowerCase()} `)).toEqual(['sean']);
       expect(await found(ref.replace('-', ' '))).toEqual(['sean']);

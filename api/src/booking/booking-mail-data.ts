@@ -108,7 +108,7 @@ export type WorkshopFields = Pick<Workshop, 'location' | 'state' | 'startDate' |
 export function bookingMailData(b: Booking, w: WorkshopFields, paymentCents: number | null, at: Date): BookingMailData {
   return {
     bookingId: b.id,
-    reference: b.reference,
+    reference: b.reference ?? undefined,
     workshopId: b.workshopId,
     workshopName: b.workshopName,
     location: w.location,

@@ -34,12 +34,14 @@ export class Booking {
   id: string;
 
   /**
-   * Nullable in the table only so the migration could add it to existing rows
-   * before backfilling them; every booking has one, given at creation (decision 078).
+   * Every booking the app writes has one, given at creation, and the migration gave
+   * one to every older row (decision 078). Nullable all the same: a row written
+   * around the app (an import, a copy made in SQL) has none, and reads of it must
+   * not fail for that.
    */
-  @Field(() => String, { description: 'Short reference a customer quotes, e.g. "WL-7KQ2M"; the id stays the key in links.' })
+  @Field(() => String, { nullable: true, description: 'Short reference a customer quotes, e.g. "WL-7KQ2M"; the id stays the key in links. Null only for a booking written outside the app.' })
   @Column({ type: 'varchar', length: 8, nullable: true })
-  reference: string;
+  reference: string | null;
 
   @Field(() => ID)
   @Column({ type: 'varchar', length: 64 })

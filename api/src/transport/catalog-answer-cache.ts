@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { WorkshopCatalog } from '../workshop/workshop-catalog';
+import { ANSWER_CACHE_PREFIX, type WorkshopCatalog } from '../workshop/workshop-catalog';
 
 /** The part of the catalog an answer cache needs: which snapshot is current. */
 export type CatalogSnapshots = Pick<WorkshopCatalog, 'peek' | 'storeIfCurrent' | 'currentGeneration'>;
@@ -34,7 +34,7 @@ export class CatalogAnswerCache<V extends object> {
     name: string,
     options: AnswerCacheOptions,
   ) {
-    this.tokenKey = `answer-cache:${name}`;
+    this.tokenKey = `${ANSWER_CACHE_PREFIX}${name}`;
     this.entries = new LRUCache({ max: options.max, maxSize: options.maxBytes, sizeCalculation: (e) => Math.max(1, options.sizeOf(e.value)) });
   }
 

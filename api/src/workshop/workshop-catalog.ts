@@ -47,6 +47,8 @@ const OLDER_KEPT = 200;
 
 /** A run's id (a slug, at most 64 characters). */
 const RUN_ID = /^[A-Za-z0-9][A-Za-z0-9-]{0,63}$/;
+/** The derived keys of the answer caches' tokens (transport/catalog-answer-cache.ts): answers that may name any run. */
+export const ANSWER_CACHE_PREFIX = 'answer-cache:';
 
 /** The columns a booking's spot claim or release sets: such a write is applied in place. */
 const SPOT_COLUMNS = new Set(['spotsClaimed', 'updatedAt']);
@@ -247,8 +249,11 @@ export class WorkshopCatalog {
     if (inPlace) {
       const ids = [...stale].filter((id) => previous.byId.has(id));
       if (ids.length === 0) {
-        // Runs outside the window (an old run's hold lapsing): the window and what was derived from it stand.
-        snapshot = { ...previous, generation };
+        // Runs outside the window (an old run's hold lapsing): the window and what was derived
+        // from its list stand, but not the answer caches' tokens: a cached answer or page may
+        // show one of those runs (read by id, from `older`), and would show it as it was.
+        const derived = new Map([...previous.derived].filter(([key]) => !key.startsWith(ANSWER_CACHE_PREFIX)));
+        snapshot = { ...previous, generation, derived };
       } else {
         const rows = await this.db.manager.find(Workshop, { where: { id: In(ids) } });
         const fresh = new Map(rows.map((w) => [w.id, freeze(w)]));

@@ -8,7 +8,7 @@ import { aPhoto } from '../test/builders';
 import { ADMIN_PHOTOS_QUERY, DELETE_PHOTO_MUTATION, PhotosTab, REORDER_PHOTOS_MUTATION, UPDATE_PHOTO_MUTATION } from './PhotosTab';
 import { storeAdminCredential } from './credential';
 
-const ZION = { __typename: 'Workshop' as const, id: 'zion-canyon-light', name: 'Zion Canyon Light', location: 'Zion National Park', imageUrl: '/images/workshops/zion-canyon-light.svg' };
+const ZION = { __typename: 'Workshop' as const, id: 'zion-canyon-light', name: 'Zion Canyon Light', dates: 'Apr 13-18, 2026', location: 'Zion National Park', imageUrl: '/images/workshops/zion-canyon-light.svg' };
 const photo = (id: string, kind: string, workshopId: string | null, position = 0, altText = `Photo ${id}`) => ({ ...aPhoto({ id, altText }), kind, workshopId, position });
 const photos = (list: unknown[]): MockLink.MockedResponse => ({ request: { query: ADMIN_PHOTOS_QUERY }, result: { data: { adminPhotos: list } } });
 
@@ -60,7 +60,7 @@ describe('Manage Photos: uploads (docs/decisions/077)', () => {
       .mockResolvedValueOnce(new Response('{}', { status: 201 }));
     global.fetch = fetchMock;
     const { user } = renderTab([photos([]), photos([photo('c1', 'workshop_cover', ZION.id, 0, 'The Narrows at noon')])]);
-    const form = await screen.findByRole('form', { name: 'Upload Cover photograph of Zion Canyon Light' });
+    const form = await screen.findByRole('form', { name: 'Upload Cover photograph of Zion Canyon Light, Apr 13-18, 2026' });
     await user.upload(within(form).getByLabelText('Photograph'), jpeg());
     await user.type(within(form).getByLabelText('Alt text (required)'), 'The Narrows at noon');
     await user.click(within(form).getByRole('button', { name: /Upload/ }));
@@ -104,8 +104,8 @@ describe('Manage Photos: uploads (docs/decisions/077)', () => {
       photos([{ ...g[1], position: 0 }]),
     ]);
     expect(await screen.findByText('Gallery (2)')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Move down photograph 1 of the Zion Canyon Light gallery' }));
-    const firstForm = () => screen.getByRole('form', { name: 'Edit photograph 1 of the Zion Canyon Light gallery' });
+    await user.click(screen.getByRole('button', { name: 'Move down photograph 1 of the Zion Canyon Light, Apr 13-18, 2026 gallery' }));
+    const firstForm = () => screen.getByRole('form', { name: 'Edit photograph 1 of the Zion Canyon Light, Apr 13-18, 2026 gallery' });
     await waitFor(() => expect(within(firstForm()).getByLabelText('Alt text (required)')).toHaveValue('Photo g2'));
     const first = firstForm();
 
@@ -118,7 +118,7 @@ describe('Manage Photos: uploads (docs/decisions/077)', () => {
     await user.click(within(first).getByRole('button', { name: /^Save/ }));
     expect(await within(first).findByText('Saved.')).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Delete photograph 2 of the Zion Canyon Light gallery' }));
+    await user.click(screen.getByRole('button', { name: 'Delete photograph 2 of the Zion Canyon Light, Apr 13-18, 2026 gallery' }));
     expect(await screen.findByText('Gallery (1)')).toBeInTheDocument();
   });
 });

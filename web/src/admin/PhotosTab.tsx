@@ -1,3 +1,4 @@
+import { runLabel } from 'api/shared/dates';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import { useMutation, useQuery } from '@apollo/client/react';
@@ -22,6 +23,7 @@ export const PHOTOS_TAB_FRAGMENT: TypedDocumentNode<PhotosTab_WorkshopFragment> 
   fragment PhotosTab_workshop on Workshop {
     id
     name
+    dates
     location
     imageUrl
   }
@@ -162,7 +164,7 @@ export function PhotosTab({
                 fields={{ kind: 'workshop_cover', workshop_id: w.id }}
                 photo={one('workshop_cover', w.id)}
                 actions={actions}
-                context={w.name}
+                context={runLabel(w)}
                 hint="Shown on the cards and at the top of the workshop page, instead of the image address."
               />
               <Gallery workshop={w} photos={all.filter((p) => p.kind === 'workshop_gallery' && p.workshopId === w.id)} actions={actions} />
@@ -353,11 +355,11 @@ function Gallery({ workshop, photos, actions }: { workshop: PhotosTab_WorkshopFr
       <ol className="admin-gallery__list">
         {ordered.map((p, i) => (
           <li key={p.id} className="admin-gallery__item">
-            <GalleryItem photo={p} index={i} count={ordered.length} workshopName={workshop.name} move={move} actions={actions} />
+            <GalleryItem photo={p} index={i} count={ordered.length} workshopName={runLabel(workshop)} move={move} actions={actions} />
           </li>
         ))}
       </ol>
-      <UploadForm fields={{ kind: 'workshop_gallery', workshop_id: workshop.id }} name={`gallery photograph of ${workshop.name}`} withCaption actions={actions} />
+      <UploadForm fields={{ kind: 'workshop_gallery', workshop_id: workshop.id }} name={`gallery photograph of ${runLabel(workshop)}`} withCaption actions={actions} />
     </div>
   );
 }
