@@ -96,3 +96,22 @@ export async function startedCheckout(
   await manager.update(Booking, { id: booking.id }, { checkoutSessionId: sessionId });
   return { id: sessionId, url: null, status: 'complete', paymentStatus: 'paid', amountTotal: amountCents, currency: 'usd', expiresAt: now, bookingId: booking.id, paymentIntentId: null, customerId: null, metadata: { booking_id: booking.id } };
 }
+
+/**
+ * Copy one row of `table` in SQL, as another process or an older schema would write it (no
+ * entity, no subscriber event): every column the table has now, `set` (column → value) replacing
+ * some. Returns the table's columns.
+ */
+export async function copyRowInSql(db: Database, table: string, sourceId: string, set: Record<string, string | number>): Promise<string[]> {
+  const ds = db.dataSource;
+  const sqlite = db.kind === 'sqlite';
+  const columns = sqlite
+    ? ((await ds.query(`SELECT name FROM pragma_table_info('${table}')`)) as Array<{ name: string }>).map((r) => r.name)
+    : ((await ds.query('SELECT COLUMN_NAME AS name FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ? ORDER BY ORDINAL_POSITION', [table])) as Array<{ name: string }>).map(
+        (r) => r.name,
+      );
+  const q = (c: string) => (sqlite ? `"${c}"` : `\`${c}\``);
+  const values = columns.map((c) => (c in set ? '?' : q(c)));
+  await ds.query(`INSERT INTO ${table} (${columns.map(q).join(', ')}) SELECT ${values.join(', ')} FROM ${table} WHERE id = ?`, [...columns.filter((c) => c in set).map((c) => set[c]), sourceId]);
+  return columns;
+}

@@ -4,6 +4,7 @@ import { startTestServer, type TestServer } from '../test/app';
 import { DB_KINDS } from '../test/db';
 import { aBookingBody } from '../test/builders';
 import { countQueries } from '../test/query-counter';
+import { copyRowInSql } from '../test/rows';
 import { BookingStatus } from '../booking/booking.types';
 import { CommunityMessage } from '../community/community-message.entity';
 import { MessageTopic } from '../community/community.types';
@@ -315,15 +316,7 @@ describe.each(DB_KINDS)('workshop catalog cache and read path on %s', (kind) => 
   it('a run the snapshot does not hold (written by another process) shows its spot change at once, not a cached answer (e2e: booking after the admin dashboard)', async () => {
     await fetch(`${s.url}/api/workshops`); // the snapshot, taken before the run exists
     // Written around this app (as another process would: no entity event), a year ahead.
-    const db = s.services.db.dataSource;
-    const columns =
-      kind === 'sqlite'
-        ? ((await db.query("SELECT name FROM pragma_table_info('workshops')")) as Array<{ name: string }>).map((r) => r.name)
-        : ((await db.query("SELECT COLUMN_NAME AS name FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = 'workshops' ORDER BY ORDINAL_POSITION")) as Array<{ name: string }>).map((r) => r.name);
-    const q = (c: string) => (kind === 'sqlite' ? `"${c}"` : `\`${c}\``);
-    const set: Record<string, string | number> = { id: 'zion-canyon-light-elsewhere', start_date: '2027-04-12', end_date: '2027-04-17', spots_claimed: 0 };
-    const values = columns.map((c) => (c in set ? '?' : q(c)));
-    await db.query(`INSERT INTO workshops (${columns.map(q).join(', ')}) SELECT ${values.join(', ')} FROM workshops WHERE id = ?`, [...columns.filter((c) => c in set).map((c) => set[c]), 'zion-canyon-light']);
+    await copyRowInSql(s.services.db, 'workshops', 'zion-canyon-light', { id: 'zion-canyon-light-elsewhere', start_date: '2027-04-12', end_date: '2027-04-17', spots_claimed: 0 });
     const spots = async () => {
       const res = await fetch(`${s.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ workshop(id: "zion-canyon-light-elsewhere") { availableSpots } }' }) });
       return ((await res.json()) as { data: { workshop: { availableSpots: number } } }).data.workshop.availableSpots;

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { createTestDb, DB_KINDS } from '../../test/db';
-import { insertBooking } from '../../test/rows';
+import { copyRowInSql, insertBooking } from '../../test/rows';
 import { AuditLog } from '../../audit/audit-log.service';
 import { AdminListsService } from '../../admin/admin-lists.service';
 
@@ -52,17 +52,8 @@ describe.each(DB_KINDS)('search indexes on %s', (kind) => {
         if (name === 'AdminPagingAndSearch1795635058143') break;
       }
       // A booking written by the older schema: a copy of the first one's row, with the columns the table has then.
-      const q = (c: string) => (kind === 'sqlite' ? `"${c}"` : `\`${c}\``);
-      const columns =
-        kind === 'sqlite'
-          ? ((await t.db.dataSource.query("SELECT name FROM pragma_table_info('bookings')")) as Array<{ name: string }>).map((r) => r.name)
-          : ((await t.db.dataSource.query("SELECT COLUMN_NAME AS name FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = 'bookings' ORDER BY ORDINAL_POSITION")) as Array<{ name: string }>).map((r) => r.name);
+      const columns = await copyRowInSql(t.db, 'bookings', before.id, { id: crypto.randomUUID(), customer_name: 'During Downgrade' });
       expect(columns).not.toContain('reference');
-      const values = columns.map((c) => (c === 'id' || c === 'customer_name' ? '?' : q(c)));
-      await t.db.dataSource.query(`INSERT INTO bookings (${columns.map(q).join(', ')}) SELECT ${values.join(', ')} FROM bookings WHERE id = ?`, [
-        ...columns.filter((c) => c === 'id' || c === 'customer_name').map((c) => (c === 'id' ? crypto.randomUUID() : 'During Downgrade')),
-        before.id,
-      ]);
       await t.db.migrate();
       const names = async (text: string) => (await lists.bookingPageOrThrow({ text })).items.map((b) => b.customerName);
       expect(await names('upgrade')).toEqual(['Before Upgrade']);
