@@ -192,6 +192,8 @@ function cloneExpr(db, table, col, mode) {
       ? `CASE WHEN ${isUuid} THEN printf('%04x', s.tag) || substr(${c}, 5, 10) || CASE substr(${c}, 15, 1) WHEN '4' THEN '1' ELSE substr(${c}, 15, 1) END || substr(${c}, 16) ELSE ${c} END`
       : `IF(${isUuid}, CONCAT(LPAD(LOWER(HEX(s.tag)), 4, '0'), SUBSTRING(${c}, 5, 10), IF(SUBSTRING(${c}, 15, 1) = '4', '1', SUBSTRING(${c}, 15, 1)), SUBSTRING(${c}, 16)), ${c})`;
   if (table === 'mail_outbox' && col.name === 'status') return `'sent'`;
+  // A booking's short reference is unique and 8 characters: a clone has none (decision 078 allows it).
+  if (table === 'bookings' && col.name === 'reference') return 'NULL';
   if (mode === 'copy') {
     if (col.name === 'id') return uuid;
     if (UNIQUE_TEXT.test(col.name)) return suffix;
