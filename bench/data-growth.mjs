@@ -12,7 +12,8 @@
 //   npm run build && node bench/data-growth.mjs [sqlite] [mysql]
 // Env: SEASONS (1,10,100), REQUESTS (sequential requests per admin read, 20), READ_BUDGET_S (time
 // cap per admin read, 30 s), DURATION (autocannon seconds, 5), CONNECTIONS (autocannon, 10),
-// POSTS (bookings timed, 24), KEEP_DB=1 (print the database's address and keep it), BENCH_APP_LOG=1
+// POSTS (bookings timed, 24), COMPARE_MAIN=/other/api/dist/main.js (at each size, the same reads by
+// that build too, on the same database, in alternating order: an A/B in one run), KEEP_DB=1 (print the database's address and keep it), BENCH_APP_LOG=1
 // (the app's log on stdout).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -397,13 +398,19 @@ async function run(kind) {
         seasons = target;
       }
       const counts = await countRows(databaseUrl);
-      app = await startApp(kind, {}, { databaseUrl });
-      try {
-        const extra = await scheduleRunsForPosts(app.url, runs, `${seasons}`);
-        const m = await measure(app, extra);
-        results.push({ kind, seasons, counts, ...m });
-      } finally {
-        await app.stop({ keepDatabase: true });
+      // With COMPARE_MAIN, both builds on the same data, the order alternating from one size to the next.
+      const builds = [{ name: '', main: undefined }];
+      if (process.env.COMPARE_MAIN) builds.push({ name: ' (COMPARE_MAIN)', main: process.env.COMPARE_MAIN });
+      if (SEASONS.indexOf(target) % 2 === 1) builds.reverse();
+      for (const build of builds) {
+        app = await startApp(kind, {}, { databaseUrl, main: build.main });
+        try {
+          const extra = await scheduleRunsForPosts(app.url, runs, `${seasons}${build.main ? 'c' : ''}`);
+          const m = await measure(app, extra);
+          results.push({ kind, seasons, build: build.name, counts, ...m });
+        } finally {
+          await app.stop({ keepDatabase: true });
+        }
       }
     }
   } finally {
@@ -416,7 +423,7 @@ async function run(kind) {
 console.log(`data-growth: seasons ${SEASONS.join(', ')}; ${REQUESTS} sequential requests per admin read; autocannon ${CONNECTIONS} connections × ${DURATION} s; ${machine()}; ${new Date().toISOString()}`);
 for (const kind of kinds) {
   const results = await run(kind);
-  const head = ['request', ...results.map((r) => `${r.seasons} season${r.seasons > 1 ? 's' : ''}`)];
+  const head = ['request', ...results.map((r) => `${r.seasons} season${r.seasons > 1 ? 's' : ''}${r.build}`)];
   const lines = [];
   lines.push(`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`);
   const labels = results[0].rows.map((r) => r.label);

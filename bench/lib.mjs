@@ -46,9 +46,9 @@ export function cpuMsOf(pid) {
  * --cpu-prof). `databaseUrl`: start on that database instead (kept: the caller drops it).
  * `stop({ keepDatabase: true })` leaves the database for `cleanup()`.
  */
-export async function startApp(kind, env = {}, { nodeArgs = [], databaseUrl: existing } = {}) {
+export async function startApp(kind, env = {}, { nodeArgs = [], databaseUrl: existing, main: mainOption } = {}) {
   // BENCH_MAIN: another build's main.js (an A/B of two builds in one run, on a noisy machine).
-  const main = process.env.BENCH_MAIN ?? path.join(root, 'api/dist/main.js');
+  const main = mainOption ?? process.env.BENCH_MAIN ?? path.join(root, 'api/dist/main.js');
   if (!fs.existsSync(main)) throw new Error('Build first: npm run build');
   const port = await freePort();
   let databaseUrl;

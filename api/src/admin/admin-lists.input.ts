@@ -104,4 +104,6 @@ export class AdminMessagesArgs extends CreatedRangeArgs {
 
 /** The filters without paging (a whole list, streamed). */
 export type AdminBookingFilters = Omit<AdminBookingsArgs, 'limit' | 'cursor' | 'sortBy' | 'direction'>;
+/** The sort of the bookings (default: newest first). */
+export type AdminBookingSort = Pick<AdminBookingsArgs, 'sortBy' | 'direction'>;
 export type AdminMessageFilters = Omit<AdminMessagesArgs, 'limit' | 'cursor' | 'direction'>;

@@ -1,16 +1,16 @@
 import type { SelectQueryBuilder } from 'typeorm';
 import type { Database } from '../infrastructure/db/data-source';
-import { decodeCursorOrThrow, readAll, readPage, type Cursor, type KeysetOrder } from '../infrastructure/db/keyset';
+import { decodeCursorOrThrow, readPage, type Cursor, type KeysetOrder } from '../infrastructure/db/keyset';
+import { readRawBatches, rowHydrator, type RawRow } from '../infrastructure/db/raw-batches';
+import { Workshop } from '../workshop/workshop.entity';
 import { whereTextMatches, type SearchIndex } from '../infrastructure/db/text-search';
 import { Booking } from '../booking/booking.entity';
 import { normalizeBookingReference } from '../booking/booking-reference';
 import { CommunityMessage } from '../community/community-message.entity';
 import { pageSizeOrThrow, STREAM_BATCH, type FilterCount } from '../infrastructure/paging';
-import { BookingSortField, SortDirection, type AdminBookingFilters, type AdminBookingsArgs, type AdminMessageFilters, type AdminMessagesArgs } from './admin-lists.input';
+import { BookingSortField, SortDirection, type AdminBookingFilters, type AdminBookingSort, type AdminBookingsArgs, type AdminMessageFilters, type AdminMessagesArgs } from './admin-lists.input';
 import type { AdminBookingPage, AdminCounts, AdminMessagePage } from './admin-lists.objects';
 
-/** Newest first, on idx_bookings_created and its per-filter siblings (docs/decisions/075). */
-const BOOKING_ORDER: KeysetOrder = { alias: 'b', time: 'createdAt', id: 'id', direction: 'DESC' };
 const MESSAGE_ORDER: KeysetOrder = { alias: 'm', time: 'createdAt', id: 'id', direction: 'DESC' };
 
 /**
@@ -27,7 +27,7 @@ const BOOKING_SORT_COLUMNS: Record<BookingSortField, Pick<KeysetOrder, 'time' | 
   status: { time: 'paymentStatus', kind: 'text' },
 };
 
-/** The keyset order of a sort of the bookings (default: newest first). */
+/** The keyset order of a sort of the bookings (default: newest first, on idx_bookings_created and its per-filter siblings, docs/decisions/075). */
 export function bookingOrder(sortBy: BookingSortField | null | undefined, direction: SortDirection | null | undefined): KeysetOrder {
   const field = sortBy ?? BookingSortField.created;
   const dir = direction === SortDirection.asc ? 'ASC' : 'DESC';
@@ -69,9 +69,17 @@ export class AdminListsService {
     return { items: page.rows, nextCursor: page.nextCursor, hasMore: page.hasMore, filters };
   }
 
-  /** Every booking matching the filters (after `cursor`), newest first, in batches: for a list streamed whole. */
-  bookingBatchesOrThrow(filters: AdminBookingFilters = {}, cursor: string | null = null): AsyncGenerator<Booking[]> {
-    return readAll(() => this.bookings(filters), BOOKING_ORDER, cursorOf(cursor), STREAM_BATCH);
+  /**
+   * Every booking matching the filters (after `cursor`), in the sort asked for (newest first by
+   * default), in batches: for a list streamed whole. Read as raw rows past the ORM on the
+   * sort's index and made into bookings holding their columns (docs/decisions/082).
+   */
+  async *bookingBatchesOrThrow(args: AdminBookingFilters & AdminBookingSort = {}, cursor: string | null = null): AsyncGenerator<Booking[]> {
+    const { sortBy, direction, ...filters } = args;
+    const order = bookingOrder(sortBy, direction);
+    const from = cursorOf(cursor, order);
+    const hydrate = rowHydrator(this.db, Booking, order.alias);
+    for await (const rows of readRawBatches(this.db, () => this.bookings(filters), order, from, STREAM_BATCH)) yield rows.map(hydrate);
   }
 
   /** How many bookings match the filters. */
@@ -95,8 +103,18 @@ export class AdminListsService {
     return { items: page.rows, nextCursor: page.nextCursor, hasMore: page.hasMore, filters };
   }
 
-  messageBatchesOrThrow(filters: AdminMessageFilters = {}, cursor: string | null = null): AsyncGenerator<CommunityMessage[]> {
-    return readAll(() => this.messages(filters), MESSAGE_ORDER, cursorOf(cursor), STREAM_BATCH);
+  /** Every message matching the filters (after `cursor`), newest (or oldest) first, in batches, with its workshop's name: raw rows as for the bookings. */
+  async *messageBatchesOrThrow(args: AdminMessageFilters & Pick<AdminMessagesArgs, 'direction'> = {}, cursor: string | null = null): AsyncGenerator<CommunityMessage[]> {
+    const { direction, ...filters } = args;
+    const order: KeysetOrder = { ...MESSAGE_ORDER, direction: direction === SortDirection.asc ? 'ASC' : 'DESC' };
+    const hydrate = rowHydrator(this.db, CommunityMessage, order.alias);
+    const withWorkshop = (row: RawRow): CommunityMessage => {
+      const message = hydrate(row);
+      // As getMany() joins it: the workshop's id and name only.
+      if (row.w_id !== null && row.w_id !== undefined) message.workshop = Object.assign(new Workshop(), { id: row.w_id as string, name: row.w_name as string });
+      return message;
+    };
+    for await (const rows of readRawBatches(this.db, () => this.messages(filters), order, cursorOf(cursor), STREAM_BATCH)) yield rows.map(withWorkshop);
   }
 
   countMessages(filters: AdminMessageFilters): Promise<number> {

@@ -82,7 +82,7 @@ export class AdminMoneyService {
 
   /** Live bookings whose balance or an installment is past due (the whole list: prefer overduePageOrThrow or overdueBatches). */
   overdueBookings(): Promise<Booking[]> {
-    return overdueBookings(this.db.manager, this.clock());
+    return overdueBookings(this.db, this.clock());
   }
 
   /** A page of the overdue list, oldest booking first, with its size (found in SQL, docs/decisions/075). */
@@ -92,6 +92,6 @@ export class AdminMoneyService {
 
   /** The whole overdue list in batches, for an answer written as it is read. */
   overdueBatches(): AsyncGenerator<Booking[]> {
-    return overdueBatches(this.db.manager, this.clock());
+    return overdueBatches(this.db, this.clock());
   }
 }

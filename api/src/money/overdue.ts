@@ -2,7 +2,9 @@ import type { EntityManager, SelectQueryBuilder } from 'typeorm';
 import { ArgsType, Field, Int, ObjectType } from 'type-graphql';
 import { addDays, localDate, POLICY } from '../shared/policy';
 import { BookingStatus, PaymentStatus } from '../shared/booking-status';
-import { decodeCursorOrThrow, readAll, readPage, type KeysetOrder } from '../infrastructure/db/keyset';
+import { decodeCursorOrThrow, readPage, type KeysetOrder } from '../infrastructure/db/keyset';
+import type { Database } from '../infrastructure/db/data-source';
+import { readRawBatches, rowHydrator } from '../infrastructure/db/raw-batches';
 import { PageArgs, pageSizeOrThrow, STREAM_BATCH } from '../infrastructure/paging';
 import { Booking } from '../booking/booking.entity';
 import { BookingInstallment, InstallmentState } from '../booking/ledger.entities';
@@ -76,15 +78,19 @@ export async function overduePage(m: EntityManager, now: Date, args: Partial<Ove
   return { items: page.rows, nextCursor: page.nextCursor, hasMore: page.hasMore, totalCount };
 }
 
-/** The whole overdue list, oldest booking first, in batches (the REST answer streams it). */
-export async function* overdueBatches(m: EntityManager, now: Date): AsyncGenerator<Booking[]> {
-  const q = await overdueQuery(m, now);
-  yield* readAll(() => q.clone(), ORDER, null, STREAM_BATCH);
+/**
+ * The whole overdue list, oldest booking first, in batches (the REST answer streams it): raw
+ * rows read past the ORM and made into bookings holding their columns (docs/decisions/082).
+ */
+export async function* overdueBatches(db: Database, now: Date): AsyncGenerator<Booking[]> {
+  const q = await overdueQuery(db.manager, now);
+  const hydrate = rowHydrator(db, Booking, ORDER.alias);
+  for await (const rows of readRawBatches(db, () => q.clone(), ORDER, null, STREAM_BATCH)) yield rows.map(hydrate);
 }
 
 /** The whole overdue list (the deprecated adminOverdueBookings field). */
-export async function overdueBookings(m: EntityManager, now: Date): Promise<Booking[]> {
+export async function overdueBookings(db: Database, now: Date): Promise<Booking[]> {
   const all: Booking[] = [];
-  for await (const batch of overdueBatches(m, now)) all.push(...batch);
+  for await (const batch of overdueBatches(db, now)) all.push(...batch);
   return all;
 }

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, ErrorCode } from '../../infrastructure/errors';
 import { validateInputOrThrow } from '../../infrastructure/validation';
-import { decodeCursorOrThrow } from '../../infrastructure/db/keyset';
+import { decodeCursorOrThrow, type KeysetOrder } from '../../infrastructure/db/keyset';
 
 /**
  * The admin lists over REST (docs/decisions/075): the spec's arrays, whole by
@@ -17,8 +17,14 @@ export type Param = readonly [field: string, kind: 'text' | 'int' | 'date'];
  * The query string as the input class `cls` (snake_case names, all text). A
  * bad parameter is a 400 naming it (snake_case, the REST error handler renames
  * the fields); unknown parameters are ignored. `paged`: whether `limit` was sent.
+ * `orderOf`: the keyset order the arguments ask for (a sort), whose cursors alone are accepted.
  */
-export async function listQueryOrThrow<T extends object>(cls: new () => T, query: unknown, params: Readonly<Record<string, Param>>): Promise<{ args: T; paged: boolean }> {
+export async function listQueryOrThrow<T extends object>(
+  cls: new () => T,
+  query: unknown,
+  params: Readonly<Record<string, Param>>,
+  orderOf?: (args: T) => KeysetOrder,
+): Promise<{ args: T; paged: boolean }> {
   const q = (query ?? {}) as Record<string, unknown>;
   const values: Record<string, unknown> = {};
   for (const [name, [field, kind]] of Object.entries(params)) {
@@ -30,7 +36,7 @@ export async function listQueryOrThrow<T extends object>(cls: new () => T, query
   try {
     const args = await validateInputOrThrow(cls, values);
     // A cursor this API did not write is a bad parameter too (the services would refuse it later, as BAD_USER_INPUT).
-    if (typeof values.cursor === 'string') decodeCursorOrThrow(values.cursor);
+    if (typeof values.cursor === 'string') decodeCursorOrThrow(values.cursor, 'cursor', orderOf?.(args));
     return { args, paged: values.limit !== undefined };
   } catch (e) {
     if (e instanceof AppError && e.code === ErrorCode.BAD_USER_INPUT) throw AppError.invalid(e.fields, ErrorCode.BAD_REQUEST);
@@ -52,28 +58,30 @@ export function nextPageHeaders(req: FastifyRequest, reply: FastifyReply, nextCu
 /**
  * Answer one JSON array of every row of `batches`, written a batch at a time
  * as the rows are read: the whole list is never held in memory (the bytes are
- * JSON.stringify's of the whole array). The first batch is read before
+ * JSON.stringify's of the whole array). Each batch is one JSON.stringify of its
+ * rows, without its brackets; the stream asks for the next batch only when the
+ * response has taken the last one (Readable.from reads on demand, and the reply
+ * pipes it to the socket with backpressure), so at most a batch or two are in
+ * memory however slow the client reads. The first batch is read before
  * answering, so a failing database is a proper error; a failure later cuts the
  * answer short (it is logged through `failed`).
  */
 export async function sendJsonArray<T>(reply: FastifyReply, batches: AsyncGenerator<T[]>, toJson: (row: T) => unknown, failed: (err: unknown) => void): Promise<FastifyReply> {
   const first = await batches.next();
   async function* chunks(): AsyncGenerator<string> {
-    let separator = '';
+    let opened = false;
     try {
       for (let r = first; !r.done; r = await batches.next()) {
-        let chunk = separator === '' ? '[' : '';
-        for (const row of r.value) {
-          chunk += separator + JSON.stringify(toJson(row));
-          separator = ',';
-        }
-        yield chunk;
+        if (r.value.length === 0) continue;
+        const json = JSON.stringify(r.value.map(toJson));
+        yield (opened ? ',' : '[') + json.slice(1, -1);
+        opened = true;
       }
     } catch (err) {
       failed(err);
       throw err;
     }
-    yield separator === '' ? '[]' : ']';
+    yield opened ? ']' : '[]';
   }
   return reply
     .header('content-type', 'application/json; charset=utf-8')

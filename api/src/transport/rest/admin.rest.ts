@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AdminAuthService } from '../../admin/admin-auth.service';
 import type { AdminService } from '../../admin/admin.service';
 import type { AdminStatsService } from '../../admin/admin-stats.service';
-import type { AdminListsService } from '../../admin/admin-lists.service';
+import { bookingOrder, type AdminListsService } from '../../admin/admin-lists.service';
 import { AdminBookingsArgs, AdminMessagesArgs } from '../../admin/admin-lists.input';
 import type { WaitlistAdminList } from '../../waitlist/waitlist-admin-list';
 import { AdminWaitlistArgs } from '../../waitlist/waitlist-admin-list';
@@ -102,10 +102,12 @@ const BOOKING_PARAMS = {
   payment_status: ['paymentStatus', 'text'],
   from: ['from', 'date'],
   to: ['to', 'date'],
+  sort_by: ['sortBy', 'text'],
+  direction: ['direction', 'text'],
 } as const;
 
 /** The query parameters of GET /api/admin/messages. */
-const MESSAGE_PARAMS = { ...PAGE_PARAMS, workshop_id: ['workshopId', 'text'], topic: ['topic', 'text'], from: ['from', 'date'], to: ['to', 'date'] } as const;
+const MESSAGE_PARAMS = { ...PAGE_PARAMS, workshop_id: ['workshopId', 'text'], topic: ['topic', 'text'], from: ['from', 'date'], to: ['to', 'date'], direction: ['direction', 'text'] } as const;
 
 /** The query parameters of GET /api/admin/workshops/{id}/waitlist. */
 const WAITLIST_PARAMS = { ...PAGE_PARAMS, state: ['state', 'text'] } as const;
@@ -140,14 +142,14 @@ export function adminRoutes(deps: AdminRouteDeps): FastifyPluginAsync {
       guarded.get('/stats', { schema: ADMIN_ROUTES.stats }, async () => adminStatsJson(await deps.adminStats.stats()));
       // The spec's arrays: every row by default, streamed; with `limit`, one page (docs/decisions/075).
       guarded.get('/bookings', { schema: ADMIN_ROUTES.bookings }, async (req, reply) => {
-        const { args, paged } = await listQueryOrThrow(AdminBookingsArgs, req.query, BOOKING_PARAMS);
+        const { args, paged } = await listQueryOrThrow(AdminBookingsArgs, req.query, BOOKING_PARAMS, (a) => bookingOrder(a.sortBy, a.direction));
         if (paged) {
           const page = await adminLists.bookingPageOrThrow(args);
           nextPageHeaders(req, reply, page.nextCursor);
           return page.items.map(adminBookingJson);
         }
-        const { limit: _limit, cursor, ...filters } = args;
-        return sendJsonArray(reply, adminLists.bookingBatchesOrThrow(filters, cursor), adminBookingJson, (err) => req.log.error({ err }, 'admin bookings list failed midway'));
+        const { limit: _limit, cursor, ...filtersAndSort } = args;
+        return sendJsonArray(reply, adminLists.bookingBatchesOrThrow(filtersAndSort, cursor), adminBookingJson, (err) => req.log.error({ err }, 'admin bookings list failed midway'));
       });
       guarded.get('/messages', { schema: ADMIN_ROUTES.messages }, async (req, reply) => {
         const { args, paged } = await listQueryOrThrow(AdminMessagesArgs, req.query, MESSAGE_PARAMS);
@@ -156,8 +158,8 @@ export function adminRoutes(deps: AdminRouteDeps): FastifyPluginAsync {
           nextPageHeaders(req, reply, page.nextCursor);
           return page.items.map(adminMessageJson);
         }
-        const { limit: _limit, cursor, ...filters } = args;
-        return sendJsonArray(reply, adminLists.messageBatchesOrThrow(filters, cursor), adminMessageJson, (err) => req.log.error({ err }, 'admin messages list failed midway'));
+        const { limit: _limit, cursor, ...filtersAndDirection } = args;
+        return sendJsonArray(reply, adminLists.messageBatchesOrThrow(filtersAndDirection, cursor), adminMessageJson, (err) => req.log.error({ err }, 'admin messages list failed midway'));
       });
       guarded.delete<IdPath>('/messages/:id', { schema: ADMIN_ROUTES.deleteMessage }, async (req) => {
         const input = await validateInputOrThrow(DeleteMessageInput, { id: req.params.id });

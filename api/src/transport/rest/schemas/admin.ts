@@ -1,3 +1,4 @@
+import { BookingSortField, SortDirection } from '../../../admin/admin-lists.input';
 import { MessageTopic } from '../../../community/community.types';
 import { BookingStatus, PaymentStatus } from '../../../booking/booking.types';
 import { WaitlistState } from '../../../waitlist/waitlist.types';
@@ -73,7 +74,7 @@ const CREATED_RANGE = {
   to: { ...instant, description: 'Created before this instant (ISO 8601), exclusive.' },
 };
 
-/** GET /api/admin/bookings: newest first. */
+/** GET /api/admin/bookings: newest first, or in the sort asked for. */
 const BOOKINGS_QUERY = pagedQuery({
   text: {
     type: 'string',
@@ -83,10 +84,20 @@ const BOOKINGS_QUERY = pagedQuery({
   status: oneOf(Object.values(BookingStatus)),
   payment_status: oneOf(Object.values(PaymentStatus)),
   ...CREATED_RANGE,
+  sort_by: {
+    ...oneOf(Object.values(BookingSortField)),
+    description: 'The column to sort by: created (the default), name (customer), workshop (its name), spots, paid (amount paid), status (payment status); ties by booking id. A cursor belongs to its sort and direction.',
+  },
+  direction: { ...oneOf(Object.values(SortDirection)), description: 'desc (the default: newest, Z, largest first) or asc.' },
 });
 
 /** GET /api/admin/messages: every board, newest first. */
-const MESSAGES_QUERY = pagedQuery({ workshop_id: { type: 'string', description: "One workshop's board." }, topic: oneOf(Object.values(MessageTopic)), ...CREATED_RANGE });
+const MESSAGES_QUERY = pagedQuery({
+  workshop_id: { type: 'string', description: "One workshop's board." },
+  topic: oneOf(Object.values(MessageTopic)),
+  ...CREATED_RANGE,
+  direction: { ...oneOf(Object.values(SortDirection)), description: 'By time posted: desc (the default: newest first) or asc.' },
+});
 
 /** GET /api/admin/workshops/{id}/waitlist: oldest first. */
 const WAITLIST_QUERY = pagedQuery({ state: oneOf(Object.values(WaitlistState)) });

@@ -9,6 +9,8 @@ import { ERRORS, ID_PARAMS, body, bool, date, instant, int, nullable, num, objec
  */
 const BOOKING_FIELDS = {
   id: str,
+  /** The short reference a customer quotes (WL-XXXXX, decision 078); null for a row written outside the app. */
+  reference: nullable(str),
   workshop_id: str,
   workshop_name: str,
   customer_name: str,
@@ -41,9 +43,10 @@ export const BOOKING = object({ ...BOOKING_FIELDS, created_at: instant });
 /** GET and POST /api/bookings add when the rest falls due and whether it is paid online (issue 21). */
 export const BOOKING_WITH_DUE = object({ ...BOOKING_FIELDS, balance_due_date: nullable(date), pays_online: bool, created_at: instant });
 
-/** The admin's Booking JSON: every field of spec section 3, in the spec's order. */
+/** The admin's Booking JSON: every field of spec section 3, in the spec's order, and the short reference. */
 export const ADMIN_BOOKING = object({
   id: str,
+  reference: BOOKING_FIELDS.reference,
   workshop_id: str,
   workshop_name: str,
   customer_name: str,

@@ -1,0 +1,95 @@
+import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata.js';
+import type { Database } from './data-source';
+import { orderByKeyset, type Cursor, type KeysetOrder } from './keyset';
+
+/** A row as the driver returns it: columns named `<alias>_<column>` (TypeORM's aliases). */
+export type RawRow = Record<string, unknown>;
+
+/** Marks the probe values that find where the cursor's values go in the positional SQL. */
+const PROBE = '\u0000raw-batches:';
+
+/**
+ * Only the rows after (`at`, `id`) in the order. Written as a range on the order's first
+ * column and a condition on the rest (`t <= :at AND (t < :at OR id < :id)` newest first), so
+ * both engines read an index range of (t, id) rather than filtering a scan (docs/decisions/082).
+ */
+function afterPosition<T extends ObjectLiteral>(q: SelectQueryBuilder<T>, o: KeysetOrder, at: unknown, id: unknown): SelectQueryBuilder<T> {
+  const op = o.direction === 'DESC' ? '<' : '>';
+  const t = `${o.alias}.${o.time}`;
+  const key = `${o.alias}.${o.id}`;
+  return q.andWhere(`(${t} ${op}= :rawAt AND (${t} ${op} :rawAt OR ${key} ${op} :rawId))`, { rawAt: at, rawId: id });
+}
+
+/**
+ * Every row of `build()` in the keyset order `o` (after `from`, if given), read `batch` rows at
+ * a time as the driver's raw rows, past TypeORM's query runner and entity hydration (decision
+ * 064's way: TypeORM's query builder writes the SQL, `Database.selectRows` runs it). The SQL of
+ * the following batches is written once per call: TypeORM's escaping runs once on probe values
+ * to learn which `?` holds the cursor, and each batch binds the last row's own raw values there
+ * (the stored text on SQLite, the driver's Date or value on MySQL), so no value is converted on
+ * the way back. `build` makes a fresh query with the filters each time (called twice).
+ * A batch shorter than `batch` is the last one.
+ */
+export async function* readRawBatches<T extends ObjectLiteral>(db: Database, build: () => SelectQueryBuilder<T>, o: KeysetOrder, from: Cursor | null, batch: number): AsyncGenerator<RawRow[]> {
+  const firstQuery = orderByKeyset(build(), o).limit(batch);
+  const metadata = firstQuery.expressionMap.mainAlias!.metadata;
+  const keyOf = (property: string) => `${o.alias}_${metadata.findColumnWithPropertyName(property)!.databaseName}`;
+  const timeKey = keyOf(o.time);
+  const idKey = keyOf(o.id);
+  const [firstSql, firstValues] = (from ? afterPosition(firstQuery, o, from.at, from.id) : firstQuery).getQueryAndParameters();
+  let rows = await db.selectRows(firstSql, firstValues);
+  if (rows.length) yield rows;
+  if (rows.length < batch) return;
+
+  const [sql, template] = afterPosition(orderByKeyset(build(), o).limit(batch), o, `${PROBE}at`, `${PROBE}id`).getQueryAndParameters();
+  const atSlots = template.flatMap((v, i) => (v === `${PROBE}at` ? [i] : []));
+  const idSlots = template.flatMap((v, i) => (v === `${PROBE}id` ? [i] : []));
+  if (atSlots.length === 0 || idSlots.length === 0) throw new Error('readRawBatches: the cursor parameters were not found in the SQL');
+  for (;;) {
+    const last = rows[rows.length - 1];
+    const values = template.slice();
+    for (const i of atSlots) values[i] = last[timeKey];
+    for (const i of idSlots) values[i] = last[idKey];
+    rows = await db.selectRows(sql, values);
+    if (rows.length) yield rows;
+    if (rows.length < batch) return;
+  }
+}
+
+/**
+ * A function turning a raw row of `alias` into an instance of `entity` holding its columns,
+ * each value as TypeORM's hydration gives it (the same values as `getMany()`: tested on both
+ * engines). Text and whole-number columns are the driver's value as it is (what TypeORM's
+ * hydration returns for them); every other type (times, booleans, JSON, decimals) goes
+ * through the driver's `prepareHydratedValue`. Made once per list, applied to every row.
+ */
+export function rowHydrator<T extends ObjectLiteral>(db: Database, entity: new () => T, alias: string): (row: RawRow) => T {
+  const driver = db.dataSource.driver;
+  const columns = db.dataSource.getMetadata(entity).columns;
+  const plain: Array<[key: string, property: string]> = [];
+  const converted: Array<[key: string, column: ColumnMetadata]> = [];
+  for (const column of columns) {
+    const key = `${alias}_${column.databaseName}`;
+    if (isPassThrough(column)) plain.push([key, column.propertyName]);
+    else converted.push([key, column]);
+  }
+  return (row) => {
+    const target = new entity() as Record<string, unknown>;
+    for (const [key, property] of plain) {
+      const value = row[key];
+      if (value !== undefined) target[property] = value;
+    }
+    for (const [key, column] of converted) {
+      if (key in row) target[column.propertyName] = driver.prepareHydratedValue(row[key], column);
+    }
+    return target as T;
+  };
+}
+
+/** Column types whose raw driver value TypeORM's hydration returns unchanged (no transformer). */
+function isPassThrough(column: ColumnMetadata): boolean {
+  if (column.transformer) return false;
+  const type = typeof column.type === 'string' ? column.type : column.type === String ? 'varchar' : column.type === Number ? 'int' : '';
+  return ['varchar', 'text', 'int', 'integer', 'char', 'nvarchar', 'mediumtext', 'longtext', 'tinytext'].includes(type);
+}
