@@ -398,6 +398,116 @@ describe.each(DB_KINDS)('admin lists on %s', (kind) => {
       expect(topic).toHaveLength(5);
     });
 
+    /** Every page of a REST list (`limit` set), following its Link headers: read through the ORM and written by Fastify's schema. */
+    const restPages = async (path: string): Promise<Array<Record<string, unknown>>> => {
+      const rows: Array<Record<string, unknown>> = [];
+      let next: string | null = `/api${path}${path.includes('?') ? '&' : '?'}limit=200`;
+      while (next) {
+        const res: Response = await fetch(`${s.url}${next}`, { headers: { authorization: RIGHT } });
+        expect(res.status).toBe(200);
+        rows.push(...((await res.json()) as Array<Record<string, unknown>>));
+        next = /^<([^>]+)>; rel="next"$/.exec(res.headers.get('link') ?? '')?.[1] ?? null;
+      }
+      return rows;
+    };
+    const wholeList = async (path: string) => {
+      const res = await get(path);
+      expect({ path, status: res.status }).toEqual({ path, status: 200 });
+      const text = await res.text();
+      expect(text).toBe(JSON.stringify(JSON.parse(text)));
+      return JSON.parse(text) as Array<Record<string, unknown>>;
+    };
+
+    it('the whole lists, read as raw rows past the ORM, answer field by field what the ORM-read pages answer, in every sort (docs/decisions/082)', async () => {
+      const workshopId = 'nyc-portrait-posing';
+      // Every kind of value: nulls, a hold, refunds and fees, a cancelled booking (no balance), a row without a reference, quotes, accents, new lines.
+      const odd = [
+        await insertBooking(s.services.db, { workshopId, customerName: 'Zoë "Quote" O\'Neil', reference: null, installments: 5, paymentOption: 'payment_plan' as never, specialRequests: 'Line\nbreak', age: null, holdExpiresAt: new Date(at(999).getTime() + 7), status: 'held', paymentStatus: 'pending', amountPaidCents: 0, createdAt: new Date(at(120).getTime() + 5) }),
+        await insertBooking(s.services.db, { workshopId, customerName: 'Ångström Ünïcode', amountPaidCents: 289_500, amountRefundedCents: 12_345, feeCents: 7_500, status: 'cancelled', paymentStatus: 'paid', otherEquipment: 'Drone 📷', healthConcerns: 'None', dietaryRestrictions: 'Vegan', createdAt: at(120) }),
+        await insertBooking(s.services.db, { workshopId, customerName: 'Bulk 12', numParticipants: 3, numSpouses: 2, amountPaidCents: 100_001, createdAt: at(120) }),
+      ];
+      const ADMIN_KEYS = Object.keys(adminBookingJson(odd[0]));
+      const whole = await wholeList('/admin/bookings');
+      expect(whole.length).toBeGreaterThan(2 * STREAM_BATCH);
+      for (const row of whole) expect(Object.keys(row)).toEqual(ADMIN_KEYS);
+      expect(whole).toEqual(await restPages('/admin/bookings'));
+      const byId = new Map(whole.map((b) => [b.id, b]));
+      expect(byId.get(odd[0].id)).toMatchObject({ reference: null, hold_expires_at: new Date(at(999).getTime() + 7).toISOString(), installments: 5, age: null, special_requests: 'Line\nbreak', status: 'held', balance: 2895 });
+      expect(byId.get(odd[1].id)).toMatchObject({ reference: odd[1].reference, customer_name: 'Ångström Ünïcode', balance: 0, amount_refunded: 123.45, fees: 75, other_equipment: 'Drone 📷' });
+      expect(byId.get(odd[2].id)).toMatchObject({ reference: expect.stringMatching(/^WL-/), num_spouses: 2, amount_paid: 1000.01, balance: 1894.99 });
+
+      for (const sortBy of ['created', 'name', 'workshop', 'spots', 'paid', 'status']) {
+        for (const direction of ['asc', 'desc']) {
+          const query = `sort_by=${sortBy}&direction=${direction}`;
+          const sorted = await wholeList(`/admin/bookings?${query}`);
+          expect({ query, ids: sorted.map((b) => b.id) }).toEqual({ query, ids: (await restPages(`/admin/bookings?${query}`)).map((b) => b.id) });
+          expect(sorted).toHaveLength(whole.length);
+        }
+      }
+      // With a filter and a sort: the same rows as the pages, field by field.
+      expect(await wholeList(`/admin/bookings?workshop_id=${workshopId}&sort_by=name&direction=asc`)).toEqual(await restPages(`/admin/bookings?workshop_id=${workshopId}&sort_by=name&direction=asc`));
+
+      for (const direction of ['', '?direction=asc', '?direction=desc']) {
+        const messages = await wholeList(`/admin/messages${direction}`);
+        expect(messages.length).toBeGreaterThan(STREAM_BATCH);
+        expect(messages).toEqual(await restPages(`/admin/messages${direction}`));
+        expect(messages.every((m) => typeof m.workshop_name === 'string' && m.workshop_name !== '')).toBe(true);
+      }
+      const asc = await wholeList('/admin/messages?direction=asc');
+      expect(asc.map((m) => m.id)).toEqual((await wholeList('/admin/messages')).map((m) => m.id).reverse());
+
+      // Overdue: a few past-due balances (Yellowstone starts Feb 2: its balance was due Dec 3), removed again after.
+      const late = await Promise.all([0, 1, 2].map((i) => insertBooking(s.services.db, { workshopId: 'yellowstone-winter-wildlife', status: 'confirmed', paymentStatus: 'deposit_paid', feeCents: i * 100, createdAt: at(-50 + i) })));
+      try {
+        const overdue = await wholeList('/admin/overdue');
+        expect(overdue.map((b) => b.id)).toEqual(expect.arrayContaining(late.map((b) => b.id)));
+        expect(overdue).toEqual(await restPages('/admin/overdue'));
+      } finally {
+        await s.services.db.manager.delete(Booking, late.map((b) => b.id));
+      }
+      await s.services.db.manager.delete(Booking, odd.map((b) => b.id));
+    });
+
+    it('sorts over REST as the GraphQL list does, and refuses a bad sort or a cursor of another sort with a 400 naming it', async () => {
+      const SORTED = `query($sortBy: BookingSortField, $direction: SortDirection, $limit: Int!, $cursor: String) {
+        adminBookingPage(sortBy: $sortBy, direction: $direction, limit: $limit, cursor: $cursor) { items { id } nextCursor }
+      }`;
+      const graphqlIds = async (sortBy: string, direction: string) => {
+        const ids: string[] = [];
+        let cursor: string | null = null;
+        do {
+          const res: { data?: { adminBookingPage: { items: Array<{ id: string }>; nextCursor: string | null } } | null } = await gql(SORTED, { sortBy, direction, limit: 200, cursor });
+          ids.push(...res.data!.adminBookingPage.items.map((b) => b.id));
+          cursor = res.data!.adminBookingPage.nextCursor;
+        } while (cursor);
+        return ids;
+      };
+      for (const [sortBy, direction] of [['paid', 'desc'], ['name', 'asc']]) {
+        expect((await wholeList(`/admin/bookings?sort_by=${sortBy}&direction=${direction}`)).map((b) => b.id)).toEqual(await graphqlIds(sortBy, direction));
+      }
+      const byName = await get('/admin/bookings?sort_by=name&limit=2');
+      const nameCursor = byName.headers.get('x-next-cursor')!;
+      expect(byName.headers.get('link')).toContain('sort_by=name');
+      const second = (await (await get(`/admin/bookings?sort_by=name&limit=2&cursor=${nameCursor}`)).json()) as Array<{ id: string }>;
+      expect(second.map((b) => b.id)).toEqual((await wholeList('/admin/bookings?sort_by=name')).slice(2, 4).map((b) => b.id));
+      // The whole list after a cursor of its sort.
+      expect((await wholeList(`/admin/bookings?sort_by=name&cursor=${nameCursor}`)).map((b) => b.id)).toEqual((await wholeList('/admin/bookings?sort_by=name')).slice(2).map((b) => b.id));
+      const createdCursor = (await get('/admin/bookings?limit=1')).headers.get('x-next-cursor')!;
+      for (const [path, field] of [
+        ['/admin/bookings?sort_by=email', 'sort_by'],
+        ['/admin/bookings?direction=up', 'direction'],
+        [`/admin/bookings?sort_by=name&cursor=${createdCursor}`, 'cursor'],
+        [`/admin/bookings?cursor=${nameCursor}`, 'cursor'],
+        [`/admin/bookings?sort_by=name&direction=asc&limit=5&cursor=${createdCursor}`, 'cursor'],
+        ['/admin/messages?direction=sideways', 'direction'],
+      ]) {
+        const res = await get(path);
+        expect({ path, status: res.status }).toEqual({ path, status: 400 });
+        const body = (await res.json()) as { code: string; errors: Array<{ field: string; message: string }> };
+        expect({ path, code: body.code, field: body.errors[0].field }).toEqual({ path, code: 'BAD_REQUEST', field });
+      }
+    });
+
     it('refuses a bad parameter with a 400 naming it, on every list', async () => {
       for (const [path, field] of [
         ['/admin/bookings?limit=0', 'limit'],

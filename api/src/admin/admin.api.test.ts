@@ -43,6 +43,7 @@ const BOOKING_KEYS = [
   'other_equipment',
   'payment_option',
   'payment_status',
+  'reference',
   'room_type',
   'special_requests',
   'status',

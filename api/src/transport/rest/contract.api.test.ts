@@ -67,6 +67,9 @@ describe('REST contract', () => {
     const body = aBookingBody({ workshop_id: 'zion-canyon-light', customer_phone: '+1 555 0100', health_concerns: 'asthma', age: 44 });
     const created = (await (await fetch(`${s.url}/api/bookings`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json()) as Record<string, unknown>;
     const read = (await (await fetch(`${s.url}/api/bookings/${String(created.id)}`)).json()) as Record<string, unknown>;
+    // The short reference a customer quotes (decision 078), in every REST booking (issue 23).
+    expect(created.reference).toMatch(/^WL-[0-9A-Z]{5}$/);
+    expect(read.reference).toBe(created.reference);
     const adminOnly = ['customer_phone', 'age', 'health_concerns', 'dietary_restrictions', 'emergency_contact_name', 'emergency_contact_phone', 'emergency_contact_email'];
     for (const field of adminOnly) {
       expect(created).not.toHaveProperty(field);
