@@ -13,6 +13,7 @@ import { adminBookingJson, adminMessageJson } from '../transport/rest/admin.rest
 import { adminWaitlistEntryJson } from '../transport/rest/waitlist.rest';
 import { balanceDueDate, localDate } from '../shared/policy';
 import { STREAM_BATCH } from '../infrastructure/paging';
+import { EXPORTS_AT_ONCE, exportGate } from '../transport/rest/admin-lists';
 
 const RIGHT = `Basic ${Buffer.from('admin:correct-horse-battery').toString('base64')}`;
 const T0 = new Date('2026-01-10T09:00:00.000Z');
@@ -506,6 +507,23 @@ describe.each(DB_KINDS)('admin lists on %s', (kind) => {
         const body = (await res.json()) as { code: string; errors: Array<{ field: string; message: string }> };
         expect({ path, code: body.code, field: body.errors[0].field }).toEqual({ path, code: 'BAD_REQUEST', field });
       }
+    });
+
+    it('writes at most EXPORTS_AT_ONCE whole lists at once (the others wait their turn) and frees the place of an export the client cut off', async () => {
+      const expected = await (await get('/admin/messages')).text();
+      // A client that reads the first bytes and goes away.
+      for (let i = 0; i < EXPORTS_AT_ONCE + 1; i++) {
+        const abort = new AbortController();
+        const res = await fetch(`${s.url}/api/admin/bookings`, { headers: { authorization: RIGHT }, signal: abort.signal });
+        await res.body!.getReader().read();
+        abort.abort();
+      }
+      for (let i = 0; i < 50 && exportGate.load.active > 0; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(exportGate.load).toEqual({ active: 0, waiting: 0 });
+      // More exports than places at once: all answer in full.
+      const texts = await Promise.all(Array.from({ length: EXPORTS_AT_ONCE + 2 }, async () => (await get('/admin/messages')).text()));
+      expect(texts.every((t) => t === expected)).toBe(true);
+      expect(exportGate.load).toEqual({ active: 0, waiting: 0 });
     });
 
     it('refuses a bad parameter with a 400 naming it, on every list', async () => {

@@ -56,18 +56,69 @@ export function nextPageHeaders(req: FastifyRequest, reply: FastifyReply, nextCu
 }
 
 /**
+ * How many whole lists one process writes at once; more wait their turn. What an export holds is
+ * a batch or two (below), so this bounds what all exports together hold in memory, however many
+ * are asked for at once (docs/decisions/082).
+ */
+export const EXPORTS_AT_ONCE = 2;
+
+/** A counting gate: `enter` resolves when a place is free, with the function that frees it (once). */
+export class ExportGate {
+  private active = 0;
+  private readonly waiting: Array<() => void> = [];
+
+  constructor(private readonly places: number) {}
+
+  /** Exports being written now, and waiting. */
+  get load(): { active: number; waiting: number } {
+    return { active: this.active, waiting: this.waiting.length };
+  }
+
+  async enter(): Promise<() => void> {
+    if (this.active < this.places) this.active++;
+    // The place is handed over by the export that leaves (active stays the same).
+    else await new Promise<void>((resolve) => this.waiting.push(resolve));
+    let left = false;
+    return () => {
+      if (left) return;
+      left = true;
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.active--;
+    };
+  }
+}
+
+/** The process's gate for the whole-list exports. */
+export const exportGate = new ExportGate(EXPORTS_AT_ONCE);
+
+/**
  * Answer one JSON array of every row of `batches`, written a batch at a time
  * as the rows are read: the whole list is never held in memory (the bytes are
  * JSON.stringify's of the whole array). Each batch is one JSON.stringify of its
  * rows, without its brackets; the stream asks for the next batch only when the
  * response has taken the last one (Readable.from reads on demand, and the reply
  * pipes it to the socket with backpressure), so at most a batch or two are in
- * memory however slow the client reads. The first batch is read before
- * answering, so a failing database is a proper error; a failure later cuts the
- * answer short (it is logged through `failed`).
+ * memory however slow the client reads, and at most EXPORTS_AT_ONCE exports
+ * run at once (`gate`). The first batch is read before answering, so a failing
+ * database is a proper error; a failure later cuts the answer short (it is
+ * logged through `failed`).
  */
-export async function sendJsonArray<T>(reply: FastifyReply, batches: AsyncGenerator<T[]>, toJson: (row: T) => unknown, failed: (err: unknown) => void): Promise<FastifyReply> {
-  const first = await batches.next();
+export async function sendJsonArray<T>(
+  reply: FastifyReply,
+  batches: AsyncGenerator<T[]>,
+  toJson: (row: T) => unknown,
+  failed: (err: unknown) => void,
+  gate: ExportGate = exportGate,
+): Promise<FastifyReply> {
+  const leave = await gate.enter();
+  let first: IteratorResult<T[]>;
+  try {
+    first = await batches.next();
+  } catch (err) {
+    leave();
+    throw err;
+  }
   async function* chunks(): AsyncGenerator<string> {
     let opened = false;
     try {
@@ -83,7 +134,11 @@ export async function sendJsonArray<T>(reply: FastifyReply, batches: AsyncGenera
     }
     yield opened ? ']' : '[]';
   }
-  return reply
-    .header('content-type', 'application/json; charset=utf-8')
-    .send(Readable.from(chunks(), { objectMode: false }));
+  const body = Readable.from(chunks(), { objectMode: false });
+  // Ended, failed or cut off by the client: the stream closes either way (even unread).
+  body.once('close', () => {
+    leave();
+    void batches.return(undefined);
+  });
+  return reply.header('content-type', 'application/json; charset=utf-8').send(body);
 }
