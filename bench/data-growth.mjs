@@ -19,7 +19,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { machine, percentile, root, scheduleFutureWorkshops, startApp } from './lib.mjs';
+import { appConfiguration, machine, percentile, root, scheduleFutureWorkshops, startApp } from './lib.mjs';
 
 const require = createRequire(path.join(root, 'api/package.json'));
 const autocannon = createRequire(import.meta.url)('autocannon');
@@ -420,7 +420,7 @@ async function run(kind) {
   return results;
 }
 
-console.log(`data-growth: seasons ${SEASONS.join(', ')}; ${REQUESTS} sequential requests per admin read; autocannon ${CONNECTIONS} connections × ${DURATION} s; ${machine()}; ${new Date().toISOString()}`);
+console.log(`data-growth: seasons ${SEASONS.join(', ')}; ${REQUESTS} sequential requests per admin read; autocannon ${CONNECTIONS} connections × ${DURATION} s; ${appConfiguration()}; ${machine()}; ${new Date().toISOString()}`);
 for (const kind of kinds) {
   const results = await run(kind);
   const head = ['request', ...results.map((r) => `${r.seasons} season${r.seasons > 1 ? 's' : ''}${r.build}`)];

@@ -69,7 +69,7 @@ export async function startApp(kind, env = {}, { nodeArgs = [], databaseUrl: exi
   }
   const logFile = process.env.BENCH_LOG === 'null' ? '/dev/null' : path.join(dir, 'app.log');
   const log = process.env.BENCH_APP_LOG ? 'inherit' : fs.openSync(logFile, 'w');
-  const child = spawn(process.execPath, [...nodeArgs, main], {
+  const child = spawn(process.execPath, [...productionNodeFlags(), ...nodeArgs, main], {
     env: {
       ...process.env, NODE_ENV: 'production', PUBLIC_ORIGIN: `http://127.0.0.1:${port}`, ADMIN_PASSWORD: 'bench-admin-password',
       // The benches play many visitors from one machine: believe their X-Forwarded-For.
@@ -115,10 +115,21 @@ export async function startApp(kind, env = {}, { nodeArgs = [], databaseUrl: exi
   };
 }
 
+/**
+ * The flags production starts node with (api/package.json `nodeFlags`: `npm start`, the Docker
+ * CMD and the e2e servers use the same, tested), so the benches measure what runs.
+ * BENCH_NODE_FLAGS replaces them (space-separated; `none` for node's defaults): an A/B of flags.
+ */
+export function productionNodeFlags() {
+  const own = process.env.BENCH_NODE_FLAGS;
+  if (own !== undefined) return own === 'none' ? [] : own.split(' ').filter(Boolean);
+  return JSON.parse(fs.readFileSync(path.join(root, 'api/package.json'), 'utf8')).nodeFlags ?? [];
+}
+
 /** How the app is configured for a bench run, for the first line of its output. */
 export function appConfiguration() {
   const level = process.env.LOG_LEVEL ?? 'info (default)';
-  return `app: NODE_ENV=production, LOG_LEVEL=${level}${process.env.BENCH_LOG === 'null' ? ', log to /dev/null' : ', log to a file'}`;
+  return `app: NODE_ENV=production, LOG_LEVEL=${level}${process.env.BENCH_LOG === 'null' ? ', log to /dev/null' : ', log to a file'}, node ${productionNodeFlags().join(' ') || '(no flags)'}`;
 }
 
 /** The machine's load averages (1, 5 min), to say how noisy a run was. */

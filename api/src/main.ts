@@ -12,6 +12,7 @@ import { HoldSweeper } from './booking/hold-sweeper';
 import { OfferSweeper } from './waitlist/offer-sweeper';
 import { MailWorker } from './mail/mail-worker';
 import { JobWorker } from './infrastructure/jobs/job-worker';
+import { missingNodeFlags, productionNodeFlags } from './infrastructure/node-flags';
 
 async function main(): Promise<void> {
   try {
@@ -30,6 +31,8 @@ async function main(): Promise<void> {
     throw e;
   }
   const logger = createLogger(config.logLevel, undefined, { pretty: config.env === 'development' && isInstalled('pino-pretty') });
+  const missing = missingNodeFlags(productionNodeFlags());
+  if (missing.length) logger.warn(`Started without ${missing.join(' ')} (api/package.json nodeFlags): V8's young generation alone may take ~90 MB more memory (docs/decisions/083)`);
   if (config.admin.generated) {
     logger.warn(`No ADMIN_PASSWORD set: generated one for this ${config.env} install: ${config.admin.password} (kept in data/admin-password.txt)`);
   }

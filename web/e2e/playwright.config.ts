@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
@@ -24,6 +25,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const tmp = path.resolve(here, '.tmp');
 const apiRoot = path.resolve(here, '../../api');
 const apiDist = path.join(apiRoot, 'dist');
+/** The flags production starts node with (api/package.json nodeFlags, docs/decisions/083). */
+const nodeFlags = (JSON.parse(fs.readFileSync(path.join(apiRoot, 'package.json'), 'utf8')) as { nodeFlags: string[] }).nodeFlags.join(' ');
 
 /**
  * Playwright starts the web servers before globalSetup runs, so the servers empty their
@@ -90,7 +93,7 @@ export default defineConfig({
       },
     },
     {
-      command: `${freshDb('e2e.db')} && node ${apiDist}/main.js`,
+      command: `${freshDb('e2e.db')} && node ${nodeFlags} ${apiDist}/main.js`,
       url: `http://127.0.0.1:${E2E_PORT}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,
@@ -99,7 +102,7 @@ export default defineConfig({
       env: appEnv(E2E_PORT, 'e2e.db'),
     },
     {
-      command: `${freshDb('e2e-stripe.db')} && node ${apiDist}/main.js`,
+      command: `${freshDb('e2e-stripe.db')} && node ${nodeFlags} ${apiDist}/main.js`,
       url: `${STRIPE_APP_URL}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,
@@ -112,7 +115,7 @@ export default defineConfig({
       }),
     },
     {
-      command: `${freshDb('e2e-calendar.db')} && node ${apiDist}/main.js`,
+      command: `${freshDb('e2e-calendar.db')} && node ${nodeFlags} ${apiDist}/main.js`,
       url: `${CALENDAR_APP_URL}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,
