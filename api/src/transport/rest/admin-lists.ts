@@ -62,6 +62,13 @@ export function nextPageHeaders(req: FastifyRequest, reply: FastifyReply, nextCu
  */
 export const EXPORTS_AT_ONCE = 2;
 
+/**
+ * Rows written per chunk: a chunk of about 64 KB (an admin booking is about 1 KB of JSON) stays
+ * under V8's large-object size (128 KB), so it is made and dropped in the young generation
+ * instead of growing the old one until a full collection (docs/decisions/083).
+ */
+const CHUNK_ROWS = 64;
+
 /** A counting gate: `enter` resolves when a place is free, with the function that frees it (once). */
 export class ExportGate {
   private active = 0;
@@ -95,8 +102,8 @@ export const exportGate = new ExportGate(EXPORTS_AT_ONCE);
 /**
  * Answer one JSON array of every row of `batches`, written a batch at a time
  * as the rows are read: the whole list is never held in memory (the bytes are
- * JSON.stringify's of the whole array). Each batch is one JSON.stringify of its
- * rows, without its brackets; the stream asks for the next batch only when the
+ * JSON.stringify's of the whole array). Each chunk is one JSON.stringify of
+ * CHUNK_ROWS rows, without its brackets; the stream asks for the next batch only when the
  * response has taken the last one (Readable.from reads on demand, and the reply
  * pipes it to the socket with backpressure), so at most a batch or two are in
  * memory however slow the client reads, and at most EXPORTS_AT_ONCE exports
@@ -122,11 +129,20 @@ export async function sendJsonArray<T>(
   async function* chunks(): AsyncGenerator<string> {
     let opened = false;
     try {
-      for (let r = first; !r.done; r = await batches.next()) {
-        if (r.value.length === 0) continue;
-        const json = JSON.stringify(r.value.map(toJson));
-        yield (opened ? ',' : '[') + json.slice(1, -1);
-        opened = true;
+      let next: IteratorResult<T[]> | null = first;
+      while (next && !next.done) {
+        // The batch becomes text at once and its rows are dropped before the first chunk is
+        // written: what waits on a slow client is a batch's text, not its rows.
+        const rows = next.value;
+        next = null;
+        const parts: string[] = [];
+        for (let i = 0; i < rows.length; i += CHUNK_ROWS) parts.push(JSON.stringify(rows.slice(i, i + CHUNK_ROWS).map(toJson)).slice(1, -1));
+        rows.length = 0;
+        for (const part of parts.splice(0)) {
+          yield (opened ? ',' : '[') + part;
+          opened = true;
+        }
+        next = await batches.next();
       }
     } catch (err) {
       failed(err);
