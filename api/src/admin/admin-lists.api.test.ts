@@ -341,7 +341,7 @@ describe.each(DB_KINDS)('admin lists on %s', (kind) => {
     beforeAll(async () => {
       // More than two read batches of each list.
       await inTransaction(async (m) => {
-        for (let i = 0; i < 2 * STREAM_BATCH + 37; i++) await insertBooking(m, { workshopId: 'nyc-portrait-posing', customerName: i === 612 ? 'Bulk Zebedee' : `Bulk ${i}`, createdAt: at(100 + (i % 50)) });
+        for (let i = 0; i < 2 * STREAM_BATCH + 37; i++) await insertBooking(m, { workshopId: 'nyc-portrait-posing', customerName: i === 2 * STREAM_BATCH + 12 ? 'Bulk Zebedee' : `Bulk ${i}`, createdAt: at(100 + (i % 50)) });
       });
       const workshops = await s.services.db.manager.find(Workshop, { select: { id: true } });
       for (let i = 0; i < STREAM_BATCH + 11; i++) await insertMessage(s.services.db, { workshopId: workshops[i % workshops.length].id, createdAt: at(200 + (i % 40)) });
