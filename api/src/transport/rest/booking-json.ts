@@ -1,5 +1,5 @@
 import type { Booking } from '../../booking/booking.entity';
-import { ADMIN_BOOKING, BOOKING, BOOKING_WITH_DUE } from './schemas/booking';
+import { BOOKING, BOOKING_WITH_DUE } from './schemas/booking';
 
 /** When what is left falls due and whether it is paid online (issue 21): GET and POST /api/bookings. */
 export interface BookingPaymentFacts {
