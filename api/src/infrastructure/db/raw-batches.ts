@@ -57,34 +57,42 @@ export async function* readRawBatches<T extends ObjectLiteral>(db: Database, bui
   }
 }
 
+/** SQLite's stored form of a datetime(3) column, as TypeORM writes it (UTC). */
+const SQLITE_DATETIME = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}$/;
+
 /**
  * A function turning a raw row of `alias` into an instance of `entity` holding its columns,
  * each value as TypeORM's hydration gives it (the same values as `getMany()`: tested on both
  * engines). Text and whole-number columns are the driver's value as it is (what TypeORM's
  * hydration returns for them); every other type (times, booleans, JSON, decimals) goes
- * through the driver's `prepareHydratedValue`. Made once per list, applied to every row.
+ * through the driver's `prepareHydratedValue`, but for SQLite's stored datetime text, which
+ * becomes the Date TypeORM makes of it (`YYYY-MM-DDTHH:MM:SS.mmmZ`) without its two regular
+ * expressions. Made once per list, applied to every row: the function is written for the
+ * entity's columns (property names from its metadata, quoted with JSON.stringify), so every
+ * row gets the same shape in the same order, which V8 runs far faster than a loop of keyed
+ * stores (decision 082).
  */
 export function rowHydrator<T extends ObjectLiteral>(db: Database, entity: new () => T, alias: string): (row: RawRow) => T {
   const driver = db.dataSource.driver;
-  const columns = db.dataSource.getMetadata(entity).columns;
-  const plain: Array<[key: string, property: string]> = [];
-  const converted: Array<[key: string, column: ColumnMetadata]> = [];
-  for (const column of columns) {
-    const key = `${alias}_${column.databaseName}`;
-    if (isPassThrough(column)) plain.push([key, column.propertyName]);
-    else converted.push([key, column]);
+  const sqlite = db.kind === 'sqlite';
+  const lines: string[] = ['const t = new E();', 'let v;'];
+  const converters: Array<(value: unknown) => unknown> = [];
+  for (const column of db.dataSource.getMetadata(entity).columns) {
+    const key = JSON.stringify(`${alias}_${column.databaseName}`);
+    const property = JSON.stringify(column.propertyName);
+    if (isPassThrough(column)) {
+      lines.push(`v = row[${key}]; if (v !== undefined) t[${property}] = v;`);
+      continue;
+    }
+    const hydrate = (value: unknown): unknown => driver.prepareHydratedValue(value, column);
+    const isDatetime = !column.transformer && (column.type === 'datetime' || column.type === Date);
+    converters.push(sqlite && isDatetime ? (value) => (typeof value === 'string' && SQLITE_DATETIME.test(value) ? new Date(`${value.slice(0, 10)}T${value.slice(11)}Z`) : hydrate(value)) : hydrate);
+    lines.push(`if (${key} in row) t[${property}] = c[${converters.length - 1}](row[${key}]);`);
   }
-  return (row) => {
-    const target = new entity() as Record<string, unknown>;
-    for (const [key, property] of plain) {
-      const value = row[key];
-      if (value !== undefined) target[property] = value;
-    }
-    for (const [key, column] of converted) {
-      if (key in row) target[column.propertyName] = driver.prepareHydratedValue(row[key], column);
-    }
-    return target as T;
-  };
+  lines.push('return t;');
+  // The text is made of the entity's own column names, each quoted by JSON.stringify: nothing from a request.
+  const make = new Function('E', 'c', `return function hydrate(row) {\n${lines.join('\n')}\n};`) as (E: new () => T, c: typeof converters) => (row: RawRow) => T;
+  return make(entity, converters);
 }
 
 /** Column types whose raw driver value TypeORM's hydration returns unchanged (no transformer). */
