@@ -489,6 +489,8 @@ export type MessagesTab_MessageFragment = { id: string, workshopId: string, work
 export type AdminMessagesQueryVariables = Exact<{
   workshopId?: string | number | null | undefined;
   topic?: MessageTopic | null | undefined;
+  from?: string | null | undefined;
+  to?: string | null | undefined;
   direction?: SortDirection | null | undefined;
   limit: number;
   cursor?: string | null | undefined;
