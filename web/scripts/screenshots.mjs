@@ -14,6 +14,10 @@
 // (a booking made and a payment recorded through the REST API first): NAME admin-booking.png.
 // `admin-tabs` (the same way) signs in and captures every tab of the dashboard: NAME admin-<tab>.png
 // (the Workshops tab with its past go/no-go runs unfolded).
+// PHOTOS=1 (with the app it starts, or ADMIN_PASSWORD for BASE_URL) first uploads the demo photographs
+// (bench/demo-photos.mjs: a home hero, the instructor's portrait, every cover, two galleries), so the
+// pages show photographs as the owner would set them. NEXT_SEASON=1 schedules every run again a year on
+// (as the admin's "Schedule again" does), so the catalog holds two years, as in late November.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -69,6 +73,22 @@ if (!base) {
   base = `http://127.0.0.1:${port}`;
   adminPassword = 'screenshot-password';
   await waitFor(`${base}/api/health`);
+}
+if (process.env.PHOTOS && adminPassword) {
+  const { uploadDemoPhotos } = await import('../../bench/demo-photos.mjs');
+  console.log(`photographs: ${await uploadDemoPhotos(base, adminPassword, { coverWidth: 1600 })} covers, a hero, a portrait, galleries`);
+}
+if (process.env.NEXT_SEASON && adminPassword) {
+  const headers = { authorization: `Basic ${Buffer.from(`admin:${adminPassword}`).toString('base64')}`, 'content-type': 'application/json', origin: base };
+  for (const w of await (await fetch(`${base}/api/workshops`)).json()) {
+    const year = Number(w.start_date.slice(0, 4)) + 1;
+    const res = await fetch(`${base}/api/admin/workshops/${encodeURIComponent(w.id)}/schedule-again`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ id: `${w.id}-${year}`, start_date: `${year}${w.start_date.slice(4)}` }),
+    });
+    if (!res.ok) throw new Error(`schedule ${w.id} again: ${res.status} ${await res.text()}`);
+  }
 }
 const withAdminBooking = adminPassword !== undefined && (filters.length ? filters.includes(ADMIN_BOOKING) : true);
 const withAdminTabs = adminPassword !== undefined && (filters.length ? filters.includes(ADMIN_TABS) : true);
