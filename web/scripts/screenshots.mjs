@@ -14,6 +14,11 @@
 // (a booking made and a payment recorded through the REST API first): NAME admin-booking.png.
 // `admin-tabs` (the same way) signs in and captures every tab of the dashboard: NAME admin-<tab>.png
 // (the Workshops tab with its past go/no-go runs unfolded).
+// PHOTOS=1 (with the app it starts, or ADMIN_PASSWORD for BASE_URL) first uploads the demo photographs
+// (bench/demo-photos.mjs: a home hero, the instructor's portrait, every cover, two galleries), so the
+// pages show photographs as the owner would set them. NEXT_SEASON=1 schedules every run again a year on
+// (as the admin's "Schedule again" does), so the catalog holds two years, as in late November.
+// Either also posts three messages on a board (the admin's Messages tab with rows).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -30,8 +35,8 @@ const widths = (process.env.WIDTHS ?? '375,1280').split(',').map(Number);
 const fullPage = process.env.FULL !== '0';
 const tile = Number(process.env.TILE ?? 0);
 
-/** The 18 routes of the spec from the app's route manifest, with a sample id where one is needed. */
-const ROUTES = manifest.routes.filter((r) => r.path !== '*').map((r) => r.screenshot ?? r.samples[0]);
+/** The 18 routes of the spec from the app's route manifest, with a sample id where one is needed, and the not-found page. */
+const ROUTES = manifest.routes.map((r) => r.screenshot ?? r.samples[0]);
 
 const filters = process.argv.slice(2);
 const routes = filters.length ? ROUTES.filter((r) => filters.some((f) => r === f || (f !== '/' && r.startsWith(f)))) : ROUTES;
@@ -69,6 +74,33 @@ if (!base) {
   base = `http://127.0.0.1:${port}`;
   adminPassword = 'screenshot-password';
   await waitFor(`${base}/api/health`);
+}
+if (process.env.PHOTOS && adminPassword) {
+  const { uploadDemoPhotos } = await import('../../bench/demo-photos.mjs');
+  console.log(`photographs: ${await uploadDemoPhotos(base, adminPassword, { coverWidth: 1600 })} covers, a hero, a portrait, galleries`);
+}
+if (process.env.NEXT_SEASON && adminPassword) {
+  const headers = { authorization: `Basic ${Buffer.from(`admin:${adminPassword}`).toString('base64')}`, 'content-type': 'application/json', origin: base };
+  for (const w of await (await fetch(`${base}/api/workshops`)).json()) {
+    const year = Number(w.start_date.slice(0, 4)) + 1;
+    const res = await fetch(`${base}/api/admin/workshops/${encodeURIComponent(w.id)}/schedule-again`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ id: `${w.id}-${year}`, start_date: `${year}${w.start_date.slice(4)}` }),
+    });
+    if (!res.ok) throw new Error(`schedule ${w.id} again: ${res.status} ${await res.text()}`);
+  }
+}
+if (process.env.PHOTOS || process.env.NEXT_SEASON) {
+  // A board with a few messages, so the admin's Messages tab shows its filters and rows.
+  for (const [i, topic] of ['general', 'ride_sharing', 'questions'].entries()) {
+    const res = await fetch(`${base}/api/workshops/zion-canyon-light/messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': `203.0.113.${200 + i}` },
+      body: JSON.stringify({ workshop_id: 'zion-canyon-light', author_name: `Screenshot Poster ${i + 1}`, author_email: `poster${i + 1}@example.com`, message: `Looking forward to the slot canyons (message ${i + 1}).`, topic }),
+    });
+    if (!res.ok) throw new Error(`message ${i + 1}: ${res.status} ${await res.text()}`);
+  }
 }
 const withAdminBooking = adminPassword !== undefined && (filters.length ? filters.includes(ADMIN_BOOKING) : true);
 const withAdminTabs = adminPassword !== undefined && (filters.length ? filters.includes(ADMIN_TABS) : true);

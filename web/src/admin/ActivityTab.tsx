@@ -95,7 +95,7 @@ export function ActivityTable({ entries, caption }: { entries: ReadonlyArray<Act
   return (
     // Focusable, so a keyboard can scroll it sideways on a narrow screen (it holds no links or buttons).
     <div className="admin-table__scroll" role="region" aria-label={caption} tabIndex={0}>
-      <table className="admin-table admin-activity admin-table--stack">
+      <table className="admin-table admin-activity stack-table">
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>

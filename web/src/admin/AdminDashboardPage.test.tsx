@@ -457,6 +457,30 @@ describe('/admin/dashboard', () => {
       expect(screen.queryByRole('button', { name: 'Load more messages' })).not.toBeInTheDocument();
     });
 
+    it('filters by the days posted on the server: from the start of the first day to the end of the last', async () => {
+      const older = MESSAGES[1];
+      const inJanuary: MockLink.MockedResponse = {
+        request: { query: ADMIN_MESSAGES_QUERY, variables: messagesVariables('all', 'all', {}, 'desc', { from: '2026-01-12', to: '' }) },
+        result: { data: { adminMessagePage: anAdminMessagePage([MESSAGES[0], older], { totalCount: 2 }) } },
+      };
+      const oneDay: MockLink.MockedResponse = {
+        request: { query: ADMIN_MESSAGES_QUERY, variables: messagesVariables('all', 'all', {}, 'desc', { from: '2026-01-12', to: '2026-01-12' }) },
+        result: { data: { adminMessagePage: anAdminMessagePage([older], { totalCount: 1 }) } },
+      };
+      const { user } = await openDashboard([dashboard(anAdminDashboard({ bookings: BOOKINGS, messages: MESSAGES })), inJanuary, oneDay]);
+      await user.click(screen.getByRole('tab', { name: 'Messages (2)' }));
+      await screen.findAllByRole('article');
+      fireEvent.change(screen.getByLabelText('Posted from'), { target: { value: '2026-01-12' } });
+      await screen.findByText(/2 match these filters/);
+      expect(screen.getByLabelText('Posted to (inclusive)')).toHaveAttribute('min', '2026-01-12');
+      fireEvent.change(screen.getByLabelText('Posted to (inclusive)'), { target: { value: '2026-01-12' } });
+      await waitFor(() => expect(screen.getAllByRole('article').map((c) => within(c).getByRole('heading').textContent)).toEqual(['Older Author']));
+      expect(screen.getByText(/1 matches these filters/)).toBeInTheDocument();
+      // The last day counts whole: the server is asked for messages before the start of the next day.
+      const vars = messagesVariables('all', 'all', {}, 'desc', { from: '2026-01-12', to: '2026-01-12' });
+      expect(new Date(vars.to as string).getTime() - new Date(vars.from as string).getTime()).toBe(24 * 3600 * 1000);
+    });
+
     it('keeps the message when the confirmation is declined', async () => {
       const { user } = await openDashboard();
       jest.spyOn(window, 'confirm').mockReturnValue(false);

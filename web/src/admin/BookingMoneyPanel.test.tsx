@@ -213,6 +213,9 @@ describe('the admin’s money of a booking (BookingMoneyPanel)', () => {
     expect(row).toHaveTextContent('Late Payer');
     expect(row).toHaveTextContent('$2,321.25 of $7,737.50');
     expect(row).toHaveTextContent('$5,416.25');
+    // On a phone the table is stacked rows (components.css .stack-table): every cell names its column.
+    expect(within(overdue).getByRole('table')).toHaveClass('stack-table');
+    expect(within(row).getAllByRole('cell').map((c) => c.getAttribute('data-label'))).toEqual(['Customer', 'Workshop', 'Payment', 'Paid', 'Left to pay']);
     expect(screen.getByText(/Revenue is money received minus money refunded/)).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: /^Bookings/ }));
     expect(screen.queryByRole('region', { name: 'Overdue balances' })).not.toBeInTheDocument();

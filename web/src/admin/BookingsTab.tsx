@@ -416,7 +416,7 @@ export function BookingsTab({
         <Empty>No bookings match these filters.</Empty>
       ) : (
         <div className="admin-table__scroll">
-          <table className="admin-table admin-bookings admin-table--stack">
+          <table className="admin-table admin-bookings stack-table">
             <caption className="visually-hidden">
               Bookings, sorted by {sortColumn.label.toLowerCase()}, {sort.direction}. Choose a name to see the booking.
             </caption>

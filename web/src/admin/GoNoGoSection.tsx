@@ -157,7 +157,7 @@ export function GoNoGoSection({
 function GoNoGoTable({ rows, label, caption, onCancel }: { rows: ReadonlyArray<Row>; label: string; caption: string; onCancel: (r: Row) => void }) {
   return (
     <div className="admin-table__scroll" role="region" aria-label={label} tabIndex={0}>
-      <table className="admin-table admin-go-no-go admin-table--stack">
+      <table className="admin-table admin-go-no-go stack-table">
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>

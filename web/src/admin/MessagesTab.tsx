@@ -6,6 +6,7 @@ import type { SortDirection, AdminMessagesQuery, AdminMessagesQueryVariables, De
 import { Empty, Failure, Loading } from '../ui/States';
 import { labelOf } from '../ui/labels';
 import { LoadMore } from './LoadMore';
+import { dayStart } from './BookingsTab';
 
 export const MESSAGES_TAB_FRAGMENT: TypedDocumentNode<MessagesTab_MessageFragment> = gql`
   fragment MessagesTab_message on CommunityMessage {
@@ -22,8 +23,8 @@ export const MESSAGES_TAB_FRAGMENT: TypedDocumentNode<MessagesTab_MessageFragmen
 
 /** One page of the messages of every board, filtered on the server (docs/decisions/075); `cursor` extends the list (apollo/client.ts). */
 export const ADMIN_MESSAGES_QUERY: TypedDocumentNode<AdminMessagesQuery, AdminMessagesQueryVariables> = gql`
-  query AdminMessages($workshopId: ID, $topic: MessageTopic, $direction: SortDirection, $limit: Int!, $cursor: String) {
-    adminMessagePage(workshopId: $workshopId, topic: $topic, direction: $direction, limit: $limit, cursor: $cursor) {
+  query AdminMessages($workshopId: ID, $topic: MessageTopic, $from: DateTimeISO, $to: DateTimeISO, $direction: SortDirection, $limit: Int!, $cursor: String) {
+    adminMessagePage(workshopId: $workshopId, topic: $topic, from: $from, to: $to, direction: $direction, limit: $limit, cursor: $cursor) {
       items {
         id
         ...MessagesTab_message
@@ -46,11 +47,27 @@ export const ADMIN_MESSAGES_QUERY: TypedDocumentNode<AdminMessagesQuery, AdminMe
 
 export const MESSAGES_PAGE_SIZE = 50;
 
-/** The query's variables for the chosen run, topic ('all': no filter) and order (newest first by default). */
-export function messagesVariables(workshopId: string, topic: string, extra: Partial<AdminMessagesQueryVariables> = {}, direction: 'asc' | 'desc' = 'desc'): AdminMessagesQueryVariables {
+/** The days posted, as chosen in the form: the admin's calendar days (YYYY-MM-DD), '' for none; `to` includes its whole day. */
+export interface MessageDays {
+  from: string;
+  to: string;
+}
+
+export const ANY_DAY: MessageDays = { from: '', to: '' };
+
+/** The query's variables for the chosen run, topic ('all': no filter), days posted and order (newest first by default). */
+export function messagesVariables(
+  workshopId: string,
+  topic: string,
+  extra: Partial<AdminMessagesQueryVariables> = {},
+  direction: 'asc' | 'desc' = 'desc',
+  days: MessageDays = ANY_DAY,
+): AdminMessagesQueryVariables {
   return {
     workshopId: workshopId === 'all' ? null : workshopId,
     topic: topic === 'all' ? null : (topic as MessageTopic),
+    from: dayStart(days.from),
+    to: dayStart(days.to, 1),
     direction: direction as SortDirection,
     limit: MESSAGES_PAGE_SIZE,
     ...extra,
@@ -115,9 +132,10 @@ export function MessagesTab({
   const [workshopId, setWorkshopId] = useState('all');
   const [topic, setTopic] = useState('all');
   const [direction, setDirection] = useState<'asc' | 'desc'>('desc');
+  const [days, setDays] = useState<MessageDays>(ANY_DAY);
   const [deleteMessage] = useDeleteMessage();
   const { data, previousData, loading, error, fetchMore, refetch } = useQuery(ADMIN_MESSAGES_QUERY, {
-    variables: messagesVariables(workshopId, topic, {}, direction),
+    variables: messagesVariables(workshopId, topic, {}, direction, days),
     context: { admin: true },
     fetchPolicy: 'cache-and-network',
     notifyOnNetworkStatusChange: true,
@@ -126,7 +144,7 @@ export function MessagesTab({
     if (error) onError(error);
   }, [error, onError]);
   const page = (data ?? previousData)?.adminMessagePage;
-  const filtered = workshopId !== 'all' || topic !== 'all';
+  const filtered = workshopId !== 'all' || topic !== 'all' || days.from !== '' || days.to !== '';
   const countOf = (value: string) => page?.topicCounts.find((c) => c.value === value)?.count ?? 0;
   const runCount = (id: string) => page?.workshopCounts.find((c) => c.value === id)?.count ?? 0;
   const runs = new Map(workshops.map((w) => [w.id, runLabel(w)]));
@@ -182,6 +200,14 @@ export function MessagesTab({
               </option>
             ))}
           </select>
+        </div>
+        <div className="field">
+          <label htmlFor="message-from">Posted from</label>
+          <input id="message-from" className="input" type="date" value={days.from} max={days.to || undefined} onChange={(e) => setDays((d) => ({ ...d, from: e.target.value }))} />
+        </div>
+        <div className="field">
+          <label htmlFor="message-to">Posted to (inclusive)</label>
+          <input id="message-to" className="input" type="date" value={days.to} min={days.from || undefined} onChange={(e) => setDays((d) => ({ ...d, to: e.target.value }))} />
         </div>
         <div className="field">
           <label htmlFor="message-order">Order</label>

@@ -65,7 +65,7 @@ export function OverdueBalances({ onError, workshops = [] }: { onError?: (e: unk
           <p className="muted">No balance is overdue.</p>
         ) : (
           <div className="table-scroll">
-            <table className="money-table" aria-labelledby="overdue-heading">
+            <table className="money-table stack-table" aria-labelledby="overdue-heading">
               <thead>
                 <tr>
                   <th scope="col">Customer</th>
@@ -82,16 +82,18 @@ export function OverdueBalances({ onError, workshops = [] }: { onError?: (e: unk
               <tbody>
                 {bookings.map((b) => (
                   <tr key={b.id}>
-                    <td>
-                      {b.customerName}
+                    <td data-label="Customer">
+                      <span>{b.customerName}</span>
                       <span className="money-table__sub">{b.customerEmail}</span>
                     </td>
-                    <td>{runs.get(b.workshopId) ?? b.workshopName}</td>
-                    <td>{b.paymentOption === 'payment_plan' ? 'Payment plan' : 'Deposit'}</td>
-                    <td className="money-table__amount">
-                      {formatDollars(b.amountPaid)} of {formatDollars(b.totalAmount)}
+                    <td data-label="Workshop">{runs.get(b.workshopId) ?? b.workshopName}</td>
+                    <td data-label="Payment">{b.paymentOption === 'payment_plan' ? 'Payment plan' : 'Deposit'}</td>
+                    <td className="money-table__amount" data-label="Paid">
+                      {`${formatDollars(b.amountPaid)} of ${formatDollars(b.totalAmount)}`}
                     </td>
-                    <td className="money-table__amount">{formatDollars(b.balance)}</td>
+                    <td className="money-table__amount" data-label="Left to pay">
+                      {formatDollars(b.balance)}
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -94,7 +94,7 @@ describe('/manage/{bookingId}#{token}', () => {
     expect(row).toHaveTextContent('$2,321.25');
     // Each cell names its column, so a phone shows the row as "Amount $2,321.25" lines (issue 24).
     expect(within(row).getAllByRole('cell').map((c) => c.getAttribute('data-label'))).toEqual(['Date', 'For', 'Method', 'Amount']);
-    expect(payments).toHaveClass('money-table--stacked');
+    expect(payments).toHaveClass('stack-table');
     expect(screen.getByTestId('booking-reference')).toHaveTextContent('WL-7KQ2M');
     expect(screen.getByText('2 participants + 1 spouse/partner')).toBeInTheDocument();
     expect(screen.getByTestId('balance-sentence')).toHaveTextContent('A balance of $5,416.25 is due by October 7, 2027.');

@@ -4,9 +4,9 @@ import { POLICY } from 'api/shared/policy';
 import { renderRoute } from '../test/render';
 import { aPhoto, aWorkshop } from '../test/builders';
 import { SITE_PHOTOS_QUERY } from '../home/sitePhotos';
-import { WORKSHOPS_QUERY } from '../workshop/documents';
+import { SEASON_QUERY } from '../workshop/useSeason';
 
-const catalog = { request: { query: WORKSHOPS_QUERY }, result: { data: { workshops: [aWorkshop()] } } };
+const catalog = { request: { query: SEASON_QUERY }, result: { data: { workshops: [aWorkshop()] } } };
 
 const main = () => within(screen.getByRole('main'));
 
@@ -53,7 +53,7 @@ describe('/about-instructor', () => {
       aWorkshop({ id: 'glades', startDate: '2026-12-07', dates: 'Dec 7-11, 2026', availableSpots: 0 }),
       aWorkshop({ id: 'zion-2027', startDate: '2027-04-13', dates: 'Apr 13-18, 2027', availableSpots: 5 }),
     ];
-    renderRoute('/about-instructor', [{ request: { query: WORKSHOPS_QUERY }, result: { data: { workshops: lateSeason } } }]);
+    renderRoute('/about-instructor', [{ request: { query: SEASON_QUERY }, result: { data: { workshops: lateSeason } } }]);
     expect(await main().findByRole('link', { name: 'View 2026-2027 Workshops' })).toHaveAttribute('href', '/workshops');
     expect(main().getByRole('list', { name: 'At a glance' })).toHaveTextContent('1 workshop open in 2026-2027');
     expect(screen.getByRole('main')).toHaveTextContent('1 workshop open for booking in 2026-2027');

@@ -489,6 +489,8 @@ export type MessagesTab_MessageFragment = { id: string, workshopId: string, work
 export type AdminMessagesQueryVariables = Exact<{
   workshopId?: string | number | null | undefined;
   topic?: MessageTopic | null | undefined;
+  from?: string | null | undefined;
+  to?: string | null | undefined;
   direction?: SortDirection | null | undefined;
   limit: number;
   cursor?: string | null | undefined;
@@ -844,3 +846,8 @@ export type WorkshopsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type WorkshopsQuery = { workshops: Array<{ id: string, name: string, location: string, state: string, dates: string, startDate: string, capacity: number, durationDays: number, price: number, availableSpots: number, difficultyLevel: DifficultyLevel, workshopType: WorkshopType, imageUrl: string, hasStarted: boolean, hasEnded: boolean, cancelled: boolean, paymentOptions: Array<{ option: PaymentOption, available: boolean, reason: string | null }>, cover: { id: string, src: string, width: number, height: number, altText: string, caption: string, sources: Array<{ type: string, srcSet: string }> } | null }> };
+
+export type SeasonQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type SeasonQuery = { workshops: Array<{ id: string, startDate: string, hasStarted: boolean, cancelled: boolean, availableSpots: number, capacity: number }> };

@@ -15,7 +15,6 @@ import { DEPOSIT, INSTALLMENTS } from '../content/policyText';
 import { anyTakesDeposit } from '../workshop/paymentOptionsText';
 import { HeroPicture, InstructorPortrait } from '../ui/SitePictures';
 import { bookableWorkshops, inSeason, isBookable, isFillingFast, listedDates, seasonOf, spansYears } from 'api/shared/season';
-import { useSeason } from '../workshop/useSeason';
 
 const I = BRAND.instructor;
 
@@ -185,7 +184,8 @@ function SeasonList() {
 export default function HomePage() {
   const navigate = useNavigate();
   const origin = useOrigin();
-  const season = useSeason();
+  // The home page reads the whole catalog for its sections: the season from the same cached answer.
+  const season = seasonOf(useQuery(WORKSHOPS_QUERY).data?.workshops ?? []);
 
   return (
     <>

@@ -138,7 +138,7 @@ function MoneyTable<T>({
         className={overflowing ? 'table-scroll table-scroll--overflowing' : 'table-scroll'}
         {...(overflowing ? { role: 'region', tabIndex: 0, 'aria-labelledby': headingId, 'aria-describedby': hintId } : {})}
       >
-        <table className={stacked ? 'money-table money-table--stacked' : 'money-table'} aria-labelledby={headingId}>
+        <table className={stacked ? 'money-table stack-table' : 'money-table'} aria-labelledby={headingId}>
           <thead>
             <tr>
               {shown.map((c) => (
