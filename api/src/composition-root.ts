@@ -53,6 +53,10 @@ import { WorkshopCancellationReactions } from './workshop-cancellation/workshop-
 import { WORKSHOP_CANCELLATION_MAILS } from './workshop-cancellation/workshop-cancellation.mails';
 import { PhotoService } from './photo/photo.service';
 import { type BlobStore, DiskBlobStore, S3BlobStore } from './infrastructure/blob-store';
+import { KBYG_JOB, KnowBeforeYouGoService } from './departure/know-before-you-go.service';
+import { DepartureService } from './departure/departure.service';
+import { BookerTravellers } from './departure/departure-travellers';
+import { DEPARTURE_MAILS } from './departure/departure.mails';
 
 /**
  * Every service of the app, built once per process (or per test) from its
@@ -110,6 +114,10 @@ export interface Services {
   photos: PhotoService;
   /** Where the photographs' renderings are kept (a folder served at /photos, or an S3 bucket). */
   photoStore: BlobStore;
+  /** Know before you go per run and its two mails (docs/decisions/087). */
+  knowBeforeYouGo: KnowBeforeYouGoService;
+  /** The admin's departure view and messages to the group (docs/decisions/088). */
+  departures: DepartureService;
 }
 
 /**
@@ -178,6 +186,10 @@ export function createServices(
   const money = createMoney(db, bookings, payments, jobs, links, clock, logger, config.publicOrigin, events, audit);
   const credits: CreditsService = new CreditsService(db, bookings, money.refunds, money.accounts, jobs, clock, logger, audit);
 
+  // A departure's travellers: the bookers (and their unnamed places) until every traveller is kept on the booking.
+  const departureTravellers = new BookerTravellers();
+  const knowBeforeYouGo = new KnowBeforeYouGoService(db, clock, jobs, outbox, audit, departureTravellers);
+
   // --- The map of reactions: who is told of what (docs/architecture.md lists the same) ---
   const moneyAudit = new MoneyAuditTrail(audit);
   const moneyMails = bookings.mails ? new MoneyMails(bookings.mails) : null;
@@ -210,7 +222,9 @@ export function createServices(
     .register(MONEY_JOBS.installmentCharge, (job) => money.charges.runInstallmentCharge(job))
     .register(MONEY_JOBS.balanceReminder, (job) => money.charges.runBalanceReminder(job))
     .register(MONEY_JOBS.balanceOverdue, (job) => money.charges.runBalanceOverdue(job))
-    .register(MONEY_JOBS.refund, (job) => money.refunds.runJob(job));
+    .register(MONEY_JOBS.refund, (job) => money.refunds.runJob(job))
+    // Know before you go, 14 and 2 days before a run's start (docs/decisions/087).
+    .register(KBYG_JOB, (job) => knowBeforeYouGo.runJob(job));
 
   const photoStore: BlobStore = config.photos.s3 ? new S3BlobStore(config.photos.s3) : new DiskBlobStore(config.photos.dir);
 
@@ -245,6 +259,8 @@ export function createServices(
     credits,
     workshopCancellation: new WorkshopCancellationService(db, money.cancellations, payments, outbox, clock, logger, events),
     events,
+    knowBeforeYouGo,
+    departures: new DepartureService(db, clock, outbox, audit, departureTravellers),
   };
 }
 
@@ -273,7 +289,7 @@ function createMoney(db: Database, bookings: BookingService, payments: PaymentSe
  * A new kind of mail is one template and one line in its domain's registry.
  */
 export function createOutbox(db: Database, clock: () => Date, logger: Logger, adminEmail: string, options = DEFAULT_OUTBOX_OPTIONS): OutboxService {
-  return new OutboxService(db, clock, logger, { ...options, adminEmail }).register(BOOKING_MAILS).register(COMMUNITY_MAILS).register(WAITLIST_MAILS).register(WORKSHOP_CANCELLATION_MAILS);
+  return new OutboxService(db, clock, logger, { ...options, adminEmail }).register(BOOKING_MAILS).register(COMMUNITY_MAILS).register(WAITLIST_MAILS).register(WORKSHOP_CANCELLATION_MAILS).register(DEPARTURE_MAILS);
 }
 
 /** Stripe when a secret key is configured; otherwise no provider (bookings stay reserved). */

@@ -24,6 +24,8 @@ export const AUDIT_ACTIONS = [
   'credit.issued',
   'credit.used',
   'message.deleted',
+  'departure.know_before_you_go_changed',
+  'departure.message_sent',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -57,4 +59,6 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'credit.issued': 'Credit issued',
   'credit.used': 'Credit used',
   'message.deleted': 'Message deleted',
+  'departure.know_before_you_go_changed': 'Know before you go edited',
+  'departure.message_sent': 'Message sent to a departure',
 };
