@@ -56,7 +56,7 @@ export function isLiveOnDeparture(b: Pick<Booking, 'status' | 'holdExpiresAt'>, 
 /** The bookers of live bookings, each booking's other places unnamed (before travellers existed). */
 export class BookerTravellers implements DepartureTravellers {
   async listForRun(m: EntityManager, workshopId: string, now: Date): Promise<DepartureTravellerRow[]> {
-    const bookings = await m.find(Booking, { where: { workshopId, status: In([BookingStatus.confirmed, BookingStatus.held]) }, order: { createdAt: 'ASC', id: 'ASC' } });
+    const bookings = await m.find(Booking, { where: { workshopId, status: In([BookingStatus.confirmed, BookingStatus.held]) }, order: { createdAt: 'ASC', customerName: 'ASC', id: 'ASC' } });
     return bookings.filter((b) => isLiveOnDeparture(b, now)).flatMap((b) => bookerRows(b));
   }
 }

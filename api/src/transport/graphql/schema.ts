@@ -18,11 +18,12 @@ import { AuditResolver } from './resolvers/audit.resolver';
 import { AdminWorkshopResolver } from './resolvers/admin-workshop.resolver';
 import { BookingAccountCreditsResolver, WorkshopCancellationResolver } from './resolvers/workshop-cancellation.resolver';
 import { PhotoResolver, WorkshopPhotosResolver } from './resolvers/photo.resolver';
+import { DepartureResolver } from './resolvers/departure.resolver';
 
 /** The services the resolvers are built from: each resolver receives only its own. */
 export type ResolverServices = Pick<
   Services,
-  'workshops' | 'testimonials' | 'bookings' | 'payments' | 'community' | 'adminAuth' | 'admin' | 'adminStats' | 'adminLists' | 'waitlistAdmin' | 'proofOfWork' | 'accounts' | 'money' | 'waitlist' | 'audit' | 'workshopEditor' | 'credits' | 'workshopCancellation' | 'photos'
+  'workshops' | 'testimonials' | 'bookings' | 'payments' | 'community' | 'adminAuth' | 'admin' | 'adminStats' | 'adminLists' | 'waitlistAdmin' | 'proofOfWork' | 'accounts' | 'money' | 'waitlist' | 'audit' | 'workshopEditor' | 'credits' | 'workshopCancellation' | 'photos' | 'knowBeforeYouGo' | 'departures'
 >;
 
 /**
@@ -50,6 +51,7 @@ function resolverInstances(s: ResolverServices): Map<Function, object> {
     [BookingAccountCreditsResolver, new BookingAccountCreditsResolver(s.credits)],
     [PhotoResolver, new PhotoResolver(s.photos)],
     [WorkshopPhotosResolver, new WorkshopPhotosResolver(s.photos)],
+    [DepartureResolver, new DepartureResolver(s.knowBeforeYouGo, s.departures, s.accounts)],
   ]);
 }
 
@@ -73,6 +75,7 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   BookingAccountCreditsResolver,
   PhotoResolver,
   WorkshopPhotosResolver,
+  DepartureResolver,
 ];
 
 /**
