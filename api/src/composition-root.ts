@@ -52,6 +52,7 @@ import { WorkshopCancellationService } from './workshop-cancellation/workshop-ca
 import { WorkshopCancellationReactions } from './workshop-cancellation/workshop-cancellation-reactions';
 import { WORKSHOP_CANCELLATION_MAILS } from './workshop-cancellation/workshop-cancellation.mails';
 import { PhotoService } from './photo/photo.service';
+import { TravellerService } from './traveller/traveller.service';
 import { type BlobStore, DiskBlobStore, S3BlobStore } from './infrastructure/blob-store';
 
 /**
@@ -110,6 +111,8 @@ export interface Services {
   photos: PhotoService;
   /** Where the photographs' renderings are kept (a folder served at /photos, or an S3 bucket). */
   photoStore: BlobStore;
+  /** Every traveller of a booking and their pre-trip tasks (docs/decisions/084-086); the departure view reads `listForRun`. */
+  travellers: TravellerService;
 }
 
 /**
@@ -182,7 +185,10 @@ export function createServices(
   const moneyAudit = new MoneyAuditTrail(audit);
   const moneyMails = bookings.mails ? new MoneyMails(bookings.mails) : null;
   const workshopCancelled = new WorkshopCancellationReactions(outbox, audit);
+  const travellers = new TravellerService();
   events
+    // Every booking gets its travellers in its own transaction: the booker first, the others as the form named them (docs/decisions/084).
+    .on('bookingCreated', (e) => travellers.createForBooking(e.m, e.booking, e.travellers, e.now))
     // Spots that come back are offered to the waiting list in the same transaction (docs/decisions/061).
     .on('spotsReleased', (e) => waitlist.offerFreedSpots(e.m, e.workshopId, e.now))
     // A held booking that used a credit lapsed: the credit is usable again (docs/decisions/063).
@@ -196,6 +202,8 @@ export function createServices(
     .on('bookingCancelled', (e) => moneyMails?.bookingCancelled(e))
     .on('bookingTransferred', (e) => moneyMails?.bookingTransferred(e))
     .on('bookingTransferred', (e) => moneyAudit.bookingTransferred(e))
+    // A transfer keeps the travellers in step with the participants; the new workshop's waiver is asked for by its hash.
+    .on('bookingTransferred', (e) => travellers.syncCount(e.m, e.booking, e.now))
     .on('latePaymentRefunded', (e) => moneyAudit.latePaymentRefunded(e))
     .on('latePaymentRefunded', (e) => moneyMails?.latePaymentRefunded(e))
     // A cancelled workshop: the audit row, then each customer's mail (their bookings' own mails are held back).
@@ -245,6 +253,7 @@ export function createServices(
     credits,
     workshopCancellation: new WorkshopCancellationService(db, money.cancellations, payments, outbox, clock, logger, events),
     events,
+    travellers,
   };
 }
 
