@@ -52,10 +52,11 @@ import { WorkshopCancellationService } from './workshop-cancellation/workshop-ca
 import { WorkshopCancellationReactions } from './workshop-cancellation/workshop-cancellation-reactions';
 import { WORKSHOP_CANCELLATION_MAILS } from './workshop-cancellation/workshop-cancellation.mails';
 import { PhotoService } from './photo/photo.service';
+import { TravellerService } from './traveller/traveller.service';
 import { type BlobStore, DiskBlobStore, S3BlobStore } from './infrastructure/blob-store';
 import { KBYG_JOB, KnowBeforeYouGoService } from './departure/know-before-you-go.service';
 import { DepartureService } from './departure/departure.service';
-import { BookerTravellers } from './departure/departure-travellers';
+import { RosterTravellers } from './departure/departure-travellers';
 import { DEPARTURE_MAILS } from './departure/departure.mails';
 
 /**
@@ -118,6 +119,8 @@ export interface Services {
   knowBeforeYouGo: KnowBeforeYouGoService;
   /** The admin's departure view and messages to the group (docs/decisions/088). */
   departures: DepartureService;
+  /** Every traveller of a booking and their pre-trip tasks (docs/decisions/084-086); the departure view reads `listForRun`. */
+  travellers: TravellerService;
 }
 
 /**
@@ -186,15 +189,18 @@ export function createServices(
   const money = createMoney(db, bookings, payments, jobs, links, clock, logger, config.publicOrigin, events, audit);
   const credits: CreditsService = new CreditsService(db, bookings, money.refunds, money.accounts, jobs, clock, logger, audit);
 
-  // A departure's travellers: the bookers (and their unnamed places) until every traveller is kept on the booking.
-  const departureTravellers = new BookerTravellers();
-  const knowBeforeYouGo = new KnowBeforeYouGoService(db, clock, jobs, outbox, audit, departureTravellers);
 
   // --- The map of reactions: who is told of what (docs/architecture.md lists the same) ---
   const moneyAudit = new MoneyAuditTrail(audit);
   const moneyMails = bookings.mails ? new MoneyMails(bookings.mails) : null;
   const workshopCancelled = new WorkshopCancellationReactions(outbox, audit);
+  const travellers = new TravellerService();
+  // A departure's travellers are the booking's travellers, with their readiness (docs/decisions/088).
+  const departureTravellers = new RosterTravellers(travellers);
+  const knowBeforeYouGo = new KnowBeforeYouGoService(db, clock, jobs, outbox, audit, departureTravellers);
   events
+    // Every booking gets its travellers in its own transaction: the booker first, the others as the form named them (docs/decisions/084).
+    .on('bookingCreated', (e) => travellers.createForBooking(e.m, e.booking, e.travellers, e.now))
     // Spots that come back are offered to the waiting list in the same transaction (docs/decisions/061).
     .on('spotsReleased', (e) => waitlist.offerFreedSpots(e.m, e.workshopId, e.now))
     // A held booking that used a credit lapsed: the credit is usable again (docs/decisions/063).
@@ -208,6 +214,8 @@ export function createServices(
     .on('bookingCancelled', (e) => moneyMails?.bookingCancelled(e))
     .on('bookingTransferred', (e) => moneyMails?.bookingTransferred(e))
     .on('bookingTransferred', (e) => moneyAudit.bookingTransferred(e))
+    // A transfer keeps the travellers in step with the participants; the new workshop's waiver is asked for by its hash.
+    .on('bookingTransferred', (e) => travellers.syncCount(e.m, e.booking, e.now))
     .on('latePaymentRefunded', (e) => moneyAudit.latePaymentRefunded(e))
     .on('latePaymentRefunded', (e) => moneyMails?.latePaymentRefunded(e))
     // A cancelled workshop: the audit row, then each customer's mail (their bookings' own mails are held back).
@@ -261,6 +269,7 @@ export function createServices(
     events,
     knowBeforeYouGo,
     departures: new DepartureService(db, clock, outbox, audit, departureTravellers),
+    travellers,
   };
 }
 

@@ -88,3 +88,72 @@ export function bookerRows(b: Booking): DepartureTravellerRow[] {
   }
   return rows;
 }
+
+/** A traveller as the travellers' own service lists a run (traveller/traveller.service.ts `listForRun`). */
+export interface RosterTravellerSource {
+  travellerId: string;
+  bookingId: string;
+  bookingReference: string | null;
+  bookingStatus: string;
+  position: number;
+  isBooker: boolean;
+  name: string | null;
+  email: string | null;
+  bookerName: string;
+  roomType: string;
+  age: number | null;
+  healthConcerns: string | null;
+  dietaryRestrictions: string | null;
+  emergencyContactName: string | null;
+  emergencyContactPhone: string | null;
+  emergencyContactEmail: string | null;
+  arrivalDate: string | null;
+  arrivalTime: string | null;
+  arrivalBy: string | null;
+  flightNumber: string | null;
+  roommatePreference: string | null;
+  roommateName: string | null;
+  readiness: { tasksDone: number; tasksTotal: number; missing: readonly string[] };
+}
+
+/** Bookings that take part in the departure: a booking that needs the admin's attention (paid, spots gone) is not on it. */
+const ON_DEPARTURE = new Set<string>([BookingStatus.held, BookingStatus.confirmed]);
+
+/**
+ * Every traveller kept on the booking (issue 25, first half: the travellers'
+ * service), mapped to the departure's rows: a place not yet named keeps a
+ * label, arrival and roommate preference become one line each.
+ */
+export class RosterTravellers implements DepartureTravellers {
+  constructor(private readonly source: { listForRun(m: EntityManager, workshopId: string): Promise<RosterTravellerSource[]> }) {}
+
+  async listForRun(m: EntityManager, workshopId: string): Promise<DepartureTravellerRow[]> {
+    const rows = await this.source.listForRun(m, workshopId);
+    return rows.filter((t) => ON_DEPARTURE.has(t.bookingStatus)).map(toRow);
+  }
+}
+
+function toRow(t: RosterTravellerSource): DepartureTravellerRow {
+  const arrival = [t.arrivalDate, t.arrivalTime, t.arrivalBy, t.flightNumber ? `flight ${t.flightNumber}` : null].filter(Boolean).join(', ');
+  const roommate = t.roommatePreference === 'named' ? t.roommateName : t.roommatePreference ? t.roommatePreference.replace(/_/g, ' ') : null;
+  return {
+    travellerId: t.travellerId,
+    bookingId: t.bookingId,
+    bookingReference: t.bookingReference,
+    position: t.position,
+    isBooker: t.isBooker,
+    name: t.name ?? `Traveller ${t.position} of ${t.bookerName}'s booking`,
+    named: t.name !== null,
+    email: t.email,
+    age: t.age,
+    roomType: t.roomType,
+    healthConcerns: t.healthConcerns,
+    dietaryRestrictions: t.dietaryRestrictions,
+    emergencyContactName: t.emergencyContactName,
+    emergencyContactPhone: t.emergencyContactPhone,
+    emergencyContactEmail: t.emergencyContactEmail,
+    arrival: arrival || null,
+    roommatePreference: roommate ?? null,
+    readiness: { done: t.readiness.tasksDone, total: t.readiness.tasksTotal, missing: [...t.readiness.missing] },
+  };
+}

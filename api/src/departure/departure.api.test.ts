@@ -10,7 +10,7 @@ import { createServices } from '../composition-root';
 import { createLogger } from '../infrastructure/logger';
 import { openDatabase } from '../infrastructure/db/data-source';
 import { ENTITIES } from '../entities';
-import { DepartureMessage, DepartureMessageRecipient } from './departure-message.entity';
+import { DepartureMessage, DepartureMessageKind, DepartureMessageRecipient } from './departure-message.entity';
 import { kbygJobKey } from './know-before-you-go.service';
 
 const ADMIN = `Basic ${Buffer.from('admin:correct-horse-battery').toString('base64')}`;
@@ -57,6 +57,7 @@ describe.each(DB_KINDS)('departures on %s', (kind) => {
   };
   /** A booking, paid in part by the admin so it is confirmed and outlives the clock moves. */
   const aBooking = async (workshopId: string, overrides: Record<string, unknown> = {}) => {
+    now = new Date(now.getTime() + 1000); // bookings in the order made
     const res = await fetch(`${s.url}/api/bookings`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(aBookingBody({ workshop_id: workshopId, payment_option: 'full', ...overrides })) });
     const created = (await res.json()) as { id: string };
     expect([res.status, created]).toEqual([201, expect.objectContaining({ id: expect.any(String) })]);
@@ -145,7 +146,7 @@ describe.each(DB_KINDS)('departures on %s', (kind) => {
     expect(sent).toHaveLength(4);
     expect(sent.filter((r) => (r.payload as { days: number }).days === 2).map((r) => r.recipient).sort()).toEqual(['ann@example.com', 'bo@example.com']);
     expect(sent.some((r) => r.recipient === 'cy@example.com')).toBe(false);
-    expect(await m().countBy(DepartureMessage, { workshopId: w, kind: 'know_before_you_go' })).toBe(2);
+    expect(await m().countBy(DepartureMessage, { workshopId: w, kind: DepartureMessageKind.know_before_you_go })).toBe(2);
     void bo;
   });
 

@@ -61,6 +61,8 @@ export type BookingInput = {
   paymentOption?: PaymentOption;
   roomType?: RoomType;
   specialRequests?: string | null | undefined;
+  /** The other travellers (participants 2 to N), in order: each a name and an email, or later = true. Missing ones are added later on the manage page. */
+  travellers?: Array<TravellerNameInput> | null | undefined;
   tripGoals: string;
   workshopId: string | number;
 };
@@ -347,6 +349,16 @@ export type TransferMyBookingInput = {
   token: string;
   /** The workshop to move to. */
   workshopId: string;
+};
+
+/** A traveller other than the booker: name and email, or later = true to name them on the manage page. */
+export type TravellerNameInput = {
+  /** Their own email (their task link goes there); required unless later is true. */
+  email?: string | null | undefined;
+  /** "I'll add them later": name and email are left empty for now. */
+  later?: boolean | null | undefined;
+  /** Full name; required unless later is true. */
+  name?: string | null | undefined;
 };
 
 /** A photograph's caption and alt text. */
