@@ -1,6 +1,6 @@
 import { ArgsType, Field, ID, InputType } from 'type-graphql';
 import { IsBoolean, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, ValidateBy } from 'class-validator';
-import { RequiredText } from '../infrastructure/text';
+import { hasControlChars, RequiredText } from '../infrastructure/text';
 import { fullMatch, PHONE_PATTERN } from '../shared/formats';
 
 export const MAX_MESSAGE_SUBJECT = 200;
@@ -15,7 +15,7 @@ const WorkshopId = () => (target: object, key: string | symbol) => {
 
 /** An https link without spaces or control characters (a map of the meeting point). */
 function isHttpsUrl(value: unknown): boolean {
-  if (typeof value !== 'string' || value.length > 1000 || /\s|[\u0000-\u001f\u007f]/.test(value)) return false;
+  if (typeof value !== 'string' || value.length > 1000 || /\s/.test(value) || hasControlChars(value)) return false;
   try {
     const u = new URL(value);
     return u.protocol === 'https:' && Boolean(u.hostname);
