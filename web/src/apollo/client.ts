@@ -111,6 +111,11 @@ export const typePolicies: TypePolicies = {
   // A booking's money (manage page, admin panel) is one object per booking: a mutation's
   // answer (cancel, transfer, refund) replaces what the page shows without a refetch.
   BookingAccount: { keyFields: ['booking', ['id']] },
+  // Departures (docs/decisions/087, 088): know before you go and the departure view are one object per run.
+  KnowBeforeYouGo: { keyFields: ['workshopId'] },
+  DepartureView: { keyFields: ['workshopId'] },
+  DepartureMessage: { keyFields: ['id'] },
+  InstructorMessage: { keyFields: ['id'] },
 };
 
 export interface CreateApolloClientOptions {

@@ -11,6 +11,7 @@ import { DueSection } from './manage/DueSection';
 import { readSession, sessionKey, useManageToken } from './manage/manageSession';
 import { PaymentReturn } from './manage/PaymentReturn';
 import { TransferSection } from './manage/TransferSection';
+import { DepartureSection } from './manage/DepartureSection';
 import { CreditChoice } from './CreditChoice';
 import '../styles/booking.css';
 
@@ -108,6 +109,8 @@ function ManageBooking({ bookingId, token }: { bookingId: string; token: string 
         }}
       />
       <DueSection account={account} token={token} />
+      {/* Know before you go and the instructor's messages to the group (issue 25). */}
+      <DepartureSection bookingId={bookingId} token={token} />
       <CancelSection account={account} token={token} onDone={actionDone} />
       {account.booking.status === 'confirmed' && <TransferSection account={account} token={token} onDone={actionDone} />}
       <p className="muted manage__keep">

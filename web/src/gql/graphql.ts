@@ -171,6 +171,11 @@ export type DeletePhotoInput = {
   photoId: string | number;
 };
 
+/** Who sent a message to a departure: the admin (group) or the know-before-you-go job. */
+export type DepartureMessageKind =
+  | 'group'
+  | 'know_before_you_go';
+
 /** Physical difficulty of a workshop. */
 export type DifficultyLevel =
   | 'Challenging'
@@ -184,6 +189,16 @@ export type ExperienceLevel =
   | 'beginner'
   | 'intermediate'
   | 'professional';
+
+/** A message to every traveller of a departure (and optionally its waiting list). */
+export type GroupMessageInput = {
+  /** Plain text; blank lines separate paragraphs. */
+  body: string;
+  /** Write to the waiting list as well (default false). */
+  includeWaitlist?: boolean | null | undefined;
+  subject: string;
+  workshopId: string | number;
+};
 
 export type InstallmentState =
   | 'cancelled'
@@ -336,6 +351,23 @@ export type ScheduleWorkshopAgainInput = {
   sourceId: string | number;
   /** First day of the new run (YYYY-MM-DD), in the future. */
   startDate: string;
+};
+
+/** Know before you go for one workshop run; every field is replaced. */
+export type SetKnowBeforeYouGoInput = {
+  /** The phone number that reaches the instructor during the trip. */
+  emergencyPhone: string;
+  /** Street address of the meeting point. */
+  meetingAddress: string;
+  /** An https map link to the meeting point (optional). */
+  meetingMapUrl?: string | null | undefined;
+  /** Meeting time on the first day, HH:MM (24 h), in the workshop time zone. */
+  meetingTime: string;
+  /** What to expect from the weather. */
+  weather: string;
+  /** What to bring beyond the gear list. */
+  whatToBring: string;
+  workshopId: string | number;
 };
 
 /** asc: smallest (A, oldest) first; desc: largest (Z, newest) first. */
@@ -586,6 +618,34 @@ export type RemoveWaitlistEntryMutationVariables = Exact<{
 
 export type RemoveWaitlistEntryMutation = { removeWaitlistEntry: { entry: { id: string, state: WaitlistState } } };
 
+export type AdminDepartureQueryVariables = Exact<{
+  workshopId: string | number;
+}>;
+
+
+export type AdminDepartureQuery = { adminDeparture: { workshopId: string, workshopName: string, dates: string, startDate: string, timeZone: string, travellerCount: number, readyCount: number, travellers: Array<{ travellerId: string | null, bookingId: string, bookingReference: string | null, position: number, isBooker: boolean, name: string, named: boolean, email: string | null, age: number | null, roomType: string, healthConcerns: string | null, dietaryRestrictions: string | null, emergencyContactName: string | null, emergencyContactPhone: string | null, emergencyContactEmail: string | null, arrival: string | null, roommatePreference: string | null, readiness: { done: number, total: number, missing: Array<string> } | null }>, rooms: Array<{ roomType: string, occupants: Array<string>, note: string }>, knowBeforeYouGo: { updatedAt: string, workshopId: string, meetingAddress: string, meetingMapUrl: string | null, meetingTime: string, weather: string, whatToBring: string, emergencyPhone: string } | null, messages: Array<{ message: { id: string, kind: DepartureMessageKind, subject: string, body: string, includesWaitlist: boolean, createdAt: string }, recipients: Array<{ name: string, email: string, audience: string, delivery: string, sentAt: string | null }> }> } };
+
+export type SetKnowBeforeYouGoMutationVariables = Exact<{
+  input: SetKnowBeforeYouGoInput;
+}>;
+
+
+export type SetKnowBeforeYouGoMutation = { setKnowBeforeYouGo: { knowBeforeYouGo: { updatedAt: string, workshopId: string, meetingAddress: string, meetingMapUrl: string | null, meetingTime: string, weather: string, whatToBring: string, emergencyPhone: string } } };
+
+export type PreviewGroupMessageQueryVariables = Exact<{
+  input: GroupMessageInput;
+}>;
+
+
+export type PreviewGroupMessageQuery = { previewGroupMessage: { subject: string, text: string, recipients: Array<{ name: string, email: string, audience: string }> } };
+
+export type SendGroupMessageMutationVariables = Exact<{
+  input: GroupMessageInput;
+}>;
+
+
+export type SendGroupMessageMutation = { sendGroupMessage: { sent: { message: { id: string, subject: string }, recipients: Array<{ email: string, delivery: string }> } } };
+
 export type AdminCancelButtons_AccountFragment = { booking: { id: string, customerName: string }, cancellation: { paid: number, refund: number, explanation: string } | null };
 
 export type AdminRefundForm_AccountFragment = { booking: { id: string, amountPaid: number, amountRefunded: number } };
@@ -728,6 +788,13 @@ export type BookingFacts_AccountFragment = { booking: { id: string, reference: s
 
 export type CancelSection_AccountFragment = { booking: { id: string }, cancellation: { daysBeforeStart: number, fee: number, paid: number, refund: number, kept: number, explanation: string } | null };
 
+export type MyDepartureQueryVariables = Exact<{
+  input: ManageBookingInput;
+}>;
+
+
+export type MyDepartureQuery = { myDeparture: { knowBeforeYouGo: { workshopId: string, meetingAddress: string, meetingMapUrl: string | null, meetingTime: string, weather: string, whatToBring: string, emergencyPhone: string } | null, messages: Array<{ id: string, subject: string, body: string, sentAt: string }> } };
+
 export type DueSection_AccountFragment = { balanceDueDate: string | null, balance: number, booking: { id: string, status: BookingStatus, amountRefunded: number }, payments: Array<{ id: string, amount: number, method: PaymentMethod, purpose: PaymentPurpose, installmentNumber: number | null, receivedAt: string, refunded: number }>, refunds: Array<{ id: string, amount: number, state: RefundState, reason: RefundReason, lastError: string | null, createdAt: string, completedAt: string | null }>, schedule: Array<{ number: number, dueDate: string, amount: number, state: InstallmentState, lastError: string | null, paidAt: string | null }>, nextPayment: { label: string, amount: number, dueDate: string | null, overdue: boolean, canPayNow: boolean } | null };
 
 export type TransferSection_AccountFragment = { booking: { id: string }, workshop: { id: string, name: string }, transfer: { allowed: boolean, fee: number, reason: string | null, options: Array<{ newTotal: number, fee: number, refundNow: number, kept: number, balanceAfter: number, balanceDueDate: string | null, cancelRefundAfter: number, terms: Array<string>, workshop: { id: string, name: string, dates: string } }> } };
@@ -808,6 +875,8 @@ export type TestimonialsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type TestimonialsQuery = { testimonials: Array<{ id: string, rating: number, clientName: string, location: string, workshopAttended: string, reviewText: string, date: string }> };
+
+export type KnowBeforeYouGoFacts_DetailsFragment = { workshopId: string, meetingAddress: string, meetingMapUrl: string | null, meetingTime: string, weather: string, whatToBring: string, emergencyPhone: string };
 
 export type SitePhotosQueryVariables = Exact<{ [key: string]: never; }>;
 

@@ -1,0 +1,60 @@
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { KnowBeforeYouGoFacts_DetailsFragment } from '../gql/graphql';
+
+export const KNOW_BEFORE_YOU_GO_FRAGMENT: TypedDocumentNode<KnowBeforeYouGoFacts_DetailsFragment> = gql`
+  fragment KnowBeforeYouGoFacts_details on KnowBeforeYouGo {
+    workshopId
+    meetingAddress
+    meetingMapUrl
+    meetingTime
+    weather
+    whatToBring
+    emergencyPhone
+  }
+`;
+
+/** "7:30 AM" from "07:30" (the api's mail says the same). */
+export function meetingTimeText(time: string): string {
+  const [h = 0, m = 0] = time.split(':').map(Number);
+  return `${((h + 11) % 12) + 1}:${String(m).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
+}
+
+const paragraphs = (text: string) => text.split(/\n\s*\n/).filter((p) => p.trim());
+
+/** Meeting point and time, weather, what to bring, the trip's phone: the manage page and the admin's departure view show it alike. */
+export function KnowBeforeYouGoFacts({ details: k, timeZone }: { details: KnowBeforeYouGoFacts_DetailsFragment; timeZone?: string }) {
+  return (
+    <div className="kbyg">
+      <dl className="kbyg__facts">
+        <dt>Meeting point</dt>
+        <dd>
+          {k.meetingAddress}
+          {k.meetingMapUrl && (
+            <>
+              {' '}
+              <a href={k.meetingMapUrl} target="_blank" rel="noopener noreferrer">
+                Open the map
+              </a>
+            </>
+          )}
+        </dd>
+        <dt>Meeting time</dt>
+        <dd>
+          {meetingTimeText(k.meetingTime)} on the first day{timeZone ? ` (local time, ${timeZone})` : ' (local time)'}
+        </dd>
+        <dt>Emergency phone on the trip</dt>
+        <dd>
+          <a href={`tel:${k.emergencyPhone.replace(/[^+0-9]/g, '')}`}>{k.emergencyPhone}</a>
+        </dd>
+      </dl>
+      <h3>The weather</h3>
+      {paragraphs(k.weather).map((p, i) => (
+        <p key={`w${i}`}>{p}</p>
+      ))}
+      <h3>What to bring beyond the gear list</h3>
+      {paragraphs(k.whatToBring).map((p, i) => (
+        <p key={`b${i}`}>{p}</p>
+      ))}
+    </div>
+  );
+}
