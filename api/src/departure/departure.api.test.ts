@@ -194,6 +194,15 @@ describe.each(DB_KINDS)('departures on %s', (kind) => {
     expect((await fetch(`${s.url}/api/admin/departures/${w}`)).status).toBe(401);
     expect((await api('GET', '/admin/departures/no-such-run')).status).toBe(404);
 
+    // Readiness beside go/no-go: every traveller counted, none ready before their tasks are done (REST and GraphQL).
+    expect(view.travellers[0].readiness).toMatchObject({ done: expect.any(Number), total: 4 });
+    const readiness = await api('GET', `/admin/departure-readiness?workshop_ids=${w},no-such-run`);
+    expect(readiness.status).toBe(200);
+    expect(await readiness.json()).toEqual([{ workshop_id: w, traveller_count: 5, ready_count: 0 }]);
+    const gqlReadiness = await s.gql<{ adminDepartureReadiness: unknown[] }>('query($ids: [ID!]!) { adminDepartureReadiness(workshopIds: $ids) { workshopId travellerCount readyCount } }', { ids: [w] }, { authorization: ADMIN });
+    expect(gqlReadiness.data?.adminDepartureReadiness).toEqual([{ workshopId: w, travellerCount: 5, readyCount: 0 }]);
+    expect((await api('GET', `/admin/departure-readiness?workshop_ids=${'x'.repeat(65)}`)).status).toBe(422);
+
     const csv = await api('GET', `/admin/departures/${w}/roster.csv`);
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');

@@ -1,5 +1,5 @@
 import { ArgsType, Field, ID, InputType } from 'type-graphql';
-import { IsBoolean, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, ValidateBy } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, ValidateBy } from 'class-validator';
 import { hasControlChars, RequiredText } from '../infrastructure/text';
 import { fullMatch, PHONE_PATTERN } from '../shared/formats';
 
@@ -83,4 +83,14 @@ export class GroupMessageInput {
   @IsOptional()
   @IsBoolean({ message: 'includeWaitlist must be true or false' })
   includeWaitlist?: boolean;
+}
+
+@ArgsType()
+export class DepartureReadinessArgs {
+  @Field(() => [ID], { description: 'The runs, at most 100.' })
+  @IsArray({ message: 'workshopIds must be a list of workshop ids' })
+  @ArrayMaxSize(100, { message: 'workshopIds must list at most 100 workshops' })
+  @IsString({ each: true, message: 'workshopIds must be a list of workshop ids' })
+  @MaxLength(64, { each: true, message: 'workshopIds must be a list of workshop ids' })
+  workshopIds: string[];
 }

@@ -14,7 +14,7 @@ import { DepartureMessage, DepartureMessageKind, DepartureMessageRecipient } fro
 import type { DepartureTravellerRow, DepartureTravellers } from './departure-travellers';
 import { DepartureMailKind, type GroupMessageMailData } from './departure.mails';
 import type { GroupMessageInput } from './departure.input';
-import type { DepartureMessageRecipientPreview, DepartureMessageWithRecipients, DepartureView, GroupMessagePreview, InstructorMessage, MyDeparture } from './departure.types';
+import type { DepartureMessageRecipientPreview, DepartureMessageWithRecipients, DepartureReadiness, DepartureView, GroupMessagePreview, InstructorMessage, MyDeparture } from './departure.types';
 import { KnowBeforeYouGo } from './know-before-you-go.entity';
 import { roomingList } from './rooming';
 
@@ -74,6 +74,19 @@ export class DepartureService {
       knowBeforeYouGo: await m.findOneBy(KnowBeforeYouGo, { workshopId: workshop.id }),
       messages: await this.messagesOf(m, workshop.id),
     };
+  }
+
+  /** Readiness at a glance of several runs (beside go/no-go): travellers, and how many have every task done. Unknown ids are left out. */
+  async readiness(workshopIds: readonly string[]): Promise<DepartureReadiness[]> {
+    const now = this.clock();
+    const m = this.db.manager;
+    const known = workshopIds.length ? await m.find(Workshop, { where: { id: In([...new Set(workshopIds)]) }, select: { id: true } }) : [];
+    const out: DepartureReadiness[] = [];
+    for (const w of known) {
+      const travellers = await this.travellers.listForRun(m, w.id, now);
+      out.push({ workshopId: w.id, travellerCount: travellers.length, readyCount: travellers.filter(isReady).length });
+    }
+    return out;
   }
 
   /** The roster as CSV records (the columns of DEPARTURE_CSV_COLUMNS); the REST route writes them. */

@@ -193,3 +193,15 @@ export class MyDeparture {
   @Field(() => [InstructorMessage], { description: 'Messages from your instructor, newest first.' })
   messages: InstructorMessage[];
 }
+
+@ObjectType({ description: 'Readiness of a run at a glance: travellers, and how many have every pre-trip task done.' })
+export class DepartureReadiness {
+  @Field(() => ID)
+  workshopId: string;
+
+  @Field(() => Int)
+  travellerCount: number;
+
+  @Field(() => Int)
+  readyCount: number;
+}

@@ -521,6 +521,13 @@ export type AdminGoNoGoQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type AdminGoNoGoQuery = { adminGoNoGo: Array<{ state: string, label: string, decisionDate: string, daysToDecision: number, paid: number, held: number, minimum: number, missing: number, workshop: { id: string, name: string, dates: string } }> };
 
+export type AdminDepartureReadinessQueryVariables = Exact<{
+  workshopIds: Array<string | number> | string | number;
+}>;
+
+
+export type AdminDepartureReadinessQuery = { adminDepartureReadiness: Array<{ workshopId: string, travellerCount: number, readyCount: number }> };
+
 export type CancelWorkshopMutationVariables = Exact<{
   input: CancelWorkshopInput;
 }>;

@@ -6,7 +6,7 @@ import { DEPARTURE_CSV_COLUMNS } from '../../departure/departure.service';
 import type { DepartureMessageWithRecipients, DepartureTraveller, DepartureView } from '../../departure/departure.types';
 import type { KnowBeforeYouGo } from '../../departure/know-before-you-go.entity';
 import type { KnowBeforeYouGoService } from '../../departure/know-before-you-go.service';
-import { DepartureArgs, GroupMessageInput, SetKnowBeforeYouGoInput } from '../../departure/departure.input';
+import { DepartureArgs, DepartureReadinessArgs, GroupMessageInput, SetKnowBeforeYouGoInput } from '../../departure/departure.input';
 import type { BookingAccountService } from '../../money/booking-account.service';
 import { ManageBookingInput } from '../../money/booking-account.types';
 import { validateInputOrThrow } from '../../infrastructure/validation';
@@ -109,6 +109,12 @@ export function adminDepartureRoutes(deps: AdminDepartureRouteDeps): FastifyPlug
     app.put<IdPath>('/workshops/:id/know-before-you-go', { schema: DEPARTURE_ROUTES.putKnowBeforeYouGo }, async (req) => {
       const input = await parseRestInput(SetKnowBeforeYouGoInput, req, { workshopId: req.params.id });
       return knowBeforeYouGoJson(await knowBeforeYouGo.setOrThrow(input));
+    });
+    // ?workshop_ids=a,b: readiness at a glance beside go/no-go.
+    app.get<{ Querystring: { workshop_ids?: string } }>('/departure-readiness', { schema: DEPARTURE_ROUTES.readiness }, async (req) => {
+      const ids = req.query.workshop_ids;
+      const { workshopIds } = await validateInputOrThrow(DepartureReadinessArgs, { workshopIds: typeof ids === 'string' && ids !== '' ? ids.split(',') : [] });
+      return (await departures.readiness(workshopIds)).map((r) => ({ workshop_id: r.workshopId, traveller_count: r.travellerCount, ready_count: r.readyCount }));
     });
     app.get<IdPath>('/departures/:id', { schema: DEPARTURE_ROUTES.view }, async (req) => {
       return departureJson(await departures.viewOrThrow(await workshopIdOf(req.params.id)));

@@ -1,8 +1,8 @@
 import { Arg, Args, Authorized, Ctx, Field, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import type { DepartureService } from '../../../departure/departure.service';
 import type { KnowBeforeYouGoService } from '../../../departure/know-before-you-go.service';
-import { DepartureArgs, GroupMessageInput, SetKnowBeforeYouGoInput } from '../../../departure/departure.input';
-import { DepartureMessageWithRecipients, DepartureView, GroupMessagePreview, MyDeparture } from '../../../departure/departure.types';
+import { DepartureArgs, DepartureReadinessArgs, GroupMessageInput, SetKnowBeforeYouGoInput } from '../../../departure/departure.input';
+import { DepartureMessageWithRecipients, DepartureReadiness, DepartureView, GroupMessagePreview, MyDeparture } from '../../../departure/departure.types';
 import { KnowBeforeYouGo } from '../../../departure/know-before-you-go.entity';
 import type { BookingAccountService } from '../../../money/booking-account.service';
 import { ManageBookingInput } from '../../../money/booking-account.types';
@@ -46,6 +46,12 @@ export class DepartureResolver {
   @Query(() => DepartureView, { description: 'Admin: the departure view of a run: roster, readiness, rooming list, dietary and health, emergency contacts, arrivals, messages. NOT_FOUND for an unknown workshop.' })
   adminDeparture(@Args() { workshopId }: DepartureArgs): Promise<DepartureView> {
     return this.departures.viewOrThrow(workshopId);
+  }
+
+  @Authorized()
+  @Query(() => [DepartureReadiness], { description: 'Admin: readiness of several runs at a glance (beside go/no-go); unknown ids are left out.' })
+  adminDepartureReadiness(@Args() { workshopIds }: DepartureReadinessArgs): Promise<DepartureReadiness[]> {
+    return this.departures.readiness(workshopIds);
   }
 
   @Authorized()

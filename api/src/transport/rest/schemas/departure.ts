@@ -68,6 +68,10 @@ const MESSAGE_BODY = body({ subject: str, body: str, include_waitlist: bool });
 export const DEPARTURE_ROUTES = {
   getKnowBeforeYouGo: { params: ID_PARAMS, response: { 200: { ...KNOW_BEFORE_YOU_GO, type: ['object', 'null'] }, ...ERRORS } },
   putKnowBeforeYouGo: { params: ID_PARAMS, body: KBYG_BODY, response: { 200: KNOW_BEFORE_YOU_GO, ...ERRORS } },
+  readiness: {
+    querystring: { type: 'object', properties: { workshop_ids: str } },
+    response: { 200: arrayOf(object({ workshop_id: str, traveller_count: int, ready_count: int })), ...ERRORS },
+  },
   view: { params: ID_PARAMS, response: { 200: DEPARTURE_VIEW, ...ERRORS } },
   csv: { params: ID_PARAMS, response: { 200: { type: 'string', description: 'text/csv' }, ...ERRORS } },
   preview: { params: ID_PARAMS, body: MESSAGE_BODY, response: { 200: object({ subject: str, text: str, recipients: arrayOf(RECIPIENT) }), ...ERRORS } },
