@@ -1,5 +1,6 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import type { KnowBeforeYouGoFacts_DetailsFragment } from '../gql/graphql';
+import '../styles/departure.css';
 
 export const KNOW_BEFORE_YOU_GO_FRAGMENT: TypedDocumentNode<KnowBeforeYouGoFacts_DetailsFragment> = gql`
   fragment KnowBeforeYouGoFacts_details on KnowBeforeYouGo {
@@ -22,7 +23,8 @@ export function meetingTimeText(time: string): string {
 const paragraphs = (text: string) => text.split(/\n\s*\n/).filter((p) => p.trim());
 
 /** Meeting point and time, weather, what to bring, the trip's phone: the manage page and the admin's departure view show it alike. */
-export function KnowBeforeYouGoFacts({ details: k, timeZone }: { details: KnowBeforeYouGoFacts_DetailsFragment; timeZone?: string }) {
+export function KnowBeforeYouGoFacts({ details: k, timeZone, headingLevel = 3 }: { details: KnowBeforeYouGoFacts_DetailsFragment; timeZone?: string; headingLevel?: 3 | 4 | 5 }) {
+  const Heading = `h${headingLevel}` as const;
   return (
     <div className="kbyg">
       <dl className="kbyg__facts">
@@ -47,11 +49,11 @@ export function KnowBeforeYouGoFacts({ details: k, timeZone }: { details: KnowBe
           <a href={`tel:${k.emergencyPhone.replace(/[^+0-9]/g, '')}`}>{k.emergencyPhone}</a>
         </dd>
       </dl>
-      <h3>The weather</h3>
+      <Heading>The weather</Heading>
       {paragraphs(k.weather).map((p, i) => (
         <p key={`w${i}`}>{p}</p>
       ))}
-      <h3>What to bring beyond the gear list</h3>
+      <Heading>What to bring beyond the gear list</Heading>
       {paragraphs(k.whatToBring).map((p, i) => (
         <p key={`b${i}`}>{p}</p>
       ))}

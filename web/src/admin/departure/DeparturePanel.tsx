@@ -96,7 +96,7 @@ export function DeparturePanel({ workshopId, onBack, onError }: { workshopId: st
           <strong>
             {v.readyCount} of {v.travellerCount} ready
           </strong>
-          {missing.length > 0 && <span className="muted"> · {missing.map((t) => `${t.name}: ${missingText(t)}`).join('; ')}</span>}
+          {missing.length > 0 && <span className="muted"> · {missing.length} still missing something (see the roster)</span>}
         </p>
       </header>
       <p role="status" className="departure__status">
@@ -108,8 +108,8 @@ export function DeparturePanel({ workshopId, onBack, onError }: { workshopId: st
         {v.travellers.length === 0 ? (
           <Empty>No travellers yet.</Empty>
         ) : (
-          <div className="table-scroll">
-            <table className="departure-table">
+          <div className="admin-table__scroll">
+            <table className="admin-table admin-table--stack">
               <caption className="visually-hidden">Every traveller of the departure</caption>
               <thead>
                 <tr>
@@ -129,11 +129,11 @@ export function DeparturePanel({ workshopId, onBack, onError }: { workshopId: st
                       {t.isBooker && <span className="muted"> (booker)</span>}
                       {t.email && <div className="muted">{t.email}</div>}
                     </th>
-                    <td>{t.bookingReference ?? t.bookingId.slice(0, 8)}</td>
-                    <td>{t.age ?? '–'}</td>
-                    <td>{t.roomType}</td>
-                    <td>{readinessText(t)}</td>
-                    <td>{missingText(t)}</td>
+                    <td data-label="Booking">{t.bookingReference ?? t.bookingId.slice(0, 8)}</td>
+                    <td data-label="Age">{t.age ?? '–'}</td>
+                    <td data-label="Room">{t.roomType}</td>
+                    <td data-label="Tasks">{readinessText(t)}</td>
+                    <td data-label="Missing">{missingText(t)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -162,8 +162,8 @@ export function DeparturePanel({ workshopId, onBack, onError }: { workshopId: st
         {dietary.length === 0 ? (
           <Empty>Nobody has told us of dietary needs or health concerns.</Empty>
         ) : (
-          <div className="table-scroll">
-            <table className="departure-table" data-testid="dietary-list">
+          <div className="admin-table__scroll">
+            <table className="admin-table admin-table--stack" data-testid="dietary-list">
               <caption className="visually-hidden">Dietary needs and health concerns</caption>
               <thead>
                 <tr>
@@ -176,8 +176,8 @@ export function DeparturePanel({ workshopId, onBack, onError }: { workshopId: st
                 {dietary.map((t) => (
                   <tr key={`${t.bookingId}-${t.position}`}>
                     <th scope="row">{t.name}</th>
-                    <td>{t.dietaryRestrictions ?? '–'}</td>
-                    <td>{t.healthConcerns ?? '–'}</td>
+                    <td data-label="Dietary needs">{t.dietaryRestrictions ?? '–'}</td>
+                    <td data-label="Health">{t.healthConcerns ?? '–'}</td>
                   </tr>
                 ))}
               </tbody>
@@ -188,8 +188,8 @@ export function DeparturePanel({ workshopId, onBack, onError }: { workshopId: st
 
       <section aria-labelledby={`${id}-emergency`}>
         <h4 id={`${id}-emergency`}>Emergency contacts and arrivals</h4>
-        <div className="table-scroll">
-          <table className="departure-table">
+        <div className="admin-table__scroll">
+          <table className="admin-table admin-table--stack">
             <caption className="visually-hidden">Emergency contacts and arrival times</caption>
             <thead>
               <tr>
@@ -202,8 +202,8 @@ export function DeparturePanel({ workshopId, onBack, onError }: { workshopId: st
               {v.travellers.map((t) => (
                 <tr key={`${t.bookingId}-${t.position}`}>
                   <th scope="row">{t.name}</th>
-                  <td>{t.emergencyContactName ? `${t.emergencyContactName}, ${t.emergencyContactPhone ?? ''}${t.emergencyContactEmail ? `, ${t.emergencyContactEmail}` : ''}` : '–'}</td>
-                  <td>{t.arrival ?? '–'}</td>
+                  <td data-label="Emergency contact">{t.emergencyContactName ? `${t.emergencyContactName}, ${t.emergencyContactPhone ?? ''}${t.emergencyContactEmail ? `, ${t.emergencyContactEmail}` : ''}` : '–'}</td>
+                  <td data-label="Arrival">{t.arrival ?? '–'}</td>
                 </tr>
               ))}
             </tbody>
@@ -213,7 +213,7 @@ export function DeparturePanel({ workshopId, onBack, onError }: { workshopId: st
 
       <section aria-labelledby={`${id}-kbyg`}>
         <h4 id={`${id}-kbyg`}>Know before you go</h4>
-        {v.knowBeforeYouGo && !editing ? <KnowBeforeYouGoFacts details={v.knowBeforeYouGo} timeZone={v.timeZone} /> : null}
+        {v.knowBeforeYouGo && !editing ? <KnowBeforeYouGoFacts details={v.knowBeforeYouGo} timeZone={v.timeZone} headingLevel={5} /> : null}
         {!v.knowBeforeYouGo && !editing && <p className="notice notice--warning">Not written yet: no know-before-you-go mail goes out until it is.</p>}
         {editing ? (
           <KnowBeforeYouGoForm

@@ -50,7 +50,7 @@ export function GroupMessageForm({ workshopId, onSent, onError }: { workshopId: 
 
   return (
     <form className="stack departure__message-form no-print" onSubmit={handleSubmit} aria-labelledby={headingId} noValidate>
-      <h3 id={headingId}>Message the group</h3>
+      <h4 id={headingId}>Message the group</h4>
       {problem ? (
         <div className="notice notice--error" role="alert" tabIndex={-1} ref={problemRef}>
           {problem}
@@ -77,7 +77,7 @@ export function GroupMessageForm({ workshopId, onSent, onError }: { workshopId: 
             <p className="muted">
               To {preview.recipients.length} {preview.recipients.length === 1 ? 'recipient' : 'recipients'}: {preview.recipients.map((r) => `${r.name} <${r.email}>${r.audience === 'waitlist' ? ' (waiting list)' : ''}`).join(', ')}
             </p>
-            <h4>{preview.subject}</h4>
+            <h5>{preview.subject}</h5>
             {preview.text.split(/\n\s*\n/).map((p, i) => (
               <p key={i}>{p}</p>
             ))}

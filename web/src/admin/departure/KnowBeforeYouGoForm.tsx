@@ -48,7 +48,7 @@ export function KnowBeforeYouGoForm({ workshopId, details, onSaved, onError }: {
   );
   return (
     <form className="stack departure__kbyg-form no-print" onSubmit={handleSubmit} aria-labelledby={headingId} noValidate>
-      <h3 id={headingId}>Edit know before you go</h3>
+      <h5 id={headingId}>Edit know before you go</h5>
       {problem ? (
         <div className="notice notice--error" role="alert" tabIndex={-1} ref={problemRef}>
           {problem}
