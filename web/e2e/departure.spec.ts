@@ -18,6 +18,8 @@ const WORKSHOP = { id: 'e2e-departure-test-2026', name: 'Departure Desert Test' 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // The e2e servers run in this folder: without SMTP_URL they write every mail into data/outbox.
 const OUTBOX = path.resolve(here, 'data/outbox');
+// The outbox folder outlives a run (the database does not): this run's message is told apart by its subject.
+const SUBJECT = `Flash flood watch ${Date.now().toString(36)}`;
 
 async function audit(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
@@ -127,7 +129,7 @@ test('the departure view shows the roster, rooming list and dietary list; know b
   await expect(page.getByText('6:45 AM on the first day')).toBeVisible();
 
   // Message the group: preview first, then send.
-  await page.getByRole('textbox', { name: 'Subject', exact: true }).fill('Flash flood watch');
+  await page.getByRole('textbox', { name: 'Subject', exact: true }).fill(SUBJECT);
   await page.getByRole('textbox', { name: 'Message', exact: true }).fill('Pack a rain shell.\n\nWe meet as planned.');
   await page.getByRole('button', { name: 'Preview' }).click();
   const preview = page.getByRole('region', { name: 'Preview of the message' });
@@ -136,16 +138,16 @@ test('the departure view shows the roster, rooming list and dietary list; know b
   await audit(page);
   await preview.getByRole('button', { name: 'Send to 4 recipients' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Your message was sent to 4 recipients.' })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Messages sent' })).toContainText('Flash flood watch');
+  await expect(page.getByRole('region', { name: 'Messages sent' })).toContainText(SUBJECT);
 
   // The traveller's manage page, from the message's mail.
   let link: string | null = null;
-  await expect.poll(() => (link = manageLinkIn('ann.departure@example.com', 'Flash flood watch')), { timeout: 30_000 }).not.toBeNull();
+  await expect.poll(() => (link = manageLinkIn('ann.departure@example.com', SUBJECT)), { timeout: 30_000 }).not.toBeNull();
   await page.goto(link!.replace(/^https?:\/\/[^/]+/, ''));
   await expect(page.getByRole('heading', { name: 'Know before you go' })).toBeVisible();
   await expect(page.getByText('74485 National Park Dr, Twentynine Palms, CA')).toBeVisible();
   const messages = page.getByRole('region', { name: 'Messages from your instructor' });
-  await expect(messages).toContainText('Flash flood watch');
+  await expect(messages).toContainText(SUBJECT);
   await expect(messages).toContainText('Pack a rain shell.');
   await audit(page);
 });
