@@ -24,6 +24,7 @@ export const AUDIT_ACTIONS = [
   'credit.issued',
   'credit.used',
   'message.deleted',
+  'waiver.version_saved',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -57,4 +58,5 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'credit.issued': 'Credit issued',
   'credit.used': 'Credit used',
   'message.deleted': 'Message deleted',
+  'waiver.version_saved': 'Waiver text saved (new version)',
 };
