@@ -97,6 +97,7 @@ const CASES: Record<AuditAction, { before: object | null; after: object | null; 
       `Posted ${new Date('2026-11-01T10:00:00.000Z').toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}`,
     ],
   },
+  'waiver.version_saved': { before: null, after: { version: 2, contentHash: 'ab12' }, lines: ['Waiver version 2', 'Waiver text SHA-256 ab12'] },
 };
 
 describe('the activity log in the admin’s words', () => {
