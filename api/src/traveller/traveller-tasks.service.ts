@@ -235,10 +235,10 @@ export class TravellerTasksService {
     });
   }
 
-  /** In a booking's transaction: each named traveller other than the booker gets their own link by mail. */
+  /** In a booking's transaction: each named traveller (the booker too) gets their own link by mail. */
   async inviteNamed(m: EntityManager, booking: Booking, workshop: Workshop): Promise<void> {
     const all = await this.travellers.listForBooking(m, booking.id);
-    for (const t of all) if (t.position > 1 && t.email) await this.invite(m, t, booking, workshop);
+    for (const t of all) if (t.email) await this.invite(m, t, booking, workshop);
   }
 
   /** Admin: the workshop's waiver, current and every version. */
