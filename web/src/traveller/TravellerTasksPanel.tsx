@@ -182,7 +182,7 @@ function HealthForm({ tasks, access }: { tasks: TravellerTasksPanel_TasksFragmen
   });
   const form = useTaskForm();
   const p = `health-${tasks.travellerId}`;
-  const input = (name: keyof typeof v, label: string, props: Record<string, unknown> = {}) => (
+  const input = (name: keyof typeof v, label: string, props: Record<string, unknown> = {}, hint?: string) => (
     <div className="field">
       <label htmlFor={`${p}-${name}`}>{label}</label>
       <input
@@ -195,6 +195,11 @@ function HealthForm({ tasks, access }: { tasks: TravellerTasksPanel_TasksFragmen
         {...props}
       />
       <FieldError id={`${p}-${name}`} message={form.problem.fields[name]} />
+      {hint && (
+        <span className="field__hint" id={`${p}-${name}-hint`}>
+          {hint}
+        </span>
+      )}
     </div>
   );
   const submit = (e: FormEvent) => {
@@ -218,10 +223,7 @@ function HealthForm({ tasks, access }: { tasks: TravellerTasksPanel_TasksFragmen
   return (
     <form onSubmit={submit} noValidate aria-label="Health, dietary needs and emergency contact">
       <div className="form-grid form-grid--2">
-        {input('age', 'Age *', { type: 'number', min: POLICY.minAge, max: POLICY.maxAge, inputMode: 'numeric', 'aria-describedby': `${p}-age-hint` })}
-        <p className="field__hint" id={`${p}-age-hint`}>
-          {AGE_RULE_TEXT}
-        </p>
+        {input('age', 'Age *', { type: 'number', min: POLICY.minAge, max: POLICY.maxAge, inputMode: 'numeric', 'aria-describedby': `${p}-age-hint` }, AGE_RULE_TEXT)}
         {input('healthConcerns', 'Health concerns', { maxLength: 2000 })}
         {input('dietaryRestrictions', 'Dietary needs', { maxLength: 2000 })}
         {input('emergencyContactName', 'Emergency contact name *', { maxLength: 120 })}
@@ -348,7 +350,6 @@ function GearForm({ tasks, access }: { tasks: TravellerTasksPanel_TasksFragment;
           <label key={g.id} className="check" htmlFor={`${p}-${g.id}`}>
             <input type="checkbox" id={`${p}-${g.id}`} checked={ticked.has(g.id)} onChange={(e) => toggle(g.id, e.target.checked)} />
             {g.label}
-            {g.required ? '' : ' (optional)'}
           </label>
         ))}
       </fieldset>
