@@ -57,7 +57,7 @@ describe.each(DB_KINDS)('migrations on %s', (kind) => {
         [2, null, null],
       ]);
       expect(of(one.id)).toEqual([[1, one.customerName, one.customerEmail]]);
-      for (const r of rows) expect(r.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+      for (const r of rows) expect(r.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
       expect(new Set(rows.map((r) => r.id)).size).toBe(rows.length);
     } finally {
       await t.drop();

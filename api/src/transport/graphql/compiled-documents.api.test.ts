@@ -147,6 +147,7 @@ describe('compiled GraphQL documents (graphql-jit, docs/decisions/074)', () => {
 
   const adminContext = (): GraphQLContext => ({
     clientKey: '198.51.100.9',
+    userAgent: '',
     adminClient: { ip: '198.51.100.9' },
     rememberAdminDevice: () => undefined,
     isAdmin: true,
