@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import { startTestServer, type TestServer } from '../test/app';
 import { DB_KINDS } from '../test/db';
@@ -12,6 +13,8 @@ import { openDatabase } from '../infrastructure/db/data-source';
 import { ENTITIES } from '../entities';
 import { DepartureMessage, DepartureMessageKind, DepartureMessageRecipient } from './departure-message.entity';
 import { kbygJobKey } from './know-before-you-go.service';
+import { WaitlistEntry } from '../waitlist/waitlist-entry.entity';
+import { WaitlistState } from '../waitlist/waitlist.types';
 
 const ADMIN = `Basic ${Buffer.from('admin:correct-horse-battery').toString('base64')}`;
 const DAY = 86_400_000;
@@ -264,6 +267,28 @@ describe.each(DB_KINDS)('departures on %s', (kind) => {
     expect(mine.errors).toBeUndefined();
     expect(mine.data!.myDeparture.messages.map((x) => x.subject)).toEqual(['Snow on the pass']);
     expect(await m().countBy(DepartureMessageRecipient, { messageId: message.id })).toBe(2);
+  });
+
+  it('a group message may reach the waiting list too: confirmed entries only, each address once', async () => {
+    now = new Date('2026-01-15T12:00:00.000Z');
+    const w = await aWorkshop(45);
+    await aBooking(w, { customer_name: 'Ann Lee', customer_email: 'ann.wl@example.com' });
+    const entry = (email: string, state: WaitlistState) => ({ id: crypto.randomUUID(), workshopId: w, name: email.split('@')[0], email, spots: 1, state, createdAt: clock(), confirmedAt: state === WaitlistState.pending ? null : clock() });
+    await m().insert(WaitlistEntry, [entry('wait@example.com', WaitlistState.waiting), entry('unconfirmed@example.com', WaitlistState.pending), entry('ann.wl@example.com', WaitlistState.waiting)]);
+    const without = await (await api('POST', `/admin/departures/${w}/messages/preview`, { subject: 'Hi', body: 'Hello' })).json();
+    expect(without.recipients.map((r: { email: string }) => r.email)).toEqual(['ann.wl@example.com']);
+    const res = await api('POST', `/admin/departures/${w}/messages`, { subject: 'Hi', body: 'Hello', include_waitlist: true });
+    expect(res.status).toBe(201);
+    const sent = await res.json();
+    expect(sent.recipients.map((r: { email: string; audience: string }) => [r.email, r.audience])).toEqual([
+      ['ann.wl@example.com', 'traveller'],
+      ['wait@example.com', 'waitlist'],
+    ]);
+    expect(sent.includes_waitlist).toBe(true);
+    // Bad input names the field.
+    const bad = await api('POST', `/admin/departures/${w}/messages`, { subject: 'Hi', body: 'Hello', include_waitlist: 'yes' });
+    expect(bad.status).toBe(422);
+    expect((await bad.json()).errors[0].field).toBe('include_waitlist');
   });
 
   it('nothing is half-sent: a failure inside the send leaves no message, no mail and no audit row', async () => {
