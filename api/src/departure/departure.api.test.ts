@@ -291,6 +291,22 @@ describe.each(DB_KINDS)('departures on %s', (kind) => {
     expect((await bad.json()).errors[0].field).toBe('include_waitlist');
   });
 
+  it("a traveller's mail links their own pre-trip page, never the booker's manage link", async () => {
+    now = new Date('2026-01-15T12:00:00.000Z');
+    const w = await aWorkshop(45);
+    await aBooking(w, { customer_name: 'Ann Lee', customer_email: 'ann.link@example.com', num_participants: 2, travellers: [{ name: 'Ben Lee', email: 'ben.link@example.com' }] });
+    const res = await api('POST', `/admin/departures/${w}/messages`, { subject: 'Links', body: 'Hello' });
+    expect(res.status).toBe(201);
+    const rows = (await m().findBy(MailOutbox, { kind: 'departure_message' })).filter((r) => (r.payload as { workshopId: string }).workshopId === w);
+    const ctx = { origin: 'http://localhost:3000', links: { manageBooking: (id: string) => `http://localhost:3000/manage/${id}#secret`, travellerTasks: (id: string) => `http://localhost:3000/trip/${id}#own` } };
+    const ann = await s.services.outbox.render(rows.find((r) => r.recipient === 'ann.link@example.com')!, ctx);
+    const ben = await s.services.outbox.render(rows.find((r) => r.recipient === 'ben.link@example.com')!, ctx);
+    expect(ann.html).toContain('/manage/');
+    expect(ben.html).not.toContain('/manage/');
+    expect(ben.html).toContain('/trip/');
+    expect(ben.text).toContain('Your pre-trip page');
+  });
+
   it('nothing is half-sent: a failure inside the send leaves no message, no mail and no audit row', async () => {
     now = new Date('2026-01-15T12:00:00.000Z');
     const w = await aWorkshop(45);

@@ -23,8 +23,12 @@ export interface KnowBeforeYouGoMailData {
   location: string;
   state: string;
   recipientName: string;
-  /** The recipient's booking: the mail links its manage page. */
+  /** The recipient's booking. */
   bookingId: string | null;
+  /** The recipient as a traveller (null: a booker before travellers existed). */
+  travellerId?: string | null;
+  /** Only the booker's mail links the booking's manage page; another traveller's links their own pre-trip page. */
+  isBooker?: boolean;
   /** 14 or 2. */
   days: number;
   meetingAddress: string;
@@ -42,7 +46,10 @@ export interface GroupMessageMailData {
   startDate: string;
   endDate: string;
   recipientName: string;
+  /** The recipient's booking; null for a waiting-list entry. */
   bookingId: string | null;
+  travellerId?: string | null;
+  isBooker?: boolean;
   subject: string;
   body: string;
 }
@@ -58,14 +65,14 @@ export function formatMeetingTime(time: string): string {
 }
 
 /** The meeting as a timed calendar event (an hour long), built by the `ics` library, at the instant the wall-clock time means in the workshop's zone. */
-export function meetingCalendar(d: KnowBeforeYouGoMailData, manageUrl: string | null): MailAttachment {
+export function meetingCalendar(d: KnowBeforeYouGoMailData, ownUrl: string | null): MailAttachment {
   const start = wallTimeIn(d.startDate, d.meetingTime, d.timeZone);
   const description = [
     `${BRAND.name}: ${d.workshopName} (${formatDateRange(d.startDate, d.endDate)}).`,
     `Meeting point: ${d.meetingAddress}`,
     d.meetingMapUrl ? `Map: ${d.meetingMapUrl}` : null,
     `Emergency phone on the trip: ${d.emergencyPhone}`,
-    manageUrl ? `Your booking: ${manageUrl}` : null,
+    ownUrl ? `Your page: ${ownUrl}` : null,
   ]
     .filter(Boolean)
     .join('\n');
@@ -89,12 +96,22 @@ export function meetingCalendar(d: KnowBeforeYouGoMailData, manageUrl: string | 
   return { filename: `meeting-${d.workshopId}.ics`, content: value, contentType: 'text/calendar; charset=utf-8; method=PUBLISH' };
 }
 
-const manageUrlOf = (ctx: MailContext, bookingId: string | null) => (bookingId && ctx.links ? ctx.links.manageBooking(bookingId) : null);
+/**
+ * The recipient's own page: the booker's manage link (money, cancellation) goes
+ * to the booker only; another traveller gets their own pre-trip page, never the
+ * booker's link. A waiting-list entry gets neither.
+ */
+export function ownLinkOf(ctx: MailContext, d: { bookingId: string | null; travellerId?: string | null; isBooker?: boolean }): { url: string; label: string } | null {
+  if (!ctx.links || !d.bookingId) return null;
+  // Mails written before travellers existed name the booker only (no travellerId).
+  if (d.isBooker || !d.travellerId) return { url: ctx.links.manageBooking(d.bookingId), label: 'See your booking' };
+  return ctx.links.travellerTasks ? { url: ctx.links.travellerTasks(d.travellerId), label: 'Your pre-trip page' } : null;
+}
 
 export const knowBeforeYouGo: MailTemplate<KnowBeforeYouGoMailData> = {
   subject: (d) => `Know before you go: ${d.workshopName} starts in ${d.days} days`,
   Body: ({ data: d, ctx }) => {
-    const manage = manageUrlOf(ctx, d.bookingId);
+    const own = ownLinkOf(ctx, d);
     return (
       <MailLayout ctx={ctx} title="Know before you go" preheader={`Meet at ${d.meetingAddress}, ${formatMeetingTime(d.meetingTime)} on the first day.`}>
         <Paragraph>{`Hi ${firstName(d.recipientName)}, ${d.workshopName} (${formatDateRange(d.startDate, d.endDate)}) starts in ${d.days} days. Here is what you need to know; the calendar file attached holds the meeting point and time.`}</Paragraph>
@@ -118,24 +135,24 @@ export const knowBeforeYouGo: MailTemplate<KnowBeforeYouGoMailData> = {
         {paragraphs(d.whatToBring).map((p, i) => (
           <Paragraph key={`b${i}`}>{p}</Paragraph>
         ))}
-        {manage ? <ActionButton href={manage}>See your booking</ActionButton> : null}
+        {own ? <ActionButton href={own.url}>{own.label}</ActionButton> : null}
       </MailLayout>
     );
   },
-  attachments: (d, ctx) => [meetingCalendar(d, manageUrlOf(ctx, d.bookingId))],
+  attachments: (d, ctx) => [meetingCalendar(d, ownLinkOf(ctx, d)?.url ?? null)],
 };
 
 export const groupMessage: MailTemplate<GroupMessageMailData> = {
   subject: (d) => `${d.subject} (${d.workshopName})`,
   Body: ({ data: d, ctx }) => {
-    const manage = manageUrlOf(ctx, d.bookingId);
+    const own = ownLinkOf(ctx, d);
     return (
       <MailLayout ctx={ctx} title={d.subject} preheader={`A message from your instructor about ${d.workshopName}.`}>
         <Paragraph>{`Hi ${firstName(d.recipientName)}, a message from your instructor about ${d.workshopName} (${formatDateRange(d.startDate, d.endDate)}):`}</Paragraph>
         {paragraphs(d.body).map((p, i) => (
           <Paragraph key={i}>{p}</Paragraph>
         ))}
-        {manage ? <ActionButton href={manage}>See your booking</ActionButton> : null}
+        {own ? <ActionButton href={own.url}>{own.label}</ActionButton> : null}
       </MailLayout>
     );
   },

@@ -154,6 +154,8 @@ export class DepartureService {
           endDate: workshop.endDate,
           recipientName: r.name,
           bookingId: r.bookingId,
+          travellerId: r.travellerId,
+          isBooker: r.isBooker,
           subject: message.subject,
           body: message.body,
         };
@@ -193,9 +195,9 @@ export class DepartureService {
     return { knowBeforeYouGo, messages };
   }
 
-  private async recipientsOf(m: EntityManager, workshop: Workshop, includeWaitlist: boolean): Promise<Array<DepartureMessageRecipientPreview & { bookingId: string | null; travellerId: string | null }>> {
+  private async recipientsOf(m: EntityManager, workshop: Workshop, includeWaitlist: boolean): Promise<Array<DepartureMessageRecipientPreview & { bookingId: string | null; travellerId: string | null; isBooker: boolean }>> {
     const now = this.clock();
-    const out: Array<DepartureMessageRecipientPreview & { bookingId: string | null; travellerId: string | null }> = [];
+    const out: Array<DepartureMessageRecipientPreview & { bookingId: string | null; travellerId: string | null; isBooker: boolean }> = [];
     const seen = new Set<string>();
     const add = (r: (typeof out)[number]) => {
       const key = r.email.toLowerCase();
@@ -204,11 +206,11 @@ export class DepartureService {
       out.push(r);
     };
     for (const t of await this.travellers.listForRun(m, workshop.id, now)) {
-      if (t.email) add({ name: t.name, email: t.email, audience: 'traveller', bookingId: t.bookingId, travellerId: t.travellerId });
+      if (t.email) add({ name: t.name, email: t.email, audience: 'traveller', bookingId: t.bookingId, travellerId: t.travellerId, isBooker: t.isBooker });
     }
     if (includeWaitlist) {
       const entries = await m.find(WaitlistEntry, { where: { workshopId: workshop.id, state: In(REACHABLE_WAITLIST) }, order: { createdAt: 'ASC' } });
-      for (const e of entries) add({ name: e.name, email: e.email, audience: 'waitlist', bookingId: null, travellerId: null });
+      for (const e of entries) add({ name: e.name, email: e.email, audience: 'waitlist', bookingId: null, travellerId: null, isBooker: false });
     }
     return out;
   }

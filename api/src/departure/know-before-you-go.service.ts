@@ -135,6 +135,8 @@ export class KnowBeforeYouGoService {
             state: workshop.state,
             recipientName: t.name,
             bookingId: t.bookingId,
+            travellerId: t.travellerId,
+            isBooker: t.isBooker,
             days,
             meetingAddress: details.meetingAddress,
             meetingMapUrl: details.meetingMapUrl,
