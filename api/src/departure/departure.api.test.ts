@@ -15,6 +15,7 @@ import { DepartureMessage, DepartureMessageKind, DepartureMessageRecipient } fro
 import { kbygJobKey } from './know-before-you-go.service';
 import { WaitlistEntry } from '../waitlist/waitlist-entry.entity';
 import { WaitlistState } from '../waitlist/waitlist.types';
+import { Traveller } from '../traveller/traveller.entity';
 
 const ADMIN = `Basic ${Buffer.from('admin:correct-horse-battery').toString('base64')}`;
 const DAY = 86_400_000;
@@ -305,6 +306,17 @@ describe.each(DB_KINDS)('departures on %s', (kind) => {
     expect(ben.html).not.toContain('/manage/');
     expect(ben.html).toContain('/trip/');
     expect(ben.text).toContain('Your pre-trip page');
+
+    // Ben's own page shows the message (REST and GraphQL, his link); another traveller's token is refused.
+    const benRow = await m().findOneByOrFail(Traveller, { email: 'ben.link@example.com' });
+    const annRow = await m().findOneByOrFail(Traveller, { email: 'ann.link@example.com' });
+    const tokenOfTraveller = (id: string) => s.services.travellerLinks.url(id).split('#')[1];
+    const page = await fetch(`${s.url}/api/travellers/${benRow.id}/departure`, { headers: { 'x-traveller-token': tokenOfTraveller(benRow.id) } });
+    expect(page.status).toBe(200);
+    expect((await page.json()).messages).toEqual([expect.objectContaining({ subject: 'Links', body: 'Hello' })]);
+    expect((await fetch(`${s.url}/api/travellers/${benRow.id}/departure`, { headers: { 'x-traveller-token': tokenOfTraveller(annRow.id) } })).status).toBe(404);
+    const gql = await s.gql<{ travellerDeparture: { messages: Array<{ subject: string }> } }>('query($i: TravellerAccessInput!) { travellerDeparture(input: $i) { messages { subject } } }', { i: { travellerId: benRow.id, token: tokenOfTraveller(benRow.id) } });
+    expect(gql.data?.travellerDeparture.messages.map((x) => x.subject)).toEqual(['Links']);
   });
 
   it('nothing is half-sent: a failure inside the send leaves no message, no mail and no audit row', async () => {

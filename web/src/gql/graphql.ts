@@ -883,6 +883,13 @@ export type MyDepartureQueryVariables = Exact<{
 
 export type MyDepartureQuery = { myDeparture: { knowBeforeYouGo: { workshopId: string, meetingAddress: string, meetingMapUrl: string | null, meetingTime: string, weather: string, whatToBring: string, emergencyPhone: string } | null, messages: Array<{ id: string, subject: string, body: string, sentAt: string }> } };
 
+export type TravellerDepartureQueryVariables = Exact<{
+  input: TravellerAccessInput;
+}>;
+
+
+export type TravellerDepartureQuery = { travellerDeparture: { knowBeforeYouGo: { workshopId: string, meetingAddress: string, meetingMapUrl: string | null, meetingTime: string, weather: string, whatToBring: string, emergencyPhone: string } | null, messages: Array<{ id: string, subject: string, body: string, sentAt: string }> } };
+
 export type DueSection_AccountFragment = { balanceDueDate: string | null, balance: number, booking: { id: string, status: BookingStatus, amountRefunded: number }, payments: Array<{ id: string, amount: number, method: PaymentMethod, purpose: PaymentPurpose, installmentNumber: number | null, receivedAt: string, refunded: number }>, refunds: Array<{ id: string, amount: number, state: RefundState, reason: RefundReason, lastError: string | null, createdAt: string, completedAt: string | null }>, schedule: Array<{ number: number, dueDate: string, amount: number, state: InstallmentState, lastError: string | null, paidAt: string | null }>, nextPayment: { label: string, amount: number, dueDate: string | null, overdue: boolean, canPayNow: boolean } | null };
 
 export type TransferSection_AccountFragment = { booking: { id: string }, workshop: { id: string, name: string }, transfer: { allowed: boolean, fee: number, reason: string | null, options: Array<{ newTotal: number, fee: number, refundNow: number, kept: number, balanceAfter: number, balanceDueDate: string | null, cancelRefundAfter: number, terms: Array<string>, workshop: { id: string, name: string, dates: string } }> } };

@@ -6,6 +6,7 @@ import { PageMeta } from '../ui/PageMeta';
 import { Failure, Loading } from '../ui/States';
 import { TRAVELLER_TASKS_QUERY } from './traveller.documents';
 import { TravellerTasksPanel } from './TravellerTasksPanel';
+import { TravellerDepartureSection } from '../booking/manage/DepartureSection';
 import '../styles/booking.css';
 
 /** The link's token, from the address's fragment (never sent to a server: issue 25, like the manage link). */
@@ -73,6 +74,8 @@ function Trip({ travellerId, token }: { travellerId: string; token: string }) {
         </p>
       </header>
       <TravellerTasksPanel tasks={tasks} access={access} />
+      {/* Know before you go and the instructor's messages to the group (issue 25, docs/decisions/088). */}
+      <TravellerDepartureSection travellerId={travellerId} token={token} />
       <p className="muted manage__keep">This link is personal: keep it to come back to your tasks.</p>
     </div>
   );

@@ -53,7 +53,7 @@ function resolverInstances(s: ResolverServices): Map<Function, object> {
     [BookingAccountCreditsResolver, new BookingAccountCreditsResolver(s.credits)],
     [PhotoResolver, new PhotoResolver(s.photos)],
     [WorkshopPhotosResolver, new WorkshopPhotosResolver(s.photos)],
-    [DepartureResolver, new DepartureResolver(s.knowBeforeYouGo, s.departures, s.accounts)],
+    [DepartureResolver, new DepartureResolver(s.knowBeforeYouGo, s.departures, s.accounts, s.travellerTasks)],
   ]);
 }
 

@@ -9,6 +9,8 @@ import type { KnowBeforeYouGoService } from '../../departure/know-before-you-go.
 import { DepartureArgs, DepartureReadinessArgs, GroupMessageInput, SetKnowBeforeYouGoInput } from '../../departure/departure.input';
 import type { BookingAccountService } from '../../money/booking-account.service';
 import { ManageBookingInput } from '../../money/booking-account.types';
+import type { TravellerTasksService } from '../../traveller/traveller-tasks.service';
+import { TravellerAccessInput } from '../../traveller/traveller.input';
 import { validateInputOrThrow } from '../../infrastructure/validation';
 import { refuseCrossSite, requireAdmin } from '../admin-guard';
 import type { WriteLimit } from '../rate-limits';
@@ -140,17 +142,30 @@ export function adminDepartureRoutes(deps: AdminDepartureRouteDeps): FastifyPlug
   };
 }
 
-/** GET /api/manage/{id}/departure: the manage page's know before you go and messages from the instructor. */
-export function manageDepartureRoutes(accounts: Pick<BookingAccountService, 'authorizeOrThrow'>, departures: DepartureService, secretCheck: WriteLimit): FastifyPluginAsync {
+const myDepartureJson = (d: Awaited<ReturnType<DepartureService['forBooking']>>) => ({
+  know_before_you_go: knowBeforeYouGoJson(d.knowBeforeYouGo),
+  messages: d.messages.map((x) => ({ id: x.id, subject: x.subject, body: x.body, sent_at: x.sentAt.toISOString() })),
+});
+
+/**
+ * GET /api/manage/{id}/departure (the booker's manage link) and
+ * GET /api/travellers/{id}/departure (a traveller's own link, X-Traveller-Token;
+ * or the booker's, X-Manage-Token with ?booking_id=): know before you go and the
+ * messages from the instructor (validate → count → act).
+ */
+export function manageDepartureRoutes(accounts: Pick<BookingAccountService, 'authorizeOrThrow'>, travellers: Pick<TravellerTasksService, 'authorizeOrThrow'>, departures: DepartureService, secretCheck: WriteLimit): FastifyPluginAsync {
   return async (app) => {
+    app.get<IdPath & { Querystring: { booking_id?: string } }>('/travellers/:id/departure', { schema: DEPARTURE_ROUTES.travellerDeparture }, async (req) => {
+      const header = req.headers['x-traveller-token'] ?? req.headers['x-manage-token'];
+      const input = await validateInputOrThrow(TravellerAccessInput, { travellerId: req.params.id, token: typeof header === 'string' ? header : undefined, bookingId: req.query.booking_id });
+      await secretCheck(req);
+      const { booking } = await travellers.authorizeOrThrow(input);
+      return myDepartureJson(await departures.forBooking(booking));
+    });
     const authorize = manageLinkCheck(accounts, secretCheck);
     app.get<IdPath>('/manage/:id/departure', { schema: DEPARTURE_ROUTES.manage }, async (req) => {
       const { booking } = await authorize(req, ManageBookingInput);
-      const d = await departures.forBooking(booking);
-      return {
-        know_before_you_go: knowBeforeYouGoJson(d.knowBeforeYouGo),
-        messages: d.messages.map((x) => ({ id: x.id, subject: x.subject, body: x.body, sent_at: x.sentAt.toISOString() })),
-      };
+      return myDepartureJson(await departures.forBooking(booking));
     });
   };
 }

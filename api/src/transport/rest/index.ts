@@ -67,7 +67,7 @@ async function registerRoutesWrittenAsIs(json: FastifyInstance, services: Servic
     adminTravellerRoutes({ adminAuth: services.adminAuth, tasks: services.travellerTasks, publicOrigin: services.config.publicOrigin, secureCookies: servedOverHttps(services.config) }),
     { prefix: '/admin' },
   );
-  await json.register(manageDepartureRoutes(services.accounts, services.departures, limits.secretCheck));
+  await json.register(manageDepartureRoutes(services.accounts, services.travellerTasks, services.departures, limits.secretCheck));
   await json.register(
     adminRoutes({
       adminAuth: services.adminAuth,

@@ -6,6 +6,8 @@ import { DepartureMessageWithRecipients, DepartureReadiness, DepartureView, Grou
 import { KnowBeforeYouGo } from '../../../departure/know-before-you-go.entity';
 import type { BookingAccountService } from '../../../money/booking-account.service';
 import { ManageBookingInput } from '../../../money/booking-account.types';
+import type { TravellerTasksService } from '../../../traveller/traveller-tasks.service';
+import { TravellerAccessInput } from '../../../traveller/traveller.input';
 import type { GraphQLContext } from '../context';
 import { authorizeManageLink } from '../manage-link';
 
@@ -28,6 +30,7 @@ export class DepartureResolver {
     private readonly knowBeforeYouGo: KnowBeforeYouGoService,
     private readonly departures: DepartureService,
     private readonly accounts: Pick<BookingAccountService, 'authorizeOrThrow'>,
+    private readonly travellers: Pick<TravellerTasksService, 'authorizeOrThrow'>,
   ) {}
 
   @Authorized()
@@ -69,6 +72,13 @@ export class DepartureResolver {
   @Query(() => MyDeparture, { description: "The manage page's departure: know before you go and the messages from your instructor. NOT_FOUND for a wrong id or token." })
   async myDeparture(@Arg('input') input: ManageBookingInput, @Ctx() ctx: GraphQLContext): Promise<MyDeparture> {
     const booking = await authorizeManageLink(this.accounts, input, ctx);
+    return this.departures.forBooking(booking);
+  }
+
+  @Query(() => MyDeparture, { description: "A traveller's own pre-trip page: know before you go and the messages from your instructor, through their link (or the booker's). NOT_FOUND for a wrong link." })
+  async travellerDeparture(@Arg('input', () => TravellerAccessInput) input: TravellerAccessInput, @Ctx() ctx: GraphQLContext): Promise<MyDeparture> {
+    await ctx.consume('secretCheck');
+    const { booking } = await this.travellers.authorizeOrThrow(input);
     return this.departures.forBooking(booking);
   }
 }

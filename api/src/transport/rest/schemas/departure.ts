@@ -76,6 +76,17 @@ export const DEPARTURE_ROUTES = {
   csv: { params: ID_PARAMS, response: { 200: { type: 'string', description: 'text/csv' }, ...ERRORS } },
   preview: { params: ID_PARAMS, body: MESSAGE_BODY, response: { 200: object({ subject: str, text: str, recipients: arrayOf(RECIPIENT) }), ...ERRORS } },
   send: { params: ID_PARAMS, body: MESSAGE_BODY, response: { 201: DEPARTURE_MESSAGE, ...ERRORS } },
+  travellerDeparture: {
+    params: ID_PARAMS,
+    querystring: { type: 'object', properties: { booking_id: str } },
+    response: {
+      200: object({
+        know_before_you_go: { ...KNOW_BEFORE_YOU_GO, type: ['object', 'null'] },
+        messages: arrayOf(object({ id: str, subject: str, body: str, sent_at: instant })),
+      }),
+      ...ERRORS,
+    },
+  },
   manage: {
     params: ID_PARAMS,
     response: {
