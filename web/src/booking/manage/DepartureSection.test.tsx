@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { MockedProvider } from '@apollo/client/testing/react';
 import { InMemoryCache } from '@apollo/client';
 import { typePolicies } from '../../apollo/client';
@@ -44,7 +44,10 @@ describe('the manage page: know before you go and messages from your instructor'
 
   it('shows nothing while there is nothing to know and no message', async () => {
     const { container } = renderSection(answer(null, []));
-    await new Promise((r) => setTimeout(r, 50));
+    // Let the answer arrive (inside act: it updates the component).
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 100));
+    });
     expect(container).toBeEmptyDOMElement();
   });
 });
