@@ -44,9 +44,19 @@ describe.each(DB_KINDS)('traveller tasks on %s', (kind) => {
     const res = await json(s, 'POST', '/api/bookings', aBookingBody({ workshop_id: workshopId, num_participants: 3, travellers: [{ name: 'Bea Kim', email: 'bea@example.com' }, { later: true }], ...extra }));
     expect(res.status).toBe(201);
     const { id } = (await res.json()) as { id: string };
+    // Paid (recorded by the admin): the named travellers are invited once someone paid (decision 084).
+    const { total_amount } = (await (await fetch(`${s.url}/api/bookings/${id}`)).json()) as { total_amount: number };
+    expect((await json(s, 'POST', `/api/admin/bookings/${id}/payments`, { amount: total_amount }, ADMIN)).status).toBe(200);
     const travellers = await s.services.travellers.listForBooking(m(), id);
     return { id, travellers, workshopId };
   }
+
+  it('nobody is mailed before the booking is paid: a held booking invites no traveller (anyone may type any address)', async () => {
+    const workshopId = await aWorkshop();
+    const res = await json(s, 'POST', '/api/bookings', aBookingBody({ workshop_id: workshopId, num_participants: 2, travellers: [{ name: 'Stranger', email: 'held-stranger@example.com' }] }));
+    expect(res.status).toBe(201);
+    expect(await m().countBy(MailOutbox, { recipient: 'held-stranger@example.com' })).toBe(0);
+  });
 
   it('a named traveller is mailed their own link; their link opens their tasks (REST and GraphQL alike)', async () => {
     const { id, travellers, workshopId } = await bookThree();
@@ -226,8 +236,6 @@ describe.each(DB_KINDS)('traveller tasks on %s', (kind) => {
 
   it('a transfer: the travellers follow the booking, the new workshop’s waiver must be signed, the reminders move to its deadline', async () => {
     const { id, travellers, workshopId } = await bookThree();
-    const booking = (await (await fetch(`${s.url}/api/bookings/${id}`)).json()) as { total_amount: number };
-    expect((await json(s, 'POST', `/api/admin/bookings/${id}/payments`, { amount: booking.total_amount }, ADMIN)).status).toBe(200);
     const bea = travellers[1];
     const token = travellerToken(bea.id);
     const before = await (await json(s, 'GET', `/api/travellers/${bea.id}`, undefined, { 'x-traveller-token': token })).json();
