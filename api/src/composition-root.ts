@@ -214,10 +214,9 @@ export function createServices(
   const departureTravellers = new RosterTravellers(travellers);
   const knowBeforeYouGo = new KnowBeforeYouGoService(db, clock, jobs, outbox, audit, departureTravellers);
   events
-    // Every booking gets its travellers in its own transaction: the booker first, the others as the form named them,
-    // each named one their own link, and the tasks' reminders (docs/decisions/084, 086).
+    // Every booking gets its travellers in its own transaction (the booker first, the others as the form named them)
+    // and the tasks' reminders (docs/decisions/084, 086).
     .on('bookingCreated', (e) => travellers.createForBooking(e.m, e.booking, e.travellers, e.now))
-    .on('bookingCreated', (e) => travellerTasks.inviteNamed(e.m, e.booking, e.workshop))
     .on('bookingCreated', (e) => travellerReminders.schedule(e.m, e.booking, e.workshop, e.now))
     // A lapsed hold or a cancellation: no more reminders.
     .on('holdLapsed', (e) => travellerReminders.cancel(e.m, e.booking.id))
@@ -229,6 +228,8 @@ export function createServices(
     // The audit row first, then the money's reactions: installment paid, what is left scheduled, late money refunded.
     .on('paymentApplied', (e) => moneyAudit.paymentReceived(e))
     .on('paymentApplied', (e) => money.reactions.afterPayment(e))
+    // Paid at last: each named traveller gets their own tasks link (docs/decisions/084).
+    .on('paymentApplied', (e) => travellerTasks.inviteOnFirstPayment(e.m, e.booking, e.previousStatus))
     // A credit code's part of a refund becomes a new credit.
     .on('refundDecided', (e) => credits.reissue(e))
     .on('bookingCancelled', (e) => moneyAudit.bookingCancelled(e))

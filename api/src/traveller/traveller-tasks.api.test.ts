@@ -5,6 +5,7 @@ import { MailOutbox } from '../mail/mail-outbox.entity';
 import { AuditEvent } from '../audit/audit-event.entity';
 import { WaiverSignature } from './waiver.entities';
 import { Workshop } from '../workshop/workshop.entity';
+import { ScheduledJob } from '../infrastructure/jobs/scheduled-job.entity';
 import { TravellerMailKind } from './traveller.mails';
 
 const ADMIN = { authorization: `Basic ${Buffer.from('admin:correct-horse-battery').toString('base64')}` };
@@ -43,9 +44,19 @@ describe.each(DB_KINDS)('traveller tasks on %s', (kind) => {
     const res = await json(s, 'POST', '/api/bookings', aBookingBody({ workshop_id: workshopId, num_participants: 3, travellers: [{ name: 'Bea Kim', email: 'bea@example.com' }, { later: true }], ...extra }));
     expect(res.status).toBe(201);
     const { id } = (await res.json()) as { id: string };
+    // Paid (recorded by the admin): the named travellers are invited once someone paid (decision 084).
+    const { total_amount } = (await (await fetch(`${s.url}/api/bookings/${id}`)).json()) as { total_amount: number };
+    expect((await json(s, 'POST', `/api/admin/bookings/${id}/payments`, { amount: total_amount }, ADMIN)).status).toBe(200);
     const travellers = await s.services.travellers.listForBooking(m(), id);
     return { id, travellers, workshopId };
   }
+
+  it('nobody is mailed before the booking is paid: a held booking invites no traveller (anyone may type any address)', async () => {
+    const workshopId = await aWorkshop();
+    const res = await json(s, 'POST', '/api/bookings', aBookingBody({ workshop_id: workshopId, num_participants: 2, travellers: [{ name: 'Stranger', email: 'held-stranger@example.com' }] }));
+    expect(res.status).toBe(201);
+    expect(await m().countBy(MailOutbox, { recipient: 'held-stranger@example.com' })).toBe(0);
+  });
 
   it('a named traveller is mailed their own link; their link opens their tasks (REST and GraphQL alike)', async () => {
     const { id, travellers, workshopId } = await bookThree();
@@ -221,5 +232,33 @@ describe.each(DB_KINDS)('traveller tasks on %s', (kind) => {
 
     const gql = await s.gql<{ adminWorkshopWaiver: { current: { text: string } } }>('query($id: ID!) { adminWorkshopWaiver(workshopId: $id) { current { text } } }', { id: workshopId }, ADMIN);
     expect(gql.data!.adminWorkshopWaiver.current.text).toBe(`Zion release ${kind}: slot canyons flood.`);
+  });
+
+  it('a transfer: the travellers follow the booking, the new workshop’s waiver must be signed, the reminders move to its deadline', async () => {
+    const { id, travellers, workshopId } = await bookThree();
+    const bea = travellers[1];
+    const token = travellerToken(bea.id);
+    const before = await (await json(s, 'GET', `/api/travellers/${bea.id}`, undefined, { 'x-traveller-token': token })).json();
+    await json(s, 'POST', `/api/travellers/${bea.id}/waiver`, { token, full_name: 'Bea Kim', consent: true, content_hash: before.waiver.content_hash });
+
+    // Another run, later in the season, with its own waiver text.
+    const base = await m().findOneByOrFail(Workshop, { id: 'zion-canyon-light' });
+    const target = `${workshopId}-later`;
+    await m().insert(Workshop, { ...base, id: target, startDate: '2026-05-18', endDate: '2026-05-23', spotsClaimed: 0, capacity: 12 });
+    s.services.workshops.catalog.invalidate();
+    await json(s, 'PUT', `/api/admin/workshops/${target}/waiver`, { text: 'The later run’s own release.' }, ADMIN);
+
+    const moved = await json(s, 'POST', `/api/manage/${id}/transfer`, { workshop_id: target }, { 'x-manage-token': manageToken(id) });
+    expect(moved.status).toBe(200);
+    const after = await (await json(s, 'GET', `/api/travellers/${bea.id}`, undefined, { 'x-traveller-token': token })).json();
+    expect(after).toMatchObject({ workshop_id: target, deadline: '2026-04-18', waiver: { signed: false, text: 'The later run’s own release.' } });
+    expect(after.readiness.missing).toContain('waiver');
+    expect(await s.services.travellers.listForBooking(m(), id)).toHaveLength(3);
+    expect((await s.services.travellers.listForRun(m(), target)).filter((r) => r.bookingId === id)).toHaveLength(3);
+    expect((await s.services.travellers.listForRun(m(), workshopId)).filter((r) => r.bookingId === id)).toHaveLength(0);
+    const jobs = await m().createQueryBuilder(ScheduledJob, 'j').where('j.key LIKE :k', { k: `travellers:${id}:%` }).getMany();
+    expect(jobs.filter((j) => j.state === 'pending').map((j) => j.key).every((k) => k.includes(`:${target}:2026-04-18:`))).toBe(true);
+    expect(jobs.filter((j) => j.state === 'pending')).toHaveLength(4);
+    expect(jobs.filter((j) => j.key.includes(`:${workshopId}:`)).every((j) => j.state === 'cancelled')).toBe(true);
   });
 });

@@ -7,7 +7,7 @@ import type { Database } from '../infrastructure/db/data-source';
 import { AppError, ErrorCode } from '../infrastructure/errors';
 import { cleanOptional } from '../infrastructure/text';
 import type { OutboxService } from '../mail/outbox.service';
-import { isLiveStatus } from '../shared/booking-status';
+import { BookingStatus, isLiveStatus } from '../shared/booking-status';
 import { formatDateRange } from '../shared/dates';
 import { addDays, daysBetween, localDate } from '../shared/policy';
 import { gearList, readinessOf, tasksDeadline, type TaskKind } from '../shared/pre-trip';
@@ -230,15 +230,23 @@ export class TravellerTasksService {
       traveller.email = email;
       traveller.updatedAt = now;
       await m.save(traveller);
-      if (newAddress) await this.invite(m, traveller, booking, workshop);
+      // A held booking's travellers are invited when it is paid (inviteOnFirstPayment).
+      if (newAddress && booking.status !== BookingStatus.held) await this.invite(m, traveller, booking, workshop);
       return this.bookingTravellers(m, booking);
     });
   }
 
-  /** In a booking's transaction: each named traveller (the booker too) gets their own link by mail. */
-  async inviteNamed(m: EntityManager, booking: Booking, workshop: Workshop): Promise<void> {
+  /**
+   * In the transaction of a booking's first payment (it leaves `held`): each
+   * named traveller other than the booker gets their own link by mail (the
+   * booker has the manage page). Never before: until someone pays, the addresses
+   * typed on the form are nobody's word (hardening finding 8).
+   */
+  async inviteOnFirstPayment(m: EntityManager, booking: Booking, previousStatus: string): Promise<void> {
+    if (previousStatus !== BookingStatus.held || booking.status === BookingStatus.held || !isLiveStatus(booking.status)) return;
+    const workshop = await m.findOneByOrFail(Workshop, { id: booking.workshopId });
     const all = await this.travellers.listForBooking(m, booking.id);
-    for (const t of all) if (t.email) await this.invite(m, t, booking, workshop);
+    for (const t of all) if (t.position > 1 && t.email) await this.invite(m, t, booking, workshop);
   }
 
   /** Admin: the workshop's waiver, current and every version. */

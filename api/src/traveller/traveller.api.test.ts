@@ -2,6 +2,7 @@ import { startTestServer, type TestServer } from '../test/app';
 import { DB_KINDS } from '../test/db';
 import { aBookingBody } from '../test/builders';
 import { Traveller } from './traveller.entity';
+import { Booking } from '../booking/booking.entity';
 
 const post = (s: TestServer, body: unknown) => fetch(`${s.url}/api/bookings`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
@@ -62,5 +63,23 @@ describe.each(DB_KINDS)('travellers on %s', (kind) => {
     expect(res.errors).toBeUndefined();
     const rows = await s.services.travellers.listForBooking(s.services.db.manager, res.data!.createBooking.booking.id);
     expect(rows.map((t) => t.name)).toEqual(['Ana Lopez', 'Cy Ode']);
+  });
+
+  it('a change of participants adds placeholders or removes the last travellers, never the booker', async () => {
+    const { id } = await (await post(s, aBookingBody({ num_participants: 3, travellers: [{ name: 'Bea Kim', email: 'bea@example.com' }, { later: true }] }))).json();
+    const m = s.services.db.manager;
+    const booking = await m.findOneByOrFail(Booking, { id });
+    await s.services.db.transaction((tx) => s.services.travellers.syncCount(tx, Object.assign(booking, { numParticipants: 2 }), new Date()));
+    expect((await s.services.travellers.listForBooking(m, id)).map((t) => [t.position, t.name])).toEqual([
+      [1, 'Ana Lopez'],
+      [2, 'Bea Kim'],
+    ]);
+    await s.services.db.transaction((tx) => s.services.travellers.syncCount(tx, Object.assign(booking, { numParticipants: 4 }), new Date()));
+    expect((await s.services.travellers.listForBooking(m, id)).map((t) => [t.position, t.name])).toEqual([
+      [1, 'Ana Lopez'],
+      [2, 'Bea Kim'],
+      [3, null],
+      [4, null],
+    ]);
   });
 });

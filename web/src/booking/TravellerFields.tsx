@@ -20,14 +20,17 @@ export function travellersFor(participants: number, current: readonly TravellerE
 /** Field ids of traveller `n` (2..N), e.g. traveller-2-name. */
 export const travellerFieldId = (n: number, part: 'name' | 'email' | 'later') => `traveller-${n}-${part}`;
 
+/** Left for later: ticked, or both fields left blank (named from the booking page afterwards). */
+export const isLater = (t: TravellerEntry): boolean => t.later || (!t.name.trim() && !t.email.trim());
+
 /** The same rules as the server's TravellerNameInput: a name and an email, unless left for later. */
 export function validateTravellers(travellers: readonly TravellerEntry[]): Record<string, string> {
   const e: Record<string, string> = {};
   travellers.forEach((t, i) => {
-    if (t.later) return;
+    if (isLater(t)) return;
     const n = i + 2;
-    if (!t.name.trim()) e[travellerFieldId(n, 'name')] = `Please enter traveller ${n}’s full name, or tick “I’ll add them later”.`;
-    if (!t.email.trim()) e[travellerFieldId(n, 'email')] = `Please enter traveller ${n}’s email, or tick “I’ll add them later”.`;
+    if (!t.name.trim()) e[travellerFieldId(n, 'name')] = `Please enter traveller ${n}’s full name, or tick “I’ll add traveller ${n} later”.`;
+    if (!t.email.trim()) e[travellerFieldId(n, 'email')] = `Please enter traveller ${n}’s email, or tick “I’ll add traveller ${n} later”.`;
     else if (!EMAIL.test(t.email.trim())) e[travellerFieldId(n, 'email')] = EMAIL_HINT;
   });
   return e;
@@ -49,8 +52,8 @@ export function TravellerFields({ travellers, errors, onChange }: Props) {
     <fieldset className="fieldset" data-testid="traveller-fields">
       <legend>Who else is travelling</legend>
       <p className="field__hint" id="travellers-hint">
-        You are traveller 1. Each other traveller gets their own link to sign the release and complete their pre-trip tasks. You can also add them later
-        from your booking page.
+        You are traveller 1. Each other traveller gets their own link to sign the release and complete their pre-trip tasks. Not sure yet? Tick
+        &ldquo;I&rsquo;ll add them later&rdquo; (or leave both fields blank) and name them from your booking page.
       </p>
       {travellers.map((t, i) => {
         const n = i + 2;

@@ -6,7 +6,7 @@ import { redirectTo } from '../ui/browser';
 import { graphqlProblem, isChallengeRequired } from '../forms/graphqlProblem';
 import { rememberCheckout } from '../payment/checkoutMemory';
 import type { BookingFormValues } from './BookingForm';
-import { travellersFor } from './TravellerFields';
+import { isLater, travellersFor } from './TravellerFields';
 import { CREATE_BOOKING_MUTATION, CREATE_CHECKOUT_SESSION_MUTATION } from './documents';
 
 export const BOOKING_ERROR_MESSAGE = 'Booking error. Please try again.';
@@ -40,7 +40,7 @@ export function toBookingInput(workshopId: string, values: BookingFormValues): B
     // Only when typed: the server applies it once (docs/decisions/063).
     ...(values.credit_code?.trim() ? { creditCode: values.credit_code.trim() } : {}),
     // The other travellers (issue 25): named, or left for the manage page.
-    ...(others.length ? { travellers: others.map((t) => (t.later ? { later: true } : { name: t.name.trim(), email: t.email.trim(), later: false })) } : {}),
+    ...(others.length ? { travellers: others.map((t) => (isLater(t) ? { later: true } : { name: t.name.trim(), email: t.email.trim(), later: false })) } : {}),
   };
 }
 
