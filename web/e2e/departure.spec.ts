@@ -92,9 +92,11 @@ test('the departure view shows the roster, rooming list and dietary list; know b
     },
   });
   expect(created.status(), await created.text()).toBe(201);
-  await book(request, 1, { customer_name: 'Ann Lee', customer_email: 'ann.departure@example.com', num_participants: 2, dietary_restrictions: 'Vegan', travellers: [{ name: 'Ben Lee', email: 'ben.departure@example.com' }] });
+  const ann = await book(request, 1, { customer_name: 'Ann Lee', customer_email: 'ann.departure@example.com', num_participants: 2, dietary_restrictions: 'Vegan', travellers: [{ name: 'Ben Lee', email: 'ben.departure@example.com' }] });
   await book(request, 2, { customer_name: 'Dee Wu', customer_email: 'dee.departure@example.com', room_type: 'private', health_concerns: 'Bee sting allergy' });
   await book(request, 3, { customer_name: 'Eve Ray', customer_email: 'eve.departure@example.com' });
+  // Ann's deposit, paid offline: her booking is confirmed, so Ben (whom she named) is written to as well.
+  expect((await request.post(`/api/admin/bookings/${ann}/payments`, { headers: ADMIN, data: { amount: 1440 } })).status()).toBe(200);
 
   await page.goto('/admin');
   await page.getByLabel('Password').fill(PASSWORD);

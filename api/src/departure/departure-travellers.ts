@@ -16,6 +16,8 @@ export interface DepartureTravellerRow {
   travellerId: string | null;
   bookingId: string;
   bookingReference: string | null;
+  /** held or confirmed: only a confirmed booking's other travellers are written to (docs/decisions/088). */
+  bookingStatus: string;
   /** 1 = the booker. */
   position: number;
   isBooker: boolean;
@@ -47,6 +49,16 @@ export interface DepartureTravellers {
   listForRun(m: EntityManager, workshopId: string, now: Date): Promise<DepartureTravellerRow[]>;
 }
 
+/**
+ * Whom a departure mail may go to: the booker of any live booking (their own
+ * address, mailed about the booking already), the other travellers only once
+ * the booking is paid: an unpaid booking's typed addresses are never mailed
+ * (hardening finding 8, as the travellers' own links).
+ */
+export function mayBeMailed(t: Pick<DepartureTravellerRow, 'isBooker' | 'bookingStatus' | 'email'>): t is Pick<DepartureTravellerRow, 'isBooker' | 'bookingStatus'> & { email: string } {
+  return Boolean(t.email) && (t.isBooker || t.bookingStatus === BookingStatus.confirmed);
+}
+
 /** A booking that holds its spots on the departure: confirmed, or held and not lapsed. */
 export function isLiveOnDeparture(b: Pick<Booking, 'status' | 'holdExpiresAt'>, now: Date): boolean {
   if (b.status === BookingStatus.confirmed) return true;
@@ -69,6 +81,7 @@ export function bookerRows(b: Booking): DepartureTravellerRow[] {
       travellerId: null,
       bookingId: b.id,
       bookingReference: b.reference,
+      bookingStatus: b.status,
       position,
       isBooker: booker,
       name: booker ? b.customerName : `Traveller ${position} of ${b.customerName}'s booking`,
@@ -140,6 +153,7 @@ function toRow(t: RosterTravellerSource): DepartureTravellerRow {
     travellerId: t.travellerId,
     bookingId: t.bookingId,
     bookingReference: t.bookingReference,
+    bookingStatus: t.bookingStatus,
     position: t.position,
     isBooker: t.isBooker,
     name: t.name ?? `Traveller ${t.position} of ${t.bookerName}'s booking`,

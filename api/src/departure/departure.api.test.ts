@@ -292,6 +292,22 @@ describe.each(DB_KINDS)('departures on %s', (kind) => {
     expect((await bad.json()).errors[0].field).toBe('include_waitlist');
   });
 
+  it("an unpaid booking's other travellers are not written to (addresses typed by a booking nobody paid), its booker is", async () => {
+    now = new Date('2026-01-15T12:00:00.000Z');
+    const w = await aWorkshop(45);
+    const res = await fetch(`${s.url}/api/bookings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(aBookingBody({ workshop_id: w, payment_option: 'full', customer_name: 'Hal Held', customer_email: 'hal.held@example.com', num_participants: 2, travellers: [{ name: 'Ivy Typed', email: 'ivy.typed@example.com' }] })),
+    });
+    expect(res.status).toBe(201);
+    const preview = await (await api('POST', `/admin/departures/${w}/messages/preview`, { subject: 'Hi', body: 'Hello' })).json();
+    expect(preview.recipients.map((r: { email: string }) => r.email)).toEqual(['hal.held@example.com']);
+    // Still on the roster.
+    const view = await (await api('GET', `/admin/departures/${w}`)).json();
+    expect(view.travellers.map((t: { name: string }) => t.name)).toEqual(['Hal Held', 'Ivy Typed']);
+  });
+
   it("a traveller's mail links their own pre-trip page, never the booker's manage link", async () => {
     now = new Date('2026-01-15T12:00:00.000Z');
     const w = await aWorkshop(45);

@@ -11,7 +11,7 @@ import { WaitlistEntry } from '../waitlist/waitlist-entry.entity';
 import { WaitlistState } from '../waitlist/waitlist.types';
 import { Workshop } from '../workshop/workshop.entity';
 import { DepartureMessage, DepartureMessageKind, DepartureMessageRecipient } from './departure-message.entity';
-import type { DepartureTravellerRow, DepartureTravellers } from './departure-travellers';
+import { type DepartureTravellerRow, type DepartureTravellers, mayBeMailed } from './departure-travellers';
 import { DepartureMailKind, type GroupMessageMailData } from './departure.mails';
 import type { GroupMessageInput } from './departure.input';
 import type { DepartureMessageRecipientPreview, DepartureMessageWithRecipients, DepartureReadiness, DepartureView, GroupMessagePreview, InstructorMessage, MyDeparture } from './departure.types';
@@ -206,7 +206,7 @@ export class DepartureService {
       out.push(r);
     };
     for (const t of await this.travellers.listForRun(m, workshop.id, now)) {
-      if (t.email) add({ name: t.name, email: t.email, audience: 'traveller', bookingId: t.bookingId, travellerId: t.travellerId, isBooker: t.isBooker });
+      if (mayBeMailed(t)) add({ name: t.name, email: t.email, audience: 'traveller', bookingId: t.bookingId, travellerId: t.travellerId, isBooker: t.isBooker });
     }
     if (includeWaitlist) {
       const entries = await m.find(WaitlistEntry, { where: { workshopId: workshop.id, state: In(REACHABLE_WAITLIST) }, order: { createdAt: 'ASC' } });

@@ -10,7 +10,7 @@ import { ADMIN_ACTOR, type AuditLog } from '../audit/audit-log.service';
 import { addDays, daysUntilStart } from '../shared/dates';
 import { Workshop } from '../workshop/workshop.entity';
 import { DepartureMessage, DepartureMessageKind, DepartureMessageRecipient } from './departure-message.entity';
-import type { DepartureTravellers } from './departure-travellers';
+import { type DepartureTravellers, mayBeMailed } from './departure-travellers';
 import { DepartureMailKind, type KnowBeforeYouGoMailData } from './departure.mails';
 import type { SetKnowBeforeYouGoInput } from './departure.input';
 import { KnowBeforeYouGo } from './know-before-you-go.entity';
@@ -123,7 +123,7 @@ export class KnowBeforeYouGoService {
         await m.insert(DepartureMessage, message);
         const seen = new Set<string>();
         for (const t of await this.travellers.listForRun(m, workshopId, now)) {
-          if (!t.email || seen.has(t.email.toLowerCase())) continue;
+          if (!mayBeMailed(t) || seen.has(t.email.toLowerCase())) continue;
           seen.add(t.email.toLowerCase());
           const payload: KnowBeforeYouGoMailData = {
             workshopId,
