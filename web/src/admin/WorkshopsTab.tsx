@@ -10,10 +10,17 @@ import { useArchiveWorkshop } from './useWorkshopMutations';
 import { WorkshopForm } from './WorkshopForm';
 import { ScheduleAgainForm } from './ScheduleAgainForm';
 import { DeparturePanel } from './departure/DeparturePanel';
+import { WaiverForm } from './WaiverForm';
 
 type Workshop = WorkshopsTab_WorkshopFragment;
 
-type Mode = { kind: 'list' } | { kind: 'create' } | { kind: 'edit'; workshop: Workshop } | { kind: 'again'; workshop: Workshop } | { kind: 'departure'; workshop: Workshop };
+type Mode =
+  | { kind: 'list' }
+  | { kind: 'create' }
+  | { kind: 'edit'; workshop: Workshop }
+  | { kind: 'again'; workshop: Workshop }
+  | { kind: 'departure'; workshop: Workshop }
+  | { kind: 'waiver'; workshop: Workshop };
 
 /**
  * Workshops: the admin's calendar (docs/decisions/059). A list of every
@@ -73,6 +80,9 @@ export function WorkshopsTab({
   }
   if (mode.kind === 'departure') {
     return <DeparturePanel workshopId={mode.workshop.id} onBack={() => setMode({ kind: 'list' })} onError={onError} />;
+  }
+  if (mode.kind === 'waiver') {
+    return <WaiverForm workshop={mode.workshop} onDone={done} onCancel={() => setMode({ kind: 'list' })} onError={onError} />;
   }
   if (mode.kind === 'again') {
     return <ScheduleAgainForm source={mode.workshop} onDone={done} onCancel={() => setMode({ kind: 'list' })} onError={onError} />;
@@ -148,6 +158,9 @@ export function WorkshopsTab({
                   </button>
                   <button type="button" className="btn btn--outline btn--small" onClick={() => setMode({ kind: 'again', workshop: w })} aria-label={`Schedule ${w.name} again`}>
                     Schedule again
+                  </button>
+                  <button type="button" className="btn btn--outline btn--small" onClick={() => setMode({ kind: 'waiver', workshop: w })} aria-label={`Waiver of ${w.name}`}>
+                    Waiver
                   </button>
                   {w.hasStarted || w.archived ? (
                     <button type="button" className="btn btn--outline btn--small" onClick={() => void toggleArchive(w)} aria-label={`${w.archived ? 'Unarchive' : 'Archive'} ${w.name}`}>

@@ -351,6 +351,13 @@ export type RoomType =
   | 'private'
   | 'shared';
 
+/** Admin: a new version of a workshop’s release of liability (the older ones are kept). */
+export type SaveWaiverInput = {
+  /** The full text, plain, at most 20000 characters. */
+  text: string;
+  workshopId: string | number;
+};
+
 /** "Schedule again": a copy of a workshop on new dates, under a new id, with no bookings. */
 export type ScheduleWorkshopAgainInput = {
   /** Last day of the new run; omitted: the same length as the original. */
@@ -705,6 +712,22 @@ export type RemoveWaitlistEntryMutationVariables = Exact<{
 
 
 export type RemoveWaitlistEntryMutation = { removeWaitlistEntry: { entry: { id: string, state: WaitlistState } } };
+
+export type WaiverForm_WaiverFragment = { workshopId: string, current: { version: number, text: string, contentHash: string, createdAt: string | null }, versions: Array<{ version: number, contentHash: string, createdAt: string | null }> };
+
+export type AdminWorkshopWaiverQueryVariables = Exact<{
+  workshopId: string | number;
+}>;
+
+
+export type AdminWorkshopWaiverQuery = { adminWorkshopWaiver: { workshopId: string, current: { version: number, text: string, contentHash: string, createdAt: string | null }, versions: Array<{ version: number, contentHash: string, createdAt: string | null }> } };
+
+export type SaveWorkshopWaiverMutationVariables = Exact<{
+  input: SaveWaiverInput;
+}>;
+
+
+export type SaveWorkshopWaiverMutation = { saveWorkshopWaiver: { workshopId: string, current: { version: number, text: string, contentHash: string, createdAt: string | null }, versions: Array<{ version: number, contentHash: string, createdAt: string | null }> } };
 
 export type AdminDepartureQueryVariables = Exact<{
   workshopId: string | number;

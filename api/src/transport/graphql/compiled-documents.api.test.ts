@@ -110,6 +110,8 @@ describe('compiled GraphQL documents (graphql-jit, docs/decisions/074)', () => {
       AdminMessages: { workshopId: 'zion-canyon-light', limit: 20 },
       AdminOverdueBookings: { limit: 20 },
       AdminWaitlist: { workshopId: 'zion-canyon-light', limit: 20 },
+      AdminWorkshopWaiver: { workshopId: 'zion-canyon-light' },
+      SaveWorkshopWaiver: { input: { workshopId: 'zion-canyon-light', text: 'A compiled release.' } },
       AdminWorkshops: { limit: 20 },
       AdminProposedRun: { sourceId: 'zion-canyon-light' },
       ArchiveWorkshop: { input: { workshopId: 'compiled-canyons-2026' } },
