@@ -3,7 +3,7 @@
  *
  *   main.ts, composition-root.ts, entities.ts, cli/   – build and start everything
  *   transport/   – HTTP server, REST routes, GraphQL wiring and resolvers, page rendering
- *   <domains>    – workshop, booking, payment, money, credit, waitlist, workshop-cancellation, community, admin,
+ *   <domains>    – departure, workshop booking, payment, money, credit, waitlist, workshop-cancellation, community, admin,
  *                  testimonial, content, mail, audit, photo
  *   shared/      – isomorphic policy, money and format modules (the web imports them too)
  *   infrastructure/ – config, database, logging, errors, validation
@@ -11,7 +11,7 @@
  * Arrows point down only. Tests and test support may import anything.
  */
 /** Every domain folder (api/src/system-tests/layers.test.ts fails when a folder of api/src is in no layer). */
-const DOMAIN_NAMES = ['workshop', 'booking', 'payment', 'money', 'credit', 'waitlist', 'workshop-cancellation', 'community', 'admin', 'testimonial', 'content', 'mail', 'audit', 'photo'];
+const DOMAIN_NAMES = ['workshop', 'booking', 'payment', 'money', 'credit', 'waitlist', 'workshop-cancellation', 'community', 'admin', 'testimonial', 'content', 'mail', 'audit', 'photo', 'departure', 'traveller'];
 const DOMAINS = `(${DOMAIN_NAMES.join('|')})`;
 const domainsBut = (...names) => `(${DOMAIN_NAMES.filter((n) => !names.includes(n)).join('|')})`;
 const SRC = '^api/src/';

@@ -52,7 +52,16 @@ import { WorkshopCancellationService } from './workshop-cancellation/workshop-ca
 import { WorkshopCancellationReactions } from './workshop-cancellation/workshop-cancellation-reactions';
 import { WORKSHOP_CANCELLATION_MAILS } from './workshop-cancellation/workshop-cancellation.mails';
 import { PhotoService } from './photo/photo.service';
+import { TravellerService } from './traveller/traveller.service';
+import { TravellerTasksService } from './traveller/traveller-tasks.service';
+import { TravellerLinks } from './traveller/traveller-link';
+import { TRAVELLER_JOBS, TravellerReminders } from './traveller/traveller-reminders';
+import { TRAVELLER_MAILS } from './traveller/traveller.mails';
 import { type BlobStore, DiskBlobStore, S3BlobStore } from './infrastructure/blob-store';
+import { KBYG_JOB, KnowBeforeYouGoService } from './departure/know-before-you-go.service';
+import { DepartureService } from './departure/departure.service';
+import { RosterTravellers } from './departure/departure-travellers';
+import { DEPARTURE_MAILS } from './departure/departure.mails';
 
 /**
  * Every service of the app, built once per process (or per test) from its
@@ -110,6 +119,16 @@ export interface Services {
   photos: PhotoService;
   /** Where the photographs' renderings are kept (a folder served at /photos, or an S3 bucket). */
   photoStore: BlobStore;
+  /** Know before you go per run and its two mails (docs/decisions/087). */
+  knowBeforeYouGo: KnowBeforeYouGoService;
+  /** The admin's departure view and messages to the group (docs/decisions/088). */
+  departures: DepartureService;
+  /** Every traveller of a booking and their pre-trip tasks (docs/decisions/084-086); the departure view reads `listForRun`. */
+  travellers: TravellerService;
+  /** Each traveller's tasks page, the booker's view of them, the admin's waiver versions and signed copies. */
+  travellerTasks: TravellerTasksService;
+  /** The travellers' personal links (signed like the manage link; tests read them). */
+  travellerLinks: TravellerLinks;
 }
 
 /**
@@ -144,7 +163,12 @@ export function createServices(
   const rateLimitStore = config.rateLimitRedisUrl ? new RedisRateLimitStore(config.rateLimitRedisUrl, logger) : new MemoryRateLimitStore();
   // Every customer mail carries the personal manage link, signed with the server's secret.
   const links = new ManageLinks(config.bookingLinkSecret, config.publicOrigin);
-  const outbox = createOutbox(db, clock, logger, config.mail.adminEmail, { ...DEFAULT_OUTBOX_OPTIONS, links: { manageBooking: (bookingId) => links.url(bookingId) } });
+  // Each traveller's own tasks link (docs/decisions/084), signed with the same secret for another purpose.
+  const travellerLinks = new TravellerLinks(config.bookingLinkSecret, config.publicOrigin);
+  const outbox = createOutbox(db, clock, logger, config.mail.adminEmail, {
+    ...DEFAULT_OUTBOX_OPTIONS,
+    links: { manageBooking: (bookingId) => links.url(bookingId), travellerTasks: (travellerId) => travellerLinks.url(travellerId) },
+  });
   const proofOfWork = new ProofOfWork(db, clock, config.altchaHmacSecret, options.proofOfWork ?? DEFAULT_PROOF_OF_WORK);
   const audit = new AuditLog(db, clock);
   const holdLimits = options.holdLimits === undefined ? DEFAULT_HOLD_LIMITS : options.holdLimits;
@@ -178,11 +202,25 @@ export function createServices(
   const money = createMoney(db, bookings, payments, jobs, links, clock, logger, config.publicOrigin, events, audit);
   const credits: CreditsService = new CreditsService(db, bookings, money.refunds, money.accounts, jobs, clock, logger, audit);
 
+
   // --- The map of reactions: who is told of what (docs/architecture.md lists the same) ---
   const moneyAudit = new MoneyAuditTrail(audit);
   const moneyMails = bookings.mails ? new MoneyMails(bookings.mails) : null;
   const workshopCancelled = new WorkshopCancellationReactions(outbox, audit);
+  const travellers = new TravellerService();
+  const travellerTasks = new TravellerTasksService(db, clock, travellers, travellerLinks, links, outbox, audit);
+  const travellerReminders = new TravellerReminders(db, clock, jobs, travellers, outbox);
+  // A departure's travellers are the booking's travellers, with their readiness (docs/decisions/088).
+  const departureTravellers = new RosterTravellers(travellers);
+  const knowBeforeYouGo = new KnowBeforeYouGoService(db, clock, jobs, outbox, audit, departureTravellers);
   events
+    // Every booking gets its travellers in its own transaction (the booker first, the others as the form named them)
+    // and the tasks' reminders (docs/decisions/084, 086).
+    .on('bookingCreated', (e) => travellers.createForBooking(e.m, e.booking, e.travellers, e.now))
+    .on('bookingCreated', (e) => travellerReminders.schedule(e.m, e.booking, e.workshop, e.now))
+    // A lapsed hold or a cancellation: no more reminders.
+    .on('holdLapsed', (e) => travellerReminders.cancel(e.m, e.booking.id))
+    .on('bookingCancelled', (e) => travellerReminders.cancel(e.m, e.booking.id))
     // Spots that come back are offered to the waiting list in the same transaction (docs/decisions/061).
     .on('spotsReleased', (e) => waitlist.offerFreedSpots(e.m, e.workshopId, e.now))
     // A held booking that used a credit lapsed: the credit is usable again (docs/decisions/063).
@@ -190,12 +228,17 @@ export function createServices(
     // The audit row first, then the money's reactions: installment paid, what is left scheduled, late money refunded.
     .on('paymentApplied', (e) => moneyAudit.paymentReceived(e))
     .on('paymentApplied', (e) => money.reactions.afterPayment(e))
+    // Paid at last: each named traveller gets their own tasks link (docs/decisions/084).
+    .on('paymentApplied', (e) => travellerTasks.inviteOnFirstPayment(e.m, e.booking, e.previousStatus))
     // A credit code's part of a refund becomes a new credit.
     .on('refundDecided', (e) => credits.reissue(e))
     .on('bookingCancelled', (e) => moneyAudit.bookingCancelled(e))
     .on('bookingCancelled', (e) => moneyMails?.bookingCancelled(e))
     .on('bookingTransferred', (e) => moneyMails?.bookingTransferred(e))
     .on('bookingTransferred', (e) => moneyAudit.bookingTransferred(e))
+    // A transfer keeps the travellers in step with the participants; the new workshop's waiver is asked for by its hash.
+    .on('bookingTransferred', (e) => travellers.syncCount(e.m, e.booking, e.now))
+    .on('bookingTransferred', (e) => travellerReminders.reschedule(e.m, e.booking, e.to, e.now))
     .on('latePaymentRefunded', (e) => moneyAudit.latePaymentRefunded(e))
     .on('latePaymentRefunded', (e) => moneyMails?.latePaymentRefunded(e))
     // A cancelled workshop: the audit row, then each customer's mail (their bookings' own mails are held back).
@@ -210,7 +253,10 @@ export function createServices(
     .register(MONEY_JOBS.installmentCharge, (job) => money.charges.runInstallmentCharge(job))
     .register(MONEY_JOBS.balanceReminder, (job) => money.charges.runBalanceReminder(job))
     .register(MONEY_JOBS.balanceOverdue, (job) => money.charges.runBalanceOverdue(job))
-    .register(MONEY_JOBS.refund, (job) => money.refunds.runJob(job));
+    .register(MONEY_JOBS.refund, (job) => money.refunds.runJob(job))
+    .register(TRAVELLER_JOBS.tasksReminder, (job) => travellerReminders.run(job))
+    // Know before you go, 14 and 2 days before a run's start (docs/decisions/087).
+    .register(KBYG_JOB, (job) => knowBeforeYouGo.runJob(job));
 
   const photoStore: BlobStore = config.photos.s3 ? new S3BlobStore(config.photos.s3) : new DiskBlobStore(config.photos.dir);
 
@@ -245,6 +291,11 @@ export function createServices(
     credits,
     workshopCancellation: new WorkshopCancellationService(db, money.cancellations, payments, outbox, clock, logger, events),
     events,
+    knowBeforeYouGo,
+    departures: new DepartureService(db, clock, outbox, audit, departureTravellers),
+    travellers,
+    travellerTasks,
+    travellerLinks,
   };
 }
 
@@ -273,7 +324,7 @@ function createMoney(db: Database, bookings: BookingService, payments: PaymentSe
  * A new kind of mail is one template and one line in its domain's registry.
  */
 export function createOutbox(db: Database, clock: () => Date, logger: Logger, adminEmail: string, options = DEFAULT_OUTBOX_OPTIONS): OutboxService {
-  return new OutboxService(db, clock, logger, { ...options, adminEmail }).register(BOOKING_MAILS).register(COMMUNITY_MAILS).register(WAITLIST_MAILS).register(WORKSHOP_CANCELLATION_MAILS);
+  return new OutboxService(db, clock, logger, { ...options, adminEmail }).register(BOOKING_MAILS).register(COMMUNITY_MAILS).register(WAITLIST_MAILS).register(WORKSHOP_CANCELLATION_MAILS).register(TRAVELLER_MAILS).register(DEPARTURE_MAILS);
 }
 
 /** Stripe when a secret key is configured; otherwise no provider (bookings stay reserved). */

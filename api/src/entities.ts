@@ -13,6 +13,10 @@ import { Workshop } from './workshop/workshop.entity';
 import { WaitlistEntry } from './waitlist/waitlist-entry.entity';
 import { Credit } from './credit/credit.entity';
 import { Photo } from './photo/photo.entity';
+import { Traveller } from './traveller/traveller.entity';
+import { WaiverSignature, WaiverVersion } from './traveller/waiver.entities';
+import { KnowBeforeYouGo } from './departure/know-before-you-go.entity';
+import { DepartureMessage, DepartureMessageRecipient } from './departure/departure-message.entity';
 
 /** Every entity of the product; the data source is built from this list. */
 export const ENTITIES = [
@@ -33,5 +37,11 @@ export const ENTITIES = [
   AuditEvent,
   Credit,
   Photo,
+  Traveller,
+  WaiverVersion,
+  WaiverSignature,
+  KnowBeforeYouGo,
+  DepartureMessage,
+  DepartureMessageRecipient,
 ];
 

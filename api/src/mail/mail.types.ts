@@ -10,12 +10,17 @@ export interface MailContext {
 export interface MailLinks {
   /** The customer's "Manage your booking" page, with its token. */
   manageBooking(bookingId: string): string;
+  /** A traveller's own pre-trip tasks page, with its token (docs/decisions/084). */
+  travellerTasks?(travellerId: string): string;
 }
 
 export interface MailAttachment {
   filename: string;
+  /** Text, or base64 when `encoding` says so (a PDF). */
   content: string;
   contentType: string;
+  /** 'base64': `content` is binary data in base64 (docs/decisions/085). */
+  encoding?: 'base64';
 }
 
 /** What the worker sends: subject, HTML and plain-text parts, attachments. */
@@ -34,7 +39,8 @@ export interface RenderedMail {
 export interface MailTemplate<P> {
   subject(data: P): string;
   Body(props: { data: P; ctx: MailContext }): ReactElement;
-  attachments?(data: P, ctx: MailContext): MailAttachment[];
+  /** Made when the mail is sent; may be async (a PDF made from the stored payload). */
+  attachments?(data: P, ctx: MailContext): MailAttachment[] | Promise<MailAttachment[]>;
 }
 
 /**

@@ -24,6 +24,9 @@ export const AUDIT_ACTIONS = [
   'credit.issued',
   'credit.used',
   'message.deleted',
+  'waiver.version_saved',
+  'departure.know_before_you_go_changed',
+  'departure.message_sent',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -57,4 +60,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'credit.issued': 'Credit issued',
   'credit.used': 'Credit used',
   'message.deleted': 'Message deleted',
+  'waiver.version_saved': 'Waiver text saved (new version)',
+  'departure.know_before_you_go_changed': 'Know before you go edited',
+  'departure.message_sent': 'Message sent to a departure',
 };

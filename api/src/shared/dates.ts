@@ -154,8 +154,18 @@ export function hasStarted(workshop: CalendarDates, now: Date): boolean {
  * the offset changes).
  */
 export function startOfDayIn(date: string, timeZone: string): number {
+  return wallTimeIn(date, '00:00', timeZone);
+}
+
+/**
+ * The instant a wall-clock time (HH:MM) of a calendar date happens in a time
+ * zone, in epoch milliseconds (a meeting time on the first day). A time inside
+ * a clock jump gives the jump's end.
+ */
+export function wallTimeIn(date: string, time: string, timeZone: string): number {
   const { y, m, d } = parts(date);
-  const wanted = Date.UTC(y, m - 1, d);
+  const [hh, mm] = time.split(':').map(Number);
+  const wanted = Date.UTC(y, m - 1, d, hh ?? 0, mm ?? 0);
   let t = wanted;
   for (let i = 0; i < 3; i++) {
     const w = wallClock(timeZone, t);

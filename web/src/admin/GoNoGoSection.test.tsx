@@ -6,7 +6,7 @@ import { renderRoute } from '../test/render';
 import { anAdminDashboard, anAdminWorkshop } from '../test/builders';
 import { ADMIN_DASHBOARD_QUERY } from './AdminDashboardPage';
 import { ADMIN_WORKSHOPS_PAGE, ADMIN_WORKSHOPS_QUERY } from './workshops.documents';
-import { ADMIN_GO_NO_GO_QUERY, CANCEL_WORKSHOP_MUTATION, daysText } from './GoNoGoSection';
+import { ADMIN_DEPARTURE_READINESS_QUERY, ADMIN_GO_NO_GO_QUERY, CANCEL_WORKSHOP_MUTATION, daysText } from './GoNoGoSection';
 import { storeAdminCredential } from './credential';
 import './AdminLoginPage';
 
@@ -58,7 +58,14 @@ describe('/admin/dashboard: Go / no-go', () => {
   });
 
   it('shows paid, held, minimum, the decision date and the state in words (not colour alone); only workshops still to come can be cancelled', async () => {
-    await open([goNoGo([AT_RISK, ON_TRACK, RUNNING])]);
+    const readiness: MockLink.MockedResponse = {
+      request: { query: ADMIN_DEPARTURE_READINESS_QUERY, variables: { workshopIds: ['zion-2027', 'everglades-2027', 'yellowstone'] } },
+      result: { data: { adminDepartureReadiness: [{ __typename: 'DepartureReadiness', workshopId: 'zion-2027', travellerCount: 5, readyCount: 2 }] } },
+      maxUsageCount: 5,
+    };
+    await open([goNoGo([AT_RISK, ON_TRACK, RUNNING]), readiness]);
+    // Readiness beside go/no-go (issue 25): travellers with every pre-trip task done, of all; a dash until known.
+    await waitFor(() => expect(within(screen.getByRole('table', { name: /Go or no-go per workshop/ })).getAllByRole('row')[1]).toHaveTextContent('2 of 5 ready'));
     expect(screen.getByRole('heading', { name: 'Go / no-go' })).toBeInTheDocument();
     const table = screen.getByRole('table', { name: /Go or no-go per workshop/ });
     const rows = within(table).getAllByRole('row').slice(1);

@@ -5,7 +5,14 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { formatDollars } from 'api/shared/money';
 import { formatIsoDate } from 'api/shared/policy';
 import { runLabel } from 'api/shared/dates';
-import type { AdminGoNoGoQuery, AdminGoNoGoQueryVariables, CancelWorkshopMutation, CancelWorkshopMutationVariables } from '../gql/graphql';
+import type {
+  AdminDepartureReadinessQuery,
+  AdminDepartureReadinessQueryVariables,
+  AdminGoNoGoQuery,
+  AdminGoNoGoQueryVariables,
+  CancelWorkshopMutation,
+  CancelWorkshopMutationVariables,
+} from '../gql/graphql';
 import { Empty } from '../ui/States';
 
 /** Go or no-go for every workshop not archived (docs/decisions/063): its own query, loaded with the Workshops tab. */
@@ -28,6 +35,19 @@ export const ADMIN_GO_NO_GO_QUERY: TypedDocumentNode<AdminGoNoGoQuery, AdminGoNo
     }
   }
 `;
+
+/** Readiness of the runs beside go/no-go (issue 25): travellers with every pre-trip task done, of all. */
+export const ADMIN_DEPARTURE_READINESS_QUERY: TypedDocumentNode<AdminDepartureReadinessQuery, AdminDepartureReadinessQueryVariables> = gql`
+  query AdminDepartureReadiness($workshopIds: [ID!]!) {
+    adminDepartureReadiness(workshopIds: $workshopIds) {
+      workshopId
+      travellerCount
+      readyCount
+    }
+  }
+`;
+
+type ReadinessById = ReadonlyMap<string, { readyCount: number; travellerCount: number }>;
 
 export const CANCEL_WORKSHOP_MUTATION: TypedDocumentNode<CancelWorkshopMutation, CancelWorkshopMutationVariables> = gql`
   mutation CancelWorkshop($input: CancelWorkshopInput!) {
@@ -99,6 +119,9 @@ export function GoNoGoSection({
   const { data, loading, error, refetch } = useQuery(ADMIN_GO_NO_GO_QUERY, { context: { admin: true }, fetchPolicy: 'cache-and-network' });
   const [cancelling, setCancelling] = useState<Row | null>(null);
   const headingId = useId();
+  const upcoming = (data?.adminGoNoGo ?? []).filter((r) => !isPast(r)).map((r) => r.workshop.id);
+  const { data: ready } = useQuery(ADMIN_DEPARTURE_READINESS_QUERY, { variables: { workshopIds: upcoming }, skip: upcoming.length === 0, context: { admin: true }, fetchPolicy: 'cache-and-network' });
+  const readiness: ReadinessById = new Map((ready?.adminDepartureReadiness ?? []).map((r) => [r.workshopId, r]));
   useEffect(() => {
     if (error) onError(error);
   }, [error, onError]);
@@ -114,7 +137,7 @@ export function GoNoGoSection({
     body = (
       <>
         {current.length > 0 ? (
-          <GoNoGoTable rows={current} label="Go / no-go table" caption="Go or no-go per workshop, the ones to decide first: participants paid and held, the minimum to run, the decision date and the state" onCancel={setCancelling} />
+          <GoNoGoTable rows={current} readiness={readiness} label="Go / no-go table" caption="Go or no-go per workshop, the ones to decide first: participants paid and held, the minimum to run, the decision date, the state and how many travellers are ready" onCancel={setCancelling} />
         ) : (
           <Empty>No workshops to decide on.</Empty>
         )}
@@ -123,7 +146,7 @@ export function GoNoGoSection({
             <summary>
               Past and cancelled runs ({past.length})
             </summary>
-            <GoNoGoTable rows={past} label="Past runs table" caption="Past and cancelled runs, the latest first" onCancel={setCancelling} />
+            <GoNoGoTable rows={past} readiness={readiness} label="Past runs table" caption="Past and cancelled runs, the latest first" onCancel={setCancelling} />
           </details>
         )}
       </>
@@ -153,8 +176,13 @@ export function GoNoGoSection({
   );
 }
 
+/** "2 of 5 ready" (travellers with every pre-trip task done), or a dash until known. */
+function readinessText(r: { readyCount: number; travellerCount: number } | undefined): string {
+  return r ? `${r.readyCount} of ${r.travellerCount} ready` : '–';
+}
+
 /** One table of go/no-go rows; each run is named with its dates. */
-function GoNoGoTable({ rows, label, caption, onCancel }: { rows: ReadonlyArray<Row>; label: string; caption: string; onCancel: (r: Row) => void }) {
+function GoNoGoTable({ rows, readiness, label, caption, onCancel }: { rows: ReadonlyArray<Row>; readiness: ReadinessById; label: string; caption: string; onCancel: (r: Row) => void }) {
   return (
     <div className="admin-table__scroll" role="region" aria-label={label} tabIndex={0}>
       <table className="admin-table admin-go-no-go stack-table">
@@ -173,6 +201,7 @@ function GoNoGoTable({ rows, label, caption, onCancel }: { rows: ReadonlyArray<R
             </th>
             <th scope="col">Decision date</th>
             <th scope="col">State</th>
+            <th scope="col">Ready</th>
             <th scope="col">Action</th>
           </tr>
         </thead>
@@ -202,6 +231,7 @@ function GoNoGoTable({ rows, label, caption, onCancel }: { rows: ReadonlyArray<R
                   </span>
                   {r.missing > 0 && cancellable(r) ? <div className="muted admin-table__sub">{r.missing} more paid needed</div> : null}
                 </td>
+                <td data-label="Ready">{readinessText(readiness.get(r.workshop.id))}</td>
                 <td data-label="Action">
                   {cancellable(r) ? (
                     <button type="button" className="btn btn--outline btn--small" onClick={() => onCancel(r)} aria-label={`Cancel ${runLabel(r.workshop)}`}>

@@ -9,6 +9,7 @@ import { ADMIN_WORKSHOPS_PAGE, ADMIN_WORKSHOPS_QUERY, ARCHIVE_WORKSHOP_MUTATION,
 import { ADMIN_PROPOSED_RUN_QUERY, nextRun } from './ScheduleAgainForm';
 import { storeAdminCredential } from './credential';
 import { ADMIN_GO_NO_GO_QUERY } from './GoNoGoSection';
+import { ADMIN_WORKSHOP_WAIVER_QUERY, SAVE_WORKSHOP_WAIVER_MUTATION } from './WaiverForm';
 import './AdminLoginPage';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -213,5 +214,26 @@ describe('/admin/dashboard: Workshops', () => {
     const user = await openWorkshopsTab([dashboard(), workshops(), archived, ...reloads()]);
     await user.click(screen.getByRole('button', { name: 'Archive Zion Canyon Light & Slot Canyons' }));
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Zion Canyon Light & Slot Canyons was archived: it no longer shows in the lists.'));
+  });
+
+  it('issue 25: "Waiver" edits a workshop’s release; saving adds a version and says who is asked again', async () => {
+    const version = (n: number, text: string) => ({ __typename: 'WaiverVersionView', version: n, text, contentHash: String(n).repeat(64), createdAt: n ? '2026-01-10T10:00:00.000Z' : null });
+    const waiver = (current: ReturnType<typeof version>, versions: Array<ReturnType<typeof version>>) => ({ __typename: 'WorkshopWaiver', workshopId: EVERGLADES.id, current, versions });
+    const loaded: MockLink.MockedResponse = {
+      request: { query: ADMIN_WORKSHOP_WAIVER_QUERY, variables: { workshopId: EVERGLADES.id } },
+      result: { data: { adminWorkshopWaiver: waiver(version(0, 'Default release.'), []) } },
+    };
+    const saved: MockLink.MockedResponse = {
+      request: { query: SAVE_WORKSHOP_WAIVER_MUTATION, variables: { input: { workshopId: EVERGLADES.id, text: 'Default release. Alligators.' } } },
+      result: { data: { saveWorkshopWaiver: waiver(version(1, 'Default release. Alligators.'), [version(1, 'Default release. Alligators.')]) } },
+    };
+    const user = await openWorkshopsTab([dashboard(), workshops(), loaded, saved, ...reloads()]);
+    await user.click(screen.getByRole('button', { name: 'Waiver of Everglades Wading Birds' }));
+    const text = await screen.findByLabelText('Waiver text');
+    expect(text).toHaveValue('Default release.');
+    expect(screen.getByText(/The default text \(no version saved yet\)/)).toBeInTheDocument();
+    await user.type(text, ' Alligators.');
+    await user.click(screen.getByRole('button', { name: 'Save as a new version' }));
+    expect(await screen.findByText('The waiver of Everglades Wading Birds is now version 1: travellers who signed an older one are asked again.')).toBeInTheDocument();
   });
 });

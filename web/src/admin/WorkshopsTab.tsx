@@ -9,10 +9,18 @@ import { ADMIN_WORKSHOPS_PAGE, ADMIN_WORKSHOPS_QUERY } from './workshops.documen
 import { useArchiveWorkshop } from './useWorkshopMutations';
 import { WorkshopForm } from './WorkshopForm';
 import { ScheduleAgainForm } from './ScheduleAgainForm';
+import { DeparturePanel } from './departure/DeparturePanel';
+import { WaiverForm } from './WaiverForm';
 
 type Workshop = WorkshopsTab_WorkshopFragment;
 
-type Mode = { kind: 'list' } | { kind: 'create' } | { kind: 'edit'; workshop: Workshop } | { kind: 'again'; workshop: Workshop };
+type Mode =
+  | { kind: 'list' }
+  | { kind: 'create' }
+  | { kind: 'edit'; workshop: Workshop }
+  | { kind: 'again'; workshop: Workshop }
+  | { kind: 'departure'; workshop: Workshop }
+  | { kind: 'waiver'; workshop: Workshop };
 
 /**
  * Workshops: the admin's calendar (docs/decisions/059). A list of every
@@ -69,6 +77,12 @@ export function WorkshopsTab({
 
   if (mode.kind === 'create' || mode.kind === 'edit') {
     return <WorkshopForm workshop={mode.kind === 'edit' ? mode.workshop : null} onDone={done} onCancel={() => setMode({ kind: 'list' })} onError={onError} />;
+  }
+  if (mode.kind === 'departure') {
+    return <DeparturePanel workshopId={mode.workshop.id} onBack={() => setMode({ kind: 'list' })} onError={onError} />;
+  }
+  if (mode.kind === 'waiver') {
+    return <WaiverForm workshop={mode.workshop} onDone={done} onCancel={() => setMode({ kind: 'list' })} onError={onError} />;
   }
   if (mode.kind === 'again') {
     return <ScheduleAgainForm source={mode.workshop} onDone={done} onCancel={() => setMode({ kind: 'list' })} onError={onError} />;
@@ -139,8 +153,14 @@ export function WorkshopsTab({
                   <button type="button" className="btn btn--outline btn--small" onClick={() => setMode({ kind: 'edit', workshop: w })} aria-label={`Edit ${w.name}`}>
                     Edit
                   </button>
+                  <button type="button" className="btn btn--outline btn--small" onClick={() => setMode({ kind: 'departure', workshop: w })} aria-label={`Departure of ${w.name}`}>
+                    Departure
+                  </button>
                   <button type="button" className="btn btn--outline btn--small" onClick={() => setMode({ kind: 'again', workshop: w })} aria-label={`Schedule ${w.name} again`}>
                     Schedule again
+                  </button>
+                  <button type="button" className="btn btn--outline btn--small" onClick={() => setMode({ kind: 'waiver', workshop: w })} aria-label={`Waiver of ${w.name}`}>
+                    Waiver
                   </button>
                   {w.hasStarted || w.archived ? (
                     <button type="button" className="btn btn--outline btn--small" onClick={() => void toggleArchive(w)} aria-label={`${w.archived ? 'Unarchive' : 'Archive'} ${w.name}`}>

@@ -97,6 +97,17 @@ const CASES: Record<AuditAction, { before: object | null; after: object | null; 
       `Posted ${new Date('2026-11-01T10:00:00.000Z').toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}`,
     ],
   },
+  'waiver.version_saved': { before: null, after: { version: 2, contentHash: 'ab12' }, lines: ['Waiver version 2', 'Waiver text SHA-256 ab12'] },
+  'departure.know_before_you_go_changed': {
+    before: { meetingAddress: 'Old place', meetingMapUrl: null, meetingTime: '07:00', weather: 'Cold', whatToBring: 'Hat', emergencyPhone: '+1 435 555 0100' },
+    after: { meetingAddress: '1 Zion Park Blvd', meetingMapUrl: null, meetingTime: '07:30', weather: 'Warm', whatToBring: 'Hat', emergencyPhone: '+1 435 555 0100' },
+    lines: ['Meeting point Old place → 1 Zion Park Blvd', 'Meeting time 07:00 → 07:30', 'Weather changed'],
+  },
+  'departure.message_sent': {
+    before: null,
+    after: { messageId: 'm-1', subject: 'Snow on the pass', includesWaitlist: false, recipients: ['ann@example.com', 'bo@example.com'] },
+    lines: ['Subject “Snow on the pass”', 'Waiting list included no', 'Recipients ann@example.com, bo@example.com'],
+  },
 };
 
 describe('the activity log in the admin’s words', () => {

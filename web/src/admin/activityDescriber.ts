@@ -85,6 +85,8 @@ const FIELDS: Record<string, FieldWords> = {
   message: { label: 'Message', value: (v) => `“${show(v)}”` },
   authorName: { label: 'Author' },
   authorEmail: { label: 'Author email' },
+  contentHash: { label: 'Waiver text SHA-256' },
+  version: { label: 'Waiver version' },
   topic: { label: 'Topic' },
   createdAt: { label: 'Posted', value: instant },
   kind: { label: 'Shown as', value: words(PHOTO_KIND_WORDS) },
@@ -93,10 +95,19 @@ const FIELDS: Record<string, FieldWords> = {
   width: { label: 'Width', value: (v) => (typeof v === 'number' ? `${v} px` : show(v)) },
   height: { label: 'Height', value: (v) => (typeof v === 'number' ? `${v} px` : show(v)) },
   photoIds: { label: 'Gallery order', changedOnly: true },
+  meetingAddress: { label: 'Meeting point' },
+  meetingMapUrl: { label: 'Map link', value: (v) => (v ? String(v) : 'none') },
+  meetingTime: { label: 'Meeting time' },
+  weather: { label: 'Weather', changedOnly: true },
+  whatToBring: { label: 'What to bring', changedOnly: true },
+  emergencyPhone: { label: 'Emergency phone' },
+  subject: { label: 'Subject', value: (v) => `“${show(v)}”` },
+  includesWaitlist: { label: 'Waiting list included', value: yesNo },
+  recipients: { label: 'Recipients', value: (v) => (Array.isArray(v) ? v.join(', ') : show(v)) },
 };
 
 /** Identifiers: shown by the entry's own columns or not useful to the admin. */
-const HIDDEN = new Set(['refundId', 'creditId', 'id']);
+const HIDDEN = new Set(['refundId', 'creditId', 'id', 'messageId']);
 
 function show(v: unknown): string {
   if (v === undefined || v === null || v === '') return '–';

@@ -43,6 +43,8 @@ const bookingWithOffer = {
         emergencyContactPhone: '555-0101',
         emergencyContactEmail: 'li@example.com',
         offerToken: TOKEN,
+        // Issue 25: the second traveller, left blank on the form, is named later from the booking page.
+        travellers: [{ later: true }],
       },
     },
   },

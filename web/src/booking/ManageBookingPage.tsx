@@ -11,7 +11,9 @@ import { DueSection } from './manage/DueSection';
 import { readSession, sessionKey, useManageToken } from './manage/manageSession';
 import { PaymentReturn } from './manage/PaymentReturn';
 import { TransferSection } from './manage/TransferSection';
+import { DepartureSection } from './manage/DepartureSection';
 import { CreditChoice } from './CreditChoice';
+import { TravellersSection } from '../traveller/TravellersSection';
 import '../styles/booking.css';
 
 /** /manage/{bookingId}#{token}: a booking's money and what its customer can do (issue 14). Not server-rendered. */
@@ -108,6 +110,9 @@ function ManageBooking({ bookingId, token }: { bookingId: string; token: string 
         }}
       />
       <DueSection account={account} token={token} />
+      {(account.booking.status === 'confirmed' || account.booking.status === 'held' || account.booking.status === 'needs_attention') && <TravellersSection bookingId={bookingId} token={token} />}
+      {/* Know before you go and the instructor's messages to the group (issue 25). */}
+      <DepartureSection bookingId={bookingId} token={token} />
       <CancelSection account={account} token={token} onDone={actionDone} />
       {account.booking.status === 'confirmed' && <TransferSection account={account} token={token} onDone={actionDone} />}
       <p className="muted manage__keep">

@@ -61,6 +61,8 @@ export type BookingInput = {
   paymentOption?: PaymentOption;
   roomType?: RoomType;
   specialRequests?: string | null | undefined;
+  /** The other travellers (participants 2 to N), in order: each a name and an email, or later = true. Missing ones are added later on the manage page. */
+  travellers?: Array<TravellerNameInput> | null | undefined;
   tripGoals: string;
   workshopId: string | number;
 };
@@ -169,6 +171,11 @@ export type DeletePhotoInput = {
   photoId: string | number;
 };
 
+/** Who sent a message to a departure: the admin (group) or the know-before-you-go job. */
+export type DepartureMessageKind =
+  | 'group'
+  | 'know_before_you_go';
+
 /** Physical difficulty of a workshop. */
 export type DifficultyLevel =
   | 'Challenging'
@@ -182,6 +189,16 @@ export type ExperienceLevel =
   | 'beginner'
   | 'intermediate'
   | 'professional';
+
+/** A message to every traveller of a departure (and optionally its waiting list). */
+export type GroupMessageInput = {
+  /** Plain text; blank lines separate paragraphs. */
+  body: string;
+  /** Write to the waiting list as well (default false). */
+  includeWaitlist?: boolean | null | undefined;
+  subject: string;
+  workshopId: string | number;
+};
 
 export type InstallmentState =
   | 'cancelled'
@@ -224,6 +241,16 @@ export type MessageTopicFilter =
   | 'general'
   | 'questions'
   | 'ride_sharing';
+
+/** The booker names (or renames) another traveller of the booking, until the tasks’ deadline. */
+export type NameTravellerInput = {
+  bookingId: string | number;
+  email: string;
+  name: string;
+  /** The manage link’s token. */
+  token: string;
+  travellerId: string | number;
+};
 
 /** Online through the payment provider, or recorded by the admin. */
 export type PaymentMethod =
@@ -324,6 +351,13 @@ export type RoomType =
   | 'private'
   | 'shared';
 
+/** Admin: a new version of a workshop’s release of liability (the older ones are kept). */
+export type SaveWaiverInput = {
+  /** The full text, plain, at most 20000 characters. */
+  text: string;
+  workshopId: string | number;
+};
+
 /** "Schedule again": a copy of a workshop on new dates, under a new id, with no bookings. */
 export type ScheduleWorkshopAgainInput = {
   /** Last day of the new run; omitted: the same length as the original. */
@@ -334,6 +368,38 @@ export type ScheduleWorkshopAgainInput = {
   sourceId: string | number;
   /** First day of the new run (YYYY-MM-DD), in the future. */
   startDate: string;
+};
+
+/** Know before you go for one workshop run; every field is replaced. */
+export type SetKnowBeforeYouGoInput = {
+  /** The phone number that reaches the instructor during the trip. */
+  emergencyPhone: string;
+  /** Street address of the meeting point. */
+  meetingAddress: string;
+  /** An https map link to the meeting point (optional). */
+  meetingMapUrl?: string | null | undefined;
+  /** Meeting time on the first day, HH:MM (24 h), in the workshop time zone. */
+  meetingTime: string;
+  /** What to expect from the weather. */
+  weather: string;
+  /** What to bring beyond the gear list. */
+  whatToBring: string;
+  workshopId: string | number;
+};
+
+/** Sign the current release of liability: the full legal name typed and consent ticked. */
+export type SignWaiverInput = {
+  /** The booking, when the booker acts with the manage link. */
+  bookingId?: string | number | null | undefined;
+  /** Must be true: "I have read and agree to this release". */
+  consent: boolean;
+  /** The SHA-256 of the text shown (contentHash of the waiver read): a newer version is refused, to be read first. */
+  contentHash: string;
+  /** The full legal name, typed. */
+  fullName: string;
+  /** The token of the link (the part after # in its address). */
+  token: string;
+  travellerId: string | number;
 };
 
 /** asc: smallest (A, oldest) first; desc: largest (Z, newest) first. */
@@ -347,6 +413,72 @@ export type TransferMyBookingInput = {
   token: string;
   /** The workshop to move to. */
   workshopId: string;
+};
+
+/** A traveller and the link that opens their tasks: their own link (travellerId + token), or the booker’s manage link (bookingId + token). */
+export type TravellerAccessInput = {
+  /** The booking, when the booker acts with the manage link. */
+  bookingId?: string | number | null | undefined;
+  /** The token of the link (the part after # in its address). */
+  token: string;
+  travellerId: string | number;
+};
+
+/** The gear items ticked off (ids of the workshop’s gear list); the rest stay unticked. */
+export type TravellerGearInput = {
+  /** The booking, when the booker acts with the manage link. */
+  bookingId?: string | number | null | undefined;
+  ticked: Array<string>;
+  /** The token of the link (the part after # in its address). */
+  token: string;
+  travellerId: string | number;
+};
+
+/** Health, dietary needs and emergency contact of one traveller (the booking form’s rules). */
+export type TravellerHealthInput = {
+  /** Age, 18 to 99. */
+  age: number;
+  /** The booking, when the booker acts with the manage link. */
+  bookingId?: string | number | null | undefined;
+  dietaryRestrictions?: string | null | undefined;
+  emergencyContactEmail: string;
+  emergencyContactName: string;
+  emergencyContactPhone: string;
+  healthConcerns?: string | null | undefined;
+  /** The token of the link (the part after # in its address). */
+  token: string;
+  travellerId: string | number;
+};
+
+/** A traveller other than the booker: name and email, or later = true to name them on the manage page. */
+export type TravellerNameInput = {
+  /** Their own email (their task link goes there); required unless later is true. */
+  email?: string | null | undefined;
+  /** "I'll add them later": name and email are left empty for now. */
+  later?: boolean | null | undefined;
+  /** Full name; required unless later is true. */
+  name?: string | null | undefined;
+};
+
+/** How and when one traveller arrives, and (shared room) who they would like to room with. */
+export type TravellerTravelInput = {
+  /** How: flight, car, train, bus, other. */
+  arrivalBy: string;
+  /** YYYY-MM-DD, the workshop’s local calendar: from 7 days before the first day to the first day. */
+  arrivalDate: string;
+  /** HH:MM, 24-hour, local time. */
+  arrivalTime: string;
+  /** The booking, when the booker acts with the manage link. */
+  bookingId?: string | number | null | undefined;
+  /** Optional, e.g. "UA1234". */
+  flightNumber?: string | null | undefined;
+  /** With named_person: the name of a traveller on the same departure. */
+  roommateName?: string | null | undefined;
+  /** Shared rooms only: same_gender, no_preference, named_person. */
+  roommatePreference?: string | null | undefined;
+  /** The token of the link (the part after # in its address). */
+  token: string;
+  travellerId: string | number;
 };
 
 /** A photograph's caption and alt text. */
@@ -477,6 +609,13 @@ export type AdminGoNoGoQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type AdminGoNoGoQuery = { adminGoNoGo: Array<{ state: string, label: string, decisionDate: string, daysToDecision: number, paid: number, held: number, minimum: number, missing: number, workshop: { id: string, name: string, dates: string } }> };
 
+export type AdminDepartureReadinessQueryVariables = Exact<{
+  workshopIds: Array<string | number> | string | number;
+}>;
+
+
+export type AdminDepartureReadinessQuery = { adminDepartureReadiness: Array<{ workshopId: string, travellerCount: number, readyCount: number }> };
+
 export type CancelWorkshopMutationVariables = Exact<{
   input: CancelWorkshopInput;
 }>;
@@ -575,6 +714,50 @@ export type RemoveWaitlistEntryMutationVariables = Exact<{
 
 
 export type RemoveWaitlistEntryMutation = { removeWaitlistEntry: { entry: { id: string, state: WaitlistState } } };
+
+export type WaiverForm_WaiverFragment = { workshopId: string, current: { version: number, text: string, contentHash: string, createdAt: string | null }, versions: Array<{ version: number, contentHash: string, createdAt: string | null }> };
+
+export type AdminWorkshopWaiverQueryVariables = Exact<{
+  workshopId: string | number;
+}>;
+
+
+export type AdminWorkshopWaiverQuery = { adminWorkshopWaiver: { workshopId: string, current: { version: number, text: string, contentHash: string, createdAt: string | null }, versions: Array<{ version: number, contentHash: string, createdAt: string | null }> } };
+
+export type SaveWorkshopWaiverMutationVariables = Exact<{
+  input: SaveWaiverInput;
+}>;
+
+
+export type SaveWorkshopWaiverMutation = { saveWorkshopWaiver: { workshopId: string, current: { version: number, text: string, contentHash: string, createdAt: string | null }, versions: Array<{ version: number, contentHash: string, createdAt: string | null }> } };
+
+export type AdminDepartureQueryVariables = Exact<{
+  workshopId: string | number;
+}>;
+
+
+export type AdminDepartureQuery = { adminDeparture: { workshopId: string, workshopName: string, dates: string, startDate: string, timeZone: string, travellerCount: number, readyCount: number, travellers: Array<{ travellerId: string | null, bookingId: string, bookingReference: string | null, position: number, isBooker: boolean, name: string, named: boolean, email: string | null, age: number | null, roomType: string, healthConcerns: string | null, dietaryRestrictions: string | null, emergencyContactName: string | null, emergencyContactPhone: string | null, emergencyContactEmail: string | null, arrival: string | null, roommatePreference: string | null, readiness: { done: number, total: number, missing: Array<string> } | null }>, rooms: Array<{ roomType: string, occupants: Array<string>, note: string }>, knowBeforeYouGo: { updatedAt: string, workshopId: string, meetingAddress: string, meetingMapUrl: string | null, meetingTime: string, weather: string, whatToBring: string, emergencyPhone: string } | null, messages: Array<{ message: { id: string, kind: DepartureMessageKind, subject: string, body: string, includesWaitlist: boolean, createdAt: string }, recipients: Array<{ name: string, email: string, audience: string, delivery: string, sentAt: string | null }> }> } };
+
+export type SetKnowBeforeYouGoMutationVariables = Exact<{
+  input: SetKnowBeforeYouGoInput;
+}>;
+
+
+export type SetKnowBeforeYouGoMutation = { setKnowBeforeYouGo: { knowBeforeYouGo: { updatedAt: string, workshopId: string, meetingAddress: string, meetingMapUrl: string | null, meetingTime: string, weather: string, whatToBring: string, emergencyPhone: string } } };
+
+export type PreviewGroupMessageQueryVariables = Exact<{
+  input: GroupMessageInput;
+}>;
+
+
+export type PreviewGroupMessageQuery = { previewGroupMessage: { subject: string, text: string, recipients: Array<{ name: string, email: string, audience: string }> } };
+
+export type SendGroupMessageMutationVariables = Exact<{
+  input: GroupMessageInput;
+}>;
+
+
+export type SendGroupMessageMutation = { sendGroupMessage: { sent: { message: { id: string, subject: string }, recipients: Array<{ email: string, delivery: string }> } } };
 
 export type AdminCancelButtons_AccountFragment = { booking: { id: string, customerName: string }, cancellation: { paid: number, refund: number, explanation: string } | null };
 
@@ -718,6 +901,20 @@ export type BookingFacts_AccountFragment = { booking: { id: string, reference: s
 
 export type CancelSection_AccountFragment = { booking: { id: string }, cancellation: { daysBeforeStart: number, fee: number, paid: number, refund: number, kept: number, explanation: string } | null };
 
+export type MyDepartureQueryVariables = Exact<{
+  input: ManageBookingInput;
+}>;
+
+
+export type MyDepartureQuery = { myDeparture: { knowBeforeYouGo: { workshopId: string, meetingAddress: string, meetingMapUrl: string | null, meetingTime: string, weather: string, whatToBring: string, emergencyPhone: string } | null, messages: Array<{ id: string, subject: string, body: string, sentAt: string }> } };
+
+export type TravellerDepartureQueryVariables = Exact<{
+  input: TravellerAccessInput;
+}>;
+
+
+export type TravellerDepartureQuery = { travellerDeparture: { knowBeforeYouGo: { workshopId: string, meetingAddress: string, meetingMapUrl: string | null, meetingTime: string, weather: string, whatToBring: string, emergencyPhone: string } | null, messages: Array<{ id: string, subject: string, body: string, sentAt: string }> } };
+
 export type DueSection_AccountFragment = { balanceDueDate: string | null, balance: number, booking: { id: string, status: BookingStatus, amountRefunded: number }, payments: Array<{ id: string, amount: number, method: PaymentMethod, purpose: PaymentPurpose, installmentNumber: number | null, receivedAt: string, refunded: number }>, refunds: Array<{ id: string, amount: number, state: RefundState, reason: RefundReason, lastError: string | null, createdAt: string, completedAt: string | null }>, schedule: Array<{ number: number, dueDate: string, amount: number, state: InstallmentState, lastError: string | null, paidAt: string | null }>, nextPayment: { label: string, amount: number, dueDate: string | null, overdue: boolean, canPayNow: boolean } | null };
 
 export type TransferSection_AccountFragment = { booking: { id: string }, workshop: { id: string, name: string }, transfer: { allowed: boolean, fee: number, reason: string | null, options: Array<{ newTotal: number, fee: number, refundNow: number, kept: number, balanceAfter: number, balanceDueDate: string | null, cancelRefundAfter: number, terms: Array<string>, workshop: { id: string, name: string, dates: string } }> } };
@@ -799,6 +996,8 @@ export type TestimonialsQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type TestimonialsQuery = { testimonials: Array<{ id: string, rating: number, clientName: string, location: string, workshopAttended: string, reviewText: string, date: string }> };
 
+export type KnowBeforeYouGoFacts_DetailsFragment = { workshopId: string, meetingAddress: string, meetingMapUrl: string | null, meetingTime: string, weather: string, whatToBring: string, emergencyPhone: string };
+
 export type SitePhotosQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -814,6 +1013,60 @@ export type CheckoutStatusQueryVariables = Exact<{
 
 
 export type CheckoutStatusQuery = { checkoutStatus: { id: string, paymentStatus: string, status: string, amountTotal: number | null, bookingReference: string | null, workshopName: string | null, workshopDates: string | null, confirmationMailSent: boolean } };
+
+export type TravellerTasksPanel_TasksFragment = { travellerId: string, bookingId: string, position: number, name: string | null, email: string | null, workshopId: string, workshopName: string, startDate: string, endDate: string, workshopType: string, roomType: string, deadline: string, age: number | null, healthConcerns: string | null, dietaryRestrictions: string | null, emergencyContactName: string | null, emergencyContactPhone: string | null, emergencyContactEmail: string | null, healthConfirmedAt: string | null, arrivalDate: string | null, arrivalTime: string | null, arrivalBy: string | null, flightNumber: string | null, roommatePreference: string | null, roommateName: string | null, travelConfirmedAt: string | null, waiver: { version: number, text: string, contentHash: string, signed: boolean, signedName: string | null, signedAt: string | null }, gear: Array<{ id: string, label: string, required: boolean, ticked: boolean }>, readiness: { tasksDone: number, tasksTotal: number, missing: Array<string> } };
+
+export type TravellerTasksQueryVariables = Exact<{
+  input: TravellerAccessInput;
+}>;
+
+
+export type TravellerTasksQuery = { travellerTasks: { travellerId: string, bookingId: string, position: number, name: string | null, email: string | null, workshopId: string, workshopName: string, startDate: string, endDate: string, workshopType: string, roomType: string, deadline: string, age: number | null, healthConcerns: string | null, dietaryRestrictions: string | null, emergencyContactName: string | null, emergencyContactPhone: string | null, emergencyContactEmail: string | null, healthConfirmedAt: string | null, arrivalDate: string | null, arrivalTime: string | null, arrivalBy: string | null, flightNumber: string | null, roommatePreference: string | null, roommateName: string | null, travelConfirmedAt: string | null, waiver: { version: number, text: string, contentHash: string, signed: boolean, signedName: string | null, signedAt: string | null }, gear: Array<{ id: string, label: string, required: boolean, ticked: boolean }>, readiness: { tasksDone: number, tasksTotal: number, missing: Array<string> } } };
+
+export type SignWaiverMutationVariables = Exact<{
+  input: SignWaiverInput;
+}>;
+
+
+export type SignWaiverMutation = { signWaiver: { travellerId: string, bookingId: string, position: number, name: string | null, email: string | null, workshopId: string, workshopName: string, startDate: string, endDate: string, workshopType: string, roomType: string, deadline: string, age: number | null, healthConcerns: string | null, dietaryRestrictions: string | null, emergencyContactName: string | null, emergencyContactPhone: string | null, emergencyContactEmail: string | null, healthConfirmedAt: string | null, arrivalDate: string | null, arrivalTime: string | null, arrivalBy: string | null, flightNumber: string | null, roommatePreference: string | null, roommateName: string | null, travelConfirmedAt: string | null, waiver: { version: number, text: string, contentHash: string, signed: boolean, signedName: string | null, signedAt: string | null }, gear: Array<{ id: string, label: string, required: boolean, ticked: boolean }>, readiness: { tasksDone: number, tasksTotal: number, missing: Array<string> } } };
+
+export type SaveTravellerHealthMutationVariables = Exact<{
+  input: TravellerHealthInput;
+}>;
+
+
+export type SaveTravellerHealthMutation = { saveTravellerHealth: { travellerId: string, bookingId: string, position: number, name: string | null, email: string | null, workshopId: string, workshopName: string, startDate: string, endDate: string, workshopType: string, roomType: string, deadline: string, age: number | null, healthConcerns: string | null, dietaryRestrictions: string | null, emergencyContactName: string | null, emergencyContactPhone: string | null, emergencyContactEmail: string | null, healthConfirmedAt: string | null, arrivalDate: string | null, arrivalTime: string | null, arrivalBy: string | null, flightNumber: string | null, roommatePreference: string | null, roommateName: string | null, travelConfirmedAt: string | null, waiver: { version: number, text: string, contentHash: string, signed: boolean, signedName: string | null, signedAt: string | null }, gear: Array<{ id: string, label: string, required: boolean, ticked: boolean }>, readiness: { tasksDone: number, tasksTotal: number, missing: Array<string> } } };
+
+export type SaveTravellerTravelMutationVariables = Exact<{
+  input: TravellerTravelInput;
+}>;
+
+
+export type SaveTravellerTravelMutation = { saveTravellerTravel: { travellerId: string, bookingId: string, position: number, name: string | null, email: string | null, workshopId: string, workshopName: string, startDate: string, endDate: string, workshopType: string, roomType: string, deadline: string, age: number | null, healthConcerns: string | null, dietaryRestrictions: string | null, emergencyContactName: string | null, emergencyContactPhone: string | null, emergencyContactEmail: string | null, healthConfirmedAt: string | null, arrivalDate: string | null, arrivalTime: string | null, arrivalBy: string | null, flightNumber: string | null, roommatePreference: string | null, roommateName: string | null, travelConfirmedAt: string | null, waiver: { version: number, text: string, contentHash: string, signed: boolean, signedName: string | null, signedAt: string | null }, gear: Array<{ id: string, label: string, required: boolean, ticked: boolean }>, readiness: { tasksDone: number, tasksTotal: number, missing: Array<string> } } };
+
+export type SaveTravellerGearMutationVariables = Exact<{
+  input: TravellerGearInput;
+}>;
+
+
+export type SaveTravellerGearMutation = { saveTravellerGear: { travellerId: string, bookingId: string, position: number, name: string | null, email: string | null, workshopId: string, workshopName: string, startDate: string, endDate: string, workshopType: string, roomType: string, deadline: string, age: number | null, healthConcerns: string | null, dietaryRestrictions: string | null, emergencyContactName: string | null, emergencyContactPhone: string | null, emergencyContactEmail: string | null, healthConfirmedAt: string | null, arrivalDate: string | null, arrivalTime: string | null, arrivalBy: string | null, flightNumber: string | null, roommatePreference: string | null, roommateName: string | null, travelConfirmedAt: string | null, waiver: { version: number, text: string, contentHash: string, signed: boolean, signedName: string | null, signedAt: string | null }, gear: Array<{ id: string, label: string, required: boolean, ticked: boolean }>, readiness: { tasksDone: number, tasksTotal: number, missing: Array<string> } } };
+
+export type TravellersSection_TravellersFragment = { bookingId: string, deadline: string, canEditTravellers: boolean, travellers: Array<{ travellerId: string, position: number, name: string | null, email: string | null, readiness: { tasksDone: number, tasksTotal: number, missing: Array<string> } }> };
+
+export type BookingTravellersQueryVariables = Exact<{
+  bookingId: string | number;
+  token: string;
+}>;
+
+
+export type BookingTravellersQuery = { bookingTravellers: { bookingId: string, deadline: string, canEditTravellers: boolean, travellers: Array<{ travellerId: string, position: number, name: string | null, email: string | null, readiness: { tasksDone: number, tasksTotal: number, missing: Array<string> } }> } };
+
+export type NameTravellerMutationVariables = Exact<{
+  input: NameTravellerInput;
+}>;
+
+
+export type NameTravellerMutation = { nameTraveller: { bookingId: string, deadline: string, canEditTravellers: boolean, travellers: Array<{ travellerId: string, position: number, name: string | null, email: string | null, readiness: { tasksDone: number, tasksTotal: number, missing: Array<string> } }> } };
 
 export type Picture_PhotoFragment = { id: string, src: string, width: number, height: number, altText: string, caption: string, sources: Array<{ type: string, srcSet: string }> };
 

@@ -15,6 +15,8 @@ import { checkoutRoutes, webhookRoutes } from './payment.rest';
 import { testimonialRoutes } from './testimonial.rest';
 import { workshopRoutes } from './workshop.rest';
 import { waitlistRoutes } from './waitlist.rest';
+import { adminTravellerRoutes, travellerRoutes } from './traveller.rest';
+import { adminDepartureRoutes, manageDepartureRoutes } from './departure.rest';
 import { jsonBodies, restErrorHandler } from './http';
 import { answersAsWritten, checkAnswersMatchSchemas, schemasDescribeRequests } from './contract';
 import type { WriteLimits } from '../rate-limits';
@@ -60,6 +62,12 @@ async function registerRoutesWrittenAsIs(json: FastifyInstance, services: Servic
   await json.register(manageRoutes(services.money, services.workshops, limits.checkout, limits.secretCheck));
   await json.register(manageCreditRoutes(services.accounts, services.credits, services.workshops, limits.checkout, limits.secretCheck));
   await json.register(waitlistRoutes(services.waitlist, limits.waitlistJoin));
+  await json.register(travellerRoutes(services.travellerTasks, limits.secretCheck));
+  await json.register(
+    adminTravellerRoutes({ adminAuth: services.adminAuth, tasks: services.travellerTasks, publicOrigin: services.config.publicOrigin, secureCookies: servedOverHttps(services.config) }),
+    { prefix: '/admin' },
+  );
+  await json.register(manageDepartureRoutes(services.accounts, services.travellerTasks, services.departures, limits.secretCheck));
   await json.register(
     adminRoutes({
       adminAuth: services.adminAuth,
@@ -97,6 +105,16 @@ async function registerRoutesWrittenAsIs(json: FastifyInstance, services: Servic
       secureCookies: servedOverHttps(services.config),
     }),
     { prefix: '/admin/photos' },
+  );
+  await json.register(
+    adminDepartureRoutes({
+      adminAuth: services.adminAuth,
+      knowBeforeYouGo: services.knowBeforeYouGo,
+      departures: services.departures,
+      publicOrigin: services.config.publicOrigin,
+      secureCookies: servedOverHttps(services.config),
+    }),
+    { prefix: '/admin' },
   );
   await json.register(
     adminWorkshopCancellationRoutes({
