@@ -40,6 +40,9 @@ import { AdminListsService } from './admin/admin-lists.service';
 import { AuditLog } from './audit/audit-log.service';
 import { WorkshopEditor } from './admin/workshop-editor.service';
 import { TestimonialService } from './testimonial/testimonial.service';
+import { REVIEW_REQUEST_JOB, ReviewService } from './testimonial/review.service';
+import { ReviewLinks } from './testimonial/review-links';
+import { REVIEW_MAILS } from './testimonial/review.mails';
 import { WorkshopService } from './workshop/workshop.service';
 import { WaitlistService } from './waitlist/waitlist.service';
 import { WaitlistAdminList } from './waitlist/waitlist-admin-list';
@@ -70,6 +73,8 @@ export interface Services {
   bus: RedisBus | null;
   workshops: WorkshopService;
   testimonials: TestimonialService;
+  /** Reviews by verified participants: the asks after a run, the link's form, the admin's moderation (docs/decisions/089). */
+  reviews: ReviewService;
   bookings: BookingService;
   payments: PaymentService;
   community: CommunityService;
@@ -144,7 +149,12 @@ export function createServices(
   const rateLimitStore = config.rateLimitRedisUrl ? new RedisRateLimitStore(config.rateLimitRedisUrl, logger) : new MemoryRateLimitStore();
   // Every customer mail carries the personal manage link, signed with the server's secret.
   const links = new ManageLinks(config.bookingLinkSecret, config.publicOrigin);
-  const outbox = createOutbox(db, clock, logger, config.mail.adminEmail, { ...DEFAULT_OUTBOX_OPTIONS, links: { manageBooking: (bookingId) => links.url(bookingId) } });
+  // The review links are signed with the same secret under their own purpose (docs/decisions/089).
+  const reviewLinks = new ReviewLinks(config.bookingLinkSecret, config.publicOrigin);
+  const outbox = createOutbox(db, clock, logger, config.mail.adminEmail, {
+    ...DEFAULT_OUTBOX_OPTIONS,
+    links: { manageBooking: (bookingId) => links.url(bookingId), review: (bookingId, recipientKey, expiresAt) => reviewLinks.url(bookingId, recipientKey, expiresAt) },
+  });
   const proofOfWork = new ProofOfWork(db, clock, config.altchaHmacSecret, options.proofOfWork ?? DEFAULT_PROOF_OF_WORK);
   const audit = new AuditLog(db, clock);
   const holdLimits = options.holdLimits === undefined ? DEFAULT_HOLD_LIMITS : options.holdLimits;
@@ -177,6 +187,7 @@ export function createServices(
   const jobs = new JobQueue(db, clock, logger);
   const money = createMoney(db, bookings, payments, jobs, links, clock, logger, config.publicOrigin, events, audit);
   const credits: CreditsService = new CreditsService(db, bookings, money.refunds, money.accounts, jobs, clock, logger, audit);
+  const reviews = new ReviewService(db, clock, outbox, jobs, audit, reviewLinks);
 
   // --- The map of reactions: who is told of what (docs/architecture.md lists the same) ---
   const moneyAudit = new MoneyAuditTrail(audit);
@@ -190,12 +201,16 @@ export function createServices(
     // The audit row first, then the money's reactions: installment paid, what is left scheduled, late money refunded.
     .on('paymentApplied', (e) => moneyAudit.paymentReceived(e))
     .on('paymentApplied', (e) => money.reactions.afterPayment(e))
+    // A confirmed booking is asked for a review 2 and 7 days after its run ends (docs/decisions/089).
+    .on('paymentApplied', (e) => reviews.scheduleAsks(e.m, e.booking))
     // A credit code's part of a refund becomes a new credit.
     .on('refundDecided', (e) => credits.reissue(e))
     .on('bookingCancelled', (e) => moneyAudit.bookingCancelled(e))
     .on('bookingCancelled', (e) => moneyMails?.bookingCancelled(e))
     .on('bookingTransferred', (e) => moneyMails?.bookingTransferred(e))
     .on('bookingTransferred', (e) => moneyAudit.bookingTransferred(e))
+    // Its review asks follow it to the new run's end.
+    .on('bookingTransferred', (e) => reviews.moveAsks(e.m, e.booking, e.to))
     .on('latePaymentRefunded', (e) => moneyAudit.latePaymentRefunded(e))
     .on('latePaymentRefunded', (e) => moneyMails?.latePaymentRefunded(e))
     // A cancelled workshop: the audit row, then each customer's mail (their bookings' own mails are held back).
@@ -210,7 +225,8 @@ export function createServices(
     .register(MONEY_JOBS.installmentCharge, (job) => money.charges.runInstallmentCharge(job))
     .register(MONEY_JOBS.balanceReminder, (job) => money.charges.runBalanceReminder(job))
     .register(MONEY_JOBS.balanceOverdue, (job) => money.charges.runBalanceOverdue(job))
-    .register(MONEY_JOBS.refund, (job) => money.refunds.runJob(job));
+    .register(MONEY_JOBS.refund, (job) => money.refunds.runJob(job))
+    .register(REVIEW_REQUEST_JOB, (job) => reviews.runAskJob(job));
 
   const photoStore: BlobStore = config.photos.s3 ? new S3BlobStore(config.photos.s3) : new DiskBlobStore(config.photos.dir);
 
@@ -224,7 +240,8 @@ export function createServices(
     rateLimitStore,
     bus,
     workshops,
-    testimonials: new TestimonialService(db),
+    testimonials: new TestimonialService(db, config.showSampleReviews),
+    reviews,
     bookings,
     payments,
     community: new CommunityService(db, workshops, clock, logger, outbox),
@@ -273,7 +290,7 @@ function createMoney(db: Database, bookings: BookingService, payments: PaymentSe
  * A new kind of mail is one template and one line in its domain's registry.
  */
 export function createOutbox(db: Database, clock: () => Date, logger: Logger, adminEmail: string, options = DEFAULT_OUTBOX_OPTIONS): OutboxService {
-  return new OutboxService(db, clock, logger, { ...options, adminEmail }).register(BOOKING_MAILS).register(COMMUNITY_MAILS).register(WAITLIST_MAILS).register(WORKSHOP_CANCELLATION_MAILS);
+  return new OutboxService(db, clock, logger, { ...options, adminEmail }).register(BOOKING_MAILS).register(COMMUNITY_MAILS).register(WAITLIST_MAILS).register(WORKSHOP_CANCELLATION_MAILS).register(REVIEW_MAILS);
 }
 
 /** Stripe when a secret key is configured; otherwise no provider (bookings stay reserved). */

@@ -24,6 +24,9 @@ export const AUDIT_ACTIONS = [
   'credit.issued',
   'credit.used',
   'message.deleted',
+  'review.published',
+  'review.hidden',
+  'review.replied',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -57,4 +60,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'credit.issued': 'Credit issued',
   'credit.used': 'Credit used',
   'message.deleted': 'Message deleted',
+  'review.published': 'Review published',
+  'review.hidden': 'Review hidden',
+  'review.replied': 'Review answered',
 };
