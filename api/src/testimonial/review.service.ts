@@ -174,7 +174,8 @@ export class ReviewService {
         publishedAt: null,
       });
       await m.insert(Testimonial, review);
-      return review;
+      // Read back: MySQL's insert hands the defaulted columns back raw (tinyint 0 for false).
+      return m.findOneByOrFail(Testimonial, { id: review.id });
     });
   }
 
