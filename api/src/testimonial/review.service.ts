@@ -225,20 +225,20 @@ export class ReviewService {
       const review = await m.findOne(Testimonial, { where: { id } });
       if (!review) throw AppError.notFound('Review');
       const changes = change(review);
-      const keys = Object.keys(changes).filter((k) => k !== 'publishedAt' && k !== 'repliedAt') as Array<keyof Testimonial>;
-      const before = Object.fromEntries(keys.map((k) => [k, review[k]]));
       await m.update(Testimonial, { id }, changes);
-      Object.assign(review, changes);
+      const after = await m.findOneByOrFail(Testimonial, { id });
+      // The audit names the review's state `reviewStatus` (a booking's `status` is another thing in the Activity tab).
+      const facts = (r: Testimonial) => ('reply' in changes ? { reply: r.reply } : { reviewStatus: r.status });
       await this.audit.record(m, {
         ...ADMIN_ACTOR,
         action,
         bookingId: review.bookingId,
         workshopId: review.workshopId,
-        before,
-        after: Object.fromEntries(keys.map((k) => [k, review[k]])),
-        detail: `Review by ${review.clientName} (${review.rating}★, ${review.workshopAttended})`,
+        before: facts(review),
+        after: facts(after),
+        detail: `Review by ${review.clientName} (${review.rating} of 5 stars, ${review.workshopAttended})`,
       });
-      return review;
+      return after;
     });
   }
 }

@@ -110,10 +110,10 @@ describe('/admin/dashboard', () => {
   });
 
   describe('tabs', () => {
-    it('are Statistics, Bookings (count), Messages (count), Workshops, Manage Photos, Waiting lists and Activity, as accessible tabs', async () => {
+    it('are Statistics, Bookings (count), Messages (count), Workshops, Manage Photos, Waiting lists, Reviews and Activity, as accessible tabs', async () => {
       const { user } = await openDashboard();
       const tabs = within(screen.getByRole('tablist')).getAllByRole('tab');
-      expect(tabs.map((t) => t.textContent)).toEqual(['Statistics', 'Bookings (3)', 'Messages (2)', 'Workshops', 'Manage Photos', 'Waiting lists', 'Activity']);
+      expect(tabs.map((t) => t.textContent)).toEqual(['Statistics', 'Bookings (3)', 'Messages (2)', 'Workshops', 'Manage Photos', 'Waiting lists', 'Reviews', 'Activity']);
       expect(tabs[0]).toHaveAttribute('aria-selected', 'true');
       expect(screen.getByRole('tabpanel')).toHaveAttribute('aria-labelledby', tabs[0].id);
 

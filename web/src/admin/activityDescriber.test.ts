@@ -97,6 +97,9 @@ const CASES: Record<AuditAction, { before: object | null; after: object | null; 
       `Posted ${new Date('2026-11-01T10:00:00.000Z').toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}`,
     ],
   },
+  'review.published': { before: { reviewStatus: 'pending' }, after: { reviewStatus: 'published' }, lines: ['Review waiting for the admin → published'] },
+  'review.hidden': { before: { reviewStatus: 'published' }, after: { reviewStatus: 'hidden' }, lines: ['Review published → hidden'] },
+  'review.replied': { before: { reply: null }, after: { reply: 'Thank you!' }, lines: ['Public answer none → “Thank you!”'] },
 };
 
 describe('the activity log in the admin’s words', () => {
