@@ -127,7 +127,7 @@ describe('/admin/dashboard', () => {
       await user.keyboard('{ArrowRight}');
       expect(screen.getByRole('tab', { name: 'Manage Photos' })).toHaveFocus();
       expect(screen.getByRole('tab', { name: 'Manage Photos' })).toHaveAttribute('aria-selected', 'true');
-      await user.keyboard('{ArrowRight}{ArrowRight}{ArrowRight}');
+      await user.keyboard('{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}');
       expect(screen.getByRole('tab', { name: 'Statistics' })).toHaveAttribute('aria-selected', 'true');
       await user.keyboard('{End}');
       expect(screen.getByRole('tab', { name: 'Activity' })).toHaveAttribute('aria-selected', 'true');
