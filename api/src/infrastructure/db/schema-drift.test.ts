@@ -22,8 +22,8 @@ describe.each(DB_KINDS)('migrations on %s', (kind) => {
     try {
       for (let i = 0; i < 3; i++) await insertBooking(t.db);
       // Back to before the reference existed (its column goes, the rows stay), then forward again.
-      const last = ((await t.db.dataSource.query('SELECT name FROM typeorm_migrations ORDER BY id DESC LIMIT 1')) as Array<{ name: string }>)[0].name;
-      expect(last).toBe('BookingReference1795710000000');
+      const last = async () => ((await t.db.dataSource.query('SELECT name FROM typeorm_migrations ORDER BY id DESC LIMIT 1')) as Array<{ name: string }>)[0].name;
+      while ((await last()) !== 'BookingReference1795710000000') await t.db.dataSource.undoLastMigration();
       await t.db.dataSource.undoLastMigration();
       await t.db.migrate();
       const refs = ((await t.db.dataSource.query('SELECT reference FROM bookings')) as Array<{ reference: string }>).map((r) => r.reference);
@@ -31,6 +31,26 @@ describe.each(DB_KINDS)('migrations on %s', (kind) => {
       for (const ref of refs) expect(ref).toMatch(/^WL-[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{5}$/);
       expect(new Set(refs).size).toBe(3);
       await expect(insertBooking(t.db, { reference: refs[0] })).rejects.toThrow();
+    } finally {
+      await t.drop();
+    }
+  });
+
+  it('mark the reviews written before issue 26 as samples, and give every confirmed booking its two review asks (decisions 089, 090)', async () => {
+    const t = await createTestDb(kind);
+    try {
+      const confirmed = await insertBooking(t.db, { status: BookingStatus.confirmed });
+      const cancelled = await insertBooking(t.db, { status: BookingStatus.cancelled });
+      const last = async () => ((await t.db.dataSource.query('SELECT name FROM typeorm_migrations ORDER BY id DESC LIMIT 1')) as Array<{ name: string }>)[0].name;
+      while ((await last()) !== 'Reviews1795740000000') await t.db.dataSource.undoLastMigration();
+      await t.db.dataSource.undoLastMigration();
+      await t.db.migrate();
+      const samples = (await t.db.dataSource.query('SELECT sample, status FROM testimonials')) as Array<{ sample: number | boolean; status: string }>;
+      expect(samples.length).toBeGreaterThan(0);
+      expect(samples.every((r) => Boolean(r.sample) && r.status === 'published')).toBe(true);
+      const jobs = (await t.db.dataSource.query(`SELECT ${t.db.dataSource.driver.escape('key')} AS k FROM scheduled_jobs WHERE kind = 'review.request' ORDER BY 1`)) as Array<{ k: string }>;
+      expect(jobs.map((j) => j.k)).toEqual([`review:${confirmed.id}:ask:1`, `review:${confirmed.id}:ask:2`]);
+      expect(jobs.map((j) => j.k).join()).not.toContain(cancelled.id);
     } finally {
       await t.drop();
     }
