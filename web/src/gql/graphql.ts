@@ -904,7 +904,7 @@ export type SubmitReviewMutationVariables = Exact<{
 }>;
 
 
-export type SubmitReviewMutation = { submitReview: { review: { id: string, rating: number, consentToPublish: boolean } } };
+export type SubmitReviewMutation = { submitReview: { review: { id: string, rating: number } } };
 
 export type Picture_PhotoFragment = { id: string, src: string, width: number, height: number, altText: string, caption: string, sources: Array<{ type: string, srcSet: string }> };
 

@@ -31,7 +31,6 @@ export const SUBMIT_REVIEW_MUTATION: TypedDocumentNode<SubmitReviewMutation, Sub
       review {
         id
         rating
-        consentToPublish
       }
     }
   }
@@ -155,8 +154,8 @@ function ReviewForm({ bookingId, token, invitation }: { bookingId: string; token
       return;
     }
     try {
-      const r = await submit({ variables: { input: { bookingId, token, rating: rating!, text, name, location: location.trim() ? location : null, consentToPublish: consent } } });
-      setDone({ consent: r.data!.submitReview.review.consentToPublish });
+      await submit({ variables: { input: { bookingId, token, rating: rating!, text, name, location: location.trim() ? location : null, consentToPublish: consent } } });
+      setDone({ consent });
     } catch (e) {
       console.warn('Sending the review failed', e);
       const p = graphqlProblem(e);
