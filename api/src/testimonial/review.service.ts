@@ -104,7 +104,7 @@ export class ReviewService {
       if (due.getTime() > now.getTime()) return { retryAt: due, note: 'the run ends later now' };
       if (now.getTime() - due.getTime() > TOO_LATE_DAYS * DAY_MS) return { done: true, note: 'too late to ask' };
       let sent = 0;
-      for (const r of reviewRecipients(booking)) {
+      for (const r of await reviewRecipients(m, booking)) {
         if (await m.findOne(ReviewRequest, { where: { bookingId, recipientKey: r.key, stage } })) continue;
         if (stage === 2) {
           const first = await m.findOne(ReviewRequest, { where: { bookingId, recipientKey: r.key, stage: 1 } });
@@ -188,7 +188,7 @@ export class ReviewService {
     const booking = await m.findOne(Booking, { where: { id: bookingId } });
     if (!booking) throw AppError.notFound('Review link');
     if (booking.status !== BookingStatus.confirmed) throw closed('is for a booking that did not take part');
-    const recipient = reviewRecipients(booking).find((r) => r.key === claim.recipientKey);
+    const recipient = (await reviewRecipients(m, booking)).find((r) => r.key === claim.recipientKey);
     if (!recipient) throw closed('is not for a participant of this booking');
     const run = await m.findOne(Workshop, { where: { id: booking.workshopId } });
     if (!run) throw AppError.notFound('Review link');
