@@ -55,6 +55,11 @@ import { WorkshopCancellationService } from './workshop-cancellation/workshop-ca
 import { WorkshopCancellationReactions } from './workshop-cancellation/workshop-cancellation-reactions';
 import { WORKSHOP_CANCELLATION_MAILS } from './workshop-cancellation/workshop-cancellation.mails';
 import { PhotoService } from './photo/photo.service';
+import { TravellerService } from './traveller/traveller.service';
+import { TravellerTasksService } from './traveller/traveller-tasks.service';
+import { TravellerLinks } from './traveller/traveller-link';
+import { TRAVELLER_JOBS, TravellerReminders } from './traveller/traveller-reminders';
+import { TRAVELLER_MAILS } from './traveller/traveller.mails';
 import { type BlobStore, DiskBlobStore, S3BlobStore } from './infrastructure/blob-store';
 
 /**
@@ -115,6 +120,12 @@ export interface Services {
   photos: PhotoService;
   /** Where the photographs' renderings are kept (a folder served at /photos, or an S3 bucket). */
   photoStore: BlobStore;
+  /** Every traveller of a booking and their pre-trip tasks (docs/decisions/084-086); the departure view reads `listForRun`. */
+  travellers: TravellerService;
+  /** Each traveller's tasks page, the booker's view of them, the admin's waiver versions and signed copies. */
+  travellerTasks: TravellerTasksService;
+  /** The travellers' personal links (signed like the manage link; tests read them). */
+  travellerLinks: TravellerLinks;
 }
 
 /**
@@ -151,9 +162,15 @@ export function createServices(
   const links = new ManageLinks(config.bookingLinkSecret, config.publicOrigin);
   // The review links are signed with the same secret under their own purpose (docs/decisions/089).
   const reviewLinks = new ReviewLinks(config.bookingLinkSecret, config.publicOrigin);
+  // Each traveller's own tasks link (docs/decisions/084), signed with the same secret for another purpose.
+  const travellerLinks = new TravellerLinks(config.bookingLinkSecret, config.publicOrigin);
   const outbox = createOutbox(db, clock, logger, config.mail.adminEmail, {
     ...DEFAULT_OUTBOX_OPTIONS,
-    links: { manageBooking: (bookingId) => links.url(bookingId), review: (bookingId, recipientKey, expiresAt) => reviewLinks.url(bookingId, recipientKey, expiresAt) },
+    links: {
+      manageBooking: (bookingId) => links.url(bookingId),
+      travellerTasks: (travellerId) => travellerLinks.url(travellerId),
+      review: (bookingId, recipientKey, expiresAt) => reviewLinks.url(bookingId, recipientKey, expiresAt),
+    },
   });
   const proofOfWork = new ProofOfWork(db, clock, config.altchaHmacSecret, options.proofOfWork ?? DEFAULT_PROOF_OF_WORK);
   const audit = new AuditLog(db, clock);
@@ -193,7 +210,17 @@ export function createServices(
   const moneyAudit = new MoneyAuditTrail(audit);
   const moneyMails = bookings.mails ? new MoneyMails(bookings.mails) : null;
   const workshopCancelled = new WorkshopCancellationReactions(outbox, audit);
+  const travellers = new TravellerService();
+  const travellerTasks = new TravellerTasksService(db, clock, travellers, travellerLinks, links, outbox, audit);
+  const travellerReminders = new TravellerReminders(db, clock, jobs, travellers, outbox);
   events
+    // Every booking gets its travellers in its own transaction (the booker first, the others as the form named them)
+    // and the tasks' reminders (docs/decisions/084, 086).
+    .on('bookingCreated', (e) => travellers.createForBooking(e.m, e.booking, e.travellers, e.now))
+    .on('bookingCreated', (e) => travellerReminders.schedule(e.m, e.booking, e.workshop, e.now))
+    // A lapsed hold or a cancellation: no more reminders.
+    .on('holdLapsed', (e) => travellerReminders.cancel(e.m, e.booking.id))
+    .on('bookingCancelled', (e) => travellerReminders.cancel(e.m, e.booking.id))
     // Spots that come back are offered to the waiting list in the same transaction (docs/decisions/061).
     .on('spotsReleased', (e) => waitlist.offerFreedSpots(e.m, e.workshopId, e.now))
     // A held booking that used a credit lapsed: the credit is usable again (docs/decisions/063).
@@ -203,6 +230,8 @@ export function createServices(
     .on('paymentApplied', (e) => money.reactions.afterPayment(e))
     // A confirmed booking is asked for a review 2 and 7 days after its run ends (docs/decisions/089).
     .on('paymentApplied', (e) => reviews.scheduleAsks(e.m, e.booking))
+    // Paid at last: each named traveller gets their own tasks link (docs/decisions/084).
+    .on('paymentApplied', (e) => travellerTasks.inviteOnFirstPayment(e.m, e.booking, e.previousStatus))
     // A credit code's part of a refund becomes a new credit.
     .on('refundDecided', (e) => credits.reissue(e))
     .on('bookingCancelled', (e) => moneyAudit.bookingCancelled(e))
@@ -211,6 +240,9 @@ export function createServices(
     .on('bookingTransferred', (e) => moneyAudit.bookingTransferred(e))
     // Its review asks follow it to the new run's end.
     .on('bookingTransferred', (e) => reviews.moveAsks(e.m, e.booking, e.to))
+    // A transfer keeps the travellers in step with the participants; the new workshop's waiver is asked for by its hash.
+    .on('bookingTransferred', (e) => travellers.syncCount(e.m, e.booking, e.now))
+    .on('bookingTransferred', (e) => travellerReminders.reschedule(e.m, e.booking, e.to, e.now))
     .on('latePaymentRefunded', (e) => moneyAudit.latePaymentRefunded(e))
     .on('latePaymentRefunded', (e) => moneyMails?.latePaymentRefunded(e))
     // A cancelled workshop: the audit row, then each customer's mail (their bookings' own mails are held back).
@@ -226,6 +258,7 @@ export function createServices(
     .register(MONEY_JOBS.balanceReminder, (job) => money.charges.runBalanceReminder(job))
     .register(MONEY_JOBS.balanceOverdue, (job) => money.charges.runBalanceOverdue(job))
     .register(MONEY_JOBS.refund, (job) => money.refunds.runJob(job))
+    .register(TRAVELLER_JOBS.tasksReminder, (job) => travellerReminders.run(job))
     .register(REVIEW_REQUEST_JOB, (job) => reviews.runAskJob(job));
 
   const photoStore: BlobStore = config.photos.s3 ? new S3BlobStore(config.photos.s3) : new DiskBlobStore(config.photos.dir);
@@ -262,6 +295,9 @@ export function createServices(
     credits,
     workshopCancellation: new WorkshopCancellationService(db, money.cancellations, payments, outbox, clock, logger, events),
     events,
+    travellers,
+    travellerTasks,
+    travellerLinks,
   };
 }
 
@@ -290,7 +326,7 @@ function createMoney(db: Database, bookings: BookingService, payments: PaymentSe
  * A new kind of mail is one template and one line in its domain's registry.
  */
 export function createOutbox(db: Database, clock: () => Date, logger: Logger, adminEmail: string, options = DEFAULT_OUTBOX_OPTIONS): OutboxService {
-  return new OutboxService(db, clock, logger, { ...options, adminEmail }).register(BOOKING_MAILS).register(COMMUNITY_MAILS).register(WAITLIST_MAILS).register(WORKSHOP_CANCELLATION_MAILS).register(REVIEW_MAILS);
+  return new OutboxService(db, clock, logger, { ...options, adminEmail }).register(BOOKING_MAILS).register(COMMUNITY_MAILS).register(WAITLIST_MAILS).register(WORKSHOP_CANCELLATION_MAILS).register(TRAVELLER_MAILS).register(REVIEW_MAILS);
 }
 
 /** Stripe when a secret key is configured; otherwise no provider (bookings stay reserved). */

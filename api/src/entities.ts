@@ -14,6 +14,8 @@ import { Workshop } from './workshop/workshop.entity';
 import { WaitlistEntry } from './waitlist/waitlist-entry.entity';
 import { Credit } from './credit/credit.entity';
 import { Photo } from './photo/photo.entity';
+import { Traveller } from './traveller/traveller.entity';
+import { WaiverSignature, WaiverVersion } from './traveller/waiver.entities';
 
 /** Every entity of the product; the data source is built from this list. */
 export const ENTITIES = [
@@ -35,5 +37,8 @@ export const ENTITIES = [
   Credit,
   Photo,
   ReviewRequest,
+  Traveller,
+  WaiverVersion,
+  WaiverSignature,
 ];
 

@@ -47,6 +47,10 @@ export class BookingCreation {
    */
   async createOrThrow(input: BookingInput, clientKey = INTERNAL_CLIENT): Promise<Booking> {
     const now = this.clock();
+    const others = input.travellers?.length ?? 0;
+    if (others > input.numParticipants - 1) {
+      throw AppError.invalid([{ field: 'travellers', message: `travellers must list at most ${input.numParticipants - 1} other travellers (the booker is the first of ${input.numParticipants})` }]);
+    }
     // The offer's spots are claimed already: the catalog counts them as taken.
     if (!input.offerToken) await this.refuseWithoutClaimOrThrow(input, now);
 
@@ -90,6 +94,7 @@ export class BookingCreation {
           }),
         );
         await m.insert(Booking, booking);
+        await this.options.events?.publish('bookingCreated', { m, now, booking, workshop, travellers: input.travellers ?? [] });
         // One multi-row insert: a plan's dates in one round trip.
         const installments = installmentRows(booking, workshop, now);
         if (installments.length) await m.insert(BookingInstallment, installments);

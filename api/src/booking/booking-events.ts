@@ -43,6 +43,11 @@ export type EventActor = 'customer' | 'admin' | 'system';
  */
 export interface BookingEventMap {
   /**
+   * A booking was created (its row inserted, before any credit is applied):
+   * its travellers are made from `travellers` (docs/decisions/084).
+   */
+  bookingCreated: InTransaction & { booking: Booking; workshop: Workshop; travellers: ReadonlyArray<{ name?: string | null; email?: string | null; later?: boolean | null }> };
+  /**
    * A payment was applied to a booking, once (lifecycle.applyPaymentOrThrow).
    * Subscribers add the refunds they decide to `refunds` (money for a
    * cancelled booking); the publisher makes them once its transaction committed.

@@ -1,5 +1,6 @@
 import { Field, ID, InputType, Int } from 'type-graphql';
-import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { TravellerNameInput } from '../traveller/traveller.input';
 import { EmailAddress, OptionalText, RequiredText } from '../infrastructure/text';
 import { fullMatch, PHONE_PATTERN } from '../shared/formats';
 import { POLICY } from '../shared/policy';
@@ -127,4 +128,14 @@ export class BookingInput {
   @IsString({ message: '$property must be a credit code such as WL-7KQ3-M9XD-4HPT' })
   @MaxLength(30, { message: '$property must be at most 30 characters' })
   creditCode?: string | null;
+
+  @Field(() => [TravellerNameInput], {
+    nullable: true,
+    description: 'The other travellers (participants 2 to N), in order: each a name and an email, or later = true. Missing ones are added later on the manage page.',
+  })
+  @IsOptional()
+  @IsArray({ message: '$property must be a list of travellers' })
+  @ArrayMaxSize(POLICY.maxGroupSize - 1, { message: `$property must list at most ${POLICY.maxGroupSize - 1} travellers` })
+  @ValidateNested({ each: true, message: '$property must be a list of travellers' })
+  travellers?: TravellerNameInput[] | null;
 }

@@ -19,6 +19,15 @@ function captured(): { lines: Array<Record<string, unknown>>; sink: Writable } {
 }
 
 describe('createLogger', () => {
+  it('never writes a link token (a manage or traveller link, as a header or a field) nor the admin credential', () => {
+    const { lines, sink } = captured();
+    const logger = createLogger('info', sink);
+    logger.info({ req: { headers: { 'x-traveller-token': 'secret-traveller', 'x-manage-token': 'secret-manage', authorization: 'Basic c2VjcmV0' } }, body: { token: 'secret-body' }, token: 'secret-top' }, 'a request');
+    const text = JSON.stringify(lines);
+    for (const secret of ['secret-traveller', 'secret-manage', 'c2VjcmV0', 'secret-body', 'secret-top']) expect(text).not.toContain(secret);
+    expect(text).toContain('[redacted]');
+  });
+
   it('puts the request id on a line written while serving a request, once, and on no other', () => {
     const { lines, sink } = captured();
     const logger = createLogger('info', sink);

@@ -66,7 +66,11 @@ export function createLogger(level: string, destination?: pino.DestinationStream
         if (chindings?.includes(',"reqId":')) return {};
         return { reqId: ctx.requestId };
       },
-      redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'password', '*.password'], censor: '[redacted]' },
+      // The link tokens (manage link, a traveller's link: docs/decisions/062, 084) are secrets like the password.
+      redact: {
+        paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-manage-token"]', 'req.headers["x-traveller-token"]', 'password', '*.password', 'token', '*.token'],
+        censor: '[redacted]',
+      },
     },
     stream,
   );

@@ -12,12 +12,17 @@ export interface MailLinks {
   manageBooking(bookingId: string): string;
   /** A participant's personal review link (testimonial/review-links.ts), signed at render time so no token is stored. */
   review?(bookingId: string, recipientKey: string, expiresAt: Date): string;
+  /** A traveller's own pre-trip tasks page, with its token (docs/decisions/084). */
+  travellerTasks?(travellerId: string): string;
 }
 
 export interface MailAttachment {
   filename: string;
+  /** Text, or base64 when `encoding` says so (a PDF). */
   content: string;
   contentType: string;
+  /** 'base64': `content` is binary data in base64 (docs/decisions/085). */
+  encoding?: 'base64';
 }
 
 /** What the worker sends: subject, HTML and plain-text parts, attachments. */
@@ -36,7 +41,8 @@ export interface RenderedMail {
 export interface MailTemplate<P> {
   subject(data: P): string;
   Body(props: { data: P; ctx: MailContext }): ReactElement;
-  attachments?(data: P, ctx: MailContext): MailAttachment[];
+  /** Made when the mail is sent; may be async (a PDF made from the stored payload). */
+  attachments?(data: P, ctx: MailContext): MailAttachment[] | Promise<MailAttachment[]>;
 }
 
 /**

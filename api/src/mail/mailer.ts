@@ -78,7 +78,7 @@ export class NodemailerMailer implements Mailer {
       subject: mail.subject,
       text: mail.text,
       html: mail.html,
-      attachments: mail.attachments.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })),
+      attachments: mail.attachments.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType, ...(a.encoding ? { encoding: a.encoding } : {}) })),
       messageId: mail.messageId,
       date: mail.date,
     });

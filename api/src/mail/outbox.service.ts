@@ -50,6 +50,12 @@ export interface NewMail {
    * as paying. A customer's money must always be acknowledged.
    */
   beyondLimit?: boolean;
+  /**
+   * The row's id, when the caller derives it from what causes the mail (a job's
+   * key and recipient): a second enqueue of the same mail then fails on the key
+   * (exactly once across a job's re-run). Random otherwise.
+   */
+  id?: string;
 }
 
 const MAX_ERROR_LENGTH = 1000;
@@ -99,7 +105,7 @@ export class OutboxService {
     const suppressed = !mail.beyondLimit && (await this.overRecipientLimit(m, mail.to, now));
     const { mails, windowMs } = this.options.recipientLimit;
     const row = m.create(MailOutbox, {
-      id: crypto.randomUUID(),
+      id: mail.id ?? crypto.randomUUID(),
       kind: mail.kind,
       recipient: mail.to,
       payload: mail.payload,

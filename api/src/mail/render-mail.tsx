@@ -77,6 +77,6 @@ export async function renderMail<P>(template: MailTemplate<P>, data: P, ctx: Mai
     subject: template.subject(data),
     html,
     text: `${toPlainText(html, TEXT_OPTIONS).trim()}\n`,
-    attachments: template.attachments?.(data, ctx) ?? [],
+    attachments: (await template.attachments?.(data, ctx)) ?? [],
   };
 }

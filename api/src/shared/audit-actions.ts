@@ -27,6 +27,7 @@ export const AUDIT_ACTIONS = [
   'review.published',
   'review.hidden',
   'review.replied',
+  'waiver.version_saved',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -63,4 +64,5 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'review.published': 'Review published',
   'review.hidden': 'Review hidden',
   'review.replied': 'Review answered',
+  'waiver.version_saved': 'Waiver text saved (new version)',
 };

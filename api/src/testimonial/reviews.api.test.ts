@@ -28,8 +28,8 @@ describe.each(DB_KINDS)('reviews on %s', (kind) => {
   afterAll(() => s?.close());
 
   const m = () => s.services.db.manager;
-  const book = async (name: string, email: string) => {
-    const res = await fetch(`${s.url}/api/bookings`, json(aBookingBody({ workshop_id: 'zion-canyon-light', customer_name: name, customer_email: email })));
+  const book = async (name: string, email: string, more: Record<string, unknown> = {}) => {
+    const res = await fetch(`${s.url}/api/bookings`, json(aBookingBody({ workshop_id: 'zion-canyon-light', customer_name: name, customer_email: email, ...more })));
     expect(res.status).toBe(201);
     return ((await res.json()) as { id: string }).id;
   };
@@ -52,12 +52,14 @@ describe.each(DB_KINDS)('reviews on %s', (kind) => {
   let neverPaid: string;
   let link: { bookingId: string; token: string };
 
-  it('a run’s participants get one ask at +2 days, once with two workers; a cancelled or unpaid booking gets none', async () => {
-    answered = await book('Ana Lopez', 'ana.review@example.com');
+  it('a run’s participants (each traveller) get one ask at +2 days, once with two workers; a cancelled or unpaid booking gets none', async () => {
+    // Ana booked for two: herself and Tom, named on the form (travellers, decision 084).
+    answered = await book('Ana Lopez', 'ana.review@example.com', { num_participants: 2, travellers: [{ name: 'Tom Reyes', email: 'tom.review@example.com' }] });
     silent = await book('Ben Carter', 'ben.review@example.com');
     cancelled = await book('Cleo Diaz', 'cleo.review@example.com');
     neverPaid = await book('Dan Evans', 'dan.review@example.com');
-    for (const id of [answered, silent, cancelled]) await s.services.bookings.recordPaymentOrThrow(id, 86_850);
+    await s.services.bookings.recordPaymentOrThrow(answered, 173_700);
+    for (const id of [silent, cancelled]) await s.services.bookings.recordPaymentOrThrow(id, 86_850);
     expect((await admin(`/bookings/${cancelled}/cancel`)).status).toBe(200);
 
     // The run ends on April 18: nothing before April 20, 17:00 UTC.
@@ -68,13 +70,13 @@ describe.each(DB_KINDS)('reviews on %s', (kind) => {
     now = new Date('2026-04-20T18:00:00.000Z');
     const other = secondInstance();
     await Promise.all([s.services.jobs.runDue(), other.jobs.runDue(), s.services.jobs.runDue()]);
-    for (const email of ['ana.review@example.com', 'ben.review@example.com']) {
+    for (const email of ['ana.review@example.com', 'tom.review@example.com', 'ben.review@example.com']) {
       const mails = await reviewMails(email);
       expect(mails.map((r) => r.kind)).toEqual([ReviewMailKind.reviewRequest]);
     }
     expect(await reviewMails('cleo.review@example.com')).toHaveLength(0);
     expect(await reviewMails('dan.review@example.com')).toHaveLength(0);
-    expect(await m().countBy(ReviewRequest, { bookingId: answered })).toBe(1);
+    expect(await m().countBy(ReviewRequest, { bookingId: answered })).toBe(2);
     expect(neverPaid).toBeDefined();
 
     const [row] = await reviewMails('ana.review@example.com');
@@ -94,6 +96,11 @@ describe.each(DB_KINDS)('reviews on %s', (kind) => {
     expect(forged.status).toBe(404);
     const other = await fetch(`${s.url}/api/reviews/invitation`, json({ booking_id: silent, token: link.token }));
     expect(other.status).toBe(404);
+    // Tom, on the same booking, has a link of his own.
+    const tom = await linkOf((await reviewMails('tom.review@example.com'))[0]!);
+    expect(tom.bookingId).toBe(answered);
+    expect(tom.token).not.toBe(link.token);
+    expect(await (await fetch(`${s.url}/api/reviews/invitation`, json({ booking_id: tom.bookingId, token: tom.token }))).json()).toMatchObject({ name: 'Tom R.', already_written: false });
   });
 
   it('bad input is a 422 naming the field, and writes nothing', async () => {
@@ -175,6 +182,8 @@ describe.each(DB_KINDS)('reviews on %s', (kind) => {
     await Promise.all([s.services.jobs.runDue(), other.jobs.runDue()]);
     expect((await reviewMails('ben.review@example.com')).map((r) => r.kind).sort()).toEqual([ReviewMailKind.reviewReminder, ReviewMailKind.reviewRequest]);
     expect(await reviewMails('ana.review@example.com')).toHaveLength(1);
+    // Ana's review answers for Ana only: Tom, on her booking, is reminded (one review per traveller).
+    expect((await reviewMails('tom.review@example.com')).map((r) => r.kind).sort()).toEqual([ReviewMailKind.reviewReminder, ReviewMailKind.reviewRequest]);
     expect(await reviewMails('cleo.review@example.com')).toHaveLength(0);
     expect(await reviewMails('dan.review@example.com')).toHaveLength(0);
     now = new Date('2026-05-30T18:00:00.000Z');

@@ -100,6 +100,7 @@ const CASES: Record<AuditAction, { before: object | null; after: object | null; 
   'review.published': { before: { reviewStatus: 'pending' }, after: { reviewStatus: 'published' }, lines: ['Review waiting for the admin → published'] },
   'review.hidden': { before: { reviewStatus: 'published' }, after: { reviewStatus: 'hidden' }, lines: ['Review published → hidden'] },
   'review.replied': { before: { reply: null }, after: { reply: 'Thank you!' }, lines: ['Public answer none → “Thank you!”'] },
+  'waiver.version_saved': { before: null, after: { version: 2, contentHash: 'ab12' }, lines: ['Waiver version 2', 'Waiver text SHA-256 ab12'] },
 };
 
 describe('the activity log in the admin’s words', () => {

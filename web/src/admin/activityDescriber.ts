@@ -87,6 +87,8 @@ const FIELDS: Record<string, FieldWords> = {
   message: { label: 'Message', value: (v) => `“${show(v)}”` },
   authorName: { label: 'Author' },
   authorEmail: { label: 'Author email' },
+  contentHash: { label: 'Waiver text SHA-256' },
+  version: { label: 'Waiver version' },
   topic: { label: 'Topic' },
   createdAt: { label: 'Posted', value: instant },
   kind: { label: 'Shown as', value: words(PHOTO_KIND_WORDS) },

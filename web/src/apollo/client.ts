@@ -111,6 +111,11 @@ export const typePolicies: TypePolicies = {
   // A booking's money (manage page, admin panel) is one object per booking: a mutation's
   // answer (cancel, transfer, refund) replaces what the page shows without a refetch.
   BookingAccount: { keyFields: ['booking', ['id']] },
+  // A traveller's tasks (issue 25): one object per traveller, replaced by each task's answer;
+  // a booking's list of travellers one per booking (the manage page's progress).
+  TravellerTasks: { keyFields: ['travellerId'] },
+  BookingTravellers: { keyFields: ['bookingId'] },
+  BookingTraveller: { keyFields: ['travellerId'] },
 };
 
 export interface CreateApolloClientOptions {

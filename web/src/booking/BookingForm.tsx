@@ -5,6 +5,7 @@ import { formatDollars } from 'api/shared/money';
 import type { ExperienceLevel } from '../gql/graphql';
 import { EMAIL_HINT, EMAIL_PATTERN, PHONE_HINT, PHONE_PATTERN } from 'api/shared/formats';
 import { validateBooking, type BookingErrors } from './validateBooking';
+import { TravellerFields, travellersFor, validateTravellers, type TravellerEntry } from './TravellerFields';
 
 /** The form's values, as typed; numbers are parsed on submit (spec section 7). */
 export interface BookingFormValues {
@@ -29,7 +30,12 @@ export interface BookingFormValues {
   emergency_contact_email: string;
   /** Optional: a credit code from a workshop we cancelled (docs/decisions/063). */
   credit_code: string;
+  /** The other travellers (2..N), as typed (issue 25). */
+  travellers?: TravellerEntry[];
 }
+
+/** The form's text fields (every value but the other travellers). */
+export type BookingTextField = Exclude<keyof BookingFormValues, 'travellers'>;
 
 /** Defaults of spec section 4. */
 export const INITIAL_VALUES: BookingFormValues = {
@@ -58,7 +64,7 @@ export const INITIAL_VALUES: BookingFormValues = {
 interface Props {
   workshop: { availableSpots: number; privateRoomSupplement: number };
   values: BookingFormValues;
-  onChange(name: keyof BookingFormValues, value: string): void;
+  onChange(name: BookingTextField, value: string): void;
   /** Called once the browser has accepted the fields (required, patterns, ranges). */
   onSubmit(): void;
   submitting: boolean;
@@ -70,10 +76,12 @@ interface Props {
   paymentOffers?: readonly PaymentOptionOffer[];
   /** The booking summary: placed before the submit button, so a phone shows the money before asking for it. */
   summary?: ReactNode;
+  /** The other travellers changed (issue 25). */
+  onTravellersChange?(travellers: TravellerEntry[]): void;
 }
 
 /** The hints a field's control is described by. */
-const HINTS: Partial<Record<keyof BookingFormValues, string>> = {
+const HINTS: Partial<Record<BookingTextField, string>> = {
   age: 'age-hint',
   num_participants: 'num_participants-hint',
   num_spouses: 'num_spouses-hint',
@@ -86,39 +94,51 @@ const HINTS: Partial<Record<keyof BookingFormValues, string>> = {
  * spec section 5) with each message next to its field in the site's words, not
  * the browser's pop-ups (noValidate); the first invalid field takes the focus.
  */
-export function BookingForm({ workshop, values, onChange, onSubmit, submitting, problem, check, paymentOffers, summary }: Props) {
+export function BookingForm({ workshop, values, onChange, onSubmit, submitting, problem, check, paymentOffers, summary, onTravellersChange }: Props) {
   const [errors, setErrors] = useState<BookingErrors>({});
+  const [travellerErrors, setTravellerErrors] = useState<Record<string, string>>({});
+  const travellers = travellersFor(parseInt(values.num_participants, 10), values.travellers ?? []);
+  const changeTraveller = (index: number, entry: TravellerEntry) => {
+    const next = travellers.map((t, i) => (i === index ? entry : t));
+    onTravellersChange?.(next);
+    if (Object.keys(travellerErrors).length) setTravellerErrors(validateTravellers(next));
+  };
   const offered = (option: PaymentOption) => paymentOffers?.find((o) => o.option === option)?.available ?? true;
   const soldOut = workshop.availableSpots <= 0;
   const change = (e: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
-    const name = e.target.name as keyof BookingFormValues;
+    const name = e.target.name as BookingTextField;
     onChange(name, e.target.value);
     if (errors[name]) setErrors(({ [name]: _fixed, ...rest }) => rest);
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const found = validateBooking(values, workshop.availableSpots);
+    const foundTravellers = validateTravellers(travellers);
     setErrors(found);
-    const first = Array.from(form.current?.elements ?? []).find((el) => (el as HTMLInputElement).name in found) as HTMLElement | undefined;
+    setTravellerErrors(foundTravellers);
+    const first = Array.from(form.current?.elements ?? []).find((el) => {
+      const name = (el as HTMLInputElement).name;
+      return name in found || name in foundTravellers;
+    }) as HTMLElement | undefined;
     if (first) {
       first.focus();
       return;
     }
-    if (Object.keys(found).length === 0) onSubmit();
+    if (Object.keys(found).length === 0 && Object.keys(foundTravellers).length === 0) onSubmit();
   };
-  const errorCount = Object.keys(errors).length;
+  const errorCount = Object.keys(errors).length + Object.keys(travellerErrors).length;
   const form = useRef<HTMLFormElement>(null);
   // The server renders the form and the app hydrates it once the page has loaded (main.tsx):
   // what the visitor typed meanwhile is in the fields but not yet in the values.
   useEffect(() => {
     for (const el of Array.from(form.current?.elements ?? [])) {
       const { name, value } = el as HTMLInputElement;
-      if (name in INITIAL_VALUES && value !== INITIAL_VALUES[name as keyof BookingFormValues]) onChange(name as keyof BookingFormValues, value);
+      if (name in INITIAL_VALUES && name !== 'travellers' && value !== INITIAL_VALUES[name as BookingTextField]) onChange(name as BookingTextField, value);
     }
     // Once, right after hydration: later edits come through the change handlers.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-  const field = (name: keyof BookingFormValues) => ({
+  const field = (name: BookingTextField) => ({
     id: name,
     name,
     value: values[name],
@@ -126,7 +146,7 @@ export function BookingForm({ workshop, values, onChange, onSubmit, submitting, 
     'aria-invalid': errors[name] ? (true as const) : undefined,
     'aria-describedby': [HINTS[name], errors[name] ? `${name}-error` : undefined].filter(Boolean).join(' ') || undefined,
   });
-  const errorOf = (name: keyof BookingFormValues) =>
+  const errorOf = (name: BookingTextField) =>
     errors[name] ? (
       <p id={`${name}-error`} className="field__error">
         {errors[name]}
@@ -220,6 +240,8 @@ export function BookingForm({ workshop, values, onChange, onSubmit, submitting, 
           </div>
         </div>
       </fieldset>
+
+      <TravellerFields travellers={travellers} errors={travellerErrors} onChange={changeTraveller} />
 
       <fieldset className="fieldset">
         <legend>Your photography</legend>

@@ -36,6 +36,8 @@ const expectedInput = {
   emergencyContactName: 'Luis Lopez',
   emergencyContactPhone: '555-0101',
   emergencyContactEmail: 'luis@example.com',
+  // Issue 25: the second participant is named on the form.
+  travellers: [{ name: 'Bea Kim', email: 'bea@example.com', later: false }],
 };
 
 const createdBooking = aBooking({
@@ -65,6 +67,8 @@ async function fillForm(user: ReturnType<typeof userEvent.setup>) {
   const participants = screen.getByLabelText('Participants (photographers) *');
   await user.clear(participants);
   await user.type(participants, '2');
+  await user.type(screen.getByLabelText('Traveller 2: full name'), 'Bea Kim');
+  await user.type(screen.getByLabelText('Traveller 2: email'), 'bea@example.com');
   const spouses = screen.getByLabelText('Spouses or partners (non-photographers)');
   await user.clear(spouses);
   await user.type(spouses, '1');

@@ -8,7 +8,7 @@ import { useHttpStatus } from '../ssr/ServerRenderContext';
 import { PageMeta } from '../ui/PageMeta';
 import { Empty, Loading } from '../ui/States';
 import { BookingChallenge } from './BookingChallenge';
-import { BookingForm, INITIAL_VALUES, type BookingFormValues } from './BookingForm';
+import { BookingForm, INITIAL_VALUES, type BookingFormValues, type BookingTextField } from './BookingForm';
 import { BookingSummary } from './BookingSummary';
 import { BOOKING_WORKSHOP_QUERY, WAITLIST_OFFER_QUERY } from './documents';
 import { useBookThenPay } from './useBookThenPay';
@@ -165,7 +165,7 @@ export default function BookingPage() {
   const paymentOffers = workshop.paymentOptions ?? paymentOptionsFor(workshop.startDate, new Date(), workshop.timeZone);
   const shown: BookingFormValues = paymentOffers.find((o) => o.option === values.payment_option)?.available ? values : { ...values, payment_option: 'full' };
 
-  const change = (name: keyof BookingFormValues, value: string) => {
+  const change = (name: BookingTextField, value: string) => {
     setValues((v) => ({ ...v, [name]: value }));
     flow.formChanged();
   };
@@ -208,6 +208,10 @@ export default function BookingPage() {
           values={shown}
           paymentOffers={paymentOffers}
           onChange={change}
+          onTravellersChange={(travellers) => {
+            setValues((v) => ({ ...v, travellers }));
+            flow.formChanged();
+          }}
           onSubmit={() => void flow.submit(shown)}
           submitting={flow.submitting}
           problem={flow.problem}

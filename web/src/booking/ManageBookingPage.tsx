@@ -12,6 +12,7 @@ import { readSession, sessionKey, useManageToken } from './manage/manageSession'
 import { PaymentReturn } from './manage/PaymentReturn';
 import { TransferSection } from './manage/TransferSection';
 import { CreditChoice } from './CreditChoice';
+import { TravellersSection } from '../traveller/TravellersSection';
 import '../styles/booking.css';
 
 /** /manage/{bookingId}#{token}: a booking's money and what its customer can do (issue 14). Not server-rendered. */
@@ -108,6 +109,7 @@ function ManageBooking({ bookingId, token }: { bookingId: string; token: string 
         }}
       />
       <DueSection account={account} token={token} />
+      {(account.booking.status === 'confirmed' || account.booking.status === 'held' || account.booking.status === 'needs_attention') && <TravellersSection bookingId={bookingId} token={token} />}
       <CancelSection account={account} token={token} onDone={actionDone} />
       {account.booking.status === 'confirmed' && <TransferSection account={account} token={token} onDone={actionDone} />}
       <p className="muted manage__keep">

@@ -6,6 +6,7 @@ import { redirectTo } from '../ui/browser';
 import { graphqlProblem, isChallengeRequired } from '../forms/graphqlProblem';
 import { rememberCheckout } from '../payment/checkoutMemory';
 import type { BookingFormValues } from './BookingForm';
+import { travellersFor } from './TravellerFields';
 import { CREATE_BOOKING_MUTATION, CREATE_CHECKOUT_SESSION_MUTATION } from './documents';
 
 export const BOOKING_ERROR_MESSAGE = 'Booking error. Please try again.';
@@ -14,6 +15,7 @@ const optional = (v: string) => (v.trim() ? v.trim() : null);
 
 /** The form's text values as the booking input of the api (numbers parsed here, spec section 7). */
 export function toBookingInput(workshopId: string, values: BookingFormValues): BookingInput {
+  const others = travellersFor(parseInt(values.num_participants, 10), values.travellers ?? []);
   return {
     workshopId,
     customerName: values.customer_name,
@@ -37,6 +39,8 @@ export function toBookingInput(workshopId: string, values: BookingFormValues): B
     emergencyContactEmail: values.emergency_contact_email,
     // Only when typed: the server applies it once (docs/decisions/063).
     ...(values.credit_code?.trim() ? { creditCode: values.credit_code.trim() } : {}),
+    // The other travellers (issue 25): named, or left for the manage page.
+    ...(others.length ? { travellers: others.map((t) => (t.later ? { later: true } : { name: t.name.trim(), email: t.email.trim(), later: false })) } : {}),
   };
 }
 

@@ -1,9 +1,9 @@
 import { POLICY } from 'api/shared/policy';
 import { EMAIL_HINT, EMAIL_PATTERN, fullMatch, PHONE_HINT, PHONE_PATTERN } from 'api/shared/formats';
 import type { FieldErrors } from '../forms/useForm';
-import type { BookingFormValues } from './BookingForm';
+import type { BookingFormValues, BookingTextField } from './BookingForm';
 
-export type BookingErrors = FieldErrors<keyof BookingFormValues>;
+export type BookingErrors = FieldErrors<BookingTextField>;
 
 const EMAIL = fullMatch(EMAIL_PATTERN);
 const PHONE = fullMatch(PHONE_PATTERN);
@@ -16,7 +16,7 @@ const wholeIn = (text: string, min: number, max: number) => /^\d+$/.test(text.tr
  */
 export function validateBooking(v: BookingFormValues, availableSpots: number): BookingErrors {
   const e: BookingErrors = {};
-  const required = (name: keyof BookingFormValues, message: string) => {
+  const required = (name: BookingTextField, message: string) => {
     if (!v[name].trim()) e[name] = message;
   };
   required('customer_name', 'Please enter your full name.');

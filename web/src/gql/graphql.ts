@@ -61,6 +61,8 @@ export type BookingInput = {
   paymentOption?: PaymentOption;
   roomType?: RoomType;
   specialRequests?: string | null | undefined;
+  /** The other travellers (participants 2 to N), in order: each a name and an email, or later = true. Missing ones are added later on the manage page. */
+  travellers?: Array<TravellerNameInput> | null | undefined;
   tripGoals: string;
   workshopId: string | number;
 };
@@ -225,6 +227,16 @@ export type MessageTopicFilter =
   | 'questions'
   | 'ride_sharing';
 
+/** The booker names (or renames) another traveller of the booking, until the tasks’ deadline. */
+export type NameTravellerInput = {
+  bookingId: string | number;
+  email: string;
+  name: string;
+  /** The manage link’s token. */
+  token: string;
+  travellerId: string | number;
+};
+
 /** Online through the payment provider, or recorded by the admin. */
 export type PaymentMethod =
   | 'card'
@@ -361,6 +373,21 @@ export type ScheduleWorkshopAgainInput = {
   startDate: string;
 };
 
+/** Sign the current release of liability: the full legal name typed and consent ticked. */
+export type SignWaiverInput = {
+  /** The booking, when the booker acts with the manage link. */
+  bookingId?: string | number | null | undefined;
+  /** Must be true: "I have read and agree to this release". */
+  consent: boolean;
+  /** The SHA-256 of the text shown (contentHash of the waiver read): a newer version is refused, to be read first. */
+  contentHash: string;
+  /** The full legal name, typed. */
+  fullName: string;
+  /** The token of the link (the part after # in its address). */
+  token: string;
+  travellerId: string | number;
+};
+
 /** asc: smallest (A, oldest) first; desc: largest (Z, newest) first. */
 export type SortDirection =
   | 'asc'
@@ -389,6 +416,72 @@ export type TransferMyBookingInput = {
   token: string;
   /** The workshop to move to. */
   workshopId: string;
+};
+
+/** A traveller and the link that opens their tasks: their own link (travellerId + token), or the booker’s manage link (bookingId + token). */
+export type TravellerAccessInput = {
+  /** The booking, when the booker acts with the manage link. */
+  bookingId?: string | number | null | undefined;
+  /** The token of the link (the part after # in its address). */
+  token: string;
+  travellerId: string | number;
+};
+
+/** The gear items ticked off (ids of the workshop’s gear list); the rest stay unticked. */
+export type TravellerGearInput = {
+  /** The booking, when the booker acts with the manage link. */
+  bookingId?: string | number | null | undefined;
+  ticked: Array<string>;
+  /** The token of the link (the part after # in its address). */
+  token: string;
+  travellerId: string | number;
+};
+
+/** Health, dietary needs and emergency contact of one traveller (the booking form’s rules). */
+export type TravellerHealthInput = {
+  /** Age, 18 to 99. */
+  age: number;
+  /** The booking, when the booker acts with the manage link. */
+  bookingId?: string | number | null | undefined;
+  dietaryRestrictions?: string | null | undefined;
+  emergencyContactEmail: string;
+  emergencyContactName: string;
+  emergencyContactPhone: string;
+  healthConcerns?: string | null | undefined;
+  /** The token of the link (the part after # in its address). */
+  token: string;
+  travellerId: string | number;
+};
+
+/** A traveller other than the booker: name and email, or later = true to name them on the manage page. */
+export type TravellerNameInput = {
+  /** Their own email (their task link goes there); required unless later is true. */
+  email?: string | null | undefined;
+  /** "I'll add them later": name and email are left empty for now. */
+  later?: boolean | null | undefined;
+  /** Full name; required unless later is true. */
+  name?: string | null | undefined;
+};
+
+/** How and when one traveller arrives, and (shared room) who they would like to room with. */
+export type TravellerTravelInput = {
+  /** How: flight, car, train, bus, other. */
+  arrivalBy: string;
+  /** YYYY-MM-DD, the workshop’s local calendar: from 7 days before the first day to the first day. */
+  arrivalDate: string;
+  /** HH:MM, 24-hour, local time. */
+  arrivalTime: string;
+  /** The booking, when the booker acts with the manage link. */
+  bookingId?: string | number | null | undefined;
+  /** Optional, e.g. "UA1234". */
+  flightNumber?: string | null | undefined;
+  /** With named_person: the name of a traveller on the same departure. */
+  roommateName?: string | null | undefined;
+  /** Shared rooms only: same_gender, no_preference, named_person. */
+  roommatePreference?: string | null | undefined;
+  /** The token of the link (the part after # in its address). */
+  token: string;
+  travellerId: string | number;
 };
 
 /** A photograph's caption and alt text. */
@@ -905,6 +998,60 @@ export type SubmitReviewMutationVariables = Exact<{
 
 
 export type SubmitReviewMutation = { submitReview: { review: { id: string, rating: number } } };
+
+export type TravellerTasksPanel_TasksFragment = { travellerId: string, bookingId: string, position: number, name: string | null, email: string | null, workshopId: string, workshopName: string, startDate: string, endDate: string, workshopType: string, roomType: string, deadline: string, age: number | null, healthConcerns: string | null, dietaryRestrictions: string | null, emergencyContactName: string | null, emergencyContactPhone: string | null, emergencyContactEmail: string | null, healthConfirmedAt: string | null, arrivalDate: string | null, arrivalTime: string | null, arrivalBy: string | null, flightNumber: string | null, roommatePreference: string | null, roommateName: string | null, travelConfirmedAt: string | null, waiver: { version: number, text: string, contentHash: string, signed: boolean, signedName: string | null, signedAt: string | null }, gear: Array<{ id: string, label: string, required: boolean, ticked: boolean }>, readiness: { tasksDone: number, tasksTotal: number, missing: Array<string> } };
+
+export type TravellerTasksQueryVariables = Exact<{
+  input: TravellerAccessInput;
+}>;
+
+
+export type TravellerTasksQuery = { travellerTasks: { travellerId: string, bookingId: string, position: number, name: string | null, email: string | null, workshopId: string, workshopName: string, startDate: string, endDate: string, workshopType: string, roomType: string, deadline: string, age: number | null, healthConcerns: string | null, dietaryRestrictions: string | null, emergencyContactName: string | null, emergencyContactPhone: string | null, emergencyContactEmail: string | null, healthConfirmedAt: string | null, arrivalDate: string | null, arrivalTime: string | null, arrivalBy: string | null, flightNumber: string | null, roommatePreference: string | null, roommateName: string | null, travelConfirmedAt: string | null, waiver: { version: number, text: string, contentHash: string, signed: boolean, signedName: string | null, signedAt: string | null }, gear: Array<{ id: string, label: string, required: boolean, ticked: boolean }>, readiness: { tasksDone: number, tasksTotal: number, missing: Array<string> } } };
+
+export type SignWaiverMutationVariables = Exact<{
+  input: SignWaiverInput;
+}>;
+
+
+export type SignWaiverMutation = { signWaiver: { travellerId: string, bookingId: string, position: number, name: string | null, email: string | null, workshopId: string, workshopName: string, startDate: string, endDate: string, workshopType: string, roomType: string, deadline: string, age: number | null, healthConcerns: string | null, dietaryRestrictions: string | null, emergencyContactName: string | null, emergencyContactPhone: string | null, emergencyContactEmail: string | null, healthConfirmedAt: string | null, arrivalDate: string | null, arrivalTime: string | null, arrivalBy: string | null, flightNumber: string | null, roommatePreference: string | null, roommateName: string | null, travelConfirmedAt: string | null, waiver: { version: number, text: string, contentHash: string, signed: boolean, signedName: string | null, signedAt: string | null }, gear: Array<{ id: string, label: string, required: boolean, ticked: boolean }>, readiness: { tasksDone: number, tasksTotal: number, missing: Array<string> } } };
+
+export type SaveTravellerHealthMutationVariables = Exact<{
+  input: TravellerHealthInput;
+}>;
+
+
+export type SaveTravellerHealthMutation = { saveTravellerHealth: { travellerId: string, bookingId: string, position: number, name: string | null, email: string | null, workshopId: string, workshopName: string, startDate: string, endDate: string, workshopType: string, roomType: string, deadline: string, age: number | null, healthConcerns: string | null, dietaryRestrictions: string | null, emergencyContactName: string | null, emergencyContactPhone: string | null, emergencyContactEmail: string | null, healthConfirmedAt: string | null, arrivalDate: string | null, arrivalTime: string | null, arrivalBy: string | null, flightNumber: string | null, roommatePreference: string | null, roommateName: string | null, travelConfirmedAt: string | null, waiver: { version: number, text: string, contentHash: string, signed: boolean, signedName: string | null, signedAt: string | null }, gear: Array<{ id: string, label: string, required: boolean, ticked: boolean }>, readiness: { tasksDone: number, tasksTotal: number, missing: Array<string> } } };
+
+export type SaveTravellerTravelMutationVariables = Exact<{
+  input: TravellerTravelInput;
+}>;
+
+
+export type SaveTravellerTravelMutation = { saveTravellerTravel: { travellerId: string, bookingId: string, position: number, name: string | null, email: string | null, workshopId: string, workshopName: string, startDate: string, endDate: string, workshopType: string, roomType: string, deadline: string, age: number | null, healthConcerns: string | null, dietaryRestrictions: string | null, emergencyContactName: string | null, emergencyContactPhone: string | null, emergencyContactEmail: string | null, healthConfirmedAt: string | null, arrivalDate: string | null, arrivalTime: string | null, arrivalBy: string | null, flightNumber: string | null, roommatePreference: string | null, roommateName: string | null, travelConfirmedAt: string | null, waiver: { version: number, text: string, contentHash: string, signed: boolean, signedName: string | null, signedAt: string | null }, gear: Array<{ id: string, label: string, required: boolean, ticked: boolean }>, readiness: { tasksDone: number, tasksTotal: number, missing: Array<string> } } };
+
+export type SaveTravellerGearMutationVariables = Exact<{
+  input: TravellerGearInput;
+}>;
+
+
+export type SaveTravellerGearMutation = { saveTravellerGear: { travellerId: string, bookingId: string, position: number, name: string | null, email: string | null, workshopId: string, workshopName: string, startDate: string, endDate: string, workshopType: string, roomType: string, deadline: string, age: number | null, healthConcerns: string | null, dietaryRestrictions: string | null, emergencyContactName: string | null, emergencyContactPhone: string | null, emergencyContactEmail: string | null, healthConfirmedAt: string | null, arrivalDate: string | null, arrivalTime: string | null, arrivalBy: string | null, flightNumber: string | null, roommatePreference: string | null, roommateName: string | null, travelConfirmedAt: string | null, waiver: { version: number, text: string, contentHash: string, signed: boolean, signedName: string | null, signedAt: string | null }, gear: Array<{ id: string, label: string, required: boolean, ticked: boolean }>, readiness: { tasksDone: number, tasksTotal: number, missing: Array<string> } } };
+
+export type TravellersSection_TravellersFragment = { bookingId: string, deadline: string, canEditTravellers: boolean, travellers: Array<{ travellerId: string, position: number, name: string | null, email: string | null, readiness: { tasksDone: number, tasksTotal: number, missing: Array<string> } }> };
+
+export type BookingTravellersQueryVariables = Exact<{
+  bookingId: string | number;
+  token: string;
+}>;
+
+
+export type BookingTravellersQuery = { bookingTravellers: { bookingId: string, deadline: string, canEditTravellers: boolean, travellers: Array<{ travellerId: string, position: number, name: string | null, email: string | null, readiness: { tasksDone: number, tasksTotal: number, missing: Array<string> } }> } };
+
+export type NameTravellerMutationVariables = Exact<{
+  input: NameTravellerInput;
+}>;
+
+
+export type NameTravellerMutation = { nameTraveller: { bookingId: string, deadline: string, canEditTravellers: boolean, travellers: Array<{ travellerId: string, position: number, name: string | null, email: string | null, readiness: { tasksDone: number, tasksTotal: number, missing: Array<string> } }> } };
 
 export type Picture_PhotoFragment = { id: string, src: string, width: number, height: number, altText: string, caption: string, sources: Array<{ type: string, srcSet: string }> };
 

@@ -6,6 +6,13 @@ import { BookingStatus } from '../../shared/booking-status';
 import { CheckoutSessionRecord } from '../../payment/checkout-session.entity';
 import { MailOutbox } from '../../mail/mail-outbox.entity';
 
+/** Undo the newest migrations until `name` is the last one run (later migrations are undone first). */
+async function undoDownTo(ds: { query: (sql: string) => Promise<unknown>; undoLastMigration: () => Promise<void> }, name: string): Promise<void> {
+  const last = async () => ((await ds.query('SELECT name FROM typeorm_migrations ORDER BY id DESC LIMIT 1')) as Array<{ name: string }>)[0].name;
+  for (let i = 0; i < 50 && (await last()) !== name; i++) await ds.undoLastMigration();
+  expect(await last()).toBe(name);
+}
+
 describe.each(DB_KINDS)('migrations on %s', (kind) => {
   it('create exactly the schema the entities describe (no drift)', async () => {
     const t = await createTestDb(kind, { seed: false });
@@ -22,8 +29,7 @@ describe.each(DB_KINDS)('migrations on %s', (kind) => {
     try {
       for (let i = 0; i < 3; i++) await insertBooking(t.db);
       // Back to before the reference existed (its column goes, the rows stay), then forward again.
-      const last = async () => ((await t.db.dataSource.query('SELECT name FROM typeorm_migrations ORDER BY id DESC LIMIT 1')) as Array<{ name: string }>)[0].name;
-      while ((await last()) !== 'BookingReference1795710000000') await t.db.dataSource.undoLastMigration();
+      await undoDownTo(t.db.dataSource, 'BookingReference1795710000000');
       await t.db.dataSource.undoLastMigration();
       await t.db.migrate();
       const refs = ((await t.db.dataSource.query('SELECT reference FROM bookings')) as Array<{ reference: string }>).map((r) => r.reference);
@@ -36,13 +42,34 @@ describe.each(DB_KINDS)('migrations on %s', (kind) => {
     }
   });
 
+  it('give every existing booking its travellers: the booker with their details, placeholders for the others (decision 084)', async () => {
+    const t = await createTestDb(kind);
+    try {
+      const two = await insertBooking(t.db, { numParticipants: 2 });
+      const one = await insertBooking(t.db);
+      await undoDownTo(t.db.dataSource, 'Travellers1795720000000');
+      await t.db.dataSource.undoLastMigration();
+      await t.db.migrate();
+      const rows = (await t.db.dataSource.query('SELECT id, booking_id, position, name, email FROM travellers ORDER BY booking_id, position')) as Array<{ id: string; booking_id: string; position: number; name: string | null; email: string | null }>;
+      const of = (id: string) => rows.filter((r) => r.booking_id === id).map((r) => [Number(r.position), r.name, r.email]);
+      expect(of(two.id)).toEqual([
+        [1, two.customerName, two.customerEmail],
+        [2, null, null],
+      ]);
+      expect(of(one.id)).toEqual([[1, one.customerName, one.customerEmail]]);
+      for (const r of rows) expect(r.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      expect(new Set(rows.map((r) => r.id)).size).toBe(rows.length);
+    } finally {
+      await t.drop();
+    }
+  });
+
   it('mark the reviews written before issue 26 as samples, and give every confirmed booking its two review asks (decisions 089, 090)', async () => {
     const t = await createTestDb(kind);
     try {
       const confirmed = await insertBooking(t.db, { status: BookingStatus.confirmed });
       const cancelled = await insertBooking(t.db, { status: BookingStatus.cancelled });
-      const last = async () => ((await t.db.dataSource.query('SELECT name FROM typeorm_migrations ORDER BY id DESC LIMIT 1')) as Array<{ name: string }>)[0].name;
-      while ((await last()) !== 'Reviews1795740000000') await t.db.dataSource.undoLastMigration();
+      await undoDownTo(t.db.dataSource, 'Reviews1795740000000');
       await t.db.dataSource.undoLastMigration();
       await t.db.migrate();
       const samples = (await t.db.dataSource.query('SELECT sample, status FROM testimonials')) as Array<{ sample: number | boolean; status: string }>;

@@ -58,6 +58,7 @@ describe('compiled GraphQL documents (graphql-jit, docs/decisions/074)', () => {
   let s: TestServer;
   let bookingId: string;
   let token: string;
+  let travellerId: string;
   let messageId: string;
 
   beforeAll(async () => {
@@ -65,6 +66,7 @@ describe('compiled GraphQL documents (graphql-jit, docs/decisions/074)', () => {
     const booked = await fetch(`${s.url}/api/bookings`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.7' }, body: JSON.stringify(aBookingBody()) });
     bookingId = ((await booked.json()) as { id: string }).id;
     token = s.services.accounts.manageUrl(bookingId).split('#')[1];
+    travellerId = (await s.services.travellers.listForBooking(s.services.db.manager, bookingId))[0].id;
     const posted = await fetch(`${s.url}/api/workshops/zion-canyon-light/messages`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.8' },
@@ -112,6 +114,13 @@ describe('compiled GraphQL documents (graphql-jit, docs/decisions/074)', () => {
       AdminProposedRun: { sourceId: 'zion-canyon-light' },
       ArchiveWorkshop: { input: { workshopId: 'compiled-canyons-2026' } },
       BookingAccount: { bookingId, token },
+      BookingTravellers: { bookingId, token },
+      NameTraveller: { input: { bookingId, token, travellerId, name: 'Bea Kim', email: 'bea@example.com' } },
+      SaveTravellerGear: { input: { travellerId, bookingId, token, ticked: ['camera'] } },
+      SaveTravellerHealth: { input: { travellerId, bookingId, token, age: 40, emergencyContactName: 'Kim Lee', emergencyContactPhone: '555 0100', emergencyContactEmail: 'kim@example.com' } },
+      SaveTravellerTravel: { input: { travellerId, bookingId, token, arrivalDate: '2026-04-12', arrivalTime: '16:00', arrivalBy: 'car', roommatePreference: 'no_preference' } },
+      SignWaiver: { input: { travellerId, bookingId, token, fullName: 'Ana Lopez', consent: true, contentHash: '0'.repeat(64) } },
+      TravellerTasks: { input: { travellerId, bookingId, token } },
       BookingConfirmation: { id: bookingId },
       BookingCredits: { bookingId, token },
       BookingWorkshop: { id: 'zion-canyon-light' },
@@ -147,6 +156,7 @@ describe('compiled GraphQL documents (graphql-jit, docs/decisions/074)', () => {
 
   const adminContext = (): GraphQLContext => ({
     clientKey: '198.51.100.9',
+    userAgent: '',
     adminClient: { ip: '198.51.100.9' },
     rememberAdminDevice: () => undefined,
     isAdmin: true,

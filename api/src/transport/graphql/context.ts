@@ -23,6 +23,8 @@ export interface GraphQLContext {
   loaders: Loaders;
   /** Count one write against this client's limit (the same count as the REST route's); throws RATE_LIMITED past it. */
   consume(limit: WriteLimitName): Promise<void>;
+  /** The User-Agent header as sent ('' without one): a waiver signature records it (docs/decisions/085). */
+  userAgent: string;
 }
 
 export type WriteLimitName = 'booking' | 'checkout' | 'messagePost' | 'waitlistJoin' | 'secretCheck';
@@ -36,6 +38,7 @@ export interface RequestFacts {
   rememberAdminDevice?(deviceToken: string): void;
   authorization?: string;
   consume(limit: WriteLimitName): Promise<void>;
+  userAgent?: string;
 }
 
 export interface ContextDeps {
@@ -47,7 +50,7 @@ export interface ContextDeps {
 export async function createContext(deps: ContextDeps, facts: RequestFacts): Promise<GraphQLContext> {
   const rememberAdminDevice = facts.rememberAdminDevice ?? (() => undefined);
   const { clientKey } = facts;
-  const context = new RequestContext(typeof clientKey === 'string' ? () => clientKey : clientKey, facts.adminDevice, rememberAdminDevice, facts.consume, createLoaders(deps.workshops));
+  const context = new RequestContext(typeof clientKey === 'string' ? () => clientKey : clientKey, facts.adminDevice, rememberAdminDevice, facts.consume, createLoaders(deps.workshops), facts.userAgent ?? '');
   // The same admin guard as the REST routes; a request without a credential costs nothing.
   if (facts.authorization) {
     const check = await checkAdmin(deps.adminAuth, facts.authorization, context.adminClient);
@@ -76,6 +79,7 @@ class RequestContext implements GraphQLContext {
     readonly rememberAdminDevice: (deviceToken: string) => void,
     readonly consume: (limit: WriteLimitName) => Promise<void>,
     readonly loaders: Loaders,
+    readonly userAgent: string,
   ) {}
 
   get clientKey(): string {

@@ -146,6 +146,7 @@ export function graphqlRoute(options: GraphQLRouteOptions): FastifyPluginAsync {
       rememberAdminDevice: (token) => rememberAdminDevice(req, reply, token, options.secureCookies),
       authorization: req.headers.authorization,
       consume: (limit) => options.limits[limit](req),
+      userAgent: req.headers['user-agent'] ?? '',
     });
   const apolloHandler = fastifyApolloHandler(apollo, {
     context: async (req, reply) => (req as CacheableRequest)[CONTEXT] ?? contextOf(req, reply),

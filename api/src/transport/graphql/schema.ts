@@ -18,11 +18,12 @@ import { AuditResolver } from './resolvers/audit.resolver';
 import { AdminWorkshopResolver } from './resolvers/admin-workshop.resolver';
 import { BookingAccountCreditsResolver, WorkshopCancellationResolver } from './resolvers/workshop-cancellation.resolver';
 import { PhotoResolver, WorkshopPhotosResolver } from './resolvers/photo.resolver';
+import { TravellerResolver } from './resolvers/traveller.resolver';
 
 /** The services the resolvers are built from: each resolver receives only its own. */
 export type ResolverServices = Pick<
   Services,
-  'workshops' | 'testimonials' | 'reviews' | 'bookings' | 'payments' | 'community' | 'adminAuth' | 'admin' | 'adminStats' | 'adminLists' | 'waitlistAdmin' | 'proofOfWork' | 'accounts' | 'money' | 'waitlist' | 'audit' | 'workshopEditor' | 'credits' | 'workshopCancellation' | 'photos'
+  'workshops' | 'testimonials' | 'reviews' | 'bookings' | 'payments' | 'community' | 'adminAuth' | 'admin' | 'adminStats' | 'adminLists' | 'waitlistAdmin' | 'proofOfWork' | 'accounts' | 'money' | 'waitlist' | 'audit' | 'workshopEditor' | 'credits' | 'workshopCancellation' | 'photos' | 'travellerTasks'
 >;
 
 /**
@@ -46,6 +47,7 @@ function resolverInstances(s: ResolverServices): Map<Function, object> {
     [WaitlistResolver, new WaitlistResolver(s.waitlist, s.waitlistAdmin)],
     [AuditResolver, new AuditResolver(s.audit)],
     [AdminWorkshopResolver, new AdminWorkshopResolver(s.workshopEditor)],
+    [TravellerResolver, new TravellerResolver(s.travellerTasks)],
     [WorkshopCancellationResolver, new WorkshopCancellationResolver(s.workshopCancellation, s.credits, s.accounts)],
     [BookingAccountCreditsResolver, new BookingAccountCreditsResolver(s.credits)],
     [PhotoResolver, new PhotoResolver(s.photos)],
@@ -65,6 +67,7 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   AdminBookingPageResolver,
   AdminMessagePageResolver,
   AdminWorkshopResolver,
+  TravellerResolver,
   CommunityMessageWorkshopNameResolver,
   BookingAccountResolver,
   WaitlistResolver,

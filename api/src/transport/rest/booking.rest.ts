@@ -7,6 +7,7 @@ import type { WriteLimit } from '../rate-limits';
 import type { Booking } from '../../booking/booking.entity';
 import { bookingJson, type BookingPaymentFacts } from './booking-json';
 import { BookingInput } from '../../booking/booking.input';
+import { travellerNameInputs } from '../../traveller/traveller.input';
 import { BOOKING_ROUTES } from './schemas/booking';
 
 export { bookingJson } from './booking-json';
@@ -19,7 +20,7 @@ async function paymentOf(bookings: BookingService, b: Booking): Promise<BookingP
 export function bookingRoutes(bookings: BookingService, limit: WriteLimit, secretCheck: WriteLimit): FastifyPluginAsync {
   return async (app) => {
     app.post('/bookings', { schema: BOOKING_ROUTES.create }, async (req, reply) => {
-      const input = await parseRestInput(BookingInput, req);
+      const input = await parseRestInput(BookingInput, req, { travellers: travellerNameInputs((req.body as { travellers?: unknown } | null)?.travellers) });
       await limit(req);
       // A credit code is looked up: counted like a manage-link check (one count with GraphQL's).
       if (input.creditCode?.trim()) await secretCheck(req);

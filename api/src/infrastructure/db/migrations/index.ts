@@ -17,6 +17,7 @@ import { AdminPagingAndSearch1795635058143 } from './1795635058143-AdminPagingAn
 import { AddPhotos1795657020891 } from './1795657020891-AddPhotos';
 import { AdminSortIndexes1795700000000 } from './1795700000000-AdminSortIndexes';
 import { BookingReference1795710000000 } from './1795710000000-BookingReference';
+import { Travellers1795720000000 } from './1795720000000-Travellers';
 import { Reviews1795740000000 } from './1795740000000-Reviews';
 
 /** Every migration, in order. Add new ones at the end. */
@@ -40,5 +41,6 @@ export const MIGRATIONS = [
   AddPhotos1795657020891,
   AdminSortIndexes1795700000000,
   BookingReference1795710000000,
+  Travellers1795720000000,
   Reviews1795740000000,
 ];

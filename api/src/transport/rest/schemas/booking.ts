@@ -1,7 +1,7 @@
 import { BookingStatus, PaymentStatus } from '../../../shared/booking-status';
 import { ExperienceLevel, PaymentOption, RoomType } from '../../../booking/booking.types';
 import { WaitlistState } from '../../../waitlist/waitlist.types';
-import { ERRORS, ID_PARAMS, body, bool, date, instant, int, nullable, num, object, oneOf, str } from './json-schema';
+import { ERRORS, ID_PARAMS, arrayOf, body, bool, date, instant, int, nullable, num, object, oneOf, str } from './json-schema';
 
 /**
  * The fields of a booking both views share, in the answer's order; `admin`
@@ -104,6 +104,7 @@ export const BOOKING_BODY = body(
     altcha: str,
     offer_token: str,
     credit_code: str,
+    travellers: arrayOf(body({ name: nullable(str), email: nullable(str), later: bool })),
   },
   [
     'workshop_id',
