@@ -204,7 +204,8 @@ export function createServices(
   const jobs = new JobQueue(db, clock, logger);
   const money = createMoney(db, bookings, payments, jobs, links, clock, logger, config.publicOrigin, events, audit);
   const credits: CreditsService = new CreditsService(db, bookings, money.refunds, money.accounts, jobs, clock, logger, audit);
-  const reviews = new ReviewService(db, clock, outbox, jobs, audit, reviewLinks);
+  // A moderation drops the rendered pages (kept with the catalog snapshot) so /testimonials and the workshop pages show it at once.
+  const reviews = new ReviewService(db, clock, outbox, jobs, audit, reviewLinks, () => workshops.catalog.invalidate());
 
   // --- The map of reactions: who is told of what (docs/architecture.md lists the same) ---
   const moneyAudit = new MoneyAuditTrail(audit);

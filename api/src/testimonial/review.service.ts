@@ -62,6 +62,8 @@ export class ReviewService {
     private readonly jobs: JobScheduler,
     private readonly audit: AuditLog,
     private readonly links: ReviewLinks,
+    /** Told after a moderation commits: the server-rendered pages showing reviews are kept with the catalog snapshot (decision 089). */
+    private readonly publicReviewsChanged: () => void = () => {},
   ) {}
 
   // --- The asks: scheduled in the transaction that confirms (or moves) a booking ---
@@ -221,6 +223,12 @@ export class ReviewService {
   }
 
   private async moderate(id: string, action: 'review.published' | 'review.hidden' | 'review.replied', change: (r: Testimonial) => Partial<Testimonial>): Promise<Testimonial> {
+    const review = await this.moderateInTransaction(id, action, change);
+    this.publicReviewsChanged();
+    return review;
+  }
+
+  private async moderateInTransaction(id: string, action: 'review.published' | 'review.hidden' | 'review.replied', change: (r: Testimonial) => Partial<Testimonial>): Promise<Testimonial> {
     return this.db.transaction(async (m) => {
       const review = await m.findOne(Testimonial, { where: { id } });
       if (!review) throw AppError.notFound('Review');

@@ -425,4 +425,18 @@ describe('server rendering of /testimonials with real reviews only (SHOW_SAMPLE_
     expect(html).toContain('Verified participant');
     expect(html).not.toContain('Writer hidden-one');
   });
+
+  it('a review the admin publishes shows at once, though /testimonials was a kept page', async () => {
+    await aReview('to-publish', 3, ReviewStatus.pending);
+    await page(s, '/workshops'); // the catalog snapshot is loaded: rendered pages are kept with it
+    await page(s, '/testimonials');
+    const hits = s.app.caches.pages.stats.hits;
+    expect((await page(s, '/testimonials')).html).not.toContain('Writer to-publish');
+    expect(s.app.caches.pages.stats.hits).toBe(hits + 1); // it was kept
+    await s.services.reviews.publishOrThrow('to-publish');
+    const { html } = await page(s, '/testimonials');
+    expect(html).toContain('Writer to-publish');
+    const [rating] = jsonLdOf(headOf(html)).filter((d) => d.aggregateRating);
+    expect(rating!.aggregateRating).toMatchObject({ reviewCount: 3 });
+  });
 });
