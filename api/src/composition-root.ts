@@ -40,6 +40,9 @@ import { AdminListsService } from './admin/admin-lists.service';
 import { AuditLog } from './audit/audit-log.service';
 import { WorkshopEditor } from './admin/workshop-editor.service';
 import { TestimonialService } from './testimonial/testimonial.service';
+import { REVIEW_REQUEST_JOB, ReviewService } from './testimonial/review.service';
+import { ReviewLinks } from './testimonial/review-links';
+import { REVIEW_MAILS } from './testimonial/review.mails';
 import { WorkshopService } from './workshop/workshop.service';
 import { WaitlistService } from './waitlist/waitlist.service';
 import { WaitlistAdminList } from './waitlist/waitlist-admin-list';
@@ -79,6 +82,8 @@ export interface Services {
   bus: RedisBus | null;
   workshops: WorkshopService;
   testimonials: TestimonialService;
+  /** Reviews by verified participants: the asks after a run, the link's form, the admin's moderation (docs/decisions/089). */
+  reviews: ReviewService;
   bookings: BookingService;
   payments: PaymentService;
   community: CommunityService;
@@ -163,11 +168,17 @@ export function createServices(
   const rateLimitStore = config.rateLimitRedisUrl ? new RedisRateLimitStore(config.rateLimitRedisUrl, logger) : new MemoryRateLimitStore();
   // Every customer mail carries the personal manage link, signed with the server's secret.
   const links = new ManageLinks(config.bookingLinkSecret, config.publicOrigin);
+  // The review links are signed with the same secret under their own purpose (docs/decisions/089).
+  const reviewLinks = new ReviewLinks(config.bookingLinkSecret, config.publicOrigin);
   // Each traveller's own tasks link (docs/decisions/084), signed with the same secret for another purpose.
   const travellerLinks = new TravellerLinks(config.bookingLinkSecret, config.publicOrigin);
   const outbox = createOutbox(db, clock, logger, config.mail.adminEmail, {
     ...DEFAULT_OUTBOX_OPTIONS,
-    links: { manageBooking: (bookingId) => links.url(bookingId), travellerTasks: (travellerId) => travellerLinks.url(travellerId) },
+    links: {
+      manageBooking: (bookingId) => links.url(bookingId),
+      travellerTasks: (travellerId) => travellerLinks.url(travellerId),
+      review: (bookingId, recipientKey, expiresAt) => reviewLinks.url(bookingId, recipientKey, expiresAt),
+    },
   });
   const proofOfWork = new ProofOfWork(db, clock, config.altchaHmacSecret, options.proofOfWork ?? DEFAULT_PROOF_OF_WORK);
   const audit = new AuditLog(db, clock);
@@ -201,6 +212,8 @@ export function createServices(
   const jobs = new JobQueue(db, clock, logger);
   const money = createMoney(db, bookings, payments, jobs, links, clock, logger, config.publicOrigin, events, audit);
   const credits: CreditsService = new CreditsService(db, bookings, money.refunds, money.accounts, jobs, clock, logger, audit);
+  // A moderation drops the rendered pages (kept with the catalog snapshot) so /testimonials and the workshop pages show it at once.
+  const reviews = new ReviewService(db, clock, outbox, jobs, audit, reviewLinks, () => workshops.catalog.invalidate());
 
 
   // --- The map of reactions: who is told of what (docs/architecture.md lists the same) ---
@@ -228,6 +241,8 @@ export function createServices(
     // The audit row first, then the money's reactions: installment paid, what is left scheduled, late money refunded.
     .on('paymentApplied', (e) => moneyAudit.paymentReceived(e))
     .on('paymentApplied', (e) => money.reactions.afterPayment(e))
+    // A confirmed booking is asked for a review 2 and 7 days after its run ends (docs/decisions/089).
+    .on('paymentApplied', (e) => reviews.scheduleAsks(e.m, e.booking))
     // Paid at last: each named traveller gets their own tasks link (docs/decisions/084).
     .on('paymentApplied', (e) => travellerTasks.inviteOnFirstPayment(e.m, e.booking, e.previousStatus))
     // A credit code's part of a refund becomes a new credit.
@@ -236,6 +251,8 @@ export function createServices(
     .on('bookingCancelled', (e) => moneyMails?.bookingCancelled(e))
     .on('bookingTransferred', (e) => moneyMails?.bookingTransferred(e))
     .on('bookingTransferred', (e) => moneyAudit.bookingTransferred(e))
+    // Its review asks follow it to the new run's end.
+    .on('bookingTransferred', (e) => reviews.moveAsks(e.m, e.booking, e.to))
     // A transfer keeps the travellers in step with the participants; the new workshop's waiver is asked for by its hash.
     .on('bookingTransferred', (e) => travellers.syncCount(e.m, e.booking, e.now))
     .on('bookingTransferred', (e) => travellerReminders.reschedule(e.m, e.booking, e.to, e.now))
@@ -256,7 +273,8 @@ export function createServices(
     .register(MONEY_JOBS.refund, (job) => money.refunds.runJob(job))
     .register(TRAVELLER_JOBS.tasksReminder, (job) => travellerReminders.run(job))
     // Know before you go, 14 and 2 days before a run's start (docs/decisions/087).
-    .register(KBYG_JOB, (job) => knowBeforeYouGo.runJob(job));
+    .register(KBYG_JOB, (job) => knowBeforeYouGo.runJob(job))
+    .register(REVIEW_REQUEST_JOB, (job) => reviews.runAskJob(job));
 
   const photoStore: BlobStore = config.photos.s3 ? new S3BlobStore(config.photos.s3) : new DiskBlobStore(config.photos.dir);
 
@@ -270,7 +288,8 @@ export function createServices(
     rateLimitStore,
     bus,
     workshops,
-    testimonials: new TestimonialService(db),
+    testimonials: new TestimonialService(db, config.showSampleReviews),
+    reviews,
     bookings,
     payments,
     community: new CommunityService(db, workshops, clock, logger, outbox),
@@ -324,7 +343,7 @@ function createMoney(db: Database, bookings: BookingService, payments: PaymentSe
  * A new kind of mail is one template and one line in its domain's registry.
  */
 export function createOutbox(db: Database, clock: () => Date, logger: Logger, adminEmail: string, options = DEFAULT_OUTBOX_OPTIONS): OutboxService {
-  return new OutboxService(db, clock, logger, { ...options, adminEmail }).register(BOOKING_MAILS).register(COMMUNITY_MAILS).register(WAITLIST_MAILS).register(WORKSHOP_CANCELLATION_MAILS).register(TRAVELLER_MAILS).register(DEPARTURE_MAILS);
+  return new OutboxService(db, clock, logger, { ...options, adminEmail }).register(BOOKING_MAILS).register(COMMUNITY_MAILS).register(WAITLIST_MAILS).register(WORKSHOP_CANCELLATION_MAILS).register(TRAVELLER_MAILS).register(DEPARTURE_MAILS).register(REVIEW_MAILS);
 }
 
 /** Stripe when a secret key is configured; otherwise no provider (bookings stay reserved). */

@@ -9,6 +9,7 @@ import { UnmatchedPayment } from './payment/unmatched-payment.entity';
 import { ScheduledJob } from './infrastructure/jobs/scheduled-job.entity';
 import { UsedChallenge } from './infrastructure/proof-of-work/used-challenge.entity';
 import { Testimonial } from './testimonial/testimonial.entity';
+import { ReviewRequest } from './testimonial/review-request.entity';
 import { Workshop } from './workshop/workshop.entity';
 import { WaitlistEntry } from './waitlist/waitlist-entry.entity';
 import { Credit } from './credit/credit.entity';
@@ -37,6 +38,7 @@ export const ENTITIES = [
   AuditEvent,
   Credit,
   Photo,
+  ReviewRequest,
   Traveller,
   WaiverVersion,
   WaiverSignature,

@@ -40,6 +40,7 @@ const pages = {
   confirmation: lazyPage('src/booking/ConfirmationPage.tsx', () => import('./booking/ConfirmationPage')),
   manage: lazyPage('src/booking/ManageBookingPage.tsx', () => import('./booking/ManageBookingPage')),
   waitlistConfirm: lazyPage('src/waitlist/ConfirmWaitlistPage.tsx', () => import('./waitlist/ConfirmWaitlistPage')),
+  review: lazyPage('src/reviews/ReviewPage.tsx', () => import('./reviews/ReviewPage')),
   trip: lazyPage('src/traveller/TripPage.tsx', () => import('./traveller/TripPage')),
   paymentSuccess: lazyPage('src/payment/PaymentSuccessPage.tsx', () => import('./payment/PaymentSuccessPage')),
   adminLogin: lazyPage('src/admin/AdminLoginPage.tsx', () => import('./admin/AdminLoginPage')),

@@ -89,6 +89,14 @@ export enum ErrorCode {
   // photos (photo/)
   /** The uploaded file is not a JPEG, PNG, HEIC or WebP photograph by its content, or cannot be decoded (415, field `file`). */
   UNSUPPORTED_IMAGE = 'UNSUPPORTED_IMAGE',
+
+  // reviews (testimonial/, docs/decisions/089)
+  /** The review link lapsed (90 days) or is not for a participant who took part: field `token`. */
+  REVIEW_LINK_CLOSED = 'REVIEW_LINK_CLOSED',
+  /** This participant has written the review of this run already (one each). */
+  REVIEW_ALREADY_WRITTEN = 'REVIEW_ALREADY_WRITTEN',
+  /** The writer did not consent to publication: the review stays private (field `id`). */
+  REVIEW_NOT_CONSENTED = 'REVIEW_NOT_CONSENTED',
 }
 
 export const HTTP_STATUS: Record<ErrorCode, number> = {
@@ -140,6 +148,10 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   [ErrorCode.REFUND_ALREADY_CLAIMED]: 409,
   [ErrorCode.REFUND_NOT_OWED]: 409,
   [ErrorCode.WORKSHOP_ALREADY_CANCELLED]: 409,
+  // reviews
+  [ErrorCode.REVIEW_LINK_CLOSED]: 409,
+  [ErrorCode.REVIEW_ALREADY_WRITTEN]: 409,
+  [ErrorCode.REVIEW_NOT_CONSENTED]: 409,
 };
 
 export interface FieldError {

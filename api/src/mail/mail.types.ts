@@ -10,6 +10,8 @@ export interface MailContext {
 export interface MailLinks {
   /** The customer's "Manage your booking" page, with its token. */
   manageBooking(bookingId: string): string;
+  /** A participant's personal review link (testimonial/review-links.ts), signed at render time so no token is stored. */
+  review?(bookingId: string, recipientKey: string, expiresAt: Date): string;
   /** A traveller's own pre-trip tasks page, with its token (docs/decisions/084). */
   travellerTasks?(travellerId: string): string;
 }

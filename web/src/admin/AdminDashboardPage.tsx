@@ -15,6 +15,7 @@ import { MessagesTab } from './MessagesTab';
 import { PHOTOS_TAB_FRAGMENT, PhotosTab } from './PhotosTab';
 import { WAITLISTS_TAB_FRAGMENT, WaitlistsTab } from './WaitlistsTab';
 import { ActivityTab } from './ActivityTab';
+import { ReviewsTab } from './ReviewsTab';
 import { WorkshopsTab } from './WorkshopsTab';
 import { OverdueBalances } from './OverdueBalances';
 import '../styles/admin.css';
@@ -44,7 +45,7 @@ export const ADMIN_DASHBOARD_QUERY: TypedDocumentNode<AdminDashboardQuery, Admin
   ${WAITLISTS_TAB_FRAGMENT}
 `;
 
-type TabKey = 'statistics' | 'bookings' | 'messages' | 'workshops' | 'photos' | 'waitlists' | 'activity';
+type TabKey = 'statistics' | 'bookings' | 'messages' | 'workshops' | 'photos' | 'waitlists' | 'reviews' | 'activity';
 
 /** Each panel starts with a heading (hidden: the tab shows it), so the items inside can be h3 under the page's h1. */
 const PANEL_HEADINGS: Record<TabKey, string> = {
@@ -54,6 +55,7 @@ const PANEL_HEADINGS: Record<TabKey, string> = {
   workshops: 'Workshops',
   photos: 'Manage photos',
   waitlists: 'Waiting lists',
+  reviews: 'Reviews',
   activity: 'Activity',
 };
 
@@ -88,6 +90,7 @@ function Dashboard() {
     { key: 'workshops', label: 'Workshops' },
     { key: 'photos', label: 'Manage Photos' },
     { key: 'waitlists', label: 'Waiting lists' },
+    { key: 'reviews', label: 'Reviews' },
     { key: 'activity', label: 'Activity' },
   ];
 
@@ -95,6 +98,8 @@ function Dashboard() {
   if (tab === 'activity') {
     // Its own query (the audit log is paged and searched on the server): shown even while the rest loads.
     panel = <ActivityTab onError={logoutIfUnauthenticated} onSignedOut={logout} />;
+  } else if (tab === 'reviews') {
+    panel = <ReviewsTab onError={logoutIfUnauthenticated} />;
   } else if (!data) {
     panel = loading ? (
       <Loading>Loading dashboard...</Loading>

@@ -97,6 +97,9 @@ const CASES: Record<AuditAction, { before: object | null; after: object | null; 
       `Posted ${new Date('2026-11-01T10:00:00.000Z').toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}`,
     ],
   },
+  'review.published': { before: { reviewStatus: 'pending' }, after: { reviewStatus: 'published' }, lines: ['Review waiting for the admin → published'] },
+  'review.hidden': { before: { reviewStatus: 'published' }, after: { reviewStatus: 'hidden' }, lines: ['Review published → hidden'] },
+  'review.replied': { before: { reply: null }, after: { reply: 'Thank you!' }, lines: ['Public answer none → “Thank you!”'] },
   'waiver.version_saved': { before: null, after: { version: 2, contentHash: 'ab12' }, lines: ['Waiver version 2', 'Waiver text SHA-256 ab12'] },
   'departure.know_before_you_go_changed': {
     before: { meetingAddress: 'Old place', meetingMapUrl: null, meetingTime: '07:00', weather: 'Cold', whatToBring: 'Hat', emergencyPhone: '+1 435 555 0100' },

@@ -62,6 +62,8 @@ const FIELDS: Record<string, FieldWords> = {
   offlineRefundCents: { label: 'Owed to pay back by hand', value: money },
   status: { label: 'Booking status', value: words(BOOKING_STATUS_LABELS) },
   paymentStatus: { label: 'Payment status', value: words(PAYMENT_STATUS_LABELS) },
+  reviewStatus: { label: 'Review', value: words({ pending: 'waiting for the admin', published: 'published', hidden: 'hidden' }) },
+  reply: { label: 'Public answer', value: (v) => (v ? `“${String(v)}”` : 'none') },
   state: { label: 'State', value: words(STATE_WORDS) },
   workshopId: { label: 'Workshop' },
   name: { label: 'Name' },

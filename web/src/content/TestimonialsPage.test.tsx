@@ -65,6 +65,37 @@ describe('/testimonials', () => {
     expect(jsonLd().map((d) => d['@type'])).toEqual(['FAQPage']);
   });
 
+  it('counts verified reviews only: samples are shown, labelled, and left out of the summary and the AggregateRating', async () => {
+    const sample = aTestimonial({ id: 'rev-sample', rating: 1, clientName: 'Sam P.', verified: false, sample: true, tripMonth: null });
+    renderRoute('/testimonials', [answer([...reviews, sample])]);
+    const cards = await screen.findAllByRole('article');
+    expect(cards).toHaveLength(3);
+    expect(within(cards[0]).getByText('Verified participant')).toBeInTheDocument();
+    expect(within(cards[0]).getByText('Trip: February 2025')).toBeInTheDocument();
+    expect(within(cards[2]).getByText('Sample review')).toBeInTheDocument();
+    expect(within(cards[2]).queryByText('Verified participant')).not.toBeInTheDocument();
+    expect(screen.getByText('4.5 average from 2 verified reviews')).toBeInTheDocument();
+    await waitFor(() => expect(jsonLd()).toHaveLength(1));
+    expect(jsonLd()[0]!.aggregateRating).toEqual(expect.objectContaining({ ratingValue: 4.5, reviewCount: 2 }));
+  });
+
+  it('emits no rating at all when only samples are shown', async () => {
+    renderRoute('/testimonials', [answer([aTestimonial({ verified: false, sample: true })])]);
+    await screen.findAllByRole('article');
+    expect(screen.getByText('Sample review')).toBeInTheDocument();
+    expect(screen.queryByText(/average from/)).not.toBeInTheDocument();
+    expect(jsonLd().filter((d) => d.aggregateRating)).toHaveLength(0);
+  });
+
+  it('keeps a review’s words as written: markup stays text, line breaks stay', async () => {
+    renderRoute('/testimonials', [answer([aTestimonial({ reviewText: 'Line one <b>bold?</b>\nLine two', reply: 'Thanks!' })])]);
+    const [card] = await screen.findAllByRole('article');
+    expect(card!.querySelector('b')).toBeNull();
+    expect(card!.querySelector('.review-card__quote p')!.textContent).toBe('“Line one <b>bold?</b>\nLine two”');
+    expect(within(card!).getByText('Answer from the studio')).toBeInTheDocument();
+    expect(within(card!).getByText('Thanks!')).toBeInTheDocument();
+  });
+
   it('asks the API once on load', async () => {
     const result = jest.fn(() => ({ data: { testimonials: reviews } }));
     renderRoute('/testimonials', [{ request: { query: TESTIMONIALS_QUERY }, result }]);

@@ -10,19 +10,17 @@ import { PageMeta } from '../ui/PageMeta';
 import { Empty, Loading } from '../ui/States';
 import { Stars } from '../ui/Stars';
 import { TestimonialCard } from './TestimonialCard';
-import { NO_REVIEWS, TESTIMONIALS_QUERY } from './reviews';
+import { averageRating, NO_REVIEWS, ratedReviews, ratingSummary, TESTIMONIALS_QUERY } from './reviews';
 
-export { NO_REVIEWS, TESTIMONIALS_QUERY };
+export { averageRating, NO_REVIEWS, TESTIMONIALS_QUERY };
 
 type Review = TestimonialsQuery['testimonials'][number];
 
-/** Average of the ratings, one decimal ("4.9"). */
-export function averageRating(reviews: readonly Pick<Review, 'rating'>[]): number {
-  if (reviews.length === 0) return 0;
-  return Math.round((reviews.reduce((sum, r) => sum + r.rating, 0) / reviews.length) * 10) / 10;
-}
-
-/** schema.org AggregateRating of the business, with the individual reviews. */
+/**
+ * schema.org AggregateRating of the business, with the individual reviews: verified
+ * participants' published reviews only, with their real count (ratedReviews); the
+ * caller emits it only when there is at least one.
+ */
 function ratingJsonLd(reviews: readonly Review[], origin: string) {
   return {
     '@context': 'https://schema.org',
@@ -55,6 +53,7 @@ export default function TestimonialsPage() {
     if (error) console.warn('Failed to load testimonials', error);
   }, [error]);
   const reviews = data?.testimonials ?? [];
+  const rated = ratedReviews(reviews);
 
   return (
     <>
@@ -67,15 +66,13 @@ export default function TestimonialsPage() {
           <span className="eyebrow">Reviews</span>
           <h1>In their own words</h1>
           <p className="lead">
-            Every review here was written by someone who stood beside us at sunrise, in the rain or under a supercell, and we publish
-            every one as it comes.
+            Every participant is asked for a review after the trip, whatever they thought of it. Reviews marked “Verified participant”
+            were written through a personal link by someone who took part; we publish them with their consent and never change a word.
           </p>
-          {reviews.length > 0 ? (
+          {rated.length > 0 ? (
             <p className="rating-summary">
-              <Stars rating={averageRating(reviews)} />
-              <span>
-                <strong>{averageRating(reviews).toFixed(1)}</strong> average from {reviews.length} {reviews.length === 1 ? 'review' : 'reviews'}
-              </span>
+              <Stars rating={averageRating(rated)} />
+              <span>{ratingSummary(rated)}</span>
             </p>
           ) : null}
         </div>
@@ -91,7 +88,7 @@ export default function TestimonialsPage() {
             </Empty>
           ) : (
             <>
-              <JsonLd data={ratingJsonLd(reviews, origin)} />
+              {rated.length > 0 ? <JsonLd data={ratingJsonLd(rated, origin)} /> : null}
               <div className="review-grid">
                 {reviews.map((r) => (
                   <TestimonialCard key={r.id} testimonial={r} />

@@ -346,6 +346,31 @@ export type ReorderPhotosInput = {
   workshopId: string | number;
 };
 
+/** Admin: the studio’s public answer to a review. */
+export type ReplyToReviewInput = {
+  id: string | number;
+  /** Plain text, at most 2000 characters; shown under the review in the studio’s name. */
+  reply: string;
+};
+
+/** Admin: the review to publish or hide. */
+export type ReviewIdInput = {
+  id: string | number;
+};
+
+/** A personal review link: the booking and the token from the link’s fragment. */
+export type ReviewLinkInput = {
+  bookingId: string | number;
+  /** The part of the link after #. */
+  token: string;
+};
+
+/** Moderation state of a review. */
+export type ReviewStatus =
+  | 'hidden'
+  | 'pending'
+  | 'published';
+
 /** Shared room (included) or private room (supplement). */
 export type RoomType =
   | 'private'
@@ -406,6 +431,23 @@ export type SignWaiverInput = {
 export type SortDirection =
   | 'asc'
   | 'desc';
+
+/** A review written through a personal review link. */
+export type SubmitReviewInput = {
+  bookingId: string | number;
+  /** The writer agrees that the review, name and place are published on the site. */
+  consentToPublish: boolean;
+  /** Where the writer is from, to show (optional), at most 120 characters. */
+  location?: string | null | undefined;
+  /** The name to show, at most 120 characters. */
+  name: string;
+  /** Stars, 1 to 5. */
+  rating: number;
+  /** The review, at most 4000 characters; kept exactly as written (plain text). */
+  text: string;
+  /** The part of the link after #. */
+  token: string;
+};
 
 export type TransferMyBookingInput = {
   bookingId: string;
@@ -687,6 +729,36 @@ export type DeletePhotoMutationVariables = Exact<{
 
 
 export type DeletePhotoMutation = { deletePhoto: { deletedPhotoId: string } };
+
+export type ReviewsTab_ReviewFragment = { id: string, rating: number, clientName: string, location: string, workshopAttended: string, reviewText: string, date: string, tripMonth: string | null, verified: boolean, sample: boolean, status: ReviewStatus, consentToPublish: boolean, reply: string | null };
+
+export type AdminReviewsQueryVariables = Exact<{
+  status?: ReviewStatus | null | undefined;
+}>;
+
+
+export type AdminReviewsQuery = { adminReviews: Array<{ id: string, rating: number, clientName: string, location: string, workshopAttended: string, reviewText: string, date: string, tripMonth: string | null, verified: boolean, sample: boolean, status: ReviewStatus, consentToPublish: boolean, reply: string | null }> };
+
+export type PublishReviewMutationVariables = Exact<{
+  input: ReviewIdInput;
+}>;
+
+
+export type PublishReviewMutation = { publishReview: { review: { id: string, rating: number, clientName: string, location: string, workshopAttended: string, reviewText: string, date: string, tripMonth: string | null, verified: boolean, sample: boolean, status: ReviewStatus, consentToPublish: boolean, reply: string | null } } };
+
+export type HideReviewMutationVariables = Exact<{
+  input: ReviewIdInput;
+}>;
+
+
+export type HideReviewMutation = { hideReview: { review: { id: string, rating: number, clientName: string, location: string, workshopAttended: string, reviewText: string, date: string, tripMonth: string | null, verified: boolean, sample: boolean, status: ReviewStatus, consentToPublish: boolean, reply: string | null } } };
+
+export type ReplyToReviewMutationVariables = Exact<{
+  input: ReplyToReviewInput;
+}>;
+
+
+export type ReplyToReviewMutation = { replyToReview: { review: { id: string, rating: number, clientName: string, location: string, workshopAttended: string, reviewText: string, date: string, tripMonth: string | null, verified: boolean, sample: boolean, status: ReviewStatus, consentToPublish: boolean, reply: string | null } } };
 
 export type AdminProposedRunQueryVariables = Exact<{
   sourceId: string | number;
@@ -989,12 +1061,19 @@ export type PostMessageMutationVariables = Exact<{
 
 export type PostMessageMutation = { postMessage: { message: { id: string, workshopId: string, authorName: string, message: string, topic: MessageTopic, createdAt: string } } };
 
-export type TestimonialCard_TestimonialFragment = { id: string, rating: number, clientName: string, location: string, workshopAttended: string, reviewText: string, date: string };
+export type TestimonialCard_TestimonialFragment = { id: string, rating: number, clientName: string, location: string, workshopAttended: string, reviewText: string, date: string, verified: boolean, sample: boolean, tripMonth: string | null, reply: string | null };
 
 export type TestimonialsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type TestimonialsQuery = { testimonials: Array<{ id: string, rating: number, clientName: string, location: string, workshopAttended: string, reviewText: string, date: string }> };
+export type TestimonialsQuery = { testimonials: Array<{ id: string, rating: number, clientName: string, location: string, workshopAttended: string, reviewText: string, date: string, verified: boolean, sample: boolean, tripMonth: string | null, reply: string | null }> };
+
+export type WorkshopReviewsQueryVariables = Exact<{
+  workshopId: string | number;
+}>;
+
+
+export type WorkshopReviewsQuery = { workshopReviews: Array<{ id: string, rating: number, clientName: string, location: string, workshopAttended: string, reviewText: string, date: string, verified: boolean, sample: boolean, tripMonth: string | null, reply: string | null }> };
 
 export type KnowBeforeYouGoFacts_DetailsFragment = { workshopId: string, meetingAddress: string, meetingMapUrl: string | null, meetingTime: string, weather: string, whatToBring: string, emergencyPhone: string };
 
@@ -1013,6 +1092,20 @@ export type CheckoutStatusQueryVariables = Exact<{
 
 
 export type CheckoutStatusQuery = { checkoutStatus: { id: string, paymentStatus: string, status: string, amountTotal: number | null, bookingReference: string | null, workshopName: string | null, workshopDates: string | null, confirmationMailSent: boolean } };
+
+export type OpenReviewLinkMutationVariables = Exact<{
+  input: ReviewLinkInput;
+}>;
+
+
+export type OpenReviewLinkMutation = { openReviewLink: { workshopName: string, dates: string, tripMonth: string, name: string, location: string, alreadyWritten: boolean, expiresAt: string } };
+
+export type SubmitReviewMutationVariables = Exact<{
+  input: SubmitReviewInput;
+}>;
+
+
+export type SubmitReviewMutation = { submitReview: { review: { id: string, rating: number } } };
 
 export type TravellerTasksPanel_TasksFragment = { travellerId: string, bookingId: string, position: number, name: string | null, email: string | null, workshopId: string, workshopName: string, startDate: string, endDate: string, workshopType: string, roomType: string, deadline: string, age: number | null, healthConcerns: string | null, dietaryRestrictions: string | null, emergencyContactName: string | null, emergencyContactPhone: string | null, emergencyContactEmail: string | null, healthConfirmedAt: string | null, arrivalDate: string | null, arrivalTime: string | null, arrivalBy: string | null, flightNumber: string | null, roommatePreference: string | null, roommateName: string | null, travelConfirmedAt: string | null, waiver: { version: number, text: string, contentHash: string, signed: boolean, signedName: string | null, signedAt: string | null }, gear: Array<{ id: string, label: string, required: boolean, ticked: boolean }>, readiness: { tasksDone: number, tasksTotal: number, missing: Array<string> } };
 

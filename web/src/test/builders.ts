@@ -209,6 +209,10 @@ export function aTestimonial(overrides: Partial<Testimonial> = {}): Typed<Testim
     workshopAttended: 'Yellowstone in Winter: Wolves, Bison & Steam',
     reviewText: 'We saw wolves on two mornings and I finally understand how to expose for snow.',
     date: '2025-02-16',
+    verified: true,
+    sample: false,
+    tripMonth: '2025-02',
+    reply: null,
     ...overrides,
   };
 }

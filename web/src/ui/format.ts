@@ -1,5 +1,12 @@
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
+/** "April 2026" from "2026-04": the month of a trip. */
+export function formatTripMonth(month: string): string {
+  const m = /^(\d{4})-(\d{2})$/.exec(month);
+  const index = m ? Number(m[2]) - 1 : -1;
+  return m && index >= 0 && index < 12 ? `${MONTHS[index]} ${m[1]}` : month;
+}
+
 /**
  * A calendar date (YYYY-MM-DD) as "February 16, 2025", independent of the viewer's time zone.
  * Written out rather than through Intl.DateTimeFormat, whose first use loads the browser's

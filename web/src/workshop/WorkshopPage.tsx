@@ -17,6 +17,7 @@ import { paymentOptionsSentence } from './paymentOptionsText';
 import { WORKSHOP_GALLERY_FRAGMENT, WorkshopGallery } from './WorkshopGallery';
 import { PICTURE_PHOTO_FRAGMENT } from '../ui/Picture';
 import { BookBar } from './BookBar';
+import { WorkshopReviews } from './WorkshopReviews';
 
 export const WORKSHOP_DETAIL_QUERY: TypedDocumentNode<WorkshopDetailQuery, WorkshopDetailQueryVariables> = gql`
   query WorkshopDetail($id: ID!) {
@@ -133,6 +134,7 @@ export default function WorkshopPage() {
                 })}
             </ol>
           </section>
+          <WorkshopReviews workshopId={w.id} />
         </div>
 
         <aside className="workshop-detail__aside" aria-label="Booking">

@@ -70,6 +70,11 @@ export class EnvVars {
   @IsIn(['true', 'false'], { message: 'HSTS must be true or false' })
   HSTS?: string = undefined;
 
+  /** The seed's sample reviews on the public pages (docs/decisions/090): on outside production unless false. */
+  @IsOptional()
+  @IsIn(['true', 'false'], { message: 'SHOW_SAMPLE_REVIEWS must be true or false' })
+  SHOW_SAMPLE_REVIEWS?: string = undefined;
+
   @IsOptional()
   @Matches(/^rediss?:\/\/\S+$/, { message: 'REDIS_URL must look like redis://host:6379' })
   REDIS_URL?: string = undefined;
@@ -186,6 +191,8 @@ export interface Config {
   graphqlIntrospection: boolean;
   /** HSTS and upgrade-insecure-requests, for deployments served over https. */
   hsts: boolean;
+  /** The seed's sample reviews are shown (SHOW_SAMPLE_REVIEWS; default: outside production only, docs/decisions/090). */
+  showSampleReviews: boolean;
   /**
    * Redis shared by several app instances (REDIS_URL, or its deprecated alias
    * RATE_LIMIT_REDIS_URL): rate-limit counts and the change bus that keeps their
@@ -318,6 +325,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { data
     logLevel: raw.LOG_LEVEL ?? (nodeEnv === 'test' ? 'warn' : 'info'),
     graphqlIntrospection: raw.GRAPHQL_INTROSPECTION ? raw.GRAPHQL_INTROSPECTION === 'true' : nodeEnv !== 'production',
     hsts: raw.HSTS === 'true',
+    showSampleReviews: raw.SHOW_SAMPLE_REVIEWS ? raw.SHOW_SAMPLE_REVIEWS === 'true' : nodeEnv !== 'production',
     redisUrl: raw.REDIS_URL ?? raw.RATE_LIMIT_REDIS_URL,
     rateLimitRedisUrl: raw.REDIS_URL ?? raw.RATE_LIMIT_REDIS_URL,
     trustProxy: raw.TRUST_PROXY ? raw.TRUST_PROXY.split(',').map((t) => t.trim()) : [],

@@ -64,6 +64,25 @@ describe.each(DB_KINDS)('migrations on %s', (kind) => {
     }
   });
 
+  it('mark the reviews written before issue 26 as samples, and give every confirmed booking its two review asks (decisions 089, 090)', async () => {
+    const t = await createTestDb(kind);
+    try {
+      const confirmed = await insertBooking(t.db, { status: BookingStatus.confirmed });
+      const cancelled = await insertBooking(t.db, { status: BookingStatus.cancelled });
+      await undoDownTo(t.db.dataSource, 'Reviews1795740000000');
+      await t.db.dataSource.undoLastMigration();
+      await t.db.migrate();
+      const samples = (await t.db.dataSource.query('SELECT sample, status FROM testimonials')) as Array<{ sample: number | boolean; status: string }>;
+      expect(samples.length).toBeGreaterThan(0);
+      expect(samples.every((r) => Boolean(r.sample) && r.status === 'published')).toBe(true);
+      const jobs = (await t.db.dataSource.query(`SELECT ${t.db.dataSource.driver.escape('key')} AS k FROM scheduled_jobs WHERE kind = 'review.request' ORDER BY 1`)) as Array<{ k: string }>;
+      expect(jobs.map((j) => j.k)).toEqual([`review:${confirmed.id}:ask:1`, `review:${confirmed.id}:ask:2`]);
+      expect(jobs.map((j) => j.k).join()).not.toContain(cancelled.id);
+    } finally {
+      await t.drop();
+    }
+  });
+
   it('are idempotent: running them twice changes nothing', async () => {
     const t = await createTestDb(kind, { seed: false });
     try {

@@ -24,7 +24,7 @@ import { DepartureResolver } from './resolvers/departure.resolver';
 /** The services the resolvers are built from: each resolver receives only its own. */
 export type ResolverServices = Pick<
   Services,
-  'workshops' | 'testimonials' | 'bookings' | 'payments' | 'community' | 'adminAuth' | 'admin' | 'adminStats' | 'adminLists' | 'waitlistAdmin' | 'proofOfWork' | 'accounts' | 'money' | 'waitlist' | 'audit' | 'workshopEditor' | 'credits' | 'workshopCancellation' | 'photos' | 'travellerTasks' | 'knowBeforeYouGo' | 'departures'
+  'workshops' | 'testimonials' | 'reviews' | 'bookings' | 'payments' | 'community' | 'adminAuth' | 'admin' | 'adminStats' | 'adminLists' | 'waitlistAdmin' | 'proofOfWork' | 'accounts' | 'money' | 'waitlist' | 'audit' | 'workshopEditor' | 'credits' | 'workshopCancellation' | 'photos' | 'travellerTasks' | 'knowBeforeYouGo' | 'departures'
 >;
 
 /**
@@ -34,7 +34,7 @@ export type ResolverServices = Pick<
 function resolverInstances(s: ResolverServices): Map<Function, object> {
   return new Map<Function, object>([
     [WorkshopResolver, new WorkshopResolver(s.workshops)],
-    [TestimonialResolver, new TestimonialResolver(s.testimonials)],
+    [TestimonialResolver, new TestimonialResolver(s.testimonials, s.reviews)],
     [BookingResolver, new BookingResolver(s.bookings, s.proofOfWork)],
     [PaymentResolver, new PaymentResolver(s.payments)],
     [CommunityResolver, new CommunityResolver(s.community)],

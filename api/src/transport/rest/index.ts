@@ -12,7 +12,7 @@ import { adminPhotoRoutes } from './admin-photo.rest';
 import { adminWorkshopCancellationRoutes, manageCreditRoutes } from './workshop-cancellation.rest';
 import { healthRoutes } from './health.rest';
 import { checkoutRoutes, webhookRoutes } from './payment.rest';
-import { testimonialRoutes } from './testimonial.rest';
+import { adminReviewRoutes, testimonialRoutes } from './testimonial.rest';
 import { workshopRoutes } from './workshop.rest';
 import { waitlistRoutes } from './waitlist.rest';
 import { adminTravellerRoutes, travellerRoutes } from './traveller.rest';
@@ -55,7 +55,7 @@ export function restApi(services: Services, limits: WriteLimits): FastifyPluginA
 async function registerRoutesWrittenAsIs(json: FastifyInstance, services: Services, limits: WriteLimits): Promise<void> {
   await json.register(healthRoutes(services.db));
   await json.register(workshopRoutes(services.workshops));
-  await json.register(testimonialRoutes(services.testimonials));
+  await json.register(testimonialRoutes(services.testimonials, services.reviews, limits.secretCheck));
   await json.register(bookingRoutes(services.bookings, limits.booking, limits.secretCheck));
   await json.register(altchaRoutes(services.proofOfWork));
   await json.register(checkoutRoutes(services.payments, limits.checkout));
@@ -115,6 +115,10 @@ async function registerRoutesWrittenAsIs(json: FastifyInstance, services: Servic
       secureCookies: servedOverHttps(services.config),
     }),
     { prefix: '/admin' },
+  );
+  await json.register(
+    adminReviewRoutes({ adminAuth: services.adminAuth, reviews: services.reviews, publicOrigin: services.config.publicOrigin, secureCookies: servedOverHttps(services.config) }),
+    { prefix: '/admin/reviews' },
   );
   await json.register(
     adminWorkshopCancellationRoutes({

@@ -1,9 +1,11 @@
+import crypto from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { floodCatalogQueries, startTestServer, type TestServer } from '../../test/app';
 import { aBookingBody } from '../../test/builders';
+import { ReviewStatus, Testimonial } from '../../testimonial/testimonial.entity';
 
 const root = path.resolve(__dirname, '../../../..');
 
@@ -54,7 +56,8 @@ describe('server rendering of the public routes (SQLite)', () => {
     ['/', 'Wild Light Workshops', 'Photograph America’s wildest light', 'Organization'],
     ['/workshops', '2026 Photography Workshops | Wild Light Workshops', 'Zion Canyon Light &amp; Slot Canyons', 'ItemList'],
     ['/workshop/zion-canyon-light', 'Zion Canyon Light &amp; Slot Canyons | Wild Light Workshops', 'About this workshop', 'Event'],
-    ['/testimonials', 'Reviews | Wild Light Workshops', 'In their own words', 'Organization'],
+    // The seed's samples only (outside production): no rating is published for them (decision 090).
+    ['/testimonials', 'Reviews | Wild Light Workshops', 'In their own words', null],
     ['/faq', 'Frequently Asked Questions | Wild Light Workshops', 'What is included in the workshop price?', 'FAQPage'],
   ])('%s: the first HTML holds the content, title, description, JSON-LD and the cache state', async (p, title, content, ldType) => {
     const { res, html } = await page(s, p);
@@ -68,7 +71,8 @@ describe('server rendering of the public routes (SQLite)', () => {
     // Absolute links are on the configured origin (PUBLIC_ORIGIN; here unset: http://localhost:PORT), not the address asked.
     expect(headOf(html)).toContain(`<meta property="og:url" content="${s.services.config.publicOrigin}/`);
     const ld = jsonLdOf(headOf(html));
-    expect(ld.map((d) => d['@type'])).toContain(ldType);
+    if (ldType) expect(ld.map((d) => d['@type'])).toContain(ldType);
+    else expect(ld.filter((d) => d.aggregateRating)).toEqual([]);
     expect(stateOf(html)).not.toBeNull();
     // The first-load styles are inline: nothing blocks the first paint.
     expect(headOf(html)).toContain('<style>');
@@ -368,5 +372,71 @@ describe('server-rendered payment options follow the day (SQLite)', () => {
     const { html } = await page(s, '/');
     expect(html).toContain('Book your seat today.');
     expect(html).not.toMatch(/Hold your seat today with a|Reserve with a 30% deposit/);
+  });
+});
+
+describe('server rendering of /testimonials with real reviews only (SHOW_SAMPLE_REVIEWS=false, production’s default; decisions 089, 090)', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer('sqlite', { SHOW_SAMPLE_REVIEWS: 'false' });
+  });
+  afterAll(() => s?.close());
+
+  const aReview = (id: string, rating: number, status: ReviewStatus) =>
+    s.services.db.manager.insert(Testimonial, {
+      id,
+      rating,
+      clientName: `Writer ${id}`,
+      location: 'Austin, Texas',
+      workshopAttended: 'Zion Canyon Light & Slot Canyons',
+      reviewText: 'Written through the link.',
+      date: '2026-04-21',
+      status,
+      sample: false,
+      workshopId: 'zion-canyon-light',
+      tripMonth: '2026-04',
+      bookingId: crypto.randomUUID(),
+      recipientKey: 'booker',
+      consentToPublish: true,
+      reply: null,
+      repliedAt: null,
+      createdAt: new Date('2026-04-21T10:00:00Z'),
+      publishedAt: status === ReviewStatus.published ? new Date('2026-04-22T10:00:00Z') : null,
+    });
+
+  it('with no published review: the spec’s empty message and no rating markup', async () => {
+    await aReview('pending-one', 5, ReviewStatus.pending);
+    const { html } = await page(s, '/testimonials');
+    expect(html.slice(html.indexOf('<div id="root">'))).toContain('Reviews coming soon from our amazing participants!');
+    expect(html).not.toContain('AggregateRating');
+    expect(html).not.toContain('Writer pending-one');
+    expect(html).not.toContain('average from');
+  });
+
+  it('the AggregateRating counts exactly the published, verified reviews', async () => {
+    await aReview('published-one', 5, ReviewStatus.published);
+    await aReview('published-two', 4, ReviewStatus.published);
+    await aReview('hidden-one', 1, ReviewStatus.hidden);
+    const { html } = await page(s, '/testimonials');
+    const [rating] = jsonLdOf(headOf(html)).filter((d) => d.aggregateRating);
+    expect(rating!.aggregateRating).toMatchObject({ '@type': 'AggregateRating', ratingValue: 4.5, reviewCount: 2 });
+    expect((rating!.review as unknown[]).length).toBe(2);
+    expect(html).toContain('4.5 average from 2 verified reviews');
+    expect(html).toContain('Verified participant');
+    expect(html).not.toContain('Writer hidden-one');
+  });
+
+  it('a review the admin publishes shows at once, though /testimonials was a kept page', async () => {
+    await aReview('to-publish', 3, ReviewStatus.pending);
+    await page(s, '/workshops'); // the catalog snapshot is loaded: rendered pages are kept with it
+    await page(s, '/testimonials');
+    const hits = s.app.caches.pages.stats.hits;
+    expect((await page(s, '/testimonials')).html).not.toContain('Writer to-publish');
+    expect(s.app.caches.pages.stats.hits).toBe(hits + 1); // it was kept
+    await s.services.reviews.publishOrThrow('to-publish');
+    const { html } = await page(s, '/testimonials');
+    expect(html).toContain('Writer to-publish');
+    const [rating] = jsonLdOf(headOf(html)).filter((d) => d.aggregateRating);
+    expect(rating!.aggregateRating).toMatchObject({ reviewCount: 3 });
   });
 });

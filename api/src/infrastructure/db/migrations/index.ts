@@ -19,6 +19,7 @@ import { AdminSortIndexes1795700000000 } from './1795700000000-AdminSortIndexes'
 import { BookingReference1795710000000 } from './1795710000000-BookingReference';
 import { Travellers1795720000000 } from './1795720000000-Travellers';
 import { DepartureInfo1795730000000 } from './1795730000000-DepartureInfo';
+import { Reviews1795740000000 } from './1795740000000-Reviews';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -43,4 +44,5 @@ export const MIGRATIONS = [
   BookingReference1795710000000,
   Travellers1795720000000,
   DepartureInfo1795730000000,
+  Reviews1795740000000,
 ];

@@ -46,7 +46,6 @@ export const ADMIN_WORKSHOP = object({
   updated_at: instant,
 });
 
-export const TESTIMONIAL = object({ id: str, rating: int, client_name: str, location: str, workshop_attended: str, review_text: str, date: str });
 
 /** The spec's Community message JSON (section 3): never the author's email. */
 export const MESSAGE = object({ id: str, workshop_id: str, author_name: str, message: str, topic: oneOf(Object.values(MessageTopic)), created_at: instant });
@@ -62,7 +61,6 @@ export const CATALOG_ROUTES = {
   // The list is sent as bytes serialised once per catalog snapshot (workshop.rest.ts): the schema documents it.
   workshops: { response: { 200: arrayOf(WORKSHOP), ...ERRORS } },
   workshop: { params: ID_PARAMS, response: { 200: WORKSHOP, ...ERRORS } },
-  testimonials: { response: { 200: arrayOf(TESTIMONIAL), ...ERRORS } },
   messages: {
     params: ID_PARAMS,
     querystring: object({ topic: oneOf(TOPIC_FILTERS) }, ['topic']),
