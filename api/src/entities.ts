@@ -13,6 +13,7 @@ import { Workshop } from './workshop/workshop.entity';
 import { WaitlistEntry } from './waitlist/waitlist-entry.entity';
 import { Credit } from './credit/credit.entity';
 import { Photo } from './photo/photo.entity';
+import { AdminFactor, AdminRecoveryCode, AdminSession, AdminWebauthnChallenge } from './admin/second-factor/second-factor.entities';
 
 /** Every entity of the product; the data source is built from this list. */
 export const ENTITIES = [
@@ -33,5 +34,9 @@ export const ENTITIES = [
   AuditEvent,
   Credit,
   Photo,
+  AdminFactor,
+  AdminRecoveryCode,
+  AdminSession,
+  AdminWebauthnChallenge,
 ];
 

@@ -149,7 +149,9 @@ describe('compiled GraphQL documents (graphql-jit, docs/decisions/074)', () => {
     clientKey: '198.51.100.9',
     adminClient: { ip: '198.51.100.9' },
     rememberAdminDevice: () => undefined,
+    rememberAdminSession: () => undefined,
     isAdmin: true,
+    adminPasswordOk: true,
     loaders: createLoaders(s.services.workshops),
     consume: async () => undefined,
   });

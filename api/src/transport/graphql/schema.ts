@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import type { GraphQLSchema } from 'graphql';
 import { buildSchema, type ContainerType, type NonEmptyArray } from 'type-graphql';
+import { SecondFactorResolver } from './resolvers/second-factor.resolver';
 import type { Services } from '../../composition-root';
 import type { GraphQLContext } from './context';
 import { BookingResolver } from './resolvers/booking.resolver';
@@ -22,7 +23,7 @@ import { PhotoResolver, WorkshopPhotosResolver } from './resolvers/photo.resolve
 /** The services the resolvers are built from: each resolver receives only its own. */
 export type ResolverServices = Pick<
   Services,
-  'workshops' | 'testimonials' | 'bookings' | 'payments' | 'community' | 'adminAuth' | 'admin' | 'adminStats' | 'adminLists' | 'waitlistAdmin' | 'proofOfWork' | 'accounts' | 'money' | 'waitlist' | 'audit' | 'workshopEditor' | 'credits' | 'workshopCancellation' | 'photos'
+  'workshops' | 'testimonials' | 'bookings' | 'payments' | 'community' | 'adminAuth' | 'admin' | 'adminStats' | 'adminLists' | 'waitlistAdmin' | 'proofOfWork' | 'accounts' | 'money' | 'waitlist' | 'audit' | 'workshopEditor' | 'credits' | 'workshopCancellation' | 'photos' | 'secondFactor'
 >;
 
 /**
@@ -50,6 +51,7 @@ function resolverInstances(s: ResolverServices): Map<Function, object> {
     [BookingAccountCreditsResolver, new BookingAccountCreditsResolver(s.credits)],
     [PhotoResolver, new PhotoResolver(s.photos)],
     [WorkshopPhotosResolver, new WorkshopPhotosResolver(s.photos)],
+    [SecondFactorResolver, new SecondFactorResolver(s.secondFactor)],
   ]);
 }
 
@@ -73,6 +75,7 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   BookingAccountCreditsResolver,
   PhotoResolver,
   WorkshopPhotosResolver,
+  SecondFactorResolver,
 ];
 
 /**

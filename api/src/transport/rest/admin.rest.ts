@@ -125,13 +125,14 @@ export function adminRoutes(deps: AdminRouteDeps): FastifyPluginAsync {
       // A missing or non-object body is a missing password (422 naming it).
       const input = await validateInputOrThrow(AdminLoginInput, { password: snakeBodyToCamel(req.body).password });
       try {
-        const { deviceToken } = await adminAuth.loginOrThrow(input.password, adminClient(req));
+        const { deviceToken, secondFactorMethods } = await adminAuth.loginOrThrow(input.password, adminClient(req));
         rememberAdminDevice(req, reply, deviceToken, deps.secureCookies);
+        // The spec's success flag; once a second factor is enrolled the sign-in continues at /api/admin/second-factor/* (docs/decisions/092).
+        return { success: true, second_factor_required: secondFactorMethods.length > 0, second_factor_methods: secondFactorMethods };
       } catch (e) {
         if (e instanceof AppError && e.code === ErrorCode.UNAUTHENTICATED) return reply.code(401).send({ success: false, detail: INVALID_PASSWORD });
         throw e;
       }
-      return { success: true };
     });
 
     await app.register(async (guarded) => {

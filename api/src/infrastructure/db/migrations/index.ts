@@ -17,6 +17,7 @@ import { AdminPagingAndSearch1795635058143 } from './1795635058143-AdminPagingAn
 import { AddPhotos1795657020891 } from './1795657020891-AddPhotos';
 import { AdminSortIndexes1795700000000 } from './1795700000000-AdminSortIndexes';
 import { BookingReference1795710000000 } from './1795710000000-BookingReference';
+import { AdminSecondFactor1795750000000 } from './1795750000000-AdminSecondFactor';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -39,4 +40,5 @@ export const MIGRATIONS = [
   AddPhotos1795657020891,
   AdminSortIndexes1795700000000,
   BookingReference1795710000000,
+  AdminSecondFactor1795750000000,
 ];
