@@ -333,7 +333,7 @@ export class SecondFactorService {
     await this.db.transaction(async (m) => {
       await m.delete(AdminFactor, { id });
       const left = await m.count(AdminFactor, { where: { confirmedAt: Not(IsNull()) } });
-      if (left === 0) await m.delete(AdminRecoveryCode, {});
+      if (left === 0) await m.createQueryBuilder().delete().from(AdminRecoveryCode).execute();
       await this.audit.record(m, {
         ...ADMIN_ACTOR,
         action: 'admin.factor_removed',
@@ -454,7 +454,7 @@ export class SecondFactorService {
   }
 
   private async replaceRecoveryCodes(m: EntityManager): Promise<string[]> {
-    await m.delete(AdminRecoveryCode, {});
+    await m.createQueryBuilder().delete().from(AdminRecoveryCode).execute();
     const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
     const now = this.clock();
     await m.insert(
