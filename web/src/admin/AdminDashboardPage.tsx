@@ -15,6 +15,7 @@ import { MessagesTab } from './MessagesTab';
 import { PHOTOS_TAB_FRAGMENT, PhotosTab } from './PhotosTab';
 import { WAITLISTS_TAB_FRAGMENT, WaitlistsTab } from './WaitlistsTab';
 import { ActivityTab } from './ActivityTab';
+import { SecurityTab } from './SecurityTab';
 import { WorkshopsTab } from './WorkshopsTab';
 import { OverdueBalances } from './OverdueBalances';
 import '../styles/admin.css';
@@ -44,7 +45,7 @@ export const ADMIN_DASHBOARD_QUERY: TypedDocumentNode<AdminDashboardQuery, Admin
   ${WAITLISTS_TAB_FRAGMENT}
 `;
 
-type TabKey = 'statistics' | 'bookings' | 'messages' | 'workshops' | 'photos' | 'waitlists' | 'activity';
+type TabKey = 'statistics' | 'bookings' | 'messages' | 'workshops' | 'photos' | 'waitlists' | 'activity' | 'security';
 
 /** Each panel starts with a heading (hidden: the tab shows it), so the items inside can be h3 under the page's h1. */
 const PANEL_HEADINGS: Record<TabKey, string> = {
@@ -55,6 +56,7 @@ const PANEL_HEADINGS: Record<TabKey, string> = {
   photos: 'Manage photos',
   waitlists: 'Waiting lists',
   activity: 'Activity',
+  security: 'Security',
 };
 
 /** /admin/dashboard: only with a stored credential; a 401 (or Logout) ends the session. */
@@ -89,10 +91,14 @@ function Dashboard() {
     { key: 'photos', label: 'Manage Photos' },
     { key: 'waitlists', label: 'Waiting lists' },
     { key: 'activity', label: 'Activity' },
+    { key: 'security', label: 'Security' },
   ];
 
   let panel;
-  if (tab === 'activity') {
+  if (tab === 'security') {
+    // Its own query: second factors, recovery codes, sessions (issue 26).
+    panel = <SecurityTab onError={logoutIfUnauthenticated} />;
+  } else if (tab === 'activity') {
     // Its own query (the audit log is paged and searched on the server): shown even while the rest loads.
     panel = <ActivityTab onError={logoutIfUnauthenticated} onSignedOut={logout} />;
   } else if (!data) {

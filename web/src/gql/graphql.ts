@@ -114,6 +114,12 @@ export type CheckoutSessionInput = {
   originUrl: string;
 };
 
+/** The first code of a new authenticator app, which confirms its enrolment. */
+export type ConfirmTotpInput = {
+  code: string;
+  factorId: string | number;
+};
+
 /** The confirmation link of a waiting-list entry: its id and token (from the mail). */
 export type ConfirmWaitlistEntryInput = {
   entryId: string | number;
@@ -183,6 +189,11 @@ export type ExperienceLevel =
   | 'intermediate'
   | 'professional';
 
+/** A name for a new factor, to tell it apart in the list. */
+export type FactorLabelInput = {
+  label: string;
+};
+
 export type InstallmentState =
   | 'cancelled'
   | 'failed'
@@ -224,6 +235,12 @@ export type MessageTopicFilter =
   | 'general'
   | 'questions'
   | 'ride_sharing';
+
+/** The browser's answer to the passkey options, as JSON (what @simplewebauthn/browser returns). */
+export type PasskeyResponseInput = {
+  /** JSON text of the WebAuthn credential (AuthenticationResponseJSON or RegistrationResponseJSON). */
+  response: string;
+};
 
 /** Online through the payment provider, or recorded by the admin. */
 export type PaymentMethod =
@@ -290,6 +307,11 @@ export type RecordPaymentInput = {
   bookingId: string | number;
 };
 
+/** One of the admin's recovery codes (each works once). */
+export type RecoveryCodeInput = {
+  code: string;
+};
+
 export type RefundReason =
   | 'admin'
   | 'cancellation'
@@ -307,6 +329,13 @@ export type RefundState =
   | 'pending'
   | 'processing'
   | 'succeeded';
+
+/** A new passkey: the browser's answer to the registration options and a name for it. */
+export type RegisterPasskeyInput = {
+  label: string;
+  /** JSON text of the WebAuthn credential (AuthenticationResponseJSON or RegistrationResponseJSON). */
+  response: string;
+};
 
 /** Admin: the waiting-list entry to remove. */
 export type RemoveWaitlistEntryInput = {
@@ -336,10 +365,20 @@ export type ScheduleWorkshopAgainInput = {
   startDate: string;
 };
 
+/** A factor or session, by id. */
+export type SecondFactorIdInput = {
+  id: string | number;
+};
+
 /** asc: smallest (A, oldest) first; desc: largest (Z, newest) first. */
 export type SortDirection =
   | 'asc'
   | 'desc';
+
+/** A code from the admin's authenticator app (6 digits). */
+export type TotpCodeInput = {
+  code: string;
+};
 
 export type TransferMyBookingInput = {
   bookingId: string;
@@ -445,7 +484,7 @@ export type AdminLoginMutationVariables = Exact<{
 }>;
 
 
-export type AdminLoginMutation = { adminLogin: { success: boolean } };
+export type AdminLoginMutation = { adminLogin: { success: boolean, secondFactorRequired: boolean, secondFactorMethods: Array<string> } };
 
 export type AdminBookingAccountQueryVariables = Exact<{
   bookingId: string | number;
@@ -614,6 +653,87 @@ export type AdminCancelBookingWithRefundMutationVariables = Exact<{
 
 
 export type AdminCancelBookingWithRefundMutation = { adminCancelBookingWithRefund: { booking: { id: string, status: BookingStatus, paymentStatus: PaymentStatus, amountRefunded: number } } };
+
+export type AdminVerifyTotpMutationVariables = Exact<{
+  input: TotpCodeInput;
+}>;
+
+
+export type AdminVerifyTotpMutation = { adminVerifyTotp: { expiresAt: string } };
+
+export type AdminVerifyRecoveryCodeMutationVariables = Exact<{
+  input: RecoveryCodeInput;
+}>;
+
+
+export type AdminVerifyRecoveryCodeMutation = { adminVerifyRecoveryCode: { expiresAt: string } };
+
+export type AdminPasskeyLoginOptionsMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AdminPasskeyLoginOptionsMutation = { adminPasskeyLoginOptions: string };
+
+export type AdminVerifyPasskeyMutationVariables = Exact<{
+  input: PasskeyResponseInput;
+}>;
+
+
+export type AdminVerifyPasskeyMutation = { adminVerifyPasskey: { expiresAt: string } };
+
+export type AdminSecurityQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AdminSecurityQuery = { adminSecurity: { required: boolean, recoveryCodesLeft: number, factors: Array<{ id: string, kind: string, label: string, createdAt: string, lastUsedAt: string | null }> }, adminSessions: Array<{ id: string, factor: string, ip: string, userAgent: string, createdAt: string, lastSeenAt: string, expiresAt: string, current: boolean }> };
+
+export type AdminStartTotpMutationVariables = Exact<{
+  input: FactorLabelInput;
+}>;
+
+
+export type AdminStartTotpMutation = { adminStartTotp: { factorId: string, secret: string, uri: string, qrCode: string } };
+
+export type AdminConfirmTotpMutationVariables = Exact<{
+  input: ConfirmTotpInput;
+}>;
+
+
+export type AdminConfirmTotpMutation = { adminConfirmTotp: { recoveryCodes: Array<string> | null, factor: { id: string }, session: { expiresAt: string } } };
+
+export type AdminPasskeyRegistrationOptionsMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AdminPasskeyRegistrationOptionsMutation = { adminPasskeyRegistrationOptions: string };
+
+export type AdminRegisterPasskeyMutationVariables = Exact<{
+  input: RegisterPasskeyInput;
+}>;
+
+
+export type AdminRegisterPasskeyMutation = { adminRegisterPasskey: { recoveryCodes: Array<string> | null, factor: { id: string }, session: { expiresAt: string } } };
+
+export type AdminRemoveFactorMutationVariables = Exact<{
+  input: SecondFactorIdInput;
+}>;
+
+
+export type AdminRemoveFactorMutation = { adminRemoveFactor: { required: boolean } };
+
+export type AdminNewRecoveryCodesMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AdminNewRecoveryCodesMutation = { adminNewRecoveryCodes: { codes: Array<string> } };
+
+export type AdminEndSessionMutationVariables = Exact<{
+  input: SecondFactorIdInput;
+}>;
+
+
+export type AdminEndSessionMutation = { adminEndSession: { id: string } };
+
+export type AdminLogoutMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AdminLogoutMutation = { adminLogout: boolean };
 
 export type WorkshopsTab_WorkshopFragment = { id: string, name: string, description: string, location: string, state: string, dates: string, startDate: string, endDate: string, timeZone: string, capacity: number, minimumParticipants: number, spotsClaimed: number, price: number, privateRoomSupplement: number, difficultyLevel: DifficultyLevel, workshopType: WorkshopType, imageUrl: string, highlights: Array<string>, itinerary: string, hasStarted: boolean, hasEnded: boolean, archived: boolean, cancelled: boolean, decisionDate: string | null };
 

@@ -4,6 +4,7 @@ import type { EnrolmentResult, FactorView, OpenedSession, SecondFactorService, S
 import { sessionHash } from '../../admin/second-factor/second-factor.service';
 import type { AdminSession } from '../../admin/second-factor/second-factor.entities';
 import { ConfirmTotpInput, FactorLabelInput, PasskeyResponseInput, RecoveryCodeInput, RegisterPasskeyInput, SecondFactorIdInput, TotpCodeInput } from '../../admin/second-factor/second-factor.input';
+import { SECOND_FACTOR_ROUTES } from './schemas/second-factor';
 import { validateInputOrThrow } from '../../infrastructure/validation';
 import { snakeBodyToCamel } from '../../infrastructure/case';
 import { clientKey } from '../../infrastructure/rate-limit';
@@ -51,7 +52,7 @@ export function secondFactorRoutes(deps: SecondFactorRouteDeps): FastifyPluginAs
     app.addHook('preHandler', refuseCrossSite(deps.publicOrigin));
 
     // Logout: ends the session the request carries; no credential needed (the token is the proof).
-    app.post('/logout', async (req, reply) => {
+    app.post('/logout', { schema: SECOND_FACTOR_ROUTES.logout }, async (req, reply) => {
       const ended = await secondFactor.endSessionByToken(adminSessionToken(req));
       forgetAdminSession(reply, deps.secureCookies);
       return { success: true, session_ended: ended };
@@ -59,16 +60,16 @@ export function secondFactorRoutes(deps: SecondFactorRouteDeps): FastifyPluginAs
 
     await app.register(async (password) => {
       password.addHook('preHandler', requireAdminPassword(deps.adminAuth, { secureCookies: deps.secureCookies }));
-      password.post('/second-factor/totp', async (req, reply) => {
+      password.post('/second-factor/totp', { schema: SECOND_FACTOR_ROUTES.verifyTotp }, async (req, reply) => {
         const input = await validateInputOrThrow(TotpCodeInput, { code: body(req).code });
         return opened(reply, await secondFactor.verifyTotpOrThrow(input.code, client(req)));
       });
-      password.post('/second-factor/recovery', async (req, reply) => {
+      password.post('/second-factor/recovery', { schema: SECOND_FACTOR_ROUTES.verifyRecovery }, async (req, reply) => {
         const input = await validateInputOrThrow(RecoveryCodeInput, { code: body(req).code });
         return opened(reply, await secondFactor.verifyRecoveryCodeOrThrow(input.code, client(req)));
       });
-      password.post('/second-factor/passkey/options', async () => secondFactor.passkeyLoginOptions());
-      password.post('/second-factor/passkey', async (req, reply) => {
+      password.post('/second-factor/passkey/options', { schema: SECOND_FACTOR_ROUTES.passkeyLoginOptions }, async () => secondFactor.passkeyLoginOptions());
+      password.post('/second-factor/passkey', { schema: SECOND_FACTOR_ROUTES.verifyPasskey }, async (req, reply) => {
         const raw = body(req).response;
         const input = await validateInputOrThrow(PasskeyResponseInput, { response: typeof raw === 'object' && raw !== null ? JSON.stringify(raw) : raw });
         return opened(reply, await secondFactor.verifyPasskeyOrThrow(input.response, client(req)));
@@ -77,30 +78,30 @@ export function secondFactorRoutes(deps: SecondFactorRouteDeps): FastifyPluginAs
 
     await app.register(async (guarded) => {
       guarded.addHook('preHandler', requireAdmin(deps.adminAuth, { secureCookies: deps.secureCookies }));
-      guarded.get('/security', async () => securityJson(await secondFactor.overview()));
-      guarded.post('/security/totp', async (req) => {
+      guarded.get('/security', { schema: SECOND_FACTOR_ROUTES.security }, async () => securityJson(await secondFactor.overview()));
+      guarded.post('/security/totp', { schema: SECOND_FACTOR_ROUTES.startTotp }, async (req) => {
         const input = await validateInputOrThrow(FactorLabelInput, { label: body(req).label });
         const e = await secondFactor.startTotp(input.label);
         return { factor_id: e.factorId, secret: e.secret, uri: e.uri, qr_code: e.qrCode };
       });
-      guarded.post('/security/totp/confirm', async (req, reply) => {
+      guarded.post('/security/totp/confirm', { schema: SECOND_FACTOR_ROUTES.confirmTotp }, async (req, reply) => {
         const b = body(req);
         const input = await validateInputOrThrow(ConfirmTotpInput, { factorId: b.factorId, code: b.code });
         return enrolled(reply, await secondFactor.confirmTotpOrThrow(input.factorId, input.code, client(req)));
       });
-      guarded.post('/security/passkey/options', async () => secondFactor.passkeyRegistrationOptions());
-      guarded.post('/security/passkey', async (req, reply) => {
+      guarded.post('/security/passkey/options', { schema: SECOND_FACTOR_ROUTES.passkeyRegistrationOptions }, async () => secondFactor.passkeyRegistrationOptions());
+      guarded.post('/security/passkey', { schema: SECOND_FACTOR_ROUTES.registerPasskey }, async (req, reply) => {
         const b = body(req);
         const input = await validateInputOrThrow(RegisterPasskeyInput, { response: typeof b.response === 'object' && b.response !== null ? JSON.stringify(b.response) : b.response, label: b.label });
         return enrolled(reply, await secondFactor.registerPasskeyOrThrow(input.response, input.label, client(req)));
       });
-      guarded.delete<IdPath>('/security/factors/:id', async (req) => {
+      guarded.delete<IdPath>('/security/factors/:id', { schema: SECOND_FACTOR_ROUTES.removeFactor }, async (req) => {
         const input = await validateInputOrThrow(SecondFactorIdInput, { id: req.params.id });
         return securityJson(await secondFactor.removeFactorOrThrow(input.id));
       });
-      guarded.post('/security/recovery-codes', async () => ({ codes: await secondFactor.newRecoveryCodesOrThrow() }));
-      guarded.get('/sessions', async (req) => (await secondFactor.sessions()).map((s) => sessionJson(s, adminSessionToken(req))));
-      guarded.delete<IdPath>('/sessions/:id', async (req) => {
+      guarded.post('/security/recovery-codes', { schema: SECOND_FACTOR_ROUTES.recoveryCodes }, async () => ({ codes: await secondFactor.newRecoveryCodesOrThrow() }));
+      guarded.get('/sessions', { schema: SECOND_FACTOR_ROUTES.sessions }, async (req) => (await secondFactor.sessions()).map((s) => sessionJson(s, adminSessionToken(req))));
+      guarded.delete<IdPath>('/sessions/:id', { schema: SECOND_FACTOR_ROUTES.endSession }, async (req) => {
         const input = await validateInputOrThrow(SecondFactorIdInput, { id: req.params.id });
         return sessionJson(await secondFactor.endSessionOrThrow(input.id), adminSessionToken(req));
       });
