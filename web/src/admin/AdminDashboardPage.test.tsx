@@ -113,7 +113,7 @@ describe('/admin/dashboard', () => {
     it('are Statistics, Bookings (count), Messages (count), Workshops, Manage Photos, Waiting lists and Activity, as accessible tabs', async () => {
       const { user } = await openDashboard();
       const tabs = within(screen.getByRole('tablist')).getAllByRole('tab');
-      expect(tabs.map((t) => t.textContent)).toEqual(['Statistics', 'Bookings (3)', 'Messages (2)', 'Workshops', 'Manage Photos', 'Waiting lists', 'Activity']);
+      expect(tabs.map((t) => t.textContent)).toEqual(['Statistics', 'Bookings (3)', 'Messages (2)', 'Workshops', 'Manage Photos', 'Waiting lists', 'Activity', 'Security']);
       expect(tabs[0]).toHaveAttribute('aria-selected', 'true');
       expect(screen.getByRole('tabpanel')).toHaveAttribute('aria-labelledby', tabs[0].id);
 

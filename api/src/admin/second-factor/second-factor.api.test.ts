@@ -143,7 +143,8 @@ describe.each(DB_KINDS)('the admin second factor on %s (issue 26)', (kind) => {
     expect(other).toBeDefined();
     // A second instance (its own services and app, the same database; on MariaDB its own connection pool).
     const otherDb = kind === 'mysql' ? await openDatabase(s.testDb.config, { entities: ENTITIES }) : null;
-    const second = await createApp(createServices(s.services.config, otherDb ?? s.services.db, createLogger('silent'), clock));
+    const secondServices = createServices(s.services.config, otherDb ?? s.services.db, createLogger('silent'), clock);
+    const second = await createApp(secondServices);
     try {
       const server = await second.listen(0, '127.0.0.1');
       const secondUrl = `http://127.0.0.1:${(server.address() as import('node:net').AddressInfo).port}`;
@@ -157,6 +158,7 @@ describe.each(DB_KINDS)('the admin second factor on %s (issue 26)', (kind) => {
       expect(await onSecond()).toBe(401);
     } finally {
       await second.stop();
+      secondServices.mailer.close();
       await otherDb?.close();
     }
     expect((await call('DELETE', '/admin/sessions/not-an-id', { auth: RIGHT, session: enrolSession })).status).toBe(422);
