@@ -8,7 +8,9 @@ type Method = 'passkey' | 'totp' | 'recovery';
 
 /** Why a step failed, in words for the admin: throttled, the server's message, or the fallback. */
 function failureOf(error: unknown, fallback: string): string {
-  return rateLimitMessage(error) ?? graphqlProblem(error).fields.code ?? graphqlProblem(error).message ?? fallback;
+  const p = graphqlProblem(error);
+  // A malformed code names the field; a refused one says which factor ("Invalid authenticator code").
+  return rateLimitMessage(error) ?? (p.code === 'BAD_USER_INPUT' ? p.fields.code : undefined) ?? p.message ?? fallback;
 }
 
 /**
