@@ -43,7 +43,7 @@ export function SecondFactorStep({ methods, onDone, onCancel }: { methods: Reado
     }
   };
 
-  const usePasskey = () =>
+  const signInWithPasskey = () =>
     run(async () => {
       const { data } = await passkeyOptions();
       const response = await startAuthentication({
@@ -69,7 +69,7 @@ export function SecondFactorStep({ methods, onDone, onCancel }: { methods: Reado
       <h2>Second step</h2>
       <p>Your password is right. Confirm it is you with your passkey, a code from your authenticator app or a recovery code.</p>
       {has('passkey') ? (
-        <button type="button" className="btn btn--primary btn--block" onClick={() => void usePasskey()} disabled={busy}>
+        <button type="button" className="btn btn--primary btn--block" onClick={() => void signInWithPasskey()} disabled={busy}>
           Use your passkey
         </button>
       ) : null}
