@@ -94,7 +94,7 @@ export function SecondFactorStep({ methods, onDone, onCancel }: { methods: Reado
             {failure}
           </p>
         ) : null}
-        <button type="submit" className="btn btn--outline btn--block" disabled={busy}>
+        <button type="submit" className={`btn ${has('passkey') ? 'btn--outline' : 'btn--primary'} btn--block`} disabled={busy}>
           {busy ? 'Checking...' : 'Continue'}
         </button>
       </form>

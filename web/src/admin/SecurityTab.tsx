@@ -26,11 +26,7 @@ const KIND_LABELS: Record<string, string> = {
   passkey: 'Passkey',
   totp: 'Authenticator app',
 };
-const FACTOR_LABELS: Record<string, string> = {
-  passkey: 'passkey',
-  totp: 'authenticator code',
-  recovery: 'recovery code',
-};
+const FACTOR_LABELS: Record<string, string> = { passkey: 'a passkey', totp: 'an authenticator code', recovery: 'a recovery code' };
 
 function failureOf(error: unknown, fallback: string): string {
   const p = graphqlProblem(error);
@@ -189,7 +185,7 @@ export function SecurityTab({ onError }: { onError: (error: unknown) => boolean 
             <form onSubmit={finishTotp} className="stack">
               <img src={enrolment.qrCode} width={240} height={240} alt="QR code to scan with your authenticator app" />
               <p>
-                Or type this key: <code data-testid="totp-secret">{enrolment.secret}</code>
+                Or type this key: <code className="admin-security__secret" data-testid="totp-secret">{enrolment.secret}</code>
               </p>
               <div className="field">
                 <label htmlFor="totp-confirm-code">Code from the app</label>
@@ -270,7 +266,7 @@ export function SecurityTab({ onError }: { onError: (error: unknown) => boolean 
                 <li key={s.id}>
                   <span>
                     {s.current ? <strong>This session: </strong> : null}
-                    opened {dateTime(s.createdAt)} from {s.ip} with a {FACTOR_LABELS[s.factor] ?? s.factor}, last seen {dateTime(s.lastSeenAt)}
+                    opened {dateTime(s.createdAt)} from {s.ip} with {FACTOR_LABELS[s.factor] ?? s.factor}, last seen {dateTime(s.lastSeenAt)}
                     {s.userAgent ? <small className="admin-security__agent"> {s.userAgent}</small> : null}
                   </span>
                   <button
