@@ -7,6 +7,7 @@ import { createApp } from '../../transport/app';
 import { createLogger } from '../../infrastructure/logger';
 import { openDatabase } from '../../infrastructure/db/data-source';
 import { ENTITIES } from '../../entities';
+import { SoftwarePasskey } from '../../test/software-passkey';
 
 const PASSWORD = 'correct-horse-battery'; // startTestServer's ADMIN_PASSWORD
 const RIGHT = `Basic ${Buffer.from(`admin:${PASSWORD}`, 'utf8').toString('base64')}`;
@@ -187,5 +188,41 @@ describe.each(DB_KINDS)('the admin second factor on %s (issue 26)', (kind) => {
     expect((await call('DELETE', `/admin/security/factors/${id}`, { auth: RIGHT, session: enrolSession })).json).toEqual({ required: false, factors: [], recovery_codes_left: 0 });
     expect((await call('GET', '/admin/stats', { auth: RIGHT })).status).toBe(200);
     expect((await actions()).map((a) => a.action)).toContain('admin.factor_removed');
+  });
+  it('enrols a passkey and signs in with it (SimpleWebAuthn verifying a software authenticator); an answer is not accepted twice, nor from another origin', async () => {
+    const origin = s.services.config.publicOrigin;
+    const key = new SoftwarePasskey(origin);
+    const regOptions = await call('POST', '/admin/security/passkey/options', { auth: RIGHT });
+    expect(regOptions.status).toBe(200);
+    expect(regOptions.json.rp).toEqual({ id: new URL(origin).hostname, name: expect.any(String) });
+    expect((await call('POST', '/admin/security/passkey', { auth: RIGHT, body: { response: 'not json', label: 'Laptop' } })).status).toBe(422);
+    const enrolled = await call('POST', '/admin/security/passkey', { auth: RIGHT, body: { response: key.register(regOptions.json as { challenge: string }), label: 'Laptop' } });
+    expect(enrolled.status).toBe(200);
+    expect(enrolled.json.factor).toMatchObject({ kind: 'passkey', label: 'Laptop' });
+    expect(enrolled.json.recovery_codes).toHaveLength(10); // the first factor again
+    expect((await call('GET', '/admin/stats', { auth: RIGHT })).json.code).toBe('SECOND_FACTOR_REQUIRED');
+    expect((await call('POST', '/admin/login', { body: { password: PASSWORD } })).json.second_factor_methods).toEqual(['passkey', 'recovery']);
+
+    const options = await call('POST', '/admin/second-factor/passkey/options', { auth: RIGHT });
+    expect(options.json.allowCredentials).toEqual([expect.objectContaining({ id: key.credentialId.toString('base64url') })]);
+    const answer = key.authenticate(options.json as { challenge: string });
+    const ok = await call('POST', '/admin/second-factor/passkey', { auth: RIGHT, body: { response: answer } });
+    expect(ok.status).toBe(200);
+    expect((await call('GET', '/admin/stats', { auth: RIGHT, session: ok.json.session_token })).status).toBe(200);
+    // The same answer again: its challenge is used up.
+    expect((await call('POST', '/admin/second-factor/passkey', { auth: RIGHT, body: { response: answer } })).status).toBe(401);
+    // An answer made for another origin (a phishing site) is refused.
+    const phished = new SoftwarePasskey('https://wild-light.example.net');
+    const other = await call('POST', '/admin/second-factor/passkey/options', { auth: RIGHT });
+    expect((await call('POST', '/admin/second-factor/passkey', { auth: RIGHT, body: { response: phished.authenticate(other.json as { challenge: string }) } })).status).toBe(401);
+    // Over GraphQL: the options as JSON, the answer as JSON text.
+    const gqlOptions = await s.gql<{ adminPasskeyLoginOptions: string }>('mutation { adminPasskeyLoginOptions }', {}, { authorization: RIGHT, ...newClient() });
+    const viaGql = await s.gql<{ adminVerifyPasskey: { sessionToken: string } }>(
+      'mutation($input: PasskeyResponseInput!) { adminVerifyPasskey(input: $input) { sessionToken } }',
+      { input: { response: JSON.stringify(key.authenticate(JSON.parse(gqlOptions.data!.adminPasskeyLoginOptions) as { challenge: string })) } },
+      { authorization: RIGHT, ...newClient() },
+    );
+    expect(viaGql.data?.adminVerifyPasskey.sessionToken).toEqual(expect.any(String));
+    expect((await actions()).filter((a) => a.action === 'admin.second_factor_succeeded').map((a) => a.detail)).toEqual(expect.arrayContaining([expect.stringContaining('passkey "Laptop"')]));
   });
 });
