@@ -62,6 +62,10 @@ describe.each(DB_KINDS)('the admin second factor on %s (issue 26)', (kind) => {
     const bad = await call('POST', '/admin/security/totp', { auth: RIGHT, body: { label: '' } });
     expect(bad.status).toBe(422);
     expect(JSON.stringify(bad.json)).toContain('label');
+    // The plain-text rule of every free-text field (docs/security.md row 20): no bidi overrides in a factor's name.
+    const hidden = await call('POST', '/admin/security/totp', { auth: RIGHT, body: { label: 'Phone\u202e' } });
+    expect(hidden.status).toBe(422);
+    expect(JSON.stringify(hidden.json)).toContain('label');
     const start = await call('POST', '/admin/security/totp', { auth: RIGHT, body: { label: 'Phone' } });
     expect(start.status).toBe(200);
     expect(start.json.qr_code).toMatch(/^data:image\/png;base64,/);

@@ -1,5 +1,6 @@
 import { Field, ID, InputType } from 'type-graphql';
 import { IsNotEmpty, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
+import { NoControlChars, RequiredText } from '../../infrastructure/text';
 
 const LABEL = { max: 60 };
 
@@ -17,6 +18,7 @@ export class RecoveryCodeInput {
   @IsString({ message: 'code must be a string' })
   @IsNotEmpty({ message: 'code is required' })
   @MaxLength(40, { message: 'code must be at most 40 characters' })
+  @NoControlChars()
   code: string;
 }
 
@@ -32,18 +34,14 @@ export class PasskeyResponseInput {
 @InputType({ description: 'A name for a new factor, to tell it apart in the list.' })
 export class FactorLabelInput {
   @Field()
-  @IsString({ message: 'label must be a string' })
-  @IsNotEmpty({ message: 'label is required' })
-  @MaxLength(LABEL.max, { message: `label must be at most ${LABEL.max} characters` })
+  @RequiredText(LABEL.max)
   label: string;
 }
 
 @InputType({ description: 'A new passkey: the browser\'s answer to the registration options and a name for it.' })
 export class RegisterPasskeyInput extends PasskeyResponseInput {
   @Field()
-  @IsString({ message: 'label must be a string' })
-  @IsNotEmpty({ message: 'label is required' })
-  @MaxLength(LABEL.max, { message: `label must be at most ${LABEL.max} characters` })
+  @RequiredText(LABEL.max)
   label: string;
 }
 
