@@ -118,6 +118,11 @@ describe.each(DB_KINDS)('the admin second factor on %s (issue 26)', (kind) => {
     expect((await call('GET', '/admin/bookings', { auth: RIGHT, session: ok.json.session_token })).status).toBe(200);
     const replay = await call('POST', '/admin/second-factor/totp', { auth: RIGHT, body: { code } });
     expect(replay).toMatchObject({ status: 401, json: { detail: 'Invalid authenticator code' } });
+    // The next code sent twice at the same moment: one session, one refusal (compare-and-set on the step).
+    advance(30);
+    const next = codeAt(secret, now);
+    const both = await Promise.all([1, 2].map(() => call('POST', '/admin/second-factor/totp', { auth: RIGHT, body: { code: next } })));
+    expect(both.map((r) => r.status).sort()).toEqual([200, 401]);
     // Over GraphQL: the input is checked (field named), then the code.
     const bad = await s.gql('mutation($input: TotpCodeInput!) { adminVerifyTotp(input: $input) { sessionToken } }', { input: { code: 'abc' } }, { authorization: RIGHT, ...newClient() });
     expect(bad.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
