@@ -38,6 +38,7 @@ import { AdminService } from './admin/admin.service';
 import { AdminStatsService } from './admin/admin-stats.service';
 import { AdminListsService } from './admin/admin-lists.service';
 import { AuditLog } from './audit/audit-log.service';
+import { relyingPartyFrom, SecondFactorService } from './admin/second-factor/second-factor.service';
 import { WorkshopEditor } from './admin/workshop-editor.service';
 import { TestimonialService } from './testimonial/testimonial.service';
 import { REVIEW_REQUEST_JOB, ReviewService } from './testimonial/review.service';
@@ -93,6 +94,8 @@ export interface Services {
   proofOfWork: ProofOfWork;
   /** The admin password check (with throttling) behind every admin call. */
   adminAuth: AdminAuthService;
+  /** The admin's passkeys, TOTP, recovery codes and sessions (issue 26, docs/decisions/091-093). */
+  secondFactor: SecondFactorService;
   admin: AdminService;
   /** The dashboard's figures, by aggregate queries (docs/decisions/076). */
   adminStats: AdminStatsService;
@@ -276,6 +279,8 @@ export function createServices(
     .register(KBYG_JOB, (job) => knowBeforeYouGo.runJob(job))
     .register(REVIEW_REQUEST_JOB, (job) => reviews.runAskJob(job));
 
+  // The admin's second factor (issue 26): the relying party is PUBLIC_ORIGIN (validated at start-up).
+  const secondFactor = new SecondFactorService(db, clock, audit, relyingPartyFrom(config.publicOrigin), rateLimitStore);
   const photoStore: BlobStore = config.photos.s3 ? new S3BlobStore(config.photos.s3) : new DiskBlobStore(config.photos.dir);
 
   return {
@@ -295,7 +300,8 @@ export function createServices(
     community: new CommunityService(db, workshops, clock, logger, outbox),
     waitlist,
     proofOfWork,
-    adminAuth: new AdminAuthService(config.admin, clock, rateLimitStore, audit),
+    adminAuth: new AdminAuthService(config.admin, clock, rateLimitStore, audit, secondFactor),
+    secondFactor,
     admin: new AdminService(db, clock, audit),
     adminStats: new AdminStatsService(db, clock),
     adminLists: new AdminListsService(db),

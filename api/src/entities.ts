@@ -18,6 +18,7 @@ import { Traveller } from './traveller/traveller.entity';
 import { WaiverSignature, WaiverVersion } from './traveller/waiver.entities';
 import { KnowBeforeYouGo } from './departure/know-before-you-go.entity';
 import { DepartureMessage, DepartureMessageRecipient } from './departure/departure-message.entity';
+import { AdminFactor, AdminRecoveryCode, AdminSession, AdminWebauthnChallenge } from './admin/second-factor/second-factor.entities';
 
 /** Every entity of the product; the data source is built from this list. */
 export const ENTITIES = [
@@ -45,5 +46,9 @@ export const ENTITIES = [
   KnowBeforeYouGo,
   DepartureMessage,
   DepartureMessageRecipient,
+  AdminFactor,
+  AdminRecoveryCode,
+  AdminSession,
+  AdminWebauthnChallenge,
 ];
 

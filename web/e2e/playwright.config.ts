@@ -10,6 +10,8 @@ import { defineConfig, devices } from '@playwright/test';
  *   E2E_PORT + 1  the app paying through the local Stripe fake
  *   E2E_PORT + 2  the Stripe fake (hosted payment page + signed webhooks)
  *   E2E_PORT + 3  the app on 2026-11-23, most of the seeded season past (calendar.spec.ts)
+ *   E2E_PORT + 4  the app whose admin enrols a second factor (admin-2fa.spec.ts), on the real clock
+ *                 (TOTP codes are computed by the test) and at http://localhost (a passkey needs a host name)
  * The first three run on a clock that starts at SEASON_START (mid-January 2026, before every
  * seeded workshop: a workshop that has started takes no bookings, docs/decisions/059).
  */
@@ -18,6 +20,7 @@ export const CALENDAR_DAY = '2026-11-23T12:00:00Z';
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3107);
 export const STRIPE_APP_URL = `http://127.0.0.1:${E2E_PORT + 1}`;
 export const CALENDAR_APP_URL = `http://127.0.0.1:${E2E_PORT + 3}`;
+export const TWO_FACTOR_APP_URL = `http://localhost:${E2E_PORT + 4}`;
 const FAKE_STRIPE_PORT = E2E_PORT + 2;
 const WEBHOOK_SECRET = 'whsec_e2e_secret';
 
@@ -49,6 +52,12 @@ const appEnv = (port: number, db: string, extra: Record<string, string> = {}) =>
   PHOTO_DIR: `${tmp}/photos-${port}`,
   ...extra,
 });
+
+/** The second-factor app: its own database (other specs sign in with the password alone), the real clock. */
+function twoFactorEnv(): Record<string, string> {
+  const { CLOCK_START: _realClock, ...env } = appEnv(E2E_PORT + 4, 'e2e-2fa.db', { PUBLIC_ORIGIN: TWO_FACTOR_APP_URL });
+  return env;
+}
 
 export default defineConfig({
   testDir: '.',
@@ -122,6 +131,15 @@ export default defineConfig({
       stdout: 'ignore',
       stderr: 'pipe',
       env: appEnv(E2E_PORT + 3, 'e2e-calendar.db', { CLOCK_START: CALENDAR_DAY }),
+    },
+    {
+      command: `${freshDb('e2e-2fa.db')} && node ${apiDist}/main.js`,
+      url: `http://127.0.0.1:${E2E_PORT + 4}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: twoFactorEnv(),
     },
   ],
 });

@@ -30,7 +30,7 @@ describe('parseBasicPassword', () => {
 describe('AdminAuthService', () => {
   it('accepts the password from ADMIN_PASSWORD (hashed at start-up) and refuses others', async () => {
     const { auth } = service();
-    await expect(auth.loginOrThrow(PASSWORD, 'a')).resolves.toEqual(GRANTED);
+    await expect(auth.loginOrThrow(PASSWORD, 'a')).resolves.toEqual({ ...GRANTED, secondFactorMethods: [] });
     await expect(auth.loginOrThrow('wrong-password', 'b')).rejects.toMatchObject({ code: 'UNAUTHENTICATED', message: 'Invalid password' });
     await expect(auth.authenticateOrThrow(basic(PASSWORD), 'c')).resolves.toEqual(GRANTED);
     await expect(auth.authenticateOrThrow(basic('wrong-password'), 'd')).rejects.toMatchObject({ code: 'UNAUTHENTICATED', message: 'Invalid admin credential' });
@@ -40,14 +40,14 @@ describe('AdminAuthService', () => {
 
   it('accepts the password of an ADMIN_PASSWORD_HASH', async () => {
     const { auth } = service({ passwordHash: formatScryptHash(hashPasswordSync('hashed-admin-secret')) });
-    await expect(auth.loginOrThrow('hashed-admin-secret', 'a')).resolves.toEqual(GRANTED);
+    await expect(auth.loginOrThrow('hashed-admin-secret', 'a')).resolves.toEqual({ ...GRANTED, secondFactorMethods: [] });
     await expect(auth.loginOrThrow(PASSWORD, 'b')).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
   });
 
   it('accepts the password of an argon2 ADMIN_PASSWORD_HASH', async () => {
     const passwordHash = await argon2id({ password: 'argon-admin-secret', salt: Buffer.from('saltsaltsaltsalt'), iterations: 2, parallelism: 1, memorySize: 1024, hashLength: 32, outputType: 'encoded' });
     const { auth } = service({ passwordHash });
-    await expect(auth.loginOrThrow('argon-admin-secret', 'a')).resolves.toEqual(GRANTED);
+    await expect(auth.loginOrThrow('argon-admin-secret', 'a')).resolves.toEqual({ ...GRANTED, secondFactorMethods: [] });
     await expect(auth.loginOrThrow('argon-admin-secreT', 'b')).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
   });
 
@@ -72,7 +72,7 @@ describe('AdminAuthService', () => {
       await expect(auth.loginOrThrow(candidate, `nul-${i}`)).rejects.toMatchObject({ code: 'UNAUTHENTICATED', message: 'Invalid password' });
       await expect(auth.authenticateOrThrow(basic(candidate), `nul-basic-${i}`)).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
     }
-    await expect(auth.loginOrThrow(PASSWORD, 'nul-ok')).resolves.toEqual(GRANTED);
+    await expect(auth.loginOrThrow(PASSWORD, 'nul-ok')).resolves.toEqual({ ...GRANTED, secondFactorMethods: [] });
   });
 
   it('refuses to start with a configured password holding a control character', () => {
@@ -87,7 +87,7 @@ describe('AdminAuthService', () => {
     // with the right password, and counts: its Retry-After (here 2 s) is the wait it starts.
     await expect(auth.loginOrThrow(PASSWORD, 'attacker')).rejects.toMatchObject({ code: 'RATE_LIMITED', status: 429, retryAfterSeconds: 2 });
     // Another client is not affected.
-    await expect(auth.loginOrThrow(PASSWORD, 'admin-laptop')).resolves.toEqual(GRANTED);
+    await expect(auth.loginOrThrow(PASSWORD, 'admin-laptop')).resolves.toEqual({ ...GRANTED, secondFactorMethods: [] });
 
     const waits: number[] = [];
     for (let i = 0; i < 8; i++) {
@@ -148,7 +148,7 @@ describe('AdminAuthService: known devices and the global slow-down (finding 6)',
     for (let i = 0; i <= ADMIN_THROTTLE.freeFailures; i++) await auth.loginOrThrow('guess', 'office').catch(() => undefined);
     await expect(auth.loginOrThrow(PASSWORD, 'office')).rejects.toMatchObject({ code: 'RATE_LIMITED' });
     // The admin's browser carries its device token: not kept out, by login or by Basic.
-    await expect(auth.loginOrThrow(PASSWORD, { ip: 'office', device: deviceToken })).resolves.toEqual({ deviceToken });
+    await expect(auth.loginOrThrow(PASSWORD, { ip: 'office', device: deviceToken })).resolves.toEqual({ deviceToken, secondFactorMethods: [] });
     await expect(auth.authenticateOrThrow(basic(PASSWORD), { ip: 'office', device: deviceToken })).resolves.toEqual({ deviceToken });
     // The device's own failures do throttle it (a stolen device token is no free pass to guess).
     for (let i = 0; i < ADMIN_THROTTLE.freeFailures; i++) {
@@ -156,7 +156,7 @@ describe('AdminAuthService: known devices and the global slow-down (finding 6)',
     }
     await expect(auth.loginOrThrow(PASSWORD, { ip: 'elsewhere', device: deviceToken })).rejects.toMatchObject({ code: 'RATE_LIMITED' });
     // ...and not the IP it came from.
-    await expect(auth.loginOrThrow(PASSWORD, 'elsewhere')).resolves.toEqual(GRANTED);
+    await expect(auth.loginOrThrow(PASSWORD, 'elsewhere')).resolves.toEqual({ ...GRANTED, secondFactorMethods: [] });
   });
 
   it('only tokens signed for this password count: forged, altered or another password\'s tokens are no device', async () => {
@@ -172,7 +172,7 @@ describe('AdminAuthService: known devices and the global slow-down (finding 6)',
     // A second instance with the same password accepts the token (the key is derived from the password).
     const twin = service().auth;
     for (let i = 0; i <= ADMIN_THROTTLE.freeFailures; i++) await twin.loginOrThrow('guess', 'shared').catch(() => undefined);
-    await expect(twin.loginOrThrow(PASSWORD, { ip: 'shared', device: deviceToken })).resolves.toEqual({ deviceToken });
+    await expect(twin.loginOrThrow(PASSWORD, { ip: 'shared', device: deviceToken })).resolves.toEqual({ deviceToken, secondFactorMethods: [] });
   });
 
   it('an ADMIN_PASSWORD_HASH signs devices too, and a new hash revokes them', async () => {
@@ -182,7 +182,7 @@ describe('AdminAuthService: known devices and the global slow-down (finding 6)',
     const same = service({ passwordHash: hash }).auth;
     const rehashed = service({ passwordHash: formatScryptHash(hashPasswordSync('hashed-admin-secret')) }).auth;
     for (const a of [same, rehashed]) for (let i = 0; i <= ADMIN_THROTTLE.freeFailures; i++) await a.loginOrThrow('guess', 'ip').catch(() => undefined);
-    await expect(same.loginOrThrow('hashed-admin-secret', { ip: 'ip', device: deviceToken })).resolves.toEqual({ deviceToken });
+    await expect(same.loginOrThrow('hashed-admin-secret', { ip: 'ip', device: deviceToken })).resolves.toEqual({ deviceToken, secondFactorMethods: [] });
     await expect(rehashed.loginOrThrow('hashed-admin-secret', { ip: 'ip', device: deviceToken })).rejects.toMatchObject({ code: 'RATE_LIMITED' });
   });
 
@@ -200,15 +200,15 @@ describe('AdminAuthService: known devices and the global slow-down (finding 6)',
     expect(refused.retryAfterSeconds).toBe(ADMIN_GLOBAL_SLOWDOWN.intervalMs / 1000);
     await expect(fromNewIp(PASSWORD)).rejects.toMatchObject({ code: 'RATE_LIMITED' });
     // The admin's known device is not slowed.
-    await expect(auth.loginOrThrow(PASSWORD, { ip: `198.51.100.${++ip}`, device: deviceToken })).resolves.toEqual({ deviceToken });
+    await expect(auth.loginOrThrow(PASSWORD, { ip: `198.51.100.${++ip}`, device: deviceToken })).resolves.toEqual({ deviceToken, secondFactorMethods: [] });
     // A slow-down, not a lock: hammering does not extend it, the next interval has its check.
     for (let i = 0; i < 20; i++) await fromNewIp('hammer').catch(() => undefined);
     advance(ADMIN_GLOBAL_SLOWDOWN.intervalMs);
-    await expect(fromNewIp(PASSWORD)).resolves.toEqual(GRANTED);
+    await expect(fromNewIp(PASSWORD)).resolves.toEqual({ ...GRANTED, secondFactorMethods: [] });
     await expect(fromNewIp(PASSWORD)).rejects.toMatchObject({ code: 'RATE_LIMITED' });
     // Once the failures are older than the window, checks are free again.
     advance(ADMIN_GLOBAL_SLOWDOWN.windowMs);
-    await expect(fromNewIp(PASSWORD)).resolves.toEqual(GRANTED);
-    await expect(fromNewIp(PASSWORD)).resolves.toEqual(GRANTED);
+    await expect(fromNewIp(PASSWORD)).resolves.toEqual({ ...GRANTED, secondFactorMethods: [] });
+    await expect(fromNewIp(PASSWORD)).resolves.toEqual({ ...GRANTED, secondFactorMethods: [] });
   });
 });

@@ -38,11 +38,26 @@ export const ADMIN_GLOBAL_SLOWDOWN: SlowdownRule = {
 export interface AdminClient {
   ip: string;
   device?: string;
+  /** The second-factor session token the request carries (cookie or X-Admin-Session header), if any. */
+  session?: string;
+}
+
+/** The second-factor check made after the password on every admin request (second-factor/, docs/decisions/092). */
+export interface SecondFactorGate {
+  /** Passes (no factor enrolled, or an open session); throws SECOND_FACTOR_REQUIRED otherwise. */
+  checkSessionOrThrow(token: string | undefined): Promise<unknown>;
+  /** How the sign-in can be completed: empty when the password is enough. */
+  methods(): Promise<string[]>;
 }
 
 /** What a successful check gives back: the known-device token to (re)set on the client. */
 export interface AdminAccess {
   deviceToken: string;
+}
+
+/** What a right password at login gives back: also how the sign-in must be completed (empty: it is complete). */
+export interface AdminLoginAccess extends AdminAccess {
+  secondFactorMethods: string[];
 }
 
 /** Longer candidates are refused without hashing them (no one types a 1 KB password). */
@@ -98,6 +113,8 @@ export class AdminAuthService {
     store: RateLimitStore = new MemoryRateLimitStore(),
     /** Sign-ins (not every authenticated request) are recorded here (docs/decisions/060). */
     private readonly audit: AuditLog | null = null,
+    /** Once a second factor is enrolled, the password alone opens nothing (docs/decisions/092). */
+    private readonly secondFactor: SecondFactorGate | null = null,
   ) {
     let secret: Buffer;
     if (admin.passwordHash) {
@@ -122,7 +139,7 @@ export class AdminAuthService {
    * POST /api/admin/login and adminLogin. Throws UNAUTHENTICATED "Invalid password" or RATE_LIMITED.
    * `client` is the client IP alone, or with the device token the request carries.
    */
-  async loginOrThrow(password: string, client: string | AdminClient): Promise<AdminAccess> {
+  async loginOrThrow(password: string, client: string | AdminClient): Promise<AdminLoginAccess> {
     const ip = typeof client === 'string' ? client : client.ip;
     let access: AdminAccess;
     try {
@@ -134,8 +151,10 @@ export class AdminAuthService {
       }
       throw e;
     }
-    await this.audit?.recordAlone({ ...ADMIN_ACTOR, action: 'admin.login_succeeded', detail: `Signed in from ${ip}` });
-    return access;
+    const secondFactorMethods = (await this.secondFactor?.methods()) ?? [];
+    const detail = secondFactorMethods.length > 0 ? `Password accepted from ${ip}; a second factor is required` : `Signed in from ${ip}`;
+    await this.audit?.recordAlone({ ...ADMIN_ACTOR, action: 'admin.login_succeeded', detail });
+    return { ...access, secondFactorMethods };
   }
 
   /**
@@ -143,6 +162,17 @@ export class AdminAuthService {
    * as a failure) or with a wrong one (counted), RATE_LIMITED while throttled.
    */
   async authenticateOrThrow(authorization: string | undefined, client: string | AdminClient): Promise<AdminAccess> {
+    const access = await this.authenticatePasswordOrThrow(authorization, client);
+    // The password first (its 401 unchanged), then the second factor's session, once one is enrolled.
+    await this.secondFactor?.checkSessionOrThrow(typeof client === 'string' ? undefined : client.session);
+    return access;
+  }
+
+  /**
+   * The password only (the first factor): the calls that complete the second
+   * factor use it; every other admin call uses authenticateOrThrow.
+   */
+  async authenticatePasswordOrThrow(authorization: string | undefined, client: string | AdminClient): Promise<AdminAccess> {
     if (!authorization) throw unauthenticated(CREDENTIAL_REQUIRED);
     return this.checkOrThrow(parseBasicPassword(authorization), client, INVALID_CREDENTIAL);
   }

@@ -69,6 +69,12 @@ export const UNMATCHED_PAYMENTS_SHOWN = 100;
 export class AdminLoginPayload {
   @Field({ description: 'True: the password is right (a wrong one is an UNAUTHENTICATED error).' })
   success: boolean;
+
+  @Field({ description: 'True: a second factor is enrolled; complete the sign-in with one of secondFactorMethods (docs/decisions/092).' })
+  secondFactorRequired: boolean;
+
+  @Field(() => [String], { description: 'How the sign-in can be completed: passkey, totp, recovery (empty when the password is enough).' })
+  secondFactorMethods: string[];
 }
 
 @ObjectType({ description: 'Result of updateWorkshopPhoto.' })

@@ -17,6 +17,8 @@ export enum ErrorCode {
   CONFLICT = 'CONFLICT',
   UNAUTHENTICATED = 'UNAUTHENTICATED',
   FORBIDDEN = 'FORBIDDEN',
+  /** The admin password was right, but a second factor is enrolled and the request has no open session (docs/decisions/092). */
+  SECOND_FACTOR_REQUIRED = 'SECOND_FACTOR_REQUIRED',
   RATE_LIMITED = 'RATE_LIMITED',
   /** The client or customer already holds as many unpaid spots as one may (docs/decisions/056). */
   HOLD_LIMIT_REACHED = 'HOLD_LIMIT_REACHED',
@@ -110,6 +112,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   [ErrorCode.CONFLICT]: 409,
   [ErrorCode.UNAUTHENTICATED]: 401,
   [ErrorCode.FORBIDDEN]: 403,
+  [ErrorCode.SECOND_FACTOR_REQUIRED]: 401,
   [ErrorCode.RATE_LIMITED]: 429,
   [ErrorCode.HOLD_LIMIT_REACHED]: 429,
   // 428 Precondition Required: the request is fine but must come with something first.

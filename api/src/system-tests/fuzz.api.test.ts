@@ -164,6 +164,18 @@ describe('generated hostile input on every write endpoint', () => {
   it('DELETE /api/admin/messages/{id} (authenticated)', () =>
     property(fc.string({ maxLength: 100 }), (id: string) => probe('DELETE', `/api/admin/messages/${encodeURIComponent(id)}`, undefined, { authorization: ADMIN })));
 
+  it('the admin second factor: sign-in steps, enrolment, removal and sessions (authenticated; issue 26)', () =>
+    property(
+      fc.tuple(fc.string({ maxLength: 60 }), body(['code', 'response', 'label', 'factor_id'])),
+      async ([id, b]: [string, string]) => {
+        for (const path of ['/api/admin/second-factor/totp', '/api/admin/second-factor/recovery', '/api/admin/second-factor/passkey', '/api/admin/security/totp/confirm', '/api/admin/security/passkey']) {
+          await probe('POST', path, b, { authorization: ADMIN });
+        }
+        await probe('DELETE', `/api/admin/security/factors/${encodeURIComponent(id)}`, undefined, { authorization: ADMIN });
+        await probe('DELETE', `/api/admin/sessions/${encodeURIComponent(id)}`, undefined, { authorization: ADMIN });
+      },
+    ));
+
   it('POST /api/webhook/stripe (no provider configured here; signatures are tested in payment tests)', () =>
     property(body(['id', 'type', 'data']), (b: string) => probe('POST', '/api/webhook/stripe', b, { 'stripe-signature': 't=1,v1=abc' })));
 
@@ -178,10 +190,16 @@ describe('generated hostile input on every write endpoint', () => {
           'mutation($input: UpdatePhotoInput!) { updatePhoto(input: $input) { photo { id } } }',
           'mutation($input: ReorderPhotosInput!) { reorderPhotos(input: $input) { photos { id } } }',
           'mutation($input: DeletePhotoInput!) { deletePhoto(input: $input) { deletedPhotoId } }',
+          'mutation($input: TotpCodeInput!) { adminVerifyTotp(input: $input) { sessionToken } }',
+          'mutation($input: RecoveryCodeInput!) { adminVerifyRecoveryCode(input: $input) { sessionToken } }',
+          'mutation($input: PasskeyResponseInput!) { adminVerifyPasskey(input: $input) { sessionToken } }',
+          'mutation($input: ConfirmTotpInput!) { adminConfirmTotp(input: $input) { recoveryCodes } }',
+          'mutation($input: RegisterPasskeyInput!) { adminRegisterPasskey(input: $input) { recoveryCodes } }',
+          'mutation($input: SecondFactorIdInput!) { adminEndSession(input: $input) { id } }',
         ),
-        shaped([...BOOKING_KEYS.map((k) => k.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase())), 'bookingId', 'originUrl', 'authorName', 'authorEmail', 'message', 'password', 'photoId', 'photoIds', 'workshopId', 'caption', 'altText']),
+        shaped([...BOOKING_KEYS.map((k) => k.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase())), 'bookingId', 'originUrl', 'authorName', 'authorEmail', 'message', 'password', 'photoId', 'photoIds', 'workshopId', 'caption', 'altText', 'code', 'response', 'label', 'factorId', 'id']),
       ),
-      ([query, input]: [string, unknown]) => probe('POST', '/graphql', JSON.stringify({ query, variables: { input } }), query.includes('Photo') ? { authorization: ADMIN } : {}),
+      ([query, input]: [string, unknown]) => probe('POST', '/graphql', JSON.stringify({ query, variables: { input } }), query.includes('Photo') || query.includes('admin') ? { authorization: ADMIN } : {}),
     ));
 
   it('bodies over the size cap are a 413, not a crash', async () => {

@@ -20,9 +20,32 @@ export function servedOverHttps(config: Pick<Config, 'hsts' | 'publicOrigin'>): 
   return config.hsts || config.publicOrigin.startsWith('https:');
 }
 
-/** The request's client for the admin throttles: its IP and its known-device cookie. */
+/**
+ * The second-factor session (docs/decisions/092): the token the admin's
+ * browser keeps in this cookie (HttpOnly, SameSite=Strict), or an API client
+ * sends in the X-Admin-Session header, with the Basic header as before.
+ */
+export const ADMIN_SESSION_COOKIE = 'admin_session';
+export const ADMIN_SESSION_HEADER = 'x-admin-session';
+
+/** The session token a request carries: the header (API clients) or the cookie (the dashboard). */
+export function adminSessionToken(req: FastifyRequest): string | undefined {
+  const header = req.headers[ADMIN_SESSION_HEADER];
+  return (typeof header === 'string' && header ? header : undefined) ?? req.cookies?.[ADMIN_SESSION_COOKIE];
+}
+
+/** The request's client for the admin throttles: its IP, its known-device cookie and its second-factor session. */
 export function adminClient(req: FastifyRequest): AdminClient {
-  return { ip: clientKey(req), device: req.cookies?.[ADMIN_DEVICE_COOKIE] };
+  return { ip: clientKey(req), device: req.cookies?.[ADMIN_DEVICE_COOKIE], session: adminSessionToken(req) };
+}
+
+/** Keeps a session opened with both factors on the admin's browser, for as long as the session lasts (12 hours). */
+export function rememberAdminSession(reply: FastifyReply, token: string, secure: boolean): void {
+  void reply.setCookie(ADMIN_SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'strict', secure, maxAge: 12 * 3600 });
+}
+
+export function forgetAdminSession(reply: FastifyReply, secure: boolean): void {
+  void reply.clearCookie(ADMIN_SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'strict', secure });
 }
 
 /**
@@ -51,7 +74,15 @@ export async function checkAdmin(adminAuth: AdminAuthService, authorization: str
   }
 }
 
-/** Fastify preHandler: 401 without or with a wrong credential, 429 while throttled. */
+/** Fastify preHandler of the calls that complete the second factor: the password only (401 as the spec says, 429). */
+export function requireAdminPassword(adminAuth: AdminAuthService, options: { secureCookies: boolean }) {
+  return async (req: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const { deviceToken } = await adminAuth.authenticatePasswordOrThrow(req.headers.authorization, adminClient(req));
+    rememberAdminDevice(req, reply, deviceToken, options.secureCookies);
+  };
+}
+
+/** Fastify preHandler: 401 without or with a wrong credential (or no second factor once one is enrolled), 429 while throttled. */
 export function requireAdmin(adminAuth: AdminAuthService, options: { secureCookies: boolean }) {
   return async (req: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const check = await checkAdmin(adminAuth, req.headers.authorization, adminClient(req));

@@ -16,6 +16,7 @@ import { PHOTOS_TAB_FRAGMENT, PhotosTab } from './PhotosTab';
 import { WAITLISTS_TAB_FRAGMENT, WaitlistsTab } from './WaitlistsTab';
 import { ActivityTab } from './ActivityTab';
 import { ReviewsTab } from './ReviewsTab';
+import { SecurityTab } from './SecurityTab';
 import { WorkshopsTab } from './WorkshopsTab';
 import { OverdueBalances } from './OverdueBalances';
 import '../styles/admin.css';
@@ -45,7 +46,7 @@ export const ADMIN_DASHBOARD_QUERY: TypedDocumentNode<AdminDashboardQuery, Admin
   ${WAITLISTS_TAB_FRAGMENT}
 `;
 
-type TabKey = 'statistics' | 'bookings' | 'messages' | 'workshops' | 'photos' | 'waitlists' | 'reviews' | 'activity';
+type TabKey = 'statistics' | 'bookings' | 'messages' | 'workshops' | 'photos' | 'waitlists' | 'reviews' | 'activity' | 'security';
 
 /** Each panel starts with a heading (hidden: the tab shows it), so the items inside can be h3 under the page's h1. */
 const PANEL_HEADINGS: Record<TabKey, string> = {
@@ -57,6 +58,7 @@ const PANEL_HEADINGS: Record<TabKey, string> = {
   waitlists: 'Waiting lists',
   reviews: 'Reviews',
   activity: 'Activity',
+  security: 'Security',
 };
 
 /** /admin/dashboard: only with a stored credential; a 401 (or Logout) ends the session. */
@@ -92,10 +94,14 @@ function Dashboard() {
     { key: 'waitlists', label: 'Waiting lists' },
     { key: 'reviews', label: 'Reviews' },
     { key: 'activity', label: 'Activity' },
+    { key: 'security', label: 'Security' },
   ];
 
   let panel;
-  if (tab === 'activity') {
+  if (tab === 'security') {
+    // Its own query: second factors, recovery codes, sessions (issue 26).
+    panel = <SecurityTab onError={logoutIfUnauthenticated} />;
+  } else if (tab === 'activity') {
     // Its own query (the audit log is paged and searched on the server): shown even while the rest loads.
     panel = <ActivityTab onError={logoutIfUnauthenticated} onSignedOut={logout} />;
   } else if (tab === 'reviews') {

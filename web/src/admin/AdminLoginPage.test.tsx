@@ -7,6 +7,7 @@ import { ADMIN_LOGIN_MUTATION } from './AdminLoginPage';
 import { basicCredential, readAdminCredential } from './credential';
 import { ADMIN_DASHBOARD_QUERY } from './AdminDashboardPage';
 import { anAdminDashboard } from '../test/builders';
+import { ADMIN_VERIFY_TOTP_MUTATION } from './secondFactor.documents';
 
 // The first render of a file loads the lazy route modules; on a busy machine that can take over a second.
 configure({ asyncUtilTimeout: 5000 });
@@ -64,13 +65,36 @@ describe('/admin login', () => {
   it('on success stores the Basic credential for this tab and opens the dashboard', async () => {
     const user = userEvent.setup({ delay: null });
     const { router } = renderRoute('/admin', [
-      login('correct-horse-battery', { data: { adminLogin: { __typename: 'AdminLoginPayload', success: true } } }),
+      login('correct-horse-battery', { data: { adminLogin: { __typename: 'AdminLoginPayload', success: true, secondFactorRequired: false, secondFactorMethods: [] } } }),
       { request: { query: ADMIN_DASHBOARD_QUERY }, result: { data: anAdminDashboard() } },
     ]);
     await user.type(await screen.findByLabelText('Password'), 'correct-horse-battery{Enter}');
     expect(await screen.findByRole('tab', { name: 'Statistics' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/admin/dashboard');
     expect(readAdminCredential()).toBe(btoa('admin:correct-horse-battery'));
+  });
+
+  it('once a second factor is enrolled, asks for it after the password: a refused code says so, the right one opens the dashboard (issue 26)', async () => {
+    const user = userEvent.setup({ delay: null });
+    const verify = (code: string, result: MockLink.MockedResponse['result']): MockLink.MockedResponse => ({ request: { query: ADMIN_VERIFY_TOTP_MUTATION, variables: { input: { code } } }, result });
+    const { router } = renderRoute('/admin', [
+      login('correct-horse-battery', { data: { adminLogin: { __typename: 'AdminLoginPayload', success: true, secondFactorRequired: true, secondFactorMethods: ['totp', 'recovery'] } } }),
+      verify('000000', { errors: [new GraphQLError('Invalid authenticator code', { extensions: { code: 'UNAUTHENTICATED' } })] }),
+      verify('123456', { data: { adminVerifyTotp: { __typename: 'AdminSessionOpened', expiresAt: '2026-01-16T00:00:00.000Z' } } }),
+      { request: { query: ADMIN_DASHBOARD_QUERY }, result: { data: anAdminDashboard() } },
+    ]);
+    await user.type(await screen.findByLabelText('Password'), 'correct-horse-battery{Enter}');
+    expect(await screen.findByRole('heading', { name: 'Second step' })).toBeInTheDocument();
+    // The password alone does not open the dashboard; no passkey is enrolled, so none is offered.
+    expect(router.state.location.pathname).toBe('/admin');
+    expect(screen.queryByRole('button', { name: 'Use your passkey' })).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('Code from your authenticator app'), '000000{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid authenticator code');
+    expect(router.state.location.pathname).toBe('/admin');
+    await user.clear(screen.getByLabelText('Code from your authenticator app'));
+    await user.type(screen.getByLabelText('Code from your authenticator app'), '123456{Enter}');
+    expect(await screen.findByRole('tab', { name: 'Statistics' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin/dashboard');
   });
 
   it('encodes non-ASCII passwords as UTF-8', () => {

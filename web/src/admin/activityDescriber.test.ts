@@ -12,6 +12,12 @@ const entry = (before: object | null, after: object | null) => ({ before: before
 const CASES: Record<AuditAction, { before: object | null; after: object | null; lines: string[] }> = {
   'admin.login_succeeded': { before: null, after: null, lines: [] },
   'admin.login_failed': { before: null, after: null, lines: [] },
+  'admin.second_factor_succeeded': { before: null, after: null, lines: [] },
+  'admin.second_factor_failed': { before: null, after: null, lines: [] },
+  'admin.factor_enrolled': { before: null, after: null, lines: [] },
+  'admin.factor_removed': { before: null, after: null, lines: [] },
+  'admin.recovery_codes_created': { before: null, after: null, lines: [] },
+  'admin.session_ended': { before: null, after: null, lines: [] },
   'workshop.created': {
     before: null,
     after: { name: 'Zion Canyon Light & Slot Canyons', startDate: '2027-04-13', endDate: '2027-04-18', capacity: 12, priceCents: 549500 },

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
-import { useApolloClient } from '@apollo/client/react';
+import { useApolloClient, useMutation } from '@apollo/client/react';
+import { ADMIN_LOGOUT_MUTATION } from './secondFactor.documents';
 import { useNavigate } from 'react-router-dom';
 import { clearAdminCredential } from './credential';
 import { isUnauthenticated } from '../forms/graphqlProblem';
@@ -11,13 +12,16 @@ import { isUnauthenticated } from '../forms/graphqlProblem';
 export function useAdminSession() {
   const navigate = useNavigate();
   const client = useApolloClient();
+  const [endSession] = useMutation(ADMIN_LOGOUT_MUTATION);
 
   const logout = useCallback(() => {
+    // The second factor's session (an HttpOnly cookie) is ended on the server: it is refused everywhere from now on.
+    endSession().catch(() => undefined);
     clearAdminCredential();
     navigate('/admin', { replace: true });
     // Participant details must not outlive the session in memory.
     void client.clearStore();
-  }, [client, navigate]);
+  }, [client, navigate, endSession]);
 
   /** Logs out on a 401 and says so (true); other errors are the caller's. */
   const logoutIfUnauthenticated = useCallback(

@@ -33,7 +33,9 @@ export function problemMessage(error: unknown, fallback: string): string {
 
 /** Is this failure "not (or no longer) authenticated": a GraphQL UNAUTHENTICATED error or an HTTP 401? */
 export function isUnauthenticated(error: unknown): boolean {
-  if (graphqlProblem(error).code === 'UNAUTHENTICATED') return true;
+  // SECOND_FACTOR_REQUIRED: the password is right but the session of the second factor is missing or ended (docs/decisions/092).
+  const code = graphqlProblem(error).code;
+  if (code === 'UNAUTHENTICATED' || code === 'SECOND_FACTOR_REQUIRED') return true;
   return ServerError.is(error) && error.statusCode === 401;
 }
 

@@ -116,6 +116,12 @@ export type CheckoutSessionInput = {
   originUrl: string;
 };
 
+/** The first code of a new authenticator app, which confirms its enrolment. */
+export type ConfirmTotpInput = {
+  code: string;
+  factorId: string | number;
+};
+
 /** The confirmation link of a waiting-list entry: its id and token (from the mail). */
 export type ConfirmWaitlistEntryInput = {
   entryId: string | number;
@@ -190,6 +196,11 @@ export type ExperienceLevel =
   | 'intermediate'
   | 'professional';
 
+/** A name for a new factor, to tell it apart in the list. */
+export type FactorLabelInput = {
+  label: string;
+};
+
 /** A message to every traveller of a departure (and optionally its waiting list). */
 export type GroupMessageInput = {
   /** Plain text; blank lines separate paragraphs. */
@@ -250,6 +261,12 @@ export type NameTravellerInput = {
   /** The manage link’s token. */
   token: string;
   travellerId: string | number;
+};
+
+/** The browser's answer to the passkey options, as JSON (what @simplewebauthn/browser returns). */
+export type PasskeyResponseInput = {
+  /** JSON text of the WebAuthn credential (AuthenticationResponseJSON or RegistrationResponseJSON). */
+  response: string;
 };
 
 /** Online through the payment provider, or recorded by the admin. */
@@ -317,6 +334,11 @@ export type RecordPaymentInput = {
   bookingId: string | number;
 };
 
+/** One of the admin's recovery codes (each works once). */
+export type RecoveryCodeInput = {
+  code: string;
+};
+
 export type RefundReason =
   | 'admin'
   | 'cancellation'
@@ -334,6 +356,13 @@ export type RefundState =
   | 'pending'
   | 'processing'
   | 'succeeded';
+
+/** A new passkey: the browser's answer to the registration options and a name for it. */
+export type RegisterPasskeyInput = {
+  label: string;
+  /** JSON text of the WebAuthn credential (AuthenticationResponseJSON or RegistrationResponseJSON). */
+  response: string;
+};
 
 /** Admin: the waiting-list entry to remove. */
 export type RemoveWaitlistEntryInput = {
@@ -395,6 +424,11 @@ export type ScheduleWorkshopAgainInput = {
   startDate: string;
 };
 
+/** A factor or session, by id. */
+export type SecondFactorIdInput = {
+  id: string | number;
+};
+
 /** Know before you go for one workshop run; every field is replaced. */
 export type SetKnowBeforeYouGoInput = {
   /** The phone number that reaches the instructor during the trip. */
@@ -447,6 +481,11 @@ export type SubmitReviewInput = {
   text: string;
   /** The part of the link after #. */
   token: string;
+};
+
+/** A code from the admin's authenticator app (6 digits). */
+export type TotpCodeInput = {
+  code: string;
 };
 
 export type TransferMyBookingInput = {
@@ -619,7 +658,7 @@ export type AdminLoginMutationVariables = Exact<{
 }>;
 
 
-export type AdminLoginMutation = { adminLogin: { success: boolean } };
+export type AdminLoginMutation = { adminLogin: { success: boolean, secondFactorRequired: boolean, secondFactorMethods: Array<string> } };
 
 export type AdminBookingAccountQueryVariables = Exact<{
   bookingId: string | number;
@@ -871,6 +910,87 @@ export type AdminCancelBookingWithRefundMutationVariables = Exact<{
 
 
 export type AdminCancelBookingWithRefundMutation = { adminCancelBookingWithRefund: { booking: { id: string, status: BookingStatus, paymentStatus: PaymentStatus, amountRefunded: number } } };
+
+export type AdminVerifyTotpMutationVariables = Exact<{
+  input: TotpCodeInput;
+}>;
+
+
+export type AdminVerifyTotpMutation = { adminVerifyTotp: { expiresAt: string } };
+
+export type AdminVerifyRecoveryCodeMutationVariables = Exact<{
+  input: RecoveryCodeInput;
+}>;
+
+
+export type AdminVerifyRecoveryCodeMutation = { adminVerifyRecoveryCode: { expiresAt: string } };
+
+export type AdminPasskeyLoginOptionsMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AdminPasskeyLoginOptionsMutation = { adminPasskeyLoginOptions: string };
+
+export type AdminVerifyPasskeyMutationVariables = Exact<{
+  input: PasskeyResponseInput;
+}>;
+
+
+export type AdminVerifyPasskeyMutation = { adminVerifyPasskey: { expiresAt: string } };
+
+export type AdminSecurityQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AdminSecurityQuery = { adminSecurity: { required: boolean, recoveryCodesLeft: number, factors: Array<{ id: string, kind: string, label: string, createdAt: string, lastUsedAt: string | null }> }, adminSessions: Array<{ id: string, factor: string, ip: string, userAgent: string, createdAt: string, lastSeenAt: string, expiresAt: string, current: boolean }> };
+
+export type AdminStartTotpMutationVariables = Exact<{
+  input: FactorLabelInput;
+}>;
+
+
+export type AdminStartTotpMutation = { adminStartTotp: { factorId: string, secret: string, uri: string, qrCode: string } };
+
+export type AdminConfirmTotpMutationVariables = Exact<{
+  input: ConfirmTotpInput;
+}>;
+
+
+export type AdminConfirmTotpMutation = { adminConfirmTotp: { recoveryCodes: Array<string> | null, factor: { id: string }, session: { expiresAt: string } } };
+
+export type AdminPasskeyRegistrationOptionsMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AdminPasskeyRegistrationOptionsMutation = { adminPasskeyRegistrationOptions: string };
+
+export type AdminRegisterPasskeyMutationVariables = Exact<{
+  input: RegisterPasskeyInput;
+}>;
+
+
+export type AdminRegisterPasskeyMutation = { adminRegisterPasskey: { recoveryCodes: Array<string> | null, factor: { id: string }, session: { expiresAt: string } } };
+
+export type AdminRemoveFactorMutationVariables = Exact<{
+  input: SecondFactorIdInput;
+}>;
+
+
+export type AdminRemoveFactorMutation = { adminRemoveFactor: { required: boolean } };
+
+export type AdminNewRecoveryCodesMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AdminNewRecoveryCodesMutation = { adminNewRecoveryCodes: { codes: Array<string> } };
+
+export type AdminEndSessionMutationVariables = Exact<{
+  input: SecondFactorIdInput;
+}>;
+
+
+export type AdminEndSessionMutation = { adminEndSession: { id: string } };
+
+export type AdminLogoutMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AdminLogoutMutation = { adminLogout: boolean };
 
 export type WorkshopsTab_WorkshopFragment = { id: string, name: string, description: string, location: string, state: string, dates: string, startDate: string, endDate: string, timeZone: string, capacity: number, minimumParticipants: number, spotsClaimed: number, price: number, privateRoomSupplement: number, difficultyLevel: DifficultyLevel, workshopType: WorkshopType, imageUrl: string, highlights: Array<string>, itinerary: string, hasStarted: boolean, hasEnded: boolean, archived: boolean, cancelled: boolean, decisionDate: string | null };
 

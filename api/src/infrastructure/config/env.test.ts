@@ -44,6 +44,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'development', PORT: '4010' }).publicOrigin).toBe('http://localhost:4010');
   });
 
+  it('refuses a production PUBLIC_ORIGIN that is an IP address: the admin\'s passkeys are bound to a host name (issue 26, decision 091)', () => {
+    const base = { NODE_ENV: 'production', ...SECRETS, ADMIN_PASSWORD: 'a-long-enough-secret' };
+    expect(() => loadConfig({ ...base, PUBLIC_ORIGIN: 'https://203.0.113.7' })).toThrow(/PUBLIC_ORIGIN must name a host/);
+    expect(() => loadConfig({ ...base, PUBLIC_ORIGIN: 'https://[2001:db8::1]:8443' })).toThrow(/PUBLIC_ORIGIN must name a host/);
+    expect(loadConfig({ ...base, PUBLIC_ORIGIN: 'https://wild.example:8443' }).publicOrigin).toBe('https://wild.example:8443');
+  });
+
   it('refuses production without its own random ALTCHA_HMAC_SECRET and BOOKING_LINK_SECRET: nothing public is signed with a key derived from the admin password (issue 21 finding 5)', () => {
     const base = { NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://wild.example', ADMIN_PASSWORD: 'a-long-enough-secret' };
     const problems = (env: Record<string, string>): string => {

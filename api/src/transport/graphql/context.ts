@@ -1,6 +1,6 @@
 import type { AdminAuthService, AdminClient } from '../../admin/admin-auth.service';
 import type { WorkshopService } from '../../workshop/workshop.service';
-import type { AppError } from '../../infrastructure/errors';
+import { ErrorCode, type AppError } from '../../infrastructure/errors';
 import { checkAdmin } from '../admin-guard';
 import { createLoaders, type Loaders } from './loaders';
 
@@ -15,15 +15,21 @@ export interface GraphQLContext {
   adminClient: AdminClient;
   /** Keep a known-device token on the client (a cookie); a no-op where there is no reply (server rendering). */
   rememberAdminDevice(deviceToken: string): void;
-  /** True when the request carries a valid admin credential. */
+  /** Keep (a token) or drop (null) the second-factor session cookie; a no-op without a reply. */
+  rememberAdminSession(token: string | null): void;
+  /** The second-factor session token the request carries (cookie or X-Admin-Session), for logout. */
+  adminSession?: string;
+  /** True when the request carries a valid admin credential (and, once one is enrolled, an open second-factor session). */
   isAdmin: boolean;
+  /** True when the admin password is right, whatever the second factor: the calls that complete it need only this. */
+  adminPasswordOk: boolean;
   /** Why isAdmin is false (no credential, a wrong one, throttled): the error admin fields answer. */
   adminError?: AppError;
   /** Per-request DataLoaders (graphql/loaders.ts). */
   loaders: Loaders;
   /** Count one write against this client's limit (the same count as the REST route's); throws RATE_LIMITED past it. */
   consume(limit: WriteLimitName): Promise<void>;
-  /** The User-Agent header as sent ('' without one): a waiver signature records it (docs/decisions/085). */
+  /** The User-Agent header as sent ('' without one): a waiver signature records it (docs/decisions/085); the admin's session list shows it. */
   userAgent: string;
 }
 
@@ -36,6 +42,9 @@ export interface RequestFacts {
   /** The known-device cookie the request carries. */
   adminDevice?: string;
   rememberAdminDevice?(deviceToken: string): void;
+  /** The second-factor session token (cookie or header). */
+  adminSession?: string;
+  rememberAdminSession?(token: string | null): void;
   authorization?: string;
   consume(limit: WriteLimitName): Promise<void>;
   userAgent?: string;
@@ -51,12 +60,16 @@ export async function createContext(deps: ContextDeps, facts: RequestFacts): Pro
   const rememberAdminDevice = facts.rememberAdminDevice ?? (() => undefined);
   const { clientKey } = facts;
   const context = new RequestContext(typeof clientKey === 'string' ? () => clientKey : clientKey, facts.adminDevice, rememberAdminDevice, facts.consume, createLoaders(deps.workshops), facts.userAgent ?? '');
+  context.adminSession = facts.adminSession;
+  context.rememberAdminSession = facts.rememberAdminSession ?? (() => undefined);
   // The same admin guard as the REST routes; a request without a credential costs nothing.
   if (facts.authorization) {
     const check = await checkAdmin(deps.adminAuth, facts.authorization, context.adminClient);
     if (check.isAdmin) rememberAdminDevice(check.deviceToken);
     context.isAdmin = check.isAdmin;
     context.adminError = check.adminError;
+    // A right password without the second factor: only the calls that complete it are open.
+    context.adminPasswordOk = check.isAdmin || check.adminError.code === ErrorCode.SECOND_FACTOR_REQUIRED;
   }
   return context;
 }
@@ -69,6 +82,9 @@ export async function createContext(deps: ContextDeps, facts: RequestFacts): Pro
  */
 class RequestContext implements GraphQLContext {
   isAdmin = false;
+  adminPasswordOk = false;
+  adminSession?: string;
+  rememberAdminSession: (token: string | null) => void = () => undefined;
   adminError?: AppError;
   private key?: string;
   private client?: AdminClient;
@@ -87,6 +103,6 @@ class RequestContext implements GraphQLContext {
   }
 
   get adminClient(): AdminClient {
-    return (this.client ??= { ip: this.clientKey, device: this.adminDevice });
+    return (this.client ??= { ip: this.clientKey, device: this.adminDevice, session: this.adminSession });
   }
 }

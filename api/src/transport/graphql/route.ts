@@ -12,7 +12,7 @@ import { CatalogAnswerCache, type CatalogSnapshots } from '../catalog-answer-cac
 import { jsonBodies } from '../rest/http';
 import type { WriteLimits } from '../rate-limits';
 import { createContext, type ContextDeps, type GraphQLContext } from './context';
-import { ADMIN_DEVICE_COOKIE, rememberAdminDevice } from '../admin-guard';
+import { ADMIN_DEVICE_COOKIE, adminSessionToken, forgetAdminSession, rememberAdminDevice, rememberAdminSession } from '../admin-guard';
 import { graphqlBodyErrorHandler } from './errors';
 import { resolvePersisted, type Refusal, type TrustedDocuments } from './trusted-documents';
 import type { CompiledDocuments } from './compiled-documents';
@@ -144,6 +144,8 @@ export function graphqlRoute(options: GraphQLRouteOptions): FastifyPluginAsync {
       clientKey: () => clientKey(req),
       adminDevice: req.cookies?.[ADMIN_DEVICE_COOKIE],
       rememberAdminDevice: (token) => rememberAdminDevice(req, reply, token, options.secureCookies),
+      adminSession: adminSessionToken(req),
+      rememberAdminSession: (token) => (token ? rememberAdminSession(reply, token, options.secureCookies) : forgetAdminSession(reply, options.secureCookies)),
       authorization: req.headers.authorization,
       consume: (limit) => options.limits[limit](req),
       userAgent: req.headers['user-agent'] ?? '',

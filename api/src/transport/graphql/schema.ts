@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import type { GraphQLSchema } from 'graphql';
 import { buildSchema, type ContainerType, type NonEmptyArray } from 'type-graphql';
+import { SecondFactorResolver } from './resolvers/second-factor.resolver';
 import type { Services } from '../../composition-root';
 import type { GraphQLContext } from './context';
 import { BookingResolver } from './resolvers/booking.resolver';
@@ -24,7 +25,7 @@ import { DepartureResolver } from './resolvers/departure.resolver';
 /** The services the resolvers are built from: each resolver receives only its own. */
 export type ResolverServices = Pick<
   Services,
-  'workshops' | 'testimonials' | 'reviews' | 'bookings' | 'payments' | 'community' | 'adminAuth' | 'admin' | 'adminStats' | 'adminLists' | 'waitlistAdmin' | 'proofOfWork' | 'accounts' | 'money' | 'waitlist' | 'audit' | 'workshopEditor' | 'credits' | 'workshopCancellation' | 'photos' | 'travellerTasks' | 'knowBeforeYouGo' | 'departures'
+  'workshops' | 'testimonials' | 'reviews' | 'bookings' | 'payments' | 'community' | 'adminAuth' | 'admin' | 'adminStats' | 'adminLists' | 'waitlistAdmin' | 'proofOfWork' | 'accounts' | 'money' | 'waitlist' | 'audit' | 'workshopEditor' | 'credits' | 'workshopCancellation' | 'photos' | 'travellerTasks' | 'knowBeforeYouGo' | 'departures' | 'secondFactor'
 >;
 
 /**
@@ -54,6 +55,7 @@ function resolverInstances(s: ResolverServices): Map<Function, object> {
     [PhotoResolver, new PhotoResolver(s.photos)],
     [WorkshopPhotosResolver, new WorkshopPhotosResolver(s.photos)],
     [DepartureResolver, new DepartureResolver(s.knowBeforeYouGo, s.departures, s.accounts, s.travellerTasks)],
+    [SecondFactorResolver, new SecondFactorResolver(s.secondFactor)],
   ]);
 }
 
@@ -79,6 +81,7 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   PhotoResolver,
   WorkshopPhotosResolver,
   DepartureResolver,
+  SecondFactorResolver,
 ];
 
 /**

@@ -127,13 +127,16 @@ export function adminRoutes(deps: AdminRouteDeps): FastifyPluginAsync {
       // A missing or non-object body is a missing password (422 naming it).
       const input = await validateInputOrThrow(AdminLoginInput, { password: snakeBodyToCamel(req.body).password });
       try {
-        const { deviceToken } = await adminAuth.loginOrThrow(input.password, adminClient(req));
+        const { deviceToken, secondFactorMethods } = await adminAuth.loginOrThrow(input.password, adminClient(req));
         rememberAdminDevice(req, reply, deviceToken, deps.secureCookies);
+        // The spec's answer as before; once a second factor is enrolled it also says the sign-in continues at
+        // /api/admin/second-factor/* (docs/decisions/092).
+        if (secondFactorMethods.length === 0) return { success: true };
+        return { success: true, second_factor_required: true, second_factor_methods: secondFactorMethods };
       } catch (e) {
         if (e instanceof AppError && e.code === ErrorCode.UNAUTHENTICATED) return reply.code(401).send({ success: false, detail: INVALID_PASSWORD });
         throw e;
       }
-      return { success: true };
     });
 
     await app.register(async (guarded) => {

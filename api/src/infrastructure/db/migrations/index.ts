@@ -20,6 +20,7 @@ import { BookingReference1795710000000 } from './1795710000000-BookingReference'
 import { Travellers1795720000000 } from './1795720000000-Travellers';
 import { DepartureInfo1795730000000 } from './1795730000000-DepartureInfo';
 import { Reviews1795740000000 } from './1795740000000-Reviews';
+import { AdminSecondFactor1795750000000 } from './1795750000000-AdminSecondFactor';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -45,4 +46,5 @@ export const MIGRATIONS = [
   Travellers1795720000000,
   DepartureInfo1795730000000,
   Reviews1795740000000,
+  AdminSecondFactor1795750000000,
 ];

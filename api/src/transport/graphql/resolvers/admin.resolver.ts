@@ -27,9 +27,9 @@ export class AdminResolver {
     description: 'Check the admin password. Wrong: an UNAUTHENTICATED error "Invalid password"; repeated failures: RATE_LIMITED.',
   })
   async adminLogin(@Arg('input') input: AdminLoginInput, @Ctx() ctx: GraphQLContext): Promise<AdminLoginPayload> {
-    const { deviceToken } = await this.adminAuth.loginOrThrow(input.password, ctx.adminClient);
+    const { deviceToken, secondFactorMethods } = await this.adminAuth.loginOrThrow(input.password, ctx.adminClient);
     ctx.rememberAdminDevice(deviceToken);
-    return { success: true };
+    return { success: true, secondFactorRequired: secondFactorMethods.length > 0, secondFactorMethods };
   }
 
   @Authorized()

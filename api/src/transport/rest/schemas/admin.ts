@@ -124,12 +124,11 @@ const WORKSHOP_BODY = body({
   decision_date: nullable(date),
 });
 
-const SUCCESS = object({ success: bool });
 
 export const ADMIN_ROUTES = {
   login: {
     body: body({ password: str }, ['password']),
-    response: { 200: SUCCESS, 401: object({ success: bool, detail: str }), ...ERRORS },
+    response: { 200: object({ success: bool, second_factor_required: bool, second_factor_methods: arrayOf(str) }, ['second_factor_required', 'second_factor_methods']), 401: object({ success: bool, detail: str }), ...ERRORS },
   },
   stats: { response: { 200: ADMIN_STATS, ...ERRORS } },
   bookings: { querystring: BOOKINGS_QUERY, response: { 200: arrayOf(ADMIN_BOOKING), ...ERRORS } },
