@@ -151,3 +151,15 @@ test('axe: the admin screens (login, every dashboard tab, a booking in detail)',
   await settle(page);
   await audit(page);
 });
+
+test('axe: the admin’s waiver editor of a workshop (issue 25)', async ({ page }) => {
+  await page.goto('/admin');
+  await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await page.getByRole('tab', { name: /^Workshops/ }).click();
+  await page.getByRole('button', { name: /^Waiver of / }).first().click();
+  await expect(page.getByLabel('Waiver text')).not.toHaveValue('');
+  await settle(page);
+  await audit(page);
+});

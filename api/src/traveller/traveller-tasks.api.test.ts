@@ -261,4 +261,16 @@ describe.each(DB_KINDS)('traveller tasks on %s', (kind) => {
     expect(jobs.filter((j) => j.state === 'pending')).toHaveLength(4);
     expect(jobs.filter((j) => j.key.includes(`:${workshopId}:`)).every((j) => j.state === 'cancelled')).toBe(true);
   });
+
+  it('two signatures at the same moment (two tabs) leave one; two travellers signing the default text at once both count', async () => {
+    const { travellers } = await bookThree();
+    const [, bea, third] = travellers;
+    const beaToken = travellerToken(bea.id);
+    const view = await (await json(s, 'GET', `/api/travellers/${bea.id}`, undefined, { 'x-traveller-token': beaToken })).json();
+    const sign = (id: string, token: string, name: string) => json(s, 'POST', `/api/travellers/${id}/waiver`, { token, full_name: name, consent: true, content_hash: view.waiver.content_hash });
+    const answers = await Promise.all([sign(bea.id, beaToken, 'Bea Kim'), sign(bea.id, beaToken, 'Bea Kim'), sign(third.id, travellerToken(third.id), 'Cy Third')]);
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(await m().countBy(WaiverSignature, { travellerId: bea.id })).toBe(1);
+    expect(await m().countBy(WaiverSignature, { travellerId: third.id })).toBe(1);
+  });
 });

@@ -5,6 +5,7 @@ import { Booking } from '../booking/booking.entity';
 import type { ManageLinks } from '../booking/manage-link';
 import type { Database } from '../infrastructure/db/data-source';
 import { AppError, ErrorCode } from '../infrastructure/errors';
+import { isDuplicateKey } from '../infrastructure/db-errors';
 import { cleanOptional } from '../infrastructure/text';
 import type { OutboxService } from '../mail/outbox.service';
 import { BookingStatus, isLiveStatus } from '../shared/booking-status';
@@ -96,6 +97,18 @@ export class TravellerTasksService {
    * keeps the first signature. The signed copy is mailed (a PDF).
    */
   async signWaiverOrThrow(input: SignWaiverInput, client: SigningClient): Promise<TravellerTasks> {
+    try {
+      return await this.signInTransaction(input, client);
+    } catch (error) {
+      if (!isDuplicateKey(error)) throw error;
+      // Another signature at the same moment took a key first: the same traveller's (two tabs, a double
+      // click; the retry finds it and changes nothing) or another traveller's first signature of the default
+      // text, which saved it as version 1 (the retry signs that version).
+      return this.signInTransaction(input, client);
+    }
+  }
+
+  private async signInTransaction(input: SignWaiverInput, client: SigningClient): Promise<TravellerTasks> {
     return this.db.transaction(async (m) => {
       const a = await this.writableOrThrow(input, m);
       const current = await this.travellers.currentWaiver(m, a.workshop.id);
@@ -268,6 +281,15 @@ export class TravellerTasksService {
    * asked again: their signature names the old hash.
    */
   async saveWaiverOrThrow(input: SaveWaiverInput): Promise<WorkshopWaiver> {
+    await this.saveVersionInTransaction(input).catch((error: unknown) => {
+      // Two saves at once took the same version number: the other one stands; reload and save again.
+      if (isDuplicateKey(error)) throw new AppError(ErrorCode.CONFLICT, 'The waiver was saved by someone else meanwhile: reload it and save again', [{ field: 'text', message: 'the waiver changed meanwhile' }]);
+      throw error;
+    });
+    return this.waiverOrThrow(input.workshopId);
+  }
+
+  private async saveVersionInTransaction(input: SaveWaiverInput): Promise<void> {
     await this.db.transaction(async (m) => {
       const workshop = await m.findOneBy(Workshop, { id: input.workshopId });
       if (!workshop) throw AppError.notFound('Workshop');
@@ -277,7 +299,6 @@ export class TravellerTasksService {
       const version = await this.saveVersion(m, workshop.id, text, this.clock());
       await this.audit.record(m, { ...ADMIN_ACTOR, action: 'waiver.version_saved', workshopId: workshop.id, after: { version: version.version, contentHash: version.contentHash } });
     });
-    return this.waiverOrThrow(input.workshopId);
   }
 
   /** Admin: the signed copy (PDF) of a traveller's latest signature of their workshop's waiver. */
