@@ -18,6 +18,7 @@ import { AddPhotos1795657020891 } from './1795657020891-AddPhotos';
 import { AdminSortIndexes1795700000000 } from './1795700000000-AdminSortIndexes';
 import { BookingReference1795710000000 } from './1795710000000-BookingReference';
 import { Travellers1795720000000 } from './1795720000000-Travellers';
+import { UniqueWaiverSignature1795720000001 } from './1795720000001-UniqueWaiverSignature';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -41,4 +42,5 @@ export const MIGRATIONS = [
   AdminSortIndexes1795700000000,
   BookingReference1795710000000,
   Travellers1795720000000,
+  UniqueWaiverSignature1795720000001,
 ];
