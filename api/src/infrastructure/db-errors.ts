@@ -41,3 +41,8 @@ export function isDuplicateKey(error: unknown): boolean {
     return code === 'ER_DUP_ENTRY' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE';
   });
 }
+
+/** MySQL/MariaDB chose this transaction as a deadlock's victim: it was rolled back and may simply run again. */
+export function isDeadlock(error: unknown): boolean {
+  return causes(error).some((e) => (e as { code?: unknown }).code === 'ER_LOCK_DEADLOCK');
+}

@@ -5,7 +5,7 @@ import { Booking } from '../booking/booking.entity';
 import type { ManageLinks } from '../booking/manage-link';
 import type { Database } from '../infrastructure/db/data-source';
 import { AppError, ErrorCode } from '../infrastructure/errors';
-import { isDuplicateKey } from '../infrastructure/db-errors';
+import { isDeadlock, isDuplicateKey } from '../infrastructure/db-errors';
 import { cleanOptional } from '../infrastructure/text';
 import type { OutboxService } from '../mail/outbox.service';
 import { BookingStatus, isLiveStatus } from '../shared/booking-status';
@@ -97,14 +97,16 @@ export class TravellerTasksService {
    * keeps the first signature. The signed copy is mailed (a PDF).
    */
   async signWaiverOrThrow(input: SignWaiverInput, client: SigningClient): Promise<TravellerTasks> {
-    try {
-      return await this.signInTransaction(input, client);
-    } catch (error) {
-      if (!isDuplicateKey(error)) throw error;
-      // Another signature at the same moment took a key first: the same traveller's (two tabs, a double
-      // click; the retry finds it and changes nothing) or another traveller's first signature of the default
-      // text, which saved it as version 1 (the retry signs that version).
-      return this.signInTransaction(input, client);
+    // Another signature at the same moment may take a key first: the same traveller's (two tabs, a double
+    // click; a retry finds it and changes nothing) or another traveller's first signature of the default
+    // text, which saved it as version 1 (a retry signs that version); on MariaDB the two inserts can also
+    // deadlock, and the victim was rolled back whole. Each is run again, a few times at most.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.signInTransaction(input, client);
+      } catch (error) {
+        if (attempt >= 3 || !(isDuplicateKey(error) || isDeadlock(error))) throw error;
+      }
     }
   }
 

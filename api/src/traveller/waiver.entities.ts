@@ -37,7 +37,7 @@ export class WaiverVersion {
 /** A traveller's signature of one waiver version: kept for good, even when a newer version asks again. */
 @Entity({ name: 'waiver_signatures' })
 // One signature per traveller, workshop and text: a second (a double click, two tabs) is refused by the key.
-@Index('idx_waiver_signatures_traveller_hash', ['travellerId', 'workshopId', 'contentHash'], { unique: true })
+@Index('idx_waiver_signatures_unique', ['travellerId', 'workshopId', 'contentHash'], { unique: true })
 export class WaiverSignature {
   @PrimaryColumn({ type: 'varchar', length: 36 })
   id: string;

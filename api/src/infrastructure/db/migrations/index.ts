@@ -18,6 +18,7 @@ import { AddPhotos1795657020891 } from './1795657020891-AddPhotos';
 import { AdminSortIndexes1795700000000 } from './1795700000000-AdminSortIndexes';
 import { BookingReference1795710000000 } from './1795710000000-BookingReference';
 import { Travellers1795720000000 } from './1795720000000-Travellers';
+import { UniqueWaiverSignature1795720000001 } from './1795720000001-UniqueWaiverSignature';
 import { DepartureInfo1795730000000 } from './1795730000000-DepartureInfo';
 import { Reviews1795740000000 } from './1795740000000-Reviews';
 import { AdminSecondFactor1795750000000 } from './1795750000000-AdminSecondFactor';
@@ -44,6 +45,7 @@ export const MIGRATIONS = [
   AdminSortIndexes1795700000000,
   BookingReference1795710000000,
   Travellers1795720000000,
+  UniqueWaiverSignature1795720000001,
   DepartureInfo1795730000000,
   Reviews1795740000000,
   AdminSecondFactor1795750000000,
