@@ -167,6 +167,13 @@ describe('compiled GraphQL documents (graphql-jit, docs/decisions/074)', () => {
       UpdateWorkshopPhoto: { input: { workshopId: 'compiled-canyons-2026', imageUrl: '/images/workshops/great-plains-supercells.svg' } },
       WaitlistOffer: { workshopId: 'zion-canyon-light', offerToken: 'x'.repeat(43) },
       WorkshopDetail: { id: 'zion-canyon-light' },
+      // Reviews (issue 26): a link that does not verify and an unknown review answer typed errors, compiled like the rest.
+      WorkshopReviews: { workshopId: 'zion-canyon-light' },
+      OpenReviewLink: { input: { bookingId, token: 'x'.repeat(43) } },
+      SubmitReview: { input: { bookingId, token: 'x'.repeat(43), rating: 5, text: 'Wonderful light.', name: 'Ann L.', consentToPublish: true } },
+      PublishReview: { input: { id: 'no-such-review' } },
+      HideReview: { input: { id: 'no-such-review' } },
+      ReplyToReview: { input: { id: 'no-such-review', reply: 'Thank you!' } },
     };
     return table[name] ?? {};
   };

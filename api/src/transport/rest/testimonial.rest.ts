@@ -11,7 +11,7 @@ import type { WriteLimit } from '../rate-limits';
 import { parseRestInput } from './http';
 import { REVIEW_ROUTES } from './schemas/review';
 
-/** The spec's Testimonial (read) JSON, section 3, and the fields issue 26 adds. */
+/** The spec's Testimonial (read) JSON, section 3, exactly (the spec's `GET /api/testimonials`). */
 export function testimonialJson(t: Testimonial) {
   return {
     id: t.id,
@@ -21,6 +21,13 @@ export function testimonialJson(t: Testimonial) {
     workshop_attended: t.workshopAttended,
     review_text: t.reviewText,
     date: t.date,
+  };
+}
+
+/** A review with the fields issue 26 adds (a run's reviews, the admin's list). */
+export function reviewJson(t: Testimonial) {
+  return {
+    ...testimonialJson(t),
     verified: t.verified,
     sample: t.sample,
     workshop_id: t.workshopId,
@@ -33,7 +40,7 @@ export function testimonialJson(t: Testimonial) {
 /** A review as the admin (and its writer, on submitting) sees it. */
 export function adminReviewJson(t: Testimonial) {
   return {
-    ...testimonialJson(t),
+    ...reviewJson(t),
     status: t.status,
     consent_to_publish: t.consentToPublish,
     booking_id: t.bookingId,
@@ -53,7 +60,7 @@ export function testimonialRoutes(testimonials: TestimonialService, reviews: Rev
   return async (app) => {
     app.get('/testimonials', { schema: REVIEW_ROUTES.testimonials }, async () => (await testimonials.list()).map(testimonialJson));
 
-    app.get<IdPath>('/workshops/:id/reviews', { schema: REVIEW_ROUTES.workshopReviews }, async (req) => (await testimonials.listForWorkshop(req.params.id)).map(testimonialJson));
+    app.get<IdPath>('/workshops/:id/reviews', { schema: REVIEW_ROUTES.workshopReviews }, async (req) => (await testimonials.listForWorkshop(req.params.id)).map(reviewJson));
 
     app.post('/reviews/invitation', { schema: REVIEW_ROUTES.invitation }, async (req) => {
       const input = await parseRestInput(ReviewLinkInput, req);

@@ -1,8 +1,8 @@
 import { ReviewStatus } from '../../../testimonial/testimonial.entity';
 import { ERRORS, ID_PARAMS, arrayOf, body, bool, instant, int, nullable, object, oneOf, str } from './json-schema';
 
-/** The spec's Testimonial (read) JSON (section 3) and what issue 26 adds: verified, the run and month, the studio's answer. */
-export const TESTIMONIAL = object({
+/** The spec's Testimonial (read) JSON (section 3), exactly: what `GET /api/testimonials` answers. */
+export const SPEC_TESTIMONIAL = object({
   id: str,
   rating: int,
   client_name: str,
@@ -10,6 +10,11 @@ export const TESTIMONIAL = object({
   workshop_attended: str,
   review_text: str,
   date: str,
+});
+
+/** A review as a run's page reads it: the spec's fields and what issue 26 adds (verified, the run and month, the studio's answer). */
+export const TESTIMONIAL = object({
+  ...(SPEC_TESTIMONIAL.properties as Record<string, Record<string, unknown>>),
   verified: bool,
   sample: bool,
   workshop_id: nullable(str),
@@ -41,7 +46,7 @@ export const REVIEW_INVITATION = object({
 const LINK = { booking_id: str, token: str };
 
 export const REVIEW_ROUTES = {
-  testimonials: { response: { 200: arrayOf(TESTIMONIAL), ...ERRORS } },
+  testimonials: { response: { 200: arrayOf(SPEC_TESTIMONIAL), ...ERRORS } },
   workshopReviews: { params: ID_PARAMS, response: { 200: arrayOf(TESTIMONIAL), ...ERRORS } },
   invitation: { body: body(LINK, ['booking_id', 'token']), response: { 200: REVIEW_INVITATION, ...ERRORS } },
   submit: {
