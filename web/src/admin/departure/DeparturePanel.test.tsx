@@ -77,6 +77,26 @@ describe("the admin's departure view", () => {
     expect(screen.getByText(/no know-before-you-go mail goes out until it is/)).toBeInTheDocument();
   });
 
+  it('offers the signed waiver of each traveller who signed it, fetched with the admin credential', async () => {
+    const user = userEvent.setup({ delay: null });
+    window.sessionStorage.setItem('adminCredential', 'YWRtaW46cHc=');
+    const fetchMock = jest.fn().mockResolvedValue({ status: 401, ok: false });
+    const realFetch = global.fetch;
+    global.fetch = fetchMock as unknown as typeof fetch;
+    try {
+      renderPanel([load(view)]);
+      const roster = await screen.findByRole('region', { name: 'Roster (2)' });
+      expect(within(roster).getByRole('row', { name: /Ben Lee/ })).toHaveTextContent('Not signed');
+      expect(within(roster).queryByRole('button', { name: /the waiver of Ben Lee/ })).not.toBeInTheDocument();
+      await user.click(within(roster).getByRole('button', { name: 'Signed PDF: the waiver of Ann Lee' }));
+      expect(fetchMock).toHaveBeenCalledWith('/api/admin/travellers/t-Ann%20Lee/waiver.pdf', { headers: { authorization: 'Basic YWRtaW46cHc=' } });
+      expect(await screen.findByRole('alert')).toHaveTextContent('Your admin session has ended: sign in again to download the signed waiver.');
+    } finally {
+      global.fetch = realFetch;
+      window.sessionStorage.removeItem('adminCredential');
+    }
+  });
+
   it('says when the departure cannot be loaded, with a way to try again', async () => {
     renderPanel([load(null, true)]);
     expect(await screen.findByText('The departure could not be loaded.')).toBeInTheDocument();
