@@ -9,6 +9,8 @@ import { createServices } from '../composition-root';
 import { createLogger } from '../infrastructure/logger';
 import { openDatabase } from '../infrastructure/db/data-source';
 import { ENTITIES } from '../entities';
+import { Workshop } from '../workshop/workshop.entity';
+import { KnowBeforeYouGoJobs1795820000000 } from '../infrastructure/db/migrations/1795820000000-KnowBeforeYouGoJobs';
 import { kbygJobKey } from './know-before-you-go.service';
 
 const ADMIN = `Basic ${Buffer.from('admin:correct-horse-battery').toString('base64')}`;
@@ -187,5 +189,25 @@ describe.each(DB_KINDS)('know before you go follows its run on %s', (kind) => {
     const sent = await kbygMails(id);
     expect(sent.map((r) => `${(r.payload as { days: number }).days} ${(r.payload as { startDate: string }).startDate}`).sort()).toEqual(['14 2026-04-06', '2 2026-04-06']);
     expect(await m().countBy(ScheduledJob, { kind: 'departure.know_before_you_go', state: JobState.failed })).toBe(0);
+  });
+
+  it('the migration gives the runs that existed before their two mails (a key already there is kept; run twice, nothing twice)', async () => {
+    now = new Date('2026-01-15T12:00:00.000Z');
+    const base = await m().findOneByOrFail(Workshop, { id: 'zion-canyon-light' });
+    const id = `kbyg-older-${kind}`;
+    await m().insert(Workshop, { ...base, id, startDate: '2026-05-04', endDate: '2026-05-08', spotsClaimed: 0, cancelledAt: null, archivedAt: null });
+    const cancelledId = `kbyg-older-cancelled-${kind}`;
+    await m().insert(Workshop, { ...base, id: cancelledId, startDate: '2026-05-04', endDate: '2026-05-08', spotsClaimed: 0, cancelledAt: now, archivedAt: null });
+    expect(await jobsOf(id)).toEqual([]);
+    const runner = m().connection.createQueryRunner();
+    try {
+      await new KnowBeforeYouGoJobs1795820000000().up(runner);
+      await new KnowBeforeYouGoJobs1795820000000().up(runner);
+    } finally {
+      await runner.release();
+    }
+    expect(await jobsOf(id)).toEqual(['2026-05-04:14 pending', '2026-05-04:2 pending']);
+    expect((await m().findOneByOrFail(ScheduledJob, { key: kbygJobKey(id, '2026-05-04', 2) })).dueAt.toISOString()).toBe('2026-05-02T15:00:00.000Z');
+    expect(await jobsOf(cancelledId)).toEqual([]);
   });
 });
