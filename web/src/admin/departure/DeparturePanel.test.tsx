@@ -74,7 +74,7 @@ describe("the admin's departure view", () => {
     expect(screen.getByTestId('rooming-list')).toHaveTextContent('Shared room: Ann Lee & Ben Lee (same booking)');
     expect(screen.getByTestId('dietary-list')).toHaveTextContent('Vegan');
     expect(screen.getByRole('region', { name: 'Emergency contacts and arrivals' })).toHaveTextContent('2026-04-12, 14:05, flight UA 123');
-    expect(screen.getByText(/no know-before-you-go mail goes out until it is/)).toBeInTheDocument();
+    expect(screen.getByText(/the know-before-you-go mails \(14 and 2 days before the start\) wait for it and go as soon as it is saved/)).toBeInTheDocument();
   });
 
   it('offers the signed waiver of each traveller who signed it, fetched with the admin credential', async () => {

@@ -250,7 +250,7 @@ export function DeparturePanel({ workshopId, onBack, onError }: { workshopId: st
       <section aria-labelledby={`${id}-kbyg`}>
         <h4 id={`${id}-kbyg`}>Know before you go</h4>
         {v.knowBeforeYouGo && !editing ? <KnowBeforeYouGoFacts details={v.knowBeforeYouGo} timeZone={v.timeZone} headingLevel={5} /> : null}
-        {!v.knowBeforeYouGo && !editing && <p className="notice notice--warning">Not written yet: no know-before-you-go mail goes out until it is.</p>}
+        {!v.knowBeforeYouGo && !editing && <p className="notice notice--warning">Not written yet: the know-before-you-go mails (14 and 2 days before the start) wait for it and go as soon as it is saved.</p>}
         {editing ? (
           <KnowBeforeYouGoForm
             workshopId={v.workshopId}
