@@ -239,6 +239,9 @@ export function createServices(
     .on('bookingCancelled', (e) => travellerReminders.cancel(e.m, e.booking.id))
     // Spots that come back are offered to the waiting list in the same transaction (docs/decisions/061).
     .on('spotsReleased', (e) => waitlist.offerFreedSpots(e.m, e.workshopId, e.now))
+    // Know before you go follows its run: scheduled for every run, copied by "Schedule again", moved with the dates (docs/decisions/087).
+    .on('workshopScheduled', (e) => knowBeforeYouGo.runScheduled(e.m, e.workshop, e.copiedFrom, e.now))
+    .on('workshopDatesChanged', (e) => knowBeforeYouGo.datesChanged(e.m, e.before, e.workshop, e.now))
     // A held booking that used a credit lapsed: the credit is usable again (docs/decisions/063).
     .on('holdLapsed', (e) => credits.giveBack(e))
     // The audit row first, then the money's reactions: installment paid, what is left scheduled, late money refunded.

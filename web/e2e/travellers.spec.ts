@@ -12,7 +12,9 @@ import { addFutureWorkshop, APP_DB } from './futureWorkshops';
  * later, named on the manage page); once paid, each other traveller's personal
  * link, read from their mail, signs the waiver and completes the pre-trip tasks,
  * and the booker does hers on the manage page (her own link); the manage page
- * shows every traveller ready. axe finds nothing on the new pages.
+ * shows every traveller ready. The admin's departure view then shows 3 of 3
+ * ready, the rooming list and the dietary list, and each signed waiver
+ * downloads as a PDF from the roster. axe finds nothing on the new pages.
  */
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -174,4 +176,28 @@ test('a booking of 3 names its travellers; each traveller’s link signs the wai
   await page.goto(await waitForLink(ana, MANAGE));
   for (const n of [1, 2, 3]) await expect(page.getByTestId(`traveller-${n}-progress`)).toContainText('4 of 4 tasks done');
   await audit(page);
+
+  // The admin's departure view: 3 of 3 ready, the rooming and dietary lists, each signed waiver as a PDF.
+  await page.goto('/admin');
+  await page.getByLabel('Password').fill('e2e-admin-password');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await page.getByRole('tab', { name: 'Workshops' }).click();
+  await page.getByRole('button', { name: 'Departure of Travellers Canyon Run' }).click();
+  await expect(page.getByRole('heading', { name: 'Departure: Travellers Canyon Run' })).toBeVisible();
+  await expect(page.getByTestId('departure-readiness')).toContainText('3 of 3 ready');
+  const rooms = page.getByTestId('rooming-list');
+  await expect(rooms).toContainText('Shared room: Ana Lopez & Bea Kim');
+  await expect(rooms).toContainText('Shared room: Cy Ode (needs a roommate)');
+  const dietary = page.getByTestId('dietary-list');
+  for (const name of ['Ana Lopez', 'Bea Kim', 'Cy Ode']) await expect(dietary.getByRole('row', { name: new RegExp(name) })).toContainText('Vegetarian');
+  await audit(page);
+  const roster = page.getByRole('region', { name: 'Roster (3)' });
+  for (const name of ['Ana Lopez', 'Bea Kim', 'Cy Ode']) {
+    const downloaded = page.waitForEvent('download');
+    await roster.getByRole('button', { name: `Signed PDF: the waiver of ${name}` }).click();
+    const pdf = fs.readFileSync((await (await downloaded).path())!);
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pdf.length).toBeGreaterThan(1000);
+  }
 });

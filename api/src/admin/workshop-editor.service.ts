@@ -54,7 +54,10 @@ export class WorkshopEditor {
     private readonly clock: () => Date,
     /** Every change is one audit row, in its transaction (docs/decisions/060). */
     private readonly audit: AuditLog | null = null,
-    /** Capacity raised: spotsReleased, so the spots that came free go to the waiting list first (docs/decisions/061, 071). */
+    /**
+     * Capacity raised: spotsReleased, so the spots that came free go to the waiting list first (docs/decisions/061, 071).
+     * A run created or scheduled again: workshopScheduled; its dates moved: workshopDatesChanged (know before you go, docs/decisions/087).
+     */
     private readonly events: BookingEvents | null = null,
   ) {}
 
@@ -102,6 +105,7 @@ export class WorkshopEditor {
       }
       if (columns.capacity > existing.capacity) await this.events?.publish('spotsReleased', { m, workshopId: existing.id, now });
       const after = (await m.findOneBy(Workshop, { id: existing.id }))!;
+      if (newDates) await this.events?.publish('workshopDatesChanged', { m, before: existing, workshop: after, now });
       await this.audit?.record(m, {
         ...ADMIN_ACTOR,
         action: 'workshop.updated',
@@ -201,6 +205,7 @@ export class WorkshopEditor {
         if (await m.existsBy(Workshop, { id })) throw taken();
         const workshop = m.create(Workshop, { id, ...columns, spotsClaimed: 0, archivedAt: null, createdAt: now, updatedAt: now });
         await m.insert(Workshop, workshop);
+        await this.events?.publish('workshopScheduled', { m, workshop: (await m.findOneBy(Workshop, { id }))!, copiedFrom: how === 'created' ? null : how, now });
         await this.audit?.record(m, {
           ...ADMIN_ACTOR,
           action: 'workshop.created',

@@ -53,6 +53,10 @@ export interface BookingEventMap {
    * cancelled booking); the publisher makes them once its transaction committed.
    */
   paymentApplied: InTransaction & { booking: Booking; payment: PaymentReceived & { id: string }; previousStatus: BookingStatus; refunds: BookingRefund[] };
+  /** The admin created a run, or scheduled one again (`copiedFrom`: the run it was copied from). */
+  workshopScheduled: InTransaction & { workshop: Workshop; copiedFrom: string | null };
+  /** The admin moved a run's dates (start, end or time zone): `before` and `workshop` (after). */
+  workshopDatesChanged: InTransaction & { before: Workshop; workshop: Workshop };
   /** Spots of a workshop came back (a release, a lapse, a cancellation, a capacity raise). */
   spotsReleased: InTransaction & { workshopId: string };
   /** A held booking's hold lapsed (expired without payment). */

@@ -36,6 +36,7 @@ export const AUDIT_ACTIONS = [
   'waiver.version_saved',
   'departure.know_before_you_go_changed',
   'departure.message_sent',
+  'departure.know_before_you_go_missing',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -81,4 +82,5 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'waiver.version_saved': 'Waiver text saved (new version)',
   'departure.know_before_you_go_changed': 'Know before you go edited',
   'departure.message_sent': 'Message sent to a departure',
+  'departure.know_before_you_go_missing': 'Know before you go mail waiting: details not written',
 };

@@ -117,6 +117,7 @@ const CASES: Record<AuditAction, { before: object | null; after: object | null; 
     after: { messageId: 'm-1', subject: 'Snow on the pass', includesWaitlist: false, recipients: ['ann@example.com', 'bo@example.com'] },
     lines: ['Subject “Snow on the pass”', 'Waiting list included no', 'Recipients ann@example.com, bo@example.com'],
   },
+  'departure.know_before_you_go_missing': { before: null, after: null, lines: [] },
 };
 
 describe('the activity log in the admin’s words', () => {

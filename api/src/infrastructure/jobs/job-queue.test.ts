@@ -326,6 +326,25 @@ describe.each(DB_KINDS)('job queue on %s', (kind) => {
     expect(await t.db.transaction((m) => q.reschedule(m, `${k}:missing`, START))).toBe(false);
   });
 
+  it('reopen puts a cancelled job back to pending at its new time, once; a pending or done job is left alone', async () => {
+    const { q } = queue();
+    const k = kindName('reopen');
+    const counter = counting();
+    q.register(k, counter.handler);
+    await t.db.transaction((m) => q.schedule(m, { kind: k, key: `${k}:1`, dueAt: new Date(START.getTime() + DAY) }));
+    expect(await t.db.transaction((m) => q.reopen(m, `${k}:1`, START))).toBe(false);
+    expect(await t.db.transaction((m) => q.cancelByKeyPrefix(m, `${k}:`))).toBe(1);
+    expect(await t.db.transaction((m) => q.reopen(m, `${k}:1`, new Date(START.getTime() + 3 * DAY)))).toBe(true);
+    expect(await row(`${k}:1`)).toMatchObject({ state: JobState.pending, finishedAt: null });
+    now = new Date(START.getTime() + 2 * DAY);
+    expect((await q.runDue()).ran).toBe(0);
+    now = new Date(START.getTime() + 3 * DAY);
+    expect((await q.runDue()).done).toBe(1);
+    expect(counter.calls.get(`${k}:1`)).toBe(1);
+    expect(await t.db.transaction((m) => q.reopen(m, `${k}:1`, START))).toBe(false);
+    expect((await row(`${k}:1`)).state).toBe(JobState.done);
+  });
+
   it('a kind without a handler in this process is left pending and logged once', async () => {
     const { q, lines } = queue();
     const k = kindName('known');

@@ -167,6 +167,18 @@ export class JobQueue implements JobScheduler {
     return result.affected === 1;
   }
 
+  /** Put a cancelled job back to pending at `dueAt` (a run moved away and back). False when it is not cancelled. */
+  async reopen(m: EntityManager, key: string, dueAt: Date): Promise<boolean> {
+    if (!isValidDate(dueAt)) throw new Error('reopen: dueAt must be a valid Date');
+    const result = await m
+      .createQueryBuilder()
+      .update(ScheduledJob)
+      .set({ state: JobState.pending, dueAt, finishedAt: null, updatedAt: this.clock() })
+      .where(`${m.connection.driver.escape('key')} = :key AND state = :cancelled`, { key, cancelled: JobState.cancelled })
+      .execute();
+    return result.affected === 1;
+  }
+
   // Reading, for the admin and the domains.
 
   async findByKey(key: string): Promise<ScheduledJob | null> {

@@ -52,4 +52,6 @@ export interface JobScheduler {
   cancelByKeyPrefix(m: EntityManager, keyPrefix: string): Promise<number>;
   /** Move a pending job to a new due time. False when it is not pending. */
   reschedule(m: EntityManager, key: string, dueAt: Date): Promise<boolean>;
+  /** Put a cancelled job back to pending at a new due time (work cancelled, then wanted again). False when it is not cancelled. */
+  reopen(m: EntityManager, key: string, dueAt: Date): Promise<boolean>;
 }

@@ -74,7 +74,27 @@ describe("the admin's departure view", () => {
     expect(screen.getByTestId('rooming-list')).toHaveTextContent('Shared room: Ann Lee & Ben Lee (same booking)');
     expect(screen.getByTestId('dietary-list')).toHaveTextContent('Vegan');
     expect(screen.getByRole('region', { name: 'Emergency contacts and arrivals' })).toHaveTextContent('2026-04-12, 14:05, flight UA 123');
-    expect(screen.getByText(/no know-before-you-go mail goes out until it is/)).toBeInTheDocument();
+    expect(screen.getByText(/the know-before-you-go mails \(14 and 2 days before the start\) wait for it and go as soon as it is saved/)).toBeInTheDocument();
+  });
+
+  it('offers the signed waiver of each traveller who signed it, fetched with the admin credential', async () => {
+    const user = userEvent.setup({ delay: null });
+    window.sessionStorage.setItem('adminCredential', 'YWRtaW46cHc=');
+    const fetchMock = jest.fn().mockResolvedValue({ status: 401, ok: false });
+    const realFetch = global.fetch;
+    global.fetch = fetchMock as unknown as typeof fetch;
+    try {
+      renderPanel([load(view)]);
+      const roster = await screen.findByRole('region', { name: 'Roster (2)' });
+      expect(within(roster).getByRole('row', { name: /Ben Lee/ })).toHaveTextContent('Not signed');
+      expect(within(roster).queryByRole('button', { name: /the waiver of Ben Lee/ })).not.toBeInTheDocument();
+      await user.click(within(roster).getByRole('button', { name: 'Signed PDF: the waiver of Ann Lee' }));
+      expect(fetchMock).toHaveBeenCalledWith('/api/admin/travellers/t-Ann%20Lee/waiver.pdf', { headers: { authorization: 'Basic YWRtaW46cHc=' } });
+      expect(await screen.findByRole('alert')).toHaveTextContent('Your admin session has ended: sign in again to download the signed waiver.');
+    } finally {
+      global.fetch = realFetch;
+      window.sessionStorage.removeItem('adminCredential');
+    }
   });
 
   it('says when the departure cannot be loaded, with a way to try again', async () => {

@@ -19,6 +19,8 @@ const DELIVERY_BADGE: Record<string, string> = { sent: 'badge--success', failed:
 
 const readinessText = (t: Traveller) => (t.readiness ? `${t.readiness.done} of ${t.readiness.total}` : '–');
 const missingText = (t: Traveller) => (t.readiness && t.readiness.missing.length ? t.readiness.missing.map((m) => TASK_WORDS[m] ?? m).join(', ') : t.readiness ? 'Ready' : '–');
+/** The waiver of the traveller's workshop is signed: its copy can be downloaded (GET /api/admin/travellers/{id}/waiver.pdf). */
+const waiverSigned = (t: Traveller) => Boolean(t.travellerId && t.readiness && !t.readiness.missing.includes('waiver'));
 const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
@@ -32,6 +34,7 @@ export function DeparturePanel({ workshopId, onBack, onError }: { workshopId: st
   const [status, setStatus] = useState('');
   const [editing, setEditing] = useState(false);
   const [csvProblem, setCsvProblem] = useState('');
+  const [pdfProblem, setPdfProblem] = useState('');
   const { data, loading, error, refetch } = useQuery(ADMIN_DEPARTURE_QUERY, { variables: { workshopId }, context: { admin: true }, fetchPolicy: 'cache-and-network' });
   useEffect(() => {
     if (error) onError(error);
@@ -50,6 +53,22 @@ export function DeparturePanel({ workshopId, onBack, onError }: { workshopId: st
       downloadBlob(`departure-${workshopId}.csv`, await res.blob());
     } catch {
       setCsvProblem('The CSV could not be downloaded. Try again.');
+    }
+  };
+
+  // The signed copy of one traveller's waiver, fetched with the admin's credential like the CSV.
+  const downloadWaiver = async (t: Traveller) => {
+    setPdfProblem('');
+    try {
+      const res = await fetch(`/api/admin/travellers/${encodeURIComponent(t.travellerId ?? '')}/waiver.pdf`, { headers: { authorization: `Basic ${readAdminCredential() ?? ''}` } });
+      if (res.status === 401) {
+        setPdfProblem('Your admin session has ended: sign in again to download the signed waiver.');
+        return;
+      }
+      if (!res.ok) throw new Error(String(res.status));
+      downloadBlob(`waiver-${t.name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.pdf`, await res.blob());
+    } catch {
+      setPdfProblem(`The signed waiver of ${t.name} could not be downloaded. Try again.`);
     }
   };
 
@@ -105,6 +124,11 @@ export function DeparturePanel({ workshopId, onBack, onError }: { workshopId: st
 
       <section aria-labelledby={`${id}-roster`}>
         <h4 id={`${id}-roster`}>Roster ({v.travellerCount})</h4>
+        {pdfProblem && (
+          <p className="notice notice--error" role="alert">
+            {pdfProblem}
+          </p>
+        )}
         {v.travellers.length === 0 ? (
           <Empty>No travellers yet.</Empty>
         ) : (
@@ -119,6 +143,9 @@ export function DeparturePanel({ workshopId, onBack, onError }: { workshopId: st
                   <th scope="col">Room</th>
                   <th scope="col">Tasks</th>
                   <th scope="col">Missing</th>
+                  <th scope="col" className="no-print">
+                    Waiver
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -134,6 +161,15 @@ export function DeparturePanel({ workshopId, onBack, onError }: { workshopId: st
                     <td data-label="Room">{t.roomType}</td>
                     <td data-label="Tasks">{readinessText(t)}</td>
                     <td data-label="Missing">{missingText(t)}</td>
+                    <td data-label="Waiver" className="no-print">
+                      {waiverSigned(t) ? (
+                        <button type="button" className="btn btn--outline btn--small" aria-label={`Signed PDF: the waiver of ${t.name}`} onClick={() => void downloadWaiver(t)}>
+                          Signed PDF
+                        </button>
+                      ) : (
+                        <span className="muted">Not signed</span>
+                      )}
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -214,7 +250,7 @@ export function DeparturePanel({ workshopId, onBack, onError }: { workshopId: st
       <section aria-labelledby={`${id}-kbyg`}>
         <h4 id={`${id}-kbyg`}>Know before you go</h4>
         {v.knowBeforeYouGo && !editing ? <KnowBeforeYouGoFacts details={v.knowBeforeYouGo} timeZone={v.timeZone} headingLevel={5} /> : null}
-        {!v.knowBeforeYouGo && !editing && <p className="notice notice--warning">Not written yet: no know-before-you-go mail goes out until it is.</p>}
+        {!v.knowBeforeYouGo && !editing && <p className="notice notice--warning">Not written yet: the know-before-you-go mails (14 and 2 days before the start) wait for it and go as soon as it is saved.</p>}
         {editing ? (
           <KnowBeforeYouGoForm
             workshopId={v.workshopId}

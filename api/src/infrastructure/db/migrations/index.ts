@@ -22,6 +22,7 @@ import { UniqueWaiverSignature1795720000001 } from './1795720000001-UniqueWaiver
 import { DepartureInfo1795730000000 } from './1795730000000-DepartureInfo';
 import { Reviews1795740000000 } from './1795740000000-Reviews';
 import { AdminSecondFactor1795750000000 } from './1795750000000-AdminSecondFactor';
+import { KnowBeforeYouGoJobs1795820000000 } from './1795820000000-KnowBeforeYouGoJobs';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -49,4 +50,5 @@ export const MIGRATIONS = [
   DepartureInfo1795730000000,
   Reviews1795740000000,
   AdminSecondFactor1795750000000,
+  KnowBeforeYouGoJobs1795820000000,
 ];
