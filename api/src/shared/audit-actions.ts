@@ -36,6 +36,9 @@ export const AUDIT_ACTIONS = [
   'waiver.version_saved',
   'departure.know_before_you_go_changed',
   'departure.message_sent',
+  'privacy.trip_data_erased',
+  'privacy.customer_exported',
+  'privacy.customer_erased',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -81,4 +84,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'waiver.version_saved': 'Waiver text saved (new version)',
   'departure.know_before_you_go_changed': 'Know before you go edited',
   'departure.message_sent': 'Message sent to a departure',
+  'privacy.trip_data_erased': 'Trip data erased (retention)',
+  'privacy.customer_exported': 'Customer data exported',
+  'privacy.customer_erased': 'Customer erased (on request)',
 };
