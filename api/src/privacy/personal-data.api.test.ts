@@ -132,7 +132,10 @@ describe.each(DB_KINDS)('personal data on %s', (kind) => {
     for (const mail of old) expect(mail.payload).toEqual({ erased: true });
     // A mail of the last 90 days (a balance reminder) keeps its body until it is that old or the customer is erased.
     for (const mail of mails.filter((r) => r.createdAt >= periodStart)) expect(mail.payload).not.toEqual({ erased: true });
-    expect((await m().findBy(MailOutbox, { recipient: 'dee.privacy@example.com' })).some((r) => JSON.stringify(r.payload) !== '{"erased":true}')).toBe(true);
+    // Every mail older than the period, whoever it went to (Dee's run is to come, but her January mails are old; the admin's notices too).
+    const all = await m().find(MailOutbox);
+    expect(all.filter((r) => r.createdAt < periodStart && r.status !== MailStatus.pending).every((r) => JSON.stringify(r.payload) === '{"erased":true}')).toBe(true);
+    expect(all.some((r) => r.recipient !== 'ana.privacy@example.com' && r.createdAt < periodStart)).toBe(true);
   });
 
   it('the export and erasure are behind the admin credential and name a bad email', async () => {

@@ -44,9 +44,9 @@ function categoriesHeld(booking: Booking, travellers: Traveller[]): TripDataCate
  * the booking's own transaction for `retentionDays` after its run ends, moved
  * with a transfer, run once by one worker (the JobQueue), caught up after
  * downtime (a job due in the past runs at the next poll). It erases the
- * booking's and its travellers' fields, blanks the bodies of the mails to them
- * that are older than the retention period, and writes one audit row naming
- * the categories erased.
+ * booking's and its travellers' fields, blanks the bodies of every mail older
+ * than the retention period, and writes one audit row naming the categories
+ * erased.
  */
 export class TripDataRetention {
   constructor(
@@ -85,6 +85,8 @@ export class TripDataRetention {
       const due = this.eraseAt(run.endDate);
       if (due.getTime() > now.getTime()) return { retryAt: due, note: 'kept until the run ends plus the retention period' };
       const categories = await this.eraseTripData(m, booking, now);
+      // Every mail older than the period: theirs, and the admin's notices, waiting-list and board mails.
+      await this.blankMailsOlderThanPeriod(m, now);
       await this.audit.record(m, {
         ...SYSTEM_ACTOR,
         action: 'privacy.trip_data_erased',
@@ -99,28 +101,27 @@ export class TripDataRetention {
     });
   }
 
-  /** Erase the trip-only data of one booking and its travellers, and blank their mails older than the period; returns the categories that held a value. */
+  /** Erase the trip-only data of one booking and its travellers; returns the categories that held a value. */
   async eraseTripData(m: EntityManager, booking: Booking, now: Date): Promise<TripDataCategory[]> {
     const travellers = await m.find(Traveller, { where: { bookingId: booking.id } });
     const categories = categoriesHeld(booking, travellers);
     const values = erasedValues();
     await m.update(Booking, { id: booking.id }, { ...values.booking, updatedAt: now });
     if (travellers.length) await m.update(Traveller, { bookingId: booking.id }, { ...values.traveller, updatedAt: now });
-    const recipients = [...new Set([booking.customerEmail, ...travellers.map((t) => t.email)].filter((e): e is string => Boolean(e)))];
-    await this.blankMailsOlderThanPeriod(m, recipients, now);
     return categories;
   }
 
-  /** The bodies (payloads) of mails to `recipients` written before the retention period; mails still to send keep theirs. */
-  async blankMailsOlderThanPeriod(m: EntityManager, recipients: string[], now: Date): Promise<number> {
-    if (!recipients.length) return 0;
+  /**
+   * The bodies (payloads) of every mail written before the retention period; mails still to send
+   * keep theirs, and bodies blanked already are not written again.
+   */
+  async blankMailsOlderThanPeriod(m: EntityManager, now: Date): Promise<number> {
     const before = new Date(now.getTime() - this.retentionDays * 86_400_000);
-    const result = await m
+    const q = m
       .createQueryBuilder()
       .update(MailOutbox)
       .set({ payload: ERASED_MAIL_PAYLOAD })
-      .where('recipient IN (:...recipients) AND created_at < :before AND status IN (:...done)', { recipients, before, done: [MailStatus.sent, MailStatus.failed, MailStatus.suppressed] })
-      .execute();
-    return result.affected ?? 0;
+      .where('created_at < :before AND status IN (:...done) AND payload <> :erased', { before, done: [MailStatus.sent, MailStatus.failed, MailStatus.suppressed], erased: JSON.stringify(ERASED_MAIL_PAYLOAD) });
+    return (await q.execute()).affected ?? 0;
   }
 }
