@@ -334,7 +334,7 @@ export function createServices(
     travellerTasks,
     travellerLinks,
     tripDataRetention,
-    personalData: new PersonalDataService(db, clock, audit),
+    personalData: new PersonalDataService(db, clock, audit, jobs),
   };
 }
 

@@ -236,6 +236,9 @@ describe.each(DB_KINDS)('personal data on %s', (kind) => {
     expect((await adminBookings('?text=Lopez&limit=50')).map((b) => b.id)).not.toContain(ana);
     const after = (await (await admin('/customers/export', { email: 'ana.privacy@example.com' })).json()) as { sections: Record<string, unknown[]> };
     for (const rows of Object.values(after.sections)) expect(rows).toEqual([]);
+    // Anything still mailed to the replaced address is kept as a record, never sent, without a body.
+    const late = await s.services.db.transaction((tm) => s.services.outbox.enqueue(tm, { kind: 'review_request', to: booking.customerEmail, payload: { name: 'Ana' } }));
+    expect(late).toMatchObject({ status: MailStatus.suppressed, payload: { erased: true } });
     const totals = (await adminBookings()).map((b) => ({ id: b.id, total: b.total_amount, paid: b.amount_paid, refunded: b.amount_refunded }));
     expect(totals).toEqual(moneyBefore);
   });

@@ -18,6 +18,7 @@ import { DepartureMessageRecipient } from '../departure/departure-message.entity
 import { Workshop } from '../workshop/workshop.entity';
 import { ADMIN_ACTOR, type AuditLog } from '../audit/audit-log.service';
 import { BookingStatus } from '../shared/booking-status';
+import type { JobScheduler } from '../infrastructure/jobs/job.types';
 import { ERASED_MAIL_PAYLOAD, erasedValues } from './trip-data-retention';
 
 /** What replaces a name; the email becomes `erased-<n>@erased.invalid` (unique per request, never deliverable: RFC 2606). */
@@ -72,6 +73,7 @@ export class PersonalDataService {
     private readonly db: Database,
     private readonly clock: () => Date,
     private readonly audit: AuditLog,
+    private readonly jobs: JobScheduler,
   ) {}
 
   /** The customer's bookings: booked by them, or travelling on them. */
@@ -181,6 +183,9 @@ export class PersonalDataService {
         const t = await m.update(Traveller, { bookingId: b.id }, { ...trip.traveller, name: null, email: null, gearTicked: null, updatedAt: now });
         result.bookings++;
         result.travellers += t.affected ?? 0;
+        // No more review asks or task reminders to an erased customer (mails to the replaced address are suppressed anyway).
+        await this.jobs.cancelByKeyPrefix(m, `review:${b.id}:`);
+        await this.jobs.cancelByKeyPrefix(m, `travellers:${b.id}:`);
         await step('booking: name, email, phone, health, dietary, emergency contact, age, equipment and goals replaced; its travellers erased; payments and refunds kept', { fields: 'personal' }, b.id, b.workshopId);
       }
       // 2. Where they travel on someone else's booking: their own traveller row only.
