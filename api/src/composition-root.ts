@@ -66,6 +66,8 @@ import { KBYG_JOB, KnowBeforeYouGoService } from './departure/know-before-you-go
 import { DepartureService } from './departure/departure.service';
 import { RosterTravellers } from './departure/departure-travellers';
 import { DEPARTURE_MAILS } from './departure/departure.mails';
+import { TRIP_DATA_ERASE_JOB, TripDataRetention } from './privacy/trip-data-retention';
+import { PersonalDataService } from './privacy/personal-data.service';
 
 /**
  * Every service of the app, built once per process (or per test) from its
@@ -137,6 +139,10 @@ export interface Services {
   travellerTasks: TravellerTasksService;
   /** The travellers' personal links (signed like the manage link; tests read them). */
   travellerLinks: TravellerLinks;
+  /** The trip-only data's retention job (docs/decisions/100). */
+  tripDataRetention: TripDataRetention;
+  /** The admin's export and erasure of one customer, on their request (docs/decisions/101). */
+  personalData: PersonalDataService;
 }
 
 /**
@@ -229,11 +235,15 @@ export function createServices(
   // A departure's travellers are the booking's travellers, with their readiness (docs/decisions/088).
   const departureTravellers = new RosterTravellers(travellers);
   const knowBeforeYouGo = new KnowBeforeYouGoService(db, clock, jobs, outbox, audit, departureTravellers);
+  // Health, dietary, emergency, age and travel details are erased a set time after the run ends (docs/decisions/100).
+  const tripDataRetention = new TripDataRetention(db, clock, jobs, audit, config.personalDataRetentionDays);
   events
     // Every booking gets its travellers in its own transaction (the booker first, the others as the form named them)
     // and the tasks' reminders (docs/decisions/084, 086).
     .on('bookingCreated', (e) => travellers.createForBooking(e.m, e.booking, e.travellers, e.now))
     .on('bookingCreated', (e) => travellerReminders.schedule(e.m, e.booking, e.workshop, e.now))
+    // Its trip-only personal data is erased the retention period after the run ends (docs/decisions/100).
+    .on('bookingCreated', (e) => tripDataRetention.schedule(e.m, e.booking, e.workshop))
     // A lapsed hold or a cancellation: no more reminders.
     .on('holdLapsed', (e) => travellerReminders.cancel(e.m, e.booking.id))
     .on('bookingCancelled', (e) => travellerReminders.cancel(e.m, e.booking.id))
@@ -262,6 +272,7 @@ export function createServices(
     // A transfer keeps the travellers in step with the participants; the new workshop's waiver is asked for by its hash.
     .on('bookingTransferred', (e) => travellers.syncCount(e.m, e.booking, e.now))
     .on('bookingTransferred', (e) => travellerReminders.reschedule(e.m, e.booking, e.to, e.now))
+    .on('bookingTransferred', (e) => tripDataRetention.move(e.m, e.booking, e.to))
     .on('latePaymentRefunded', (e) => moneyAudit.latePaymentRefunded(e))
     .on('latePaymentRefunded', (e) => moneyMails?.latePaymentRefunded(e))
     // A cancelled workshop: the audit row, then each customer's mail (their bookings' own mails are held back).
@@ -280,7 +291,8 @@ export function createServices(
     .register(TRAVELLER_JOBS.tasksReminder, (job) => travellerReminders.run(job))
     // Know before you go, 14 and 2 days before a run's start (docs/decisions/087).
     .register(KBYG_JOB, (job) => knowBeforeYouGo.runJob(job))
-    .register(REVIEW_REQUEST_JOB, (job) => reviews.runAskJob(job));
+    .register(REVIEW_REQUEST_JOB, (job) => reviews.runAskJob(job))
+    .register(TRIP_DATA_ERASE_JOB, (job) => tripDataRetention.runJob(job));
 
   // The admin's second factor (issue 26): the relying party is PUBLIC_ORIGIN (validated at start-up).
   const secondFactor = new SecondFactorService(db, clock, audit, relyingPartyFrom(config.publicOrigin), rateLimitStore);
@@ -324,6 +336,8 @@ export function createServices(
     travellers,
     travellerTasks,
     travellerLinks,
+    tripDataRetention,
+    personalData: new PersonalDataService(db, clock, audit, jobs),
   };
 }
 

@@ -135,7 +135,7 @@ test('axe: the admin screens (login, every dashboard tab, a booking in detail)',
   await settle(page);
   await audit(page); // Statistics
 
-  for (const tab of [/^Bookings/, /^Messages/, /^Manage Photos/, /^Security/, /^Activity/]) {
+  for (const tab of [/^Bookings/, /^Messages/, /^Manage Photos/, /^Security/, /^Personal data/, /^Activity/]) {
     await page.getByRole('tab', { name: tab }).click();
     await settle(page);
     await audit(page);

@@ -66,6 +66,10 @@ export enum ErrorCode {
   /** Only a workshop that has started can be archived (field `workshopId`). */
   WORKSHOP_NOT_STARTED = 'WORKSHOP_NOT_STARTED',
 
+  // personal data (privacy/, docs/decisions/101)
+  /** The customer still has a live booking of a run that has not started: erasing them would break it. */
+  CUSTOMER_HAS_LIVE_BOOKING = 'CUSTOMER_HAS_LIVE_BOOKING',
+
   // money: why a money move was refused (money/, payment/, credit/, workshop-cancellation/; docs/decisions/072)
   /** The transfer window has closed (too close to the workshop's start). */
   TRANSFER_WINDOW_CLOSED = 'TRANSFER_WINDOW_CLOSED',
@@ -140,6 +144,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   [ErrorCode.CAPACITY_BELOW_CLAIMED]: 422,
   [ErrorCode.WORKSHOP_ID_TAKEN]: 409,
   [ErrorCode.WORKSHOP_NOT_STARTED]: 409,
+  [ErrorCode.CUSTOMER_HAS_LIVE_BOOKING]: 409,
   // money
   [ErrorCode.TRANSFER_WINDOW_CLOSED]: 409,
   [ErrorCode.REFUND_QUOTE_CHANGED]: 409,

@@ -21,6 +21,8 @@ export enum MailStatus {
 @Entity({ name: 'mail_outbox' })
 @Index('idx_mail_outbox_status_next', ['status', 'nextAttemptAt'])
 @Index('idx_mail_outbox_recipient_created', ['recipient', 'createdAt'])
+// The retention job blanks the bodies of mails older than the period (docs/decisions/100).
+@Index('idx_mail_outbox_created', ['createdAt'])
 export class MailOutbox {
   @PrimaryColumn({ type: 'varchar', length: 36 })
   id: string;

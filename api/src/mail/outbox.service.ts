@@ -102,13 +102,15 @@ export class OutboxService {
    */
   async enqueue(m: EntityManager, mail: NewMail): Promise<MailOutbox> {
     const now = this.clock();
-    const suppressed = !mail.beyondLimit && (await this.overRecipientLimit(m, mail.to, now));
+    // An erased customer's address (docs/decisions/101): kept as a record, never sent, no body.
+    const erased = isErasedAddress(mail.to);
+    const suppressed = erased || (!mail.beyondLimit && (await this.overRecipientLimit(m, mail.to, now)));
     const { mails, windowMs } = this.options.recipientLimit;
     const row = m.create(MailOutbox, {
       id: mail.id ?? crypto.randomUUID(),
       kind: mail.kind,
       recipient: mail.to,
-      payload: mail.payload,
+      payload: erased ? { erased: true } : mail.payload,
       status: suppressed ? MailStatus.suppressed : MailStatus.pending,
       attempts: 0,
       nextAttemptAt: now,
@@ -116,11 +118,11 @@ export class OutboxService {
       lockedBy: null,
       lockedUntil: null,
       sentAt: null,
-      lastError: suppressed ? `suppressed: ${mails} mails to this address within ${windowMs / 3_600_000} h already` : null,
+      lastError: erased ? 'suppressed: the customer was erased on their request' : suppressed ? `suppressed: ${mails} mails to this address within ${windowMs / 3_600_000} h already` : null,
       createdAt: now,
     });
     await m.insert(MailOutbox, row);
-    if (suppressed) this.logger.warn({ mailId: row.id, kind: row.kind }, 'mail suppressed: its recipient reached the per-address limit');
+    if (suppressed && !erased) this.logger.warn({ mailId: row.id, kind: row.kind }, 'mail suppressed: its recipient reached the per-address limit');
     return row;
   }
 
@@ -238,4 +240,9 @@ function describeError(error: unknown): string {
   const message = typeof e?.message === 'string' ? e.message : String(error);
   const code = typeof e?.code === 'string' ? `${e.code}: ` : '';
   return `${code}${message}`.slice(0, MAX_ERROR_LENGTH);
+}
+
+/** The address an erasure gives a customer (privacy/personal-data.service.ts): `.invalid` is never deliverable (RFC 2606). */
+export function isErasedAddress(to: string): boolean {
+  return /@erased\.invalid$/i.test(to);
 }

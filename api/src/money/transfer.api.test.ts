@@ -4,6 +4,8 @@ import { aBookingBody } from '../test/builders';
 import { Booking } from '../booking/booking.entity';
 import { Workshop } from '../workshop/workshop.entity';
 import { MailOutbox } from '../mail/mail-outbox.entity';
+import { tripDataJobKey } from '../privacy/trip-data-retention';
+import { tripDataEraseAt } from '../shared/retention';
 import type { FakeStripe } from '../test/fake-stripe/fake-stripe';
 import { startTestServerWithStripe } from '../test/stripe-server';
 
@@ -195,6 +197,9 @@ describe.each(DB_KINDS)('transfers that keep the cancellation policy, on %s', (k
       `On ${laterName}: another transfer is possible free until February 24, 2026, then with a $500 fee until March 26, 2026; a cancellation refunds 100% minus $200 until January 25, 2026; a cancellation refunds 50% until February 24, 2026; a cancellation refunds 25% until March 26, 2026; nothing from March 27, 2026.`,
     );
     expect(mail).not.toMatch(/\$400|refunded to your card|due now|Balance due: now/i);
+    // The trip-only data is kept until the new run ends plus the retention period (docs/decisions/100).
+    const laterEnd = (await m().findOneByOrFail(Workshop, { id: later })).endDate;
+    expect((await s.services.jobs.findByKey(tripDataJobKey(id)))!.dueAt.toISOString()).toBe(tripDataEraseAt(laterEnd, 90).toISOString());
   });
 
   it('two tabs: a transfer and a cancellation at the same moment never return more than cancelling that day (REST and GraphQL)', async () => {

@@ -37,6 +37,9 @@ export const AUDIT_ACTIONS = [
   'departure.know_before_you_go_changed',
   'departure.message_sent',
   'departure.know_before_you_go_missing',
+  'privacy.trip_data_erased',
+  'privacy.customer_exported',
+  'privacy.customer_erased',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -83,4 +86,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'departure.know_before_you_go_changed': 'Know before you go edited',
   'departure.message_sent': 'Message sent to a departure',
   'departure.know_before_you_go_missing': 'Know before you go mail waiting: details not written',
+  'privacy.trip_data_erased': 'Trip data erased (retention)',
+  'privacy.customer_exported': 'Customer data exported',
+  'privacy.customer_erased': 'Customer erased (on request)',
 };

@@ -17,6 +17,7 @@ import { WAITLISTS_TAB_FRAGMENT, WaitlistsTab } from './WaitlistsTab';
 import { ActivityTab } from './ActivityTab';
 import { ReviewsTab } from './ReviewsTab';
 import { SecurityTab } from './SecurityTab';
+import { PersonalDataTab } from './PersonalDataTab';
 import { WorkshopsTab } from './WorkshopsTab';
 import { OverdueBalances } from './OverdueBalances';
 import '../styles/admin.css';
@@ -46,7 +47,7 @@ export const ADMIN_DASHBOARD_QUERY: TypedDocumentNode<AdminDashboardQuery, Admin
   ${WAITLISTS_TAB_FRAGMENT}
 `;
 
-type TabKey = 'statistics' | 'bookings' | 'messages' | 'workshops' | 'photos' | 'waitlists' | 'reviews' | 'activity' | 'security';
+type TabKey = 'statistics' | 'bookings' | 'messages' | 'workshops' | 'photos' | 'waitlists' | 'reviews' | 'activity' | 'privacy' | 'security';
 
 /** Each panel starts with a heading (hidden: the tab shows it), so the items inside can be h3 under the page's h1. */
 const PANEL_HEADINGS: Record<TabKey, string> = {
@@ -58,6 +59,7 @@ const PANEL_HEADINGS: Record<TabKey, string> = {
   waitlists: 'Waiting lists',
   reviews: 'Reviews',
   activity: 'Activity',
+  privacy: 'Personal data',
   security: 'Security',
 };
 
@@ -94,11 +96,15 @@ function Dashboard() {
     { key: 'waitlists', label: 'Waiting lists' },
     { key: 'reviews', label: 'Reviews' },
     { key: 'activity', label: 'Activity' },
+    { key: 'privacy', label: 'Personal data' },
     { key: 'security', label: 'Security' },
   ];
 
   let panel;
-  if (tab === 'security') {
+  if (tab === 'privacy') {
+    // Export or erase one customer on their request (docs/decisions/101): no list to load.
+    panel = <PersonalDataTab onError={logoutIfUnauthenticated} />;
+  } else if (tab === 'security') {
     // Its own query: second factors, recovery codes, sessions (issue 26).
     panel = <SecurityTab onError={logoutIfUnauthenticated} />;
   } else if (tab === 'activity') {

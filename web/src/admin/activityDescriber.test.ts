@@ -118,6 +118,13 @@ const CASES: Record<AuditAction, { before: object | null; after: object | null; 
     lines: ['Subject “Snow on the pass”', 'Waiting list included no', 'Recipients ann@example.com, bo@example.com'],
   },
   'departure.know_before_you_go_missing': { before: null, after: null, lines: [] },
+  'privacy.trip_data_erased': {
+    before: null,
+    after: { categories: ['health', 'emergency_contact'], retentionDays: 90 },
+    lines: ['Erased health, emergency contact', 'Retention period 90 days'],
+  },
+  'privacy.customer_exported': { before: null, after: { bookings: 2 }, lines: ['bookings: 2'] },
+  'privacy.customer_erased': { before: null, after: { requestId: 'a1b2c3d4' }, lines: ['Erasure a1b2c3d4'] },
 };
 
 describe('the activity log in the admin’s words', () => {

@@ -106,6 +106,10 @@ const FIELDS: Record<string, FieldWords> = {
   subject: { label: 'Subject', value: (v) => `“${show(v)}”` },
   includesWaitlist: { label: 'Waiting list included', value: yesNo },
   recipients: { label: 'Recipients', value: (v) => (Array.isArray(v) ? v.join(', ') : show(v)) },
+  // Personal data (docs/decisions/100-101): categories, never values.
+  categories: { label: 'Erased', value: (v) => (Array.isArray(v) ? (v.length ? v.join(', ').replace(/_/g, ' ') : 'nothing held') : show(v)) },
+  retentionDays: { label: 'Retention period', value: (v) => `${show(v)} days` },
+  requestId: { label: 'Erasure' },
 };
 
 /** Identifiers: shown by the entry's own columns or not useful to the admin. */

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { formatCents } from 'api/shared/money';
 import { POLICY } from 'api/shared/policy';
+import { DEFAULT_RETENTION_DAYS, KEPT_FOR_ACCOUNTING, TRIP_DATA_RULES } from 'api/shared/retention';
 import { renderRoute } from '../test/render';
 import { CANCELLATION_ROWS, TRANSFER_AFTER_RULE, TRANSFER_ROWS } from './policyText';
 
@@ -87,5 +88,16 @@ describe('/terms numbers come from POLICY', () => {
     for (const row of CANCELLATION_ROWS) expect(text).toContain(row.window);
     for (const t of POLICY.cancellationTiers) if (t.feeCents > 0) expect(text).toContain(formatCents(t.feeCents));
     expect(text).toContain(`${POLICY.refundBusinessDays} business days`);
+  });
+});
+
+describe('/privacy-policy retention periods come from api/shared/retention', () => {
+  it('states a period for every category the erasure job erases, and how long accounting keeps money records', () => {
+    renderRoute('/privacy-policy');
+    const list = screen.getByRole('list', { name: 'Retention by category' });
+    const items = within(list).getAllByRole('listitem').map((li) => li.textContent ?? '');
+    for (const rule of TRIP_DATA_RULES) expect(items).toContain(`${rule.label}: ${DEFAULT_RETENTION_DAYS} days after the workshop ends, for you and every traveller on your booking.`);
+    expect(items.some((t) => t.startsWith(`${KEPT_FOR_ACCOUNTING.label}: 7 years after the workshop`))).toBe(true);
+    expect(mainText()).toContain('We erase health notes, dietary needs, emergency contacts, ages and travel details (arrival, flight, roommate) 90 days after your workshop ends.');
   });
 });

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { BRAND } from 'api/shared/brand';
+import { DEFAULT_RETENTION_DAYS, KEPT_FOR_ACCOUNTING, TRIP_DATA_RULES, tripDataRetentionText } from 'api/shared/retention';
 import { LegalPage, type LegalSection } from './LegalPage';
 
 const Email = () => <a href={`mailto:${BRAND.contactEmail}`}>{BRAND.contactEmail}</a>;
@@ -102,10 +103,28 @@ const SECTIONS: LegalSection[] = [
     id: 'retention',
     title: 'How long we keep it',
     body: (
-      <p>
-        Health, dietary and emergency-contact details are deleted within three months after your workshop ends. Booking and payment
-        records are kept as long as tax law requires, usually seven years. Community posts stay until you or we remove them.
-      </p>
+      <>
+        <p>{tripDataRetentionText()} A scheduled job erases them and records which kinds of data it erased, never the data itself:</p>
+        <ul aria-label="Retention by category">
+          {TRIP_DATA_RULES.map((rule) => (
+            <li key={rule.category}>
+              <strong>{rule.label}:</strong> {DEFAULT_RETENTION_DAYS} days after the workshop ends, for you and every traveller on your
+              booking.
+            </li>
+          ))}
+          <li>
+            <strong>{KEPT_FOR_ACCOUNTING.label}:</strong> {KEPT_FOR_ACCOUNTING.years} years after the workshop, for {KEPT_FOR_ACCOUNTING.why}.
+          </li>
+          <li>
+            <strong>Community posts and reviews:</strong> until you or we remove them.
+          </li>
+        </ul>
+        <p>
+          On your request we send you a copy of everything we hold about your email address, or erase it: your details are replaced,
+          your community posts are anonymised, and only the amounts of your payments and refunds stay in our books under a replaced
+          name. We cannot erase you while you have a booking for a workshop that has not started yet.
+        </p>
+      </>
     ),
   },
   {

@@ -189,6 +189,12 @@ export type DifficultyLevel =
   | 'Extreme'
   | 'Moderate';
 
+/** The customer to erase, on their request. */
+export type EraseCustomerInput = {
+  /** The customer’s email address. */
+  email: string;
+};
+
 /** Photography experience of the participant. */
 export type ExperienceLevel =
   | 'advanced'
@@ -733,6 +739,20 @@ export type AdminOverdueBookingsQueryVariables = Exact<{
 
 
 export type AdminOverdueBookingsQuery = { adminOverduePage: { nextCursor: string | null, hasMore: boolean, totalCount: number, items: Array<{ id: string, customerName: string, customerEmail: string, workshopId: string, workshopName: string, paymentOption: PaymentOption, totalAmount: number, amountPaid: number, balance: number }> } };
+
+export type CustomerDataExportQueryVariables = Exact<{
+  email: string;
+}>;
+
+
+export type CustomerDataExportQuery = { customerDataExport: { email: string, exportedAt: string, json: string, csv: string } };
+
+export type EraseCustomerMutationVariables = Exact<{
+  input: EraseCustomerInput;
+}>;
+
+
+export type EraseCustomerMutation = { eraseCustomer: { requestId: string, bookings: number, travellers: number, messages: number, reviews: number, waitlistEntries: number, mails: number, credits: number } };
 
 export type PhotosTab_WorkshopFragment = { id: string, name: string, dates: string, location: string, imageUrl: string };
 

@@ -173,6 +173,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NODE_ENV: 'test', TRUST_PROXY: '999.1.1.1' })).toThrow(/TRUST_PROXY: "999.1.1.1" is not/);
   });
 
+  it('personal data retention: 90 days by default, a whole number of days from 1 to 3650, validated at start-up', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).personalDataRetentionDays).toBe(90);
+    expect(loadConfig({ NODE_ENV: 'test', PERSONAL_DATA_RETENTION_DAYS: '120' }).personalDataRetentionDays).toBe(120);
+    expect(() => loadConfig({ NODE_ENV: 'test', PERSONAL_DATA_RETENTION_DAYS: '90d' })).toThrow(/PERSONAL_DATA_RETENTION_DAYS must be a whole number of days/);
+    expect(() => loadConfig({ NODE_ENV: 'test', PERSONAL_DATA_RETENTION_DAYS: '0' })).toThrow(/PERSONAL_DATA_RETENTION_DAYS must be at least 1/);
+    expect(() => loadConfig({ NODE_ENV: 'test', PERSONAL_DATA_RETENTION_DAYS: '4000' })).toThrow(/PERSONAL_DATA_RETENTION_DAYS must be at most 3650/);
+  });
+
   it('photos: on disk by default (25 MB); S3 only with its bucket, keys and public URL, each missing one named', () => {
     const disk = loadConfig({ NODE_ENV: 'test' }, { dataDir: '/srv/wl' }).photos;
     expect(disk).toEqual({ maxBytes: 25 * 1024 * 1024, dir: '/srv/wl/photos', s3: undefined });

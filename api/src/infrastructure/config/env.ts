@@ -8,6 +8,7 @@ import { parsePasswordHash } from '../password-hash';
 
 const PASSWORD_HASH_PATTERN = /^(scrypt\$[A-Za-z0-9+/]+={0,2}\$[A-Za-z0-9+/]+={0,2}|\$argon2(id|i|d)\$v=\d+\$m=\d+,t=\d+,p=\d+\$[A-Za-z0-9+/]+\$[A-Za-z0-9+/]+)$/;
 import { BRAND } from '../../shared/brand';
+import { DEFAULT_RETENTION_DAYS } from '../../shared/retention';
 
 /**
  * Every environment variable the api reads, validated once at start-up.
@@ -131,6 +132,13 @@ export class EnvVars {
   @Max(200 * 1024 * 1024, { message: 'PHOTO_MAX_BYTES must be at most 209715200 (200 MB)' })
   PHOTO_MAX_BYTES?: number = undefined;
 
+  /** Days after a workshop ends before its travellers' health, dietary, emergency, age and travel details are erased (docs/decisions/100). */
+  @IsOptional()
+  @IsInt({ message: 'PERSONAL_DATA_RETENTION_DAYS must be a whole number of days' })
+  @Min(1, { message: 'PERSONAL_DATA_RETENTION_DAYS must be at least 1' })
+  @Max(3650, { message: 'PERSONAL_DATA_RETENTION_DAYS must be at most 3650 (10 years)' })
+  PERSONAL_DATA_RETENTION_DAYS?: number = undefined;
+
   /** Folder of the photographs' renderings on disk (unless S3_BUCKET is set). */
   @IsOptional()
   @IsString()
@@ -193,6 +201,8 @@ export interface Config {
   hsts: boolean;
   /** The seed's sample reviews are shown (SHOW_SAMPLE_REVIEWS; default: outside production only, docs/decisions/090). */
   showSampleReviews: boolean;
+  /** Days after a run ends before the trip-only personal data is erased (PERSONAL_DATA_RETENTION_DAYS, default 90; docs/decisions/100). */
+  personalDataRetentionDays: number;
   /**
    * Redis shared by several app instances (REDIS_URL, or its deprecated alias
    * RATE_LIMIT_REDIS_URL): rate-limit counts and the change bus that keeps their
@@ -243,7 +253,7 @@ export class ConfigError extends Error {
   }
 }
 
-const numeric = new Set(['PORT', 'PHOTO_MAX_BYTES']);
+const numeric = new Set(['PORT', 'PHOTO_MAX_BYTES', 'PERSONAL_DATA_RETENTION_DAYS']);
 
 /** Validate the environment; throws ConfigError listing every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { dataDir?: string } = {}): Config {
@@ -330,6 +340,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { data
     graphqlIntrospection: raw.GRAPHQL_INTROSPECTION ? raw.GRAPHQL_INTROSPECTION === 'true' : nodeEnv !== 'production',
     hsts: raw.HSTS === 'true',
     showSampleReviews: raw.SHOW_SAMPLE_REVIEWS ? raw.SHOW_SAMPLE_REVIEWS === 'true' : nodeEnv !== 'production',
+    personalDataRetentionDays: raw.PERSONAL_DATA_RETENTION_DAYS ?? DEFAULT_RETENTION_DAYS,
     redisUrl: raw.REDIS_URL ?? raw.RATE_LIMIT_REDIS_URL,
     rateLimitRedisUrl: raw.REDIS_URL ?? raw.RATE_LIMIT_REDIS_URL,
     trustProxy: raw.TRUST_PROXY ? raw.TRUST_PROXY.split(',').map((t) => t.trim()) : [],

@@ -5,6 +5,9 @@ import { Booking } from '../../booking/booking.entity';
 import { BookingStatus } from '../../shared/booking-status';
 import { CheckoutSessionRecord } from '../../payment/checkout-session.entity';
 import { MailOutbox } from '../../mail/mail-outbox.entity';
+import { ScheduledJob } from '../jobs/scheduled-job.entity';
+import { Workshop } from '../../workshop/workshop.entity';
+import { tripDataEraseAt } from '../../shared/retention';
 
 /** Undo the newest migrations until `name` is the last one run (later migrations are undone first). */
 async function undoDownTo(ds: { query: (sql: string) => Promise<unknown>; undoLastMigration: () => Promise<void> }, name: string): Promise<void> {
@@ -78,6 +81,24 @@ describe.each(DB_KINDS)('migrations on %s', (kind) => {
       const jobs = (await t.db.dataSource.query(`SELECT ${t.db.dataSource.driver.escape('key')} AS k FROM scheduled_jobs WHERE kind = 'review.request' ORDER BY 1`)) as Array<{ k: string }>;
       expect(jobs.map((j) => j.k)).toEqual([`review:${confirmed.id}:ask:1`, `review:${confirmed.id}:ask:2`]);
       expect(jobs.map((j) => j.k).join()).not.toContain(cancelled.id);
+    } finally {
+      await t.drop();
+    }
+  });
+
+  it('give every existing booking its trip-data erasure job, due 90 days after its run ends (decision 100)', async () => {
+    const t = await createTestDb(kind);
+    try {
+      const confirmed = await insertBooking(t.db, { status: BookingStatus.confirmed });
+      const cancelled = await insertBooking(t.db, { status: BookingStatus.cancelled });
+      await undoDownTo(t.db.dataSource, 'TripDataRetention1795810000000');
+      await t.db.dataSource.undoLastMigration();
+      expect(await t.db.dataSource.query("SELECT id FROM scheduled_jobs WHERE kind = 'privacy.trip_data_erase'")).toEqual([]);
+      await t.db.migrate();
+      const jobs = await t.db.manager.find(ScheduledJob, { where: { kind: 'privacy.trip_data_erase' } });
+      expect(jobs.map((j) => j.key).sort()).toEqual([`privacy:${confirmed.id}:trip-data`, `privacy:${cancelled.id}:trip-data`].sort());
+      const run = await t.db.manager.findOneByOrFail(Workshop, { id: confirmed.workshopId });
+      for (const j of jobs) expect(j.dueAt.toISOString()).toBe(tripDataEraseAt(run.endDate, 90).toISOString());
     } finally {
       await t.drop();
     }

@@ -18,6 +18,7 @@ import { workshopRoutes } from './workshop.rest';
 import { waitlistRoutes } from './waitlist.rest';
 import { adminTravellerRoutes, travellerRoutes } from './traveller.rest';
 import { adminDepartureRoutes, manageDepartureRoutes } from './departure.rest';
+import { privacyRoutes } from './privacy.rest';
 import { jsonBodies, restErrorHandler } from './http';
 import { answersAsWritten, checkAnswersMatchSchemas, schemasDescribeRequests } from './contract';
 import type { WriteLimits } from '../rate-limits';
@@ -88,6 +89,10 @@ async function registerRoutesWrittenAsIs(json: FastifyInstance, services: Servic
   await json.register(
     secondFactorRoutes({ adminAuth: services.adminAuth, secondFactor: services.secondFactor, publicOrigin: services.config.publicOrigin, secureCookies: servedOverHttps(services.config) }),
     { prefix: '/admin' },
+  );
+  await json.register(
+    privacyRoutes({ adminAuth: services.adminAuth, personalData: services.personalData, publicOrigin: services.config.publicOrigin, secureCookies: servedOverHttps(services.config) }),
+    { prefix: '/admin/customers' },
   );
   await json.register(activityRoutes({ adminAuth: services.adminAuth, audit: services.audit, secureCookies: servedOverHttps(services.config), clock: services.clock }), { prefix: '/admin' });
   await json.register(

@@ -23,6 +23,7 @@ import { DepartureInfo1795730000000 } from './1795730000000-DepartureInfo';
 import { Reviews1795740000000 } from './1795740000000-Reviews';
 import { AdminSecondFactor1795750000000 } from './1795750000000-AdminSecondFactor';
 import { KnowBeforeYouGoJobs1795820000000 } from './1795820000000-KnowBeforeYouGoJobs';
+import { TripDataRetention1795810000000 } from './1795810000000-TripDataRetention';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -51,4 +52,5 @@ export const MIGRATIONS = [
   Reviews1795740000000,
   AdminSecondFactor1795750000000,
   KnowBeforeYouGoJobs1795820000000,
+  TripDataRetention1795810000000,
 ];
