@@ -119,7 +119,8 @@ export class PromoCodeService {
         throw e;
       }
       await this.audit?.record(m, { ...ADMIN_ACTOR, action: 'promo.created', after: termsOf(promo), detail: `Promo code ${code} created: ${describe(promo)}` });
-      return promo;
+      // Read back: the insert fills the defaults it returned in raw (MariaDB's RETURNING gives paused as 0).
+      return m.findOneByOrFail(PromoCode, { id: promo.id });
     });
   }
 
