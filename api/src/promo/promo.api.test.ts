@@ -5,6 +5,8 @@ import { Booking } from '../booking/booking.entity';
 import { Workshop } from '../workshop/workshop.entity';
 import { AuditEvent } from '../audit/audit-event.entity';
 import { computeDueNow } from '../shared/policy';
+import { MailOutbox } from '../mail/mail-outbox.entity';
+import { BookingMailKind, type BookingMailData } from '../booking/booking-mail-data';
 import { PromoCode, PromoCodeUse, PromoUseState } from './promo-code.entity';
 
 const PASSWORD = 'correct-horse-battery'; // startTestServer's ADMIN_PASSWORD
@@ -107,6 +109,20 @@ describe.each(DB_KINDS)('promo codes on %s', (kind) => {
     expect((await fetch(`${s.url}/api/bookings/${row.id}`).then((r) => r.json())) as object).toMatchObject({ discount: 1250, promo_code: 'SPRING25' });
     const audit = await m().findOneByOrFail(AuditEvent, { action: 'promo.used', bookingId: row.id });
     expect(audit).toMatchObject({ actorType: 'customer', actor: 'rest@example.com', detail: 'Promo code SPRING25 applied: $1,250 off $5,000' });
+
+    // The mails show the discount the booking stored, above the discounted total: reserved, then paid.
+    const mailOf = async (kind: string) => {
+      const rows = (await m().find(MailOutbox)).filter((r) => r.kind === kind && (r.payload as BookingMailData).bookingId === row.id);
+      expect(rows).toHaveLength(1);
+      return s.services.outbox.render(rows[0], { origin: 'https://wild.test' });
+    };
+    const reserved = await mailOf(BookingMailKind.bookingReserved);
+    expect(reserved.text).toMatch(/Discount \(SPRING25\):\s+-\$1,250\n.*Total:\s+\$3,750\n/s);
+    await s.services.bookings.recordPaymentOrThrow(row.id, 112_500);
+    const paid = await mailOf(BookingMailKind.bookingPaid);
+    expect(paid.text).toMatch(/Discount \(SPRING25\):\s+-\$1,250/);
+    expect(paid.html).toContain('Discount (SPRING25)');
+    expect(paid.text).toMatch(/Balance:\s+\$2,625/);
 
     // A payment plan: the installments are computed on the discounted total, as the quote says.
     const gqlQuote = await s.gql<{ promoQuote: { dueNowCents: number; totalCents: number; installments: number } }>(QUOTE, {
