@@ -59,6 +59,8 @@ export type BookingInput = {
   offerToken?: string | null | undefined;
   otherEquipment?: string | null | undefined;
   paymentOption?: PaymentOption;
+  /** A promo code (e.g. SPRING25): the server takes its discount off the price before the deposit or installments are computed (docs/decisions/096). PROMO_CODE_REFUSED naming promoCode when it cannot be used. */
+  promoCode?: string | null | undefined;
   roomType?: RoomType;
   specialRequests?: string | null | undefined;
   /** The other travellers (participants 2 to N), in order: each a name and an email, or later = true. Missing ones are added later on the manage page. */
@@ -324,6 +326,18 @@ export type PostMessageInput = {
   /** Leave empty: the web form hides this field from people (see docs/decisions/010-community-board.md). */
   website?: string | null | undefined;
   /** The workshop whose board gets the message. */
+  workshopId: string | number;
+};
+
+/** What the booking form asks before booking: the price of these choices with this promo code. */
+export type PromoQuoteInput = {
+  /** The customer email, when typed: the per-email cap is checked too. */
+  customerEmail?: string | null | undefined;
+  numParticipants: number;
+  numSpouses?: number | null | undefined;
+  paymentOption?: PaymentOption | null | undefined;
+  promoCode: string;
+  roomType?: RoomType | null | undefined;
   workshopId: string | number;
 };
 
@@ -1060,6 +1074,13 @@ export type WaitlistOfferQueryVariables = Exact<{
 
 export type WaitlistOfferQuery = { waitlistOffer: { workshopId: string, name: string, email: string, spots: number, expiresAt: string } };
 
+export type PromoQuoteQueryVariables = Exact<{
+  input: PromoQuoteInput;
+}>;
+
+
+export type PromoQuoteQuery = { promoQuote: { promoCode: string, subtotalCents: number, discountCents: number, totalCents: number, dueNowCents: number, installments: number | null } };
+
 export type CreateBookingMutationVariables = Exact<{
   input: BookingInput;
 }>;
@@ -1079,7 +1100,7 @@ export type BookingConfirmationQueryVariables = Exact<{
 }>;
 
 
-export type BookingConfirmationQuery = { booking: { id: string, reference: string | null, workshopId: string, workshopName: string, customerName: string, customerEmail: string, numParticipants: number, numSpouses: number, roomType: RoomType, paymentOption: PaymentOption, installments: number | null, totalAmount: number, amountDueNow: number, amountPaid: number, amountRefunded: number, balance: number, paymentStatus: PaymentStatus, status: BookingStatus, holdExpiresAt: string | null, balanceDueDate: string | null, paysOnline: boolean } | null };
+export type BookingConfirmationQuery = { booking: { id: string, reference: string | null, workshopId: string, workshopName: string, customerName: string, customerEmail: string, numParticipants: number, numSpouses: number, roomType: RoomType, paymentOption: PaymentOption, installments: number | null, totalAmount: number, promoCode: string | null, discount: number, amountDueNow: number, amountPaid: number, amountRefunded: number, balance: number, paymentStatus: PaymentStatus, status: BookingStatus, holdExpiresAt: string | null, balanceDueDate: string | null, paysOnline: boolean } | null };
 
 export type BookingAccountQueryVariables = Exact<{
   bookingId: string | number;
