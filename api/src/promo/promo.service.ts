@@ -255,7 +255,7 @@ function termsOf(p: PromoCode): Record<string, unknown> {
   return {
     promoCodeId: p.id,
     code: p.code,
-    kind: p.kind,
+    discountKind: p.kind,
     percentOff: p.percentOff,
     amountOffCents: p.amountOffCents,
     workshopIds: p.workshopIds,
