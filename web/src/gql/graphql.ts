@@ -131,6 +131,29 @@ export type ConfirmWaitlistEntryInput = {
   token: string;
 };
 
+/** Admin: a new promo code. Percent codes give percentOff, fixed codes amountOffCents. */
+export type CreatePromoCodeInput = {
+  /** Cents off (fixed codes), e.g. 10000 for $100. */
+  amountOffCents?: number | null | undefined;
+  /** The code customers type: 3-32 letters, digits or dashes (stored upper case). */
+  code: string;
+  kind: PromoKind;
+  /** Uses allowed in total; none: no cap. */
+  maxUses?: number | null | undefined;
+  /** Uses allowed per customer email; none: no cap. */
+  maxUsesPerEmail?: number | null | undefined;
+  /** Fewest participants a booking needs (default 1). */
+  minParticipants?: number | null | undefined;
+  /** Percent off, 1-90 (percent codes). */
+  percentOff?: number | null | undefined;
+  /** First instant it may be used, ISO 8601 (e.g. 2026-03-01T00:00:00Z). */
+  validFrom?: string | null | undefined;
+  /** Instant from which it is no longer accepted, ISO 8601. */
+  validUntil?: string | null | undefined;
+  /** The workshops it applies to; none or empty: every workshop. */
+  workshopIds?: Array<string | number> | null | undefined;
+};
+
 /** A new workshop (or a new run of one), with its own id. */
 export type CreateWorkshopInput = {
   /** Maximum group size, 1 to 12; never below the spots already taken. */
@@ -329,6 +352,11 @@ export type PostMessageInput = {
   workshopId: string | number;
 };
 
+/** How a promo code discounts: a percentage or a fixed amount. */
+export type PromoKind =
+  | 'fixed'
+  | 'percent';
+
 /** What the booking form asks before booking: the price of these choices with this promo code. */
 export type PromoQuoteInput = {
   /** The customer email, when typed: the per-email cap is checked too. */
@@ -458,6 +486,12 @@ export type SetKnowBeforeYouGoInput = {
   /** What to bring beyond the gear list. */
   whatToBring: string;
   workshopId: string | number;
+};
+
+/** Admin: pause a promo code (refused until resumed) or resume it. */
+export type SetPromoCodePausedInput = {
+  id: string | number;
+  paused: boolean;
 };
 
 /** Sign the current release of liability: the full legal name typed and consent ticked. */
@@ -782,6 +816,27 @@ export type DeletePhotoMutationVariables = Exact<{
 
 
 export type DeletePhotoMutation = { deletePhoto: { deletedPhotoId: string } };
+
+export type PromoCodesTab_CodeFragment = { id: string, code: string, kind: PromoKind, percentOff: number | null, amountOffCents: number | null, workshopIds: Array<string>, validFrom: string | null, validUntil: string | null, maxUses: number | null, maxUsesPerEmail: number | null, minParticipants: number, paused: boolean, usesCount: number };
+
+export type AdminPromoCodesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AdminPromoCodesQuery = { adminPromoCodes: Array<{ id: string, code: string, kind: PromoKind, percentOff: number | null, amountOffCents: number | null, workshopIds: Array<string>, validFrom: string | null, validUntil: string | null, maxUses: number | null, maxUsesPerEmail: number | null, minParticipants: number, paused: boolean, usesCount: number }> };
+
+export type CreatePromoCodeMutationVariables = Exact<{
+  input: CreatePromoCodeInput;
+}>;
+
+
+export type CreatePromoCodeMutation = { createPromoCode: { promoCode: { id: string, code: string, kind: PromoKind, percentOff: number | null, amountOffCents: number | null, workshopIds: Array<string>, validFrom: string | null, validUntil: string | null, maxUses: number | null, maxUsesPerEmail: number | null, minParticipants: number, paused: boolean, usesCount: number } } };
+
+export type SetPromoCodePausedMutationVariables = Exact<{
+  input: SetPromoCodePausedInput;
+}>;
+
+
+export type SetPromoCodePausedMutation = { setPromoCodePaused: { promoCode: { id: string, paused: boolean } } };
 
 export type ReviewsTab_ReviewFragment = { id: string, rating: number, clientName: string, location: string, workshopAttended: string, reviewText: string, date: string, tripMonth: string | null, verified: boolean, sample: boolean, status: ReviewStatus, consentToPublish: boolean, reply: string | null };
 
