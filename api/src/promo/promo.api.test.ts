@@ -209,6 +209,27 @@ describe.each(DB_KINDS)('promo codes on %s', (kind) => {
     expect((await book({ workshop_id: workshopId, promo_code: 'LAPSE1' })).status).toBe(201);
   });
 
+  it('gives a use back when the booking is cancelled before payment, keeps it once paid; a transfer clears the discount', async () => {
+    const workshopId = await aWorkshop();
+    const other = await aWorkshop();
+    const code = await createCode({ code: 'CANCEL1', kind: 'fixed', amount_off_cents: 30_000, max_uses: 2 });
+    const unpaid = (await (await book({ workshop_id: workshopId, promo_code: 'CANCEL1', customer_email: 'unpaid@example.com' })).json()) as { id: string };
+    const paid = (await (await book({ workshop_id: workshopId, promo_code: 'CANCEL1', customer_email: 'paid@example.com' })).json()) as { id: string };
+    expect(await m().findOneByOrFail(PromoCode, { id: code.id })).toMatchObject({ usesCount: 2 });
+
+    await s.services.money.cancellations.cancelByAdminOrThrow(unpaid.id, false);
+    expect(await m().findOneByOrFail(PromoCodeUse, { bookingId: unpaid.id })).toMatchObject({ state: PromoUseState.returned });
+    expect(await m().findOneByOrFail(PromoCode, { id: code.id })).toMatchObject({ usesCount: 1 });
+
+    // Paid, then transferred: the new workshop's full price, no discount left on the booking; the use stays counted.
+    await s.services.bookings.recordPaymentOrThrow(paid.id, 51_000);
+    await s.services.money.transfers.transferOrThrow(paid.id, other, 'admin');
+    expect(await m().findOneByOrFail(Booking, { id: paid.id })).toMatchObject({ workshopId: other, totalCents: 200_000, discountCents: 0, promoCode: null });
+    await s.services.money.cancellations.cancelByAdminOrThrow(paid.id, false);
+    expect(await m().findOneByOrFail(PromoCodeUse, { bookingId: paid.id })).toMatchObject({ state: PromoUseState.active });
+    expect(await m().findOneByOrFail(PromoCode, { id: code.id })).toMatchObject({ usesCount: 1 });
+  });
+
   it('holds its cap under a rush: 50 parallel bookings for 5 uses give exactly 5 discounted bookings', async () => {
     const workshopId = await aWorkshop(60);
     const code = await createCode({ code: 'RUSH5', kind: 'percent', percent_off: 20, max_uses: 5 });
