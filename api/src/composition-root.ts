@@ -52,6 +52,7 @@ import { WaitlistGuard } from './waitlist/waitlist-guard';
 import { DEFAULT_WAITLIST_LIMITS, type WaitlistEntryLimits } from './waitlist/waitlist.types';
 import type { WorkshopCatalogOptions } from './workshop/workshop-catalog';
 import { CreditsService } from './credit/credits.service';
+import { PromoCodeService } from './promo/promo.service';
 import { WorkshopCancellationService } from './workshop-cancellation/workshop-cancellation.service';
 import { WorkshopCancellationReactions } from './workshop-cancellation/workshop-cancellation-reactions';
 import { WORKSHOP_CANCELLATION_MAILS } from './workshop-cancellation/workshop-cancellation.mails';
@@ -121,6 +122,8 @@ export interface Services {
   jobs: JobQueue;
   /** Credits taken instead of a cancelled workshop's refund, used once on a later booking (docs/decisions/063). */
   credits: CreditsService;
+  /** Promo codes: created by the admin, claimed in a booking's transaction (docs/decisions/096). */
+  promos: PromoCodeService;
   /** Go/no-go per workshop and "Cancel this workshop" (docs/decisions/063). */
   workshopCancellation: WorkshopCancellationService;
   /** The booking events (docs/decisions/071); subscribed here only (tests may add a subscriber to watch). */
@@ -200,6 +203,7 @@ export function createServices(
   const waitlistLimits = options.waitlistLimits === undefined ? DEFAULT_WAITLIST_LIMITS : options.waitlistLimits;
   const waitlistGuard = waitlistLimits ? new WaitlistGuard(new HoldGuard(config.altchaHmacSecret, proofOfWork, holdLimits ?? DEFAULT_HOLD_LIMITS), proofOfWork, waitlistLimits) : undefined;
   const waitlist = new WaitlistService(db, clock, config.bookingLinkSecret, outbox, { guard: waitlistGuard, events });
+  const promos = new PromoCodeService(db, clock, audit);
   const bookings: BookingService = new BookingService(
     db,
     clock,
@@ -213,6 +217,8 @@ export function createServices(
       audit,
       // Credit codes (docs/decisions/063) are redeemed by the CreditsService, built below from the bookings.
       credits: { redeemOrThrow: (m, code, booking, now) => credits.redeemOrThrow(m, code, booking, now) },
+      // Promo codes (docs/decisions/096): one use claimed in the booking's transaction.
+      promos,
     },
     outbox,
   );
@@ -254,6 +260,9 @@ export function createServices(
     .on('workshopDatesChanged', (e) => knowBeforeYouGo.datesChanged(e.m, e.before, e.workshop, e.now))
     // A held booking that used a credit lapsed: the credit is usable again (docs/decisions/063).
     .on('holdLapsed', (e) => credits.giveBack(e))
+    // A promo code's use comes back when the hold lapses or the booking is cancelled before payment (docs/decisions/096).
+    .on('holdLapsed', (e) => promos.giveBackOnLapse(e))
+    .on('bookingCancelled', (e) => promos.giveBackOnCancel(e))
     // The audit row first, then the money's reactions: installment paid, what is left scheduled, late money refunded.
     .on('paymentApplied', (e) => moneyAudit.paymentReceived(e))
     .on('paymentApplied', (e) => money.reactions.afterPayment(e))
@@ -329,6 +338,7 @@ export function createServices(
     accounts: money.accounts,
     money,
     credits,
+    promos,
     workshopCancellation: new WorkshopCancellationService(db, money.cancellations, payments, outbox, clock, logger, events),
     events,
     knowBeforeYouGo,

@@ -75,7 +75,10 @@ export class BookingCreation {
           refused.lapsedHold = await this.holds.hasLapsedHold(workshop.id, now, m);
           return null;
         }
-        const totalCents = priceOfBooking(workshop, input);
+        const subtotalCents = priceOfBooking(workshop, input);
+        // The promo code's discount comes off the price before the deposit or installments are computed.
+        const promo = await this.claimPromo(m, input, { bookingId: id, workshopId: workshop.id, customerEmail, subtotalCents }, now);
+        const totalCents = subtotalCents - promo.discountCents;
         const offer = paymentOptionsFor(workshop.startDate, now, workshop.timeZone).find((o) => o.option === input.paymentOption);
         if (!offer?.available) throw AppError.invalid([{ field: 'paymentOption', message: offer?.reason ?? 'This payment option is not offered' }]);
         const charge = computeDueNow(totalCents, input.paymentOption, workshop.startDate, now, workshop.timeZone);
@@ -86,6 +89,8 @@ export class BookingCreation {
             reference: await freeBookingReference(m),
             customerEmail,
             totalCents,
+            promoCode: promo.code,
+            discountCents: promo.discountCents,
             dueNowCents: charge.dueNowCents,
             installments: charge.installments,
             holdExpiresAt: this.holdExpiry(now),
@@ -156,6 +161,19 @@ export class BookingCreation {
     // A lapsed hold still counts in the catalog: release it and let the claim decide.
     if ((await this.holds.hasLapsedHold(input.workshopId, now)) && (await this.holds.releaseExpiredHolds(input.workshopId)) > 0) return;
     throw soldOutError(workshop.availableSpots, input.numParticipants);
+  }
+
+  /** The promo code typed on the form, claimed in the booking's transaction; none: no discount. */
+  private async claimPromo(
+    m: EntityManager,
+    input: BookingInput,
+    b: { bookingId: string; workshopId: string; customerEmail: string; subtotalCents: number },
+    now: Date,
+  ): Promise<{ code: string | null; discountCents: number }> {
+    const typed = input.promoCode?.trim();
+    if (!typed) return { code: null, discountCents: 0 };
+    if (!this.options.promos) throw AppError.invalid([{ field: 'promoCode', message: 'Promo codes are not accepted here' }]);
+    return this.options.promos.claimOrThrow(m, typed, { ...b, numParticipants: input.numParticipants }, now);
   }
 
   private offersOrThrow(): HeldOffers {

@@ -21,7 +21,7 @@ export function holdsSpotsWhere(b: string, now: Date): [where: string, parameter
 
 /** The columns a status change may write. */
 type StatusChanges = Pick<Booking, 'status' | 'paymentStatus' | 'holdExpiresAt'> &
-  Partial<Pick<Booking, 'amountPaidCents' | 'amountRefundedCents' | 'workshopId' | 'workshopName' | 'totalCents' | 'feeCents' | 'refundCapCents' | 'refundCapPaidCents'>>;
+  Partial<Pick<Booking, 'amountPaidCents' | 'amountRefundedCents' | 'workshopId' | 'workshopName' | 'totalCents' | 'feeCents' | 'refundCapCents' | 'refundCapPaidCents' | 'promoCode' | 'discountCents'>>;
 
 /** What a transfer writes on the booking besides the workshop (shared/policy.ts transferSettlement, docs/decisions/066). */
 export interface MovedMoney {
@@ -314,6 +314,9 @@ export class BookingLifecycle {
       feeCents,
       refundCapCents: money.refundCapCents,
       refundCapPaidCents: money.refundCapPaidCents,
+      // The new workshop's full price: a promo code was for the booking as made (docs/decisions/097).
+      promoCode: null,
+      discountCents: 0,
       paymentStatus: statusAfter(booking, { totalCents, feeCents }),
     };
     const moved = await m

@@ -66,6 +66,9 @@ export interface BookingMailData {
   status: string;
   paymentStatus: string;
   totalCents: number;
+  /** The promo code used and what it took off the price (totalCents is after it); older rows lack them. */
+  promoCode?: string;
+  discountCents?: number;
   /** Charged at booking: deposit, first installment or the total. */
   dueNowCents: number;
   amountPaidCents: number;
@@ -126,6 +129,7 @@ export function bookingMailData(b: Booking, w: WorkshopFields, paymentCents: num
     status: b.status,
     paymentStatus: b.paymentStatus,
     totalCents: b.totalCents,
+    ...(b.discountCents ? { promoCode: b.promoCode ?? undefined, discountCents: b.discountCents } : {}),
     dueNowCents: b.dueNowCents,
     amountPaidCents: b.amountPaidCents,
     paymentCents,
@@ -264,12 +268,18 @@ export function bookingFacts(d: BookingMailData): FactList {
     ['Location', workshopPlace(d)],
     ['Participants', participantsText(d)],
     ['Room', d.roomType === 'private' ? 'Private room' : 'Shared room'],
+    ...discountFacts(d),
     ['Total', formatCents(d.totalCents)],
     ...(d.feeCents ? ([['Fees', formatCents(d.feeCents)]] as FactList) : []),
     ['Paid', formatCents(d.amountPaidCents)],
     ...moneyFacts(d),
     ...referenceFacts(d),
   ];
+}
+
+/** The promo code's line (docs/decisions/096): the discount as the booking stored it, already taken off the total. */
+export function discountFacts(d: Pick<BookingMailData, 'promoCode' | 'discountCents'>): FactList {
+  return d.discountCents ? [[`Discount${d.promoCode ? ` (${d.promoCode})` : ''}`, `-${formatCents(d.discountCents)}`]] : [];
 }
 
 /** Who booked and how they pay: the admin notices add these to the booking facts. */

@@ -33,6 +33,23 @@ export interface BookingServiceOptions {
   offers?: HeldOffers;
   /** Credit codes entered on the booking form, applied in the booking's transaction (docs/decisions/063). */
   credits?: CreditRedeemer;
+  /** Promo codes entered on the booking form, claimed in the booking's transaction (docs/decisions/096). */
+  promos?: PromoClaimer;
+}
+
+/** Claims one use of a promo code for a new booking (docs/decisions/096). */
+export interface PromoClaimer {
+  /**
+   * In the booking's transaction, after its spots were claimed: refuse a code that
+   * cannot be used (PROMO_CODE_REFUSED naming promoCode) or claim one use (the cap
+   * holds under a rush). Answers the stored code and the discount in cents.
+   */
+  claimOrThrow(
+    m: EntityManager,
+    code: string,
+    booking: { bookingId: string; workshopId: string; customerEmail: string; numParticipants: number; subtotalCents: number },
+    now: Date,
+  ): Promise<{ code: string; discountCents: number }>;
 }
 
 /** The workshop facts a booking reads outside its transaction (the in-memory catalog, or the database). */

@@ -171,6 +171,14 @@ export class Booking {
   @Column({ type: 'int', default: 0 })
   feeCents: number;
 
+  @Field(() => String, { nullable: true, description: 'The promo code the booking used, if any (docs/decisions/096).' })
+  @Column({ type: 'varchar', length: 32, nullable: true })
+  promoCode: string | null;
+
+  /** Taken off the price by the promo code: totalCents is the price after it. */
+  @Column({ type: 'int', default: 0 })
+  discountCents: number;
+
   /**
    * Set by a transfer (docs/decisions/066): the most a later cancellation may
    * return, as of `refundCapPaidCents` received and kept (shared/policy.ts
@@ -213,6 +221,11 @@ export class Booking {
   @Field(() => Float, { description: 'Total price in US dollars.' })
   get totalAmount(): number {
     return centsToDollars(this.totalCents);
+  }
+
+  @Field(() => Float, { description: 'Promo code discount in US dollars, already taken off totalAmount (0 without a code).' })
+  get discount(): number {
+    return centsToDollars(this.discountCents);
   }
 
   @Field(() => Float, { description: 'Charged at booking (deposit, first installment or full) in US dollars.' })

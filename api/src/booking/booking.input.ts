@@ -129,6 +129,15 @@ export class BookingInput {
   @MaxLength(30, { message: '$property must be at most 30 characters' })
   creditCode?: string | null;
 
+  @Field(() => String, {
+    nullable: true,
+    description: 'A promo code (e.g. SPRING25): the server takes its discount off the price before the deposit or installments are computed (docs/decisions/096). PROMO_CODE_REFUSED naming promoCode when it cannot be used.',
+  })
+  @IsOptional()
+  @IsString({ message: '$property must be a promo code such as SPRING25' })
+  @MaxLength(32, { message: '$property must be at most 32 characters' })
+  promoCode?: string | null;
+
   @Field(() => [TravellerNameInput], {
     nullable: true,
     description: 'The other travellers (participants 2 to N), in order: each a name and an email, or later = true. Missing ones are added later on the manage page.',

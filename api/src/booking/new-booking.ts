@@ -14,6 +14,9 @@ export interface NewBookingFacts {
   reference: string;
   customerEmail: string;
   totalCents: number;
+  /** The promo code applied and what it took off (the price is totalCents + discountCents). */
+  promoCode: string | null;
+  discountCents: number;
   dueNowCents: number;
   installments: number | null;
   holdExpiresAt: Date | null;
@@ -55,6 +58,8 @@ export function newBookingRow(input: BookingInput, workshop: Workshop, f: NewBoo
     amountPaidCents: 0,
     amountRefundedCents: 0,
     feeCents: 0,
+    promoCode: f.promoCode,
+    discountCents: f.discountCents,
     providerCustomerId: null,
     providerPaymentMethodId: null,
     holdExpiresAt: f.holdExpiresAt,

@@ -92,6 +92,12 @@ export enum ErrorCode {
   /** The admin cancels a workshop that is cancelled already. */
   WORKSHOP_ALREADY_CANCELLED = 'WORKSHOP_ALREADY_CANCELLED',
 
+  // promo codes (promo/, docs/decisions/096)
+  /** The promo code cannot be used on this booking (unknown, paused, past its cap or dates, another workshop, too few participants): field `promoCode`. */
+  PROMO_CODE_REFUSED = 'PROMO_CODE_REFUSED',
+  /** The admin creates a promo code whose code exists already: field `code`. */
+  PROMO_CODE_TAKEN = 'PROMO_CODE_TAKEN',
+
   // photos (photo/)
   /** The uploaded file is not a JPEG, PNG, HEIC or WebP photograph by its content, or cannot be decoded (415, field `file`). */
   UNSUPPORTED_IMAGE = 'UNSUPPORTED_IMAGE',
@@ -156,6 +162,9 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   [ErrorCode.REFUND_ALREADY_CLAIMED]: 409,
   [ErrorCode.REFUND_NOT_OWED]: 409,
   [ErrorCode.WORKSHOP_ALREADY_CANCELLED]: 409,
+  // promo codes
+  [ErrorCode.PROMO_CODE_REFUSED]: 422,
+  [ErrorCode.PROMO_CODE_TAKEN]: 409,
   // reviews
   [ErrorCode.REVIEW_LINK_CLOSED]: 409,
   [ErrorCode.REVIEW_ALREADY_WRITTEN]: 409,

@@ -19,6 +19,7 @@ import { ReviewsTab } from './ReviewsTab';
 import { SecurityTab } from './SecurityTab';
 import { PersonalDataTab } from './PersonalDataTab';
 import { WorkshopsTab } from './WorkshopsTab';
+import { PromoCodesTab } from './PromoCodesTab';
 import { OverdueBalances } from './OverdueBalances';
 import '../styles/admin.css';
 
@@ -47,7 +48,7 @@ export const ADMIN_DASHBOARD_QUERY: TypedDocumentNode<AdminDashboardQuery, Admin
   ${WAITLISTS_TAB_FRAGMENT}
 `;
 
-type TabKey = 'statistics' | 'bookings' | 'messages' | 'workshops' | 'photos' | 'waitlists' | 'reviews' | 'activity' | 'privacy' | 'security';
+type TabKey = 'statistics' | 'bookings' | 'messages' | 'workshops' | 'photos' | 'waitlists' | 'promos' | 'reviews' | 'activity' | 'privacy' | 'security';
 
 /** Each panel starts with a heading (hidden: the tab shows it), so the items inside can be h3 under the page's h1. */
 const PANEL_HEADINGS: Record<TabKey, string> = {
@@ -57,6 +58,7 @@ const PANEL_HEADINGS: Record<TabKey, string> = {
   workshops: 'Workshops',
   photos: 'Manage photos',
   waitlists: 'Waiting lists',
+  promos: 'Promo codes',
   reviews: 'Reviews',
   activity: 'Activity',
   privacy: 'Personal data',
@@ -94,6 +96,7 @@ function Dashboard() {
     { key: 'workshops', label: 'Workshops' },
     { key: 'photos', label: 'Manage Photos' },
     { key: 'waitlists', label: 'Waiting lists' },
+    { key: 'promos', label: 'Promo codes' },
     { key: 'reviews', label: 'Reviews' },
     { key: 'activity', label: 'Activity' },
     { key: 'privacy', label: 'Personal data' },
@@ -138,6 +141,8 @@ function Dashboard() {
     panel = <WorkshopsTab onChanged={reload} onError={logoutIfUnauthenticated} />;
   } else if (tab === 'waitlists') {
     panel = <WaitlistsTab workshops={data.workshops} onError={logoutIfUnauthenticated} />;
+  } else if (tab === 'promos') {
+    panel = <PromoCodesTab workshops={data.workshops} onError={logoutIfUnauthenticated} />;
   } else {
     panel = <PhotosTab workshops={data.workshops} onUpdated={reload} onError={logoutIfUnauthenticated} onSignedOut={logout} />;
   }

@@ -92,6 +92,15 @@ const CASES: Record<AuditAction, { before: object | null; after: object | null; 
     after: { creditId: 'c-1', state: 'used', appliedCents: 549500, status: 'confirmed', paymentStatus: 'paid' },
     lines: ['Credit issued → used', 'Applied to the booking $5,495', 'Booking status Confirmed', 'Payment status Paid'],
   },
+  'promo.created': {
+    before: null,
+    after: { promoCodeId: 'p-1', code: 'SPRING25', discountKind: 'percent', percentOff: 25, amountOffCents: null, workshopIds: [], validFrom: null, validUntil: null, maxUses: 50, maxUsesPerEmail: 1, minParticipants: 1 },
+    lines: ['Promo code SPRING25', 'Discount percentage', 'Percent off 25%', 'Amount off –', 'Workshops all', 'Valid from –', 'Valid until –', 'Uses allowed 50', 'Uses per email 1', 'Fewest participants 1'],
+  },
+  'promo.paused': { before: { promoCodeId: 'p-1', paused: false }, after: { promoCodeId: 'p-1', paused: true }, lines: ['Paused no → yes'] },
+  'promo.resumed': { before: { promoCodeId: 'p-1', paused: true }, after: { promoCodeId: 'p-1', paused: false }, lines: ['Paused yes → no'] },
+  'promo.used': { before: null, after: { promoCodeId: 'p-1', code: 'SPRING25', subtotalCents: 500000, discountCents: 125000, totalCents: 375000 }, lines: ['Promo code SPRING25', 'Price before discount $5,000', 'Discount $1,250', 'Total $3,750'] },
+  'promo.returned': { before: { promoCodeId: 'p-1', state: 'active' }, after: { promoCodeId: 'p-1', state: 'returned' }, lines: ['Promo code use Active → Returned'] },
   'message.deleted': {
     before: { id: 'm-1', authorName: 'Ada', authorEmail: 'ada@example.com', topic: 'general', message: 'See you there', createdAt: '2026-11-01T10:00:00.000Z' },
     after: null,

@@ -110,10 +110,24 @@ const FIELDS: Record<string, FieldWords> = {
   categories: { label: 'Erased', value: (v) => (Array.isArray(v) ? (v.length ? v.join(', ').replace(/_/g, ' ') : 'nothing held') : show(v)) },
   retentionDays: { label: 'Retention period', value: (v) => `${show(v)} days` },
   requestId: { label: 'Erasure' },
+  // Promo codes (api/src/promo/promo.service.ts, docs/decisions/096).
+  code: { label: 'Promo code' },
+  discountKind: { label: 'Discount', value: words({ percent: 'percentage', fixed: 'fixed amount' }) },
+  percentOff: { label: 'Percent off', value: (v) => (v === null || v === undefined ? '–' : `${show(v)}%`) },
+  amountOffCents: { label: 'Amount off', value: (v) => (typeof v === 'number' ? money(v) : '–') },
+  workshopIds: { label: 'Workshops', value: (v) => (Array.isArray(v) && v.length ? v.join(', ') : 'all') },
+  validFrom: { label: 'Valid from' },
+  validUntil: { label: 'Valid until' },
+  maxUses: { label: 'Uses allowed' },
+  maxUsesPerEmail: { label: 'Uses per email' },
+  minParticipants: { label: 'Fewest participants' },
+  paused: { label: 'Paused', value: yesNo },
+  subtotalCents: { label: 'Price before discount', value: money },
+  discountCents: { label: 'Discount', value: money },
 };
 
 /** Identifiers: shown by the entry's own columns or not useful to the admin. */
-const HIDDEN = new Set(['refundId', 'creditId', 'id', 'messageId']);
+const HIDDEN = new Set(['refundId', 'creditId', 'id', 'messageId', 'promoCodeId']);
 
 function show(v: unknown): string {
   if (v === undefined || v === null || v === '') return '–';
@@ -147,6 +161,7 @@ function valueOf(key: string, v: unknown): string {
 /** `state` is a refund's or a credit's: named after what the entry is about. */
 function stateLabel(before: Json | null, after: Json | null): string {
   if (after?.creditId ?? before?.creditId) return 'Credit';
+  if (after?.promoCodeId ?? before?.promoCodeId) return 'Promo code use';
   if (after?.refundId ?? before?.refundId) return 'Refund';
   return 'State';
 }

@@ -30,6 +30,8 @@ export interface BookingFormValues {
   emergency_contact_email: string;
   /** Optional: a credit code from a workshop we cancelled (docs/decisions/063). */
   credit_code: string;
+  /** Optional: a promo code (docs/decisions/096); the server checks it and takes its discount off. */
+  promo_code: string;
   /** The other travellers (2..N), as typed (issue 25). */
   travellers?: TravellerEntry[];
 }
@@ -59,6 +61,7 @@ export const INITIAL_VALUES: BookingFormValues = {
   emergency_contact_phone: '',
   emergency_contact_email: '',
   credit_code: '',
+  promo_code: '',
 };
 
 interface Props {
@@ -78,6 +81,10 @@ interface Props {
   summary?: ReactNode;
   /** The other travellers changed (issue 25). */
   onTravellersChange?(travellers: TravellerEntry[]): void;
+  /** Check the typed promo code (its Apply button, or leaving the field). */
+  onApplyPromo?(): void;
+  /** The server's answer about the promo code. */
+  promo?: PromoState;
 }
 
 /** The hints a field's control is described by. */
@@ -86,7 +93,11 @@ const HINTS: Partial<Record<BookingTextField, string>> = {
   num_participants: 'num_participants-hint',
   num_spouses: 'num_spouses-hint',
   credit_code: 'credit_code-hint',
+  promo_code: 'promo_code-hint',
 };
+
+/** What the server said of the promo code: checking it, its discount applied, or why it was refused. */
+export type PromoState = { state: 'checking' } | { state: 'applied'; code: string; discountText: string } | { state: 'refused'; message: string } | null;
 
 /**
  * The booking form of spec section 4: its fields, checked before sending
@@ -94,7 +105,7 @@ const HINTS: Partial<Record<BookingTextField, string>> = {
  * spec section 5) with each message next to its field in the site's words, not
  * the browser's pop-ups (noValidate); the first invalid field takes the focus.
  */
-export function BookingForm({ workshop, values, onChange, onSubmit, submitting, problem, check, paymentOffers, summary, onTravellersChange }: Props) {
+export function BookingForm({ workshop, values, onChange, onSubmit, submitting, problem, check, paymentOffers, summary, onTravellersChange, onApplyPromo, promo = null }: Props) {
   const [errors, setErrors] = useState<BookingErrors>({});
   const [travellerErrors, setTravellerErrors] = useState<Record<string, string>>({});
   const travellers = travellersFor(parseInt(values.num_participants, 10), values.travellers ?? []);
@@ -237,6 +248,44 @@ export function BookingForm({ workshop, values, onChange, onSubmit, submitting, 
             <span className="field__hint" id="credit_code-hint">
               From a workshop we cancelled, e.g. WL-7KQ3-M9XD-4HPT. Its amount is taken off what you pay; a code works once.
             </span>
+          </div>
+          <div className="field">
+            <label htmlFor="promo_code">Promo code (optional)</label>
+            <div className="promo-code">
+              <input
+                className="input"
+                type="text"
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                maxLength={32}
+                {...field('promo_code')}
+                aria-invalid={promo?.state === 'refused' ? true : undefined}
+                aria-describedby={`promo_code-hint${promo?.state === 'refused' ? ' promo_code-error' : ''}`}
+                onBlur={() => values.promo_code.trim() && onApplyPromo?.()}
+                onKeyDown={(e) => {
+                  // Enter applies the code rather than submitting the whole form.
+                  if (e.key === 'Enter') {
+                    e.preventDefault();
+                    onApplyPromo?.();
+                  }
+                }}
+              />
+              <button type="button" className="btn btn--secondary" onClick={() => onApplyPromo?.()} disabled={!values.promo_code.trim() || promo?.state === 'checking'}>
+                Apply
+              </button>
+            </div>
+            <span className="field__hint" id="promo_code-hint">
+              The discount is shown in the summary and taken off the total before your deposit or installments.
+            </span>
+            <p className="field__status" role="status" aria-live="polite" data-testid="promo-status">
+              {promo?.state === 'checking' ? 'Checking the code…' : promo?.state === 'applied' ? `${promo.code} applied: ${promo.discountText} off.` : ''}
+            </p>
+            {promo?.state === 'refused' && (
+              <p id="promo_code-error" className="field__error" role="alert">
+                {promo.message}
+              </p>
+            )}
           </div>
         </div>
       </fieldset>

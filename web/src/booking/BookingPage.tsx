@@ -8,9 +8,11 @@ import { useHttpStatus } from '../ssr/ServerRenderContext';
 import { PageMeta } from '../ui/PageMeta';
 import { Empty, Loading } from '../ui/States';
 import { BookingChallenge } from './BookingChallenge';
-import { BookingForm, INITIAL_VALUES, type BookingFormValues, type BookingTextField } from './BookingForm';
+import { BookingForm, INITIAL_VALUES, type BookingFormValues, type BookingTextField, type PromoState } from './BookingForm';
 import { BookingSummary } from './BookingSummary';
-import { BOOKING_WORKSHOP_QUERY, WAITLIST_OFFER_QUERY } from './documents';
+import { BOOKING_WORKSHOP_QUERY, PROMO_QUOTE_QUERY, WAITLIST_OFFER_QUERY } from './documents';
+import { formatCents } from 'api/shared/money';
+import type { PaymentOption, RoomType } from 'api/shared/policy';
 import { useBookThenPay } from './useBookThenPay';
 import { WaitlistForm } from '../workshop/WaitlistForm';
 import '../styles/booking.css';
@@ -42,6 +44,46 @@ function useWaitlistOffer(workshopId: string) {
 }
 
 /**
+ * The promo code the visitor applied, priced by the server for the form's current choices
+ * (docs/decisions/096): the quote follows the participants, room and payment option.
+ */
+function usePromoQuote(workshopId: string, values: BookingFormValues, paymentOption: PaymentOption) {
+  const [applied, setApplied] = useState<string | null>(null);
+  const numParticipants = parseInt(values.num_participants, 10);
+  const usable = applied !== null && Number.isInteger(numParticipants) && numParticipants > 0;
+  const email = values.customer_email.trim();
+  const { data, error, loading } = useQuery(PROMO_QUOTE_QUERY, {
+    variables: {
+      input: {
+        workshopId,
+        promoCode: applied ?? '',
+        numParticipants: usable ? numParticipants : 1,
+        numSpouses: Math.max(0, parseInt(values.num_spouses, 10) || 0),
+        roomType: values.room_type as RoomType,
+        paymentOption,
+        // The per-email cap is checked once an address is typed.
+        customerEmail: /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) ? email : null,
+      },
+    },
+    skip: !usable,
+    fetchPolicy: 'network-only',
+  });
+  const typed = values.promo_code.trim();
+  const current = applied !== null && typed.toUpperCase() === applied.toUpperCase();
+  const quote = current && !error ? (data?.promoQuote ?? null) : null;
+  const state: PromoState = !current
+    ? null
+    : loading && !data
+      ? { state: 'checking' }
+      : error
+        ? { state: 'refused', message: problemMessage(error, 'This promo code could not be checked. Please try again.') }
+        : quote
+          ? { state: 'applied', code: quote.promoCode, discountText: formatCents(quote.discountCents) }
+          : null;
+  return { quote, state, apply: () => setApplied(typed || null) };
+}
+
+/**
  * /booking/{id}: the form, its live summary and the book-then-pay flow. Server-rendered
  * (decision 040): the first HTML holds the form and the summary, from catalog data only.
  */
@@ -52,6 +94,9 @@ export default function BookingPage() {
   const held = useWaitlistOffer(id);
   const [searchParams] = useSearchParams();
   const flow = useBookThenPay(id, held.token);
+  // As the form shows it: a payment option the dates do not offer is priced "in full".
+  const promoOption = data?.workshop?.paymentOptions?.find((o) => o.option === values.payment_option)?.available === false ? 'full' : values.payment_option;
+  const promo = usePromoQuote(id, values, promoOption);
   const offer = held.offer;
   // The offer fills in who it is for and the spots it holds; the visitor may still change them.
   useEffect(() => {
@@ -213,6 +258,8 @@ export default function BookingPage() {
             flow.formChanged();
           }}
           onSubmit={() => void flow.submit(shown)}
+          onApplyPromo={promo.apply}
+          promo={promo.state}
           submitting={flow.submitting}
           problem={flow.problem}
           check={flow.challengeRound !== null && <BookingChallenge key={flow.challengeRound} onSolved={flow.challengeSolved} />}
@@ -224,6 +271,7 @@ export default function BookingPage() {
               roomType={values.room_type}
               paymentOption={shown.payment_option}
               offers={paymentOffers}
+              promo={promo.quote}
             />
           }
         />

@@ -29,29 +29,46 @@ interface Props {
   paymentOption: PaymentOption;
   /** The options the server offers now (Workshop.paymentOptions); computed here when not given. */
   offers?: ReadonlyArray<{ option: string; available: boolean; reason?: string | null }>;
+  /** The server's quote for the promo code (PromoQuote): its discount and the total and first payment after it. */
+  promo?: SummaryPromo | null;
   now?: Date;
+}
+
+/** A promo code's figures as the server computed them for these choices (docs/decisions/096), in cents. */
+export interface SummaryPromo {
+  promoCode: string;
+  subtotalCents: number;
+  discountCents: number;
+  totalCents: number;
+  dueNowCents: number;
 }
 
 /**
  * The live price of the form's choices. Shown for information only: the
- * server prices the booking itself with the same policy module.
+ * server prices the booking itself with the same policy module. A promo code's
+ * discount and the first payment after it are the server's (PromoQuote), never
+ * computed here.
  */
-export function BookingSummary({ workshop, numParticipants, numSpouses, roomType, paymentOption, offers: given, now = new Date() }: Props) {
+export function BookingSummary({ workshop, numParticipants, numSpouses, roomType, paymentOption, offers: given, promo: quoted, now = new Date() }: Props) {
   const participants = Number.isFinite(numParticipants) && numParticipants > 0 ? Math.floor(numParticipants) : 0;
   const spouses = Number.isFinite(numSpouses) && numSpouses > 0 ? Math.min(POLICY.maxSpouses, Math.floor(numSpouses)) : 0;
   const supplementCents = Math.round(workshop.privateRoomSupplement * 100);
-  const totalCents = computeTotalCents({
+  const subtotalCents = computeTotalCents({
     priceCents: workshop.priceCents,
     privateRoomSupplementCents: supplementCents,
     numParticipants: participants,
     numSpouses: spouses,
     roomType,
   });
+  // The server's discount, only while it was computed for these very choices (a quote for the old ones is being replaced).
+  const promo = quoted && quoted.subtotalCents === subtotalCents && quoted.discountCents > 0 ? quoted : null;
+  const totalCents = promo ? promo.totalCents : subtotalCents;
   const offers = given ?? paymentOptionsFor(workshop.startDate, now, workshop.timeZone);
   const notOffered = offers.filter((o) => !o.available);
   // An option the dates do not allow is never priced: the form falls back to paying in full.
   const option = offers.find((o) => o.option === paymentOption)?.available ? paymentOption : 'full';
-  const due = computeDueNow(totalCents, option, workshop.startDate, now, workshop.timeZone);
+  const computed = computeDueNow(totalCents, option, workshop.startDate, now, workshop.timeZone);
+  const due = promo ? { ...computed, dueNowCents: promo.dueNowCents } : computed;
   const schedule = option === 'payment_plan' ? installmentSchedule(totalCents, workshop.startDate, now, workshop.timeZone) : null;
   const spouseCents = Math.round((workshop.priceCents * POLICY.spousePercent) / 100);
 
@@ -83,6 +100,12 @@ export function BookingSummary({ workshop, numParticipants, numSpouses, roomType
             <div>
               <dt>Private room supplement</dt>
               <dd>{formatCents(supplementCents)}</dd>
+            </div>
+          )}
+          {promo && (
+            <div className="booking-summary__discount">
+              <dt>Discount ({promo.promoCode})</dt>
+              <dd data-testid="booking-discount">-{formatCents(promo.discountCents)}</dd>
             </div>
           )}
           <div className="booking-summary__total">

@@ -26,6 +26,19 @@ describe('/confirmation/{bookingId}', () => {
     expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
   });
 
+  it('shows the promo code’s discount above the discounted total (docs/decisions/096)', async () => {
+    await renderLazyRoute(`/confirmation/${id}`, [answer(booking({ promoCode: 'SPRING25', discount: 1934.38, totalAmount: 5803.12 }))]);
+    expect(await screen.findByTestId('discount-amount')).toHaveTextContent('-$1,934.38');
+    expect(screen.getByText('Discount (SPRING25)')).toBeInTheDocument();
+    expect(screen.getByTestId('total-amount')).toHaveTextContent('$5,803.12');
+  });
+
+  it('shows no discount line without a code', async () => {
+    await renderLazyRoute(`/confirmation/${id}`, [answer(booking())]);
+    expect(await screen.findByTestId('total-amount')).toHaveTextContent('$7,737.50');
+    expect(screen.queryByTestId('discount-amount')).toBeNull();
+  });
+
   it('counts one photographer with her partner as such, not as "Participants 1"', async () => {
     await renderLazyRoute(`/confirmation/${id}`, [answer(booking({ numParticipants: 1, numSpouses: 1 }))]);
     expect(await screen.findByTestId('party')).toHaveTextContent(/^1 participant \+ 1 spouse\/partner$/);

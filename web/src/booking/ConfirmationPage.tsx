@@ -219,6 +219,12 @@ export default function ConfirmationPage() {
               <dt>Participants</dt>
               <dd data-testid="party">{partyText(b.numParticipants, b.numSpouses)}</dd>
             </div>
+            {b.discount > 0 && (
+              <div>
+                <dt>Discount{b.promoCode ? ` (${b.promoCode})` : ''}</dt>
+                <dd data-testid="discount-amount">-{formatDollars(b.discount)}</dd>
+              </div>
+            )}
             <div>
               <dt>Total</dt>
               <dd data-testid="total-amount">{formatDollars(b.totalAmount)}</dd>

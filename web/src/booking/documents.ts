@@ -8,6 +8,8 @@ import type {
   CreateBookingMutationVariables,
   CreateCheckoutSessionMutation,
   CreateCheckoutSessionMutationVariables,
+  PromoQuoteQuery,
+  PromoQuoteQueryVariables,
   WaitlistOfferQuery,
   WaitlistOfferQueryVariables,
 } from '../gql/graphql';
@@ -49,6 +51,20 @@ export const WAITLIST_OFFER_QUERY: TypedDocumentNode<WaitlistOfferQuery, Waitlis
       email
       spots
       expiresAt
+    }
+  }
+`;
+
+/** The price of the form's choices with a promo code, computed by the server as the booking will be charged (docs/decisions/096). */
+export const PROMO_QUOTE_QUERY: TypedDocumentNode<PromoQuoteQuery, PromoQuoteQueryVariables> = gql`
+  query PromoQuote($input: PromoQuoteInput!) {
+    promoQuote(input: $input) {
+      promoCode
+      subtotalCents
+      discountCents
+      totalCents
+      dueNowCents
+      installments
     }
   }
 `;
@@ -97,6 +113,8 @@ export const BOOKING_CONFIRMATION_QUERY: TypedDocumentNode<BookingConfirmationQu
       paymentOption
       installments
       totalAmount
+      promoCode
+      discount
       amountDueNow
       amountPaid
       amountRefunded

@@ -59,6 +59,8 @@ export type BookingInput = {
   offerToken?: string | null | undefined;
   otherEquipment?: string | null | undefined;
   paymentOption?: PaymentOption;
+  /** A promo code (e.g. SPRING25): the server takes its discount off the price before the deposit or installments are computed (docs/decisions/096). PROMO_CODE_REFUSED naming promoCode when it cannot be used. */
+  promoCode?: string | null | undefined;
   roomType?: RoomType;
   specialRequests?: string | null | undefined;
   /** The other travellers (participants 2 to N), in order: each a name and an email, or later = true. Missing ones are added later on the manage page. */
@@ -127,6 +129,29 @@ export type ConfirmWaitlistEntryInput = {
   entryId: string | number;
   /** The token of the link (after # in its address). */
   token: string;
+};
+
+/** Admin: a new promo code. Percent codes give percentOff, fixed codes amountOffCents. */
+export type CreatePromoCodeInput = {
+  /** Cents off (fixed codes), e.g. 10000 for $100. */
+  amountOffCents?: number | null | undefined;
+  /** The code customers type: 3-32 letters, digits or dashes (stored upper case). */
+  code: string;
+  kind: PromoKind;
+  /** Uses allowed in total; none: no cap. */
+  maxUses?: number | null | undefined;
+  /** Uses allowed per customer email; none: no cap. */
+  maxUsesPerEmail?: number | null | undefined;
+  /** Fewest participants a booking needs (default 1). */
+  minParticipants?: number | null | undefined;
+  /** Percent off, 1-90 (percent codes). */
+  percentOff?: number | null | undefined;
+  /** First instant it may be used, ISO 8601 (e.g. 2026-03-01T00:00:00Z). */
+  validFrom?: string | null | undefined;
+  /** Instant from which it is no longer accepted, ISO 8601. */
+  validUntil?: string | null | undefined;
+  /** The workshops it applies to; none or empty: every workshop. */
+  workshopIds?: Array<string | number> | null | undefined;
 };
 
 /** A new workshop (or a new run of one), with its own id. */
@@ -333,6 +358,23 @@ export type PostMessageInput = {
   workshopId: string | number;
 };
 
+/** How a promo code discounts: a percentage or a fixed amount. */
+export type PromoKind =
+  | 'fixed'
+  | 'percent';
+
+/** What the booking form asks before booking: the price of these choices with this promo code. */
+export type PromoQuoteInput = {
+  /** The customer email, when typed: the per-email cap is checked too. */
+  customerEmail?: string | null | undefined;
+  numParticipants: number;
+  numSpouses?: number | null | undefined;
+  paymentOption?: PaymentOption | null | undefined;
+  promoCode: string;
+  roomType?: RoomType | null | undefined;
+  workshopId: string | number;
+};
+
 /** Money received outside the payment provider (bank transfer, card by phone). */
 export type RecordPaymentInput = {
   /** US dollars, e.g. 868.5; at most the balance. */
@@ -450,6 +492,12 @@ export type SetKnowBeforeYouGoInput = {
   /** What to bring beyond the gear list. */
   whatToBring: string;
   workshopId: string | number;
+};
+
+/** Admin: pause a promo code (refused until resumed) or resume it. */
+export type SetPromoCodePausedInput = {
+  id: string | number;
+  paused: boolean;
 };
 
 /** Sign the current release of liability: the full legal name typed and consent ticked. */
@@ -789,6 +837,27 @@ export type DeletePhotoMutationVariables = Exact<{
 
 export type DeletePhotoMutation = { deletePhoto: { deletedPhotoId: string } };
 
+export type PromoCodesTab_CodeFragment = { id: string, code: string, kind: PromoKind, percentOff: number | null, amountOffCents: number | null, workshopIds: Array<string>, validFrom: string | null, validUntil: string | null, maxUses: number | null, maxUsesPerEmail: number | null, minParticipants: number, paused: boolean, usesCount: number };
+
+export type AdminPromoCodesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AdminPromoCodesQuery = { adminPromoCodes: Array<{ id: string, code: string, kind: PromoKind, percentOff: number | null, amountOffCents: number | null, workshopIds: Array<string>, validFrom: string | null, validUntil: string | null, maxUses: number | null, maxUsesPerEmail: number | null, minParticipants: number, paused: boolean, usesCount: number }> };
+
+export type CreatePromoCodeMutationVariables = Exact<{
+  input: CreatePromoCodeInput;
+}>;
+
+
+export type CreatePromoCodeMutation = { createPromoCode: { promoCode: { id: string, code: string, kind: PromoKind, percentOff: number | null, amountOffCents: number | null, workshopIds: Array<string>, validFrom: string | null, validUntil: string | null, maxUses: number | null, maxUsesPerEmail: number | null, minParticipants: number, paused: boolean, usesCount: number } } };
+
+export type SetPromoCodePausedMutationVariables = Exact<{
+  input: SetPromoCodePausedInput;
+}>;
+
+
+export type SetPromoCodePausedMutation = { setPromoCodePaused: { promoCode: { id: string, paused: boolean } } };
+
 export type ReviewsTab_ReviewFragment = { id: string, rating: number, clientName: string, location: string, workshopAttended: string, reviewText: string, date: string, tripMonth: string | null, verified: boolean, sample: boolean, status: ReviewStatus, consentToPublish: boolean, reply: string | null };
 
 export type AdminReviewsQueryVariables = Exact<{
@@ -1080,6 +1149,13 @@ export type WaitlistOfferQueryVariables = Exact<{
 
 export type WaitlistOfferQuery = { waitlistOffer: { workshopId: string, name: string, email: string, spots: number, expiresAt: string } };
 
+export type PromoQuoteQueryVariables = Exact<{
+  input: PromoQuoteInput;
+}>;
+
+
+export type PromoQuoteQuery = { promoQuote: { promoCode: string, subtotalCents: number, discountCents: number, totalCents: number, dueNowCents: number, installments: number | null } };
+
 export type CreateBookingMutationVariables = Exact<{
   input: BookingInput;
 }>;
@@ -1099,7 +1175,7 @@ export type BookingConfirmationQueryVariables = Exact<{
 }>;
 
 
-export type BookingConfirmationQuery = { booking: { id: string, reference: string | null, workshopId: string, workshopName: string, customerName: string, customerEmail: string, numParticipants: number, numSpouses: number, roomType: RoomType, paymentOption: PaymentOption, installments: number | null, totalAmount: number, amountDueNow: number, amountPaid: number, amountRefunded: number, balance: number, paymentStatus: PaymentStatus, status: BookingStatus, holdExpiresAt: string | null, balanceDueDate: string | null, paysOnline: boolean } | null };
+export type BookingConfirmationQuery = { booking: { id: string, reference: string | null, workshopId: string, workshopName: string, customerName: string, customerEmail: string, numParticipants: number, numSpouses: number, roomType: RoomType, paymentOption: PaymentOption, installments: number | null, totalAmount: number, promoCode: string | null, discount: number, amountDueNow: number, amountPaid: number, amountRefunded: number, balance: number, paymentStatus: PaymentStatus, status: BookingStatus, holdExpiresAt: string | null, balanceDueDate: string | null, paysOnline: boolean } | null };
 
 export type BookingAccountQueryVariables = Exact<{
   bookingId: string | number;

@@ -22,7 +22,7 @@ import type {
 
 type Typed<T, N extends string> = T & { __typename: N };
 type Workshop = NonNullable<WorkshopDetailQuery['workshop']> & Pick<NonNullable<BookingWorkshopQuery['workshop']>, 'priceCents' | 'timeZone'>;
-type Booking = BookingsTab_BookingFragment & Pick<NonNullable<BookingConfirmationQuery['booking']>, 'reference' | 'amountDueNow' | 'holdExpiresAt' | 'balanceDueDate' | 'paysOnline'>;
+type Booking = BookingsTab_BookingFragment & Pick<NonNullable<BookingConfirmationQuery['booking']>, 'reference' | 'amountDueNow' | 'holdExpiresAt' | 'balanceDueDate' | 'paysOnline' | 'promoCode' | 'discount'>;
 /** What the manage page and the admin's money panel read of a booking account. */
 type Account = BookingAccountQuery['bookingAccount'] & AdminBookingAccountQuery['adminBookingAccount'];
 type Message = MessagesTab_MessageFragment;
@@ -145,6 +145,8 @@ export function aBooking(overrides: Partial<Booking> = {}): Typed<Booking, 'Book
     emergencyContactPhone: '+1 555 0101',
     emergencyContactEmail: 'charles@example.com',
     totalAmount: 7737.5,
+    promoCode: null,
+    discount: 0,
     amountDueNow: 2321.25,
     amountPaid: 2321.25,
     amountRefunded: 0,

@@ -22,11 +22,12 @@ import { PhotoResolver, WorkshopPhotosResolver } from './resolvers/photo.resolve
 import { TravellerResolver } from './resolvers/traveller.resolver';
 import { DepartureResolver } from './resolvers/departure.resolver';
 import { PersonalDataResolver } from './resolvers/personal-data.resolver';
+import { PromoResolver } from './resolvers/promo.resolver';
 
 /** The services the resolvers are built from: each resolver receives only its own. */
 export type ResolverServices = Pick<
   Services,
-  'workshops' | 'testimonials' | 'reviews' | 'bookings' | 'payments' | 'community' | 'adminAuth' | 'admin' | 'adminStats' | 'adminLists' | 'waitlistAdmin' | 'proofOfWork' | 'accounts' | 'money' | 'waitlist' | 'audit' | 'workshopEditor' | 'credits' | 'workshopCancellation' | 'photos' | 'travellerTasks' | 'knowBeforeYouGo' | 'departures' | 'secondFactor' | 'personalData'
+  'workshops' | 'testimonials' | 'reviews' | 'bookings' | 'payments' | 'community' | 'adminAuth' | 'admin' | 'adminStats' | 'adminLists' | 'waitlistAdmin' | 'proofOfWork' | 'accounts' | 'money' | 'waitlist' | 'audit' | 'workshopEditor' | 'credits' | 'workshopCancellation' | 'photos' | 'travellerTasks' | 'knowBeforeYouGo' | 'departures' | 'secondFactor' | 'personalData' | 'promos'
 >;
 
 /**
@@ -58,6 +59,7 @@ function resolverInstances(s: ResolverServices): Map<Function, object> {
     [DepartureResolver, new DepartureResolver(s.knowBeforeYouGo, s.departures, s.accounts, s.travellerTasks)],
     [SecondFactorResolver, new SecondFactorResolver(s.secondFactor)],
     [PersonalDataResolver, new PersonalDataResolver(s.personalData)],
+    [PromoResolver, new PromoResolver(s.promos)],
   ]);
 }
 
@@ -85,6 +87,7 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   DepartureResolver,
   SecondFactorResolver,
   PersonalDataResolver,
+  PromoResolver,
 ];
 
 /**

@@ -16,6 +16,7 @@ import { checkoutRoutes, webhookRoutes } from './payment.rest';
 import { adminReviewRoutes, testimonialRoutes } from './testimonial.rest';
 import { workshopRoutes } from './workshop.rest';
 import { waitlistRoutes } from './waitlist.rest';
+import { adminPromoRoutes, promoQuoteRoutes } from './promo.rest';
 import { adminTravellerRoutes, travellerRoutes } from './traveller.rest';
 import { adminDepartureRoutes, manageDepartureRoutes } from './departure.rest';
 import { privacyRoutes } from './privacy.rest';
@@ -64,6 +65,7 @@ async function registerRoutesWrittenAsIs(json: FastifyInstance, services: Servic
   await json.register(manageRoutes(services.money, services.workshops, limits.checkout, limits.secretCheck));
   await json.register(manageCreditRoutes(services.accounts, services.credits, services.workshops, limits.checkout, limits.secretCheck));
   await json.register(waitlistRoutes(services.waitlist, limits.waitlistJoin));
+  await json.register(promoQuoteRoutes(services.promos, limits.secretCheck));
   await json.register(travellerRoutes(services.travellerTasks, limits.secretCheck));
   await json.register(
     adminTravellerRoutes({ adminAuth: services.adminAuth, tasks: services.travellerTasks, publicOrigin: services.config.publicOrigin, secureCookies: servedOverHttps(services.config) }),
@@ -125,6 +127,10 @@ async function registerRoutesWrittenAsIs(json: FastifyInstance, services: Servic
       secureCookies: servedOverHttps(services.config),
     }),
     { prefix: '/admin' },
+  );
+  await json.register(
+    adminPromoRoutes({ adminAuth: services.adminAuth, promos: services.promos, publicOrigin: services.config.publicOrigin, secureCookies: servedOverHttps(services.config) }),
+    { prefix: '/admin/promo-codes' },
   );
   await json.register(
     adminReviewRoutes({ adminAuth: services.adminAuth, reviews: services.reviews, publicOrigin: services.config.publicOrigin, secureCookies: servedOverHttps(services.config) }),

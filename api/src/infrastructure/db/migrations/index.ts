@@ -24,6 +24,7 @@ import { Reviews1795740000000 } from './1795740000000-Reviews';
 import { AdminSecondFactor1795750000000 } from './1795750000000-AdminSecondFactor';
 import { KnowBeforeYouGoJobs1795820000000 } from './1795820000000-KnowBeforeYouGoJobs';
 import { TripDataRetention1795810000000 } from './1795810000000-TripDataRetention';
+import { PromoCodes1795790000000 } from './1795790000000-PromoCodes';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -53,4 +54,5 @@ export const MIGRATIONS = [
   AdminSecondFactor1795750000000,
   KnowBeforeYouGoJobs1795820000000,
   TripDataRetention1795810000000,
+  PromoCodes1795790000000,
 ];
