@@ -13,6 +13,7 @@ import { ReviewRequest } from './testimonial/review-request.entity';
 import { Workshop } from './workshop/workshop.entity';
 import { WaitlistEntry } from './waitlist/waitlist-entry.entity';
 import { Credit } from './credit/credit.entity';
+import { GiftCard, GiftCardUse } from './gift-card/gift-card.entity';
 import { Photo } from './photo/photo.entity';
 import { Traveller } from './traveller/traveller.entity';
 import { WaiverSignature, WaiverVersion } from './traveller/waiver.entities';
@@ -38,6 +39,8 @@ export const ENTITIES = [
   WaitlistEntry,
   AuditEvent,
   Credit,
+  GiftCard,
+  GiftCardUse,
   Photo,
   ReviewRequest,
   Traveller,

@@ -36,6 +36,13 @@ export const AUDIT_ACTIONS = [
   'waiver.version_saved',
   'departure.know_before_you_go_changed',
   'departure.message_sent',
+  'gift_card.purchased',
+  'gift_card.delivered',
+  'gift_card.used',
+  'gift_card.returned',
+  'gift_card.issued',
+  'gift_card.voided',
+  'gift_card.refunded',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -81,4 +88,11 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'waiver.version_saved': 'Waiver text saved (new version)',
   'departure.know_before_you_go_changed': 'Know before you go edited',
   'departure.message_sent': 'Message sent to a departure',
+  'gift_card.purchased': 'Gift card bought',
+  'gift_card.delivered': 'Gift card delivered',
+  'gift_card.used': 'Gift card used',
+  'gift_card.returned': 'Gift card amount given back',
+  'gift_card.issued': 'Gift card issued by the admin',
+  'gift_card.voided': 'Gift card voided',
+  'gift_card.refunded': 'Gift card purchase refunded',
 };
