@@ -1,6 +1,7 @@
 import { IsDateString, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { Field, ID, InputType, Int } from 'type-graphql';
 import { EmailAddress, RequiredText } from '../infrastructure/text';
+import { ManageBookingInput } from '../money/booking-account.types';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -78,6 +79,13 @@ export class IssueGiftCardInput {
 
 @InputType({ description: 'A gift card code, to read its balance or pay a booking with it.' })
 export class GiftCardCodeInput {
+  @Field({ description: 'GC-XXXX-XXXX-XXXX-XXXX, any case, dashes optional.' })
+  @RequiredText(40)
+  code: string;
+}
+
+@InputType({ description: 'Pay the next charge of a booking (its balance or next installment) with a gift card, through the manage link.' })
+export class PayWithGiftCardInput extends ManageBookingInput {
   @Field({ description: 'GC-XXXX-XXXX-XXXX-XXXX, any case, dashes optional.' })
   @RequiredText(40)
   code: string;
