@@ -21,11 +21,12 @@ import { BookingAccountCreditsResolver, WorkshopCancellationResolver } from './r
 import { PhotoResolver, WorkshopPhotosResolver } from './resolvers/photo.resolver';
 import { TravellerResolver } from './resolvers/traveller.resolver';
 import { DepartureResolver } from './resolvers/departure.resolver';
+import { GiftCardResolver } from './resolvers/gift-card.resolver';
 
 /** The services the resolvers are built from: each resolver receives only its own. */
 export type ResolverServices = Pick<
   Services,
-  'workshops' | 'testimonials' | 'reviews' | 'bookings' | 'payments' | 'community' | 'adminAuth' | 'admin' | 'adminStats' | 'adminLists' | 'waitlistAdmin' | 'proofOfWork' | 'accounts' | 'money' | 'waitlist' | 'audit' | 'workshopEditor' | 'credits' | 'workshopCancellation' | 'photos' | 'travellerTasks' | 'knowBeforeYouGo' | 'departures' | 'secondFactor'
+  'workshops' | 'testimonials' | 'reviews' | 'bookings' | 'payments' | 'community' | 'adminAuth' | 'admin' | 'adminStats' | 'adminLists' | 'waitlistAdmin' | 'proofOfWork' | 'accounts' | 'money' | 'waitlist' | 'audit' | 'workshopEditor' | 'credits' | 'workshopCancellation' | 'photos' | 'travellerTasks' | 'knowBeforeYouGo' | 'departures' | 'secondFactor' | 'giftCards'
 >;
 
 /**
@@ -56,6 +57,7 @@ function resolverInstances(s: ResolverServices): Map<Function, object> {
     [WorkshopPhotosResolver, new WorkshopPhotosResolver(s.photos)],
     [DepartureResolver, new DepartureResolver(s.knowBeforeYouGo, s.departures, s.accounts, s.travellerTasks)],
     [SecondFactorResolver, new SecondFactorResolver(s.secondFactor)],
+    [GiftCardResolver, new GiftCardResolver(s.giftCards, s.accounts)],
   ]);
 }
 
@@ -82,6 +84,7 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   WorkshopPhotosResolver,
   DepartureResolver,
   SecondFactorResolver,
+  GiftCardResolver,
 ];
 
 /**
