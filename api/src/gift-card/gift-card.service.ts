@@ -52,7 +52,8 @@ export function normalizeGiftCardCode(typed: string): string | null {
 export const isGiftCardCode = (typed: string): boolean => /^\s*GC[\s-]?/i.test(typed);
 
 /** Unknown, used up, void, expired, or spent by a parallel booking: one answer, so a guess learns nothing. */
-const unusableCode = (field = 'creditCode') => AppError.invalid([{ field, message: `${field} is not a valid code or has no balance left` }]);
+const unusableCode = (field = 'creditCode') =>
+  AppError.invalid([{ field, message: field === 'creditCode' ? 'creditCode is not a valid credit code or has been used' : `${field} is not a valid gift card code or has no balance left` }]);
 
 /** A mail id (36 characters) derived from what causes it, so a re-run's enqueue fails on the key. */
 const keyedId = (key: string): string => {
