@@ -7,6 +7,7 @@ import { isDuplicateKey } from '../infrastructure/db-errors';
 import type { ClaimedJob, JobOutcome, JobScheduler } from '../infrastructure/jobs/job.types';
 import { formatCents } from '../shared/money';
 import { startOfDayIn, todayIn } from '../shared/dates';
+import { GIFT_CARD_RULES } from '../shared/gift-cards';
 import { Booking } from '../booking/booking.entity';
 import type { BookingLifecycle } from '../booking/booking-lifecycle';
 import { BookingInstallment, PaymentMethod, PaymentPurpose } from '../booking/ledger.entities';
@@ -24,11 +25,11 @@ import type { GiftCardPurchaseInput, IssueGiftCardInput } from './gift-card.inpu
 /** The job that delivers a card on its date (docs/decisions/094). */
 export const GIFT_CARD_DELIVERY_JOB = 'gift_card.deliver';
 /** A card is usable for five years from its purchase or issue. */
-export const GIFT_CARD_VALID_YEARS = 5;
+export const GIFT_CARD_VALID_YEARS = GIFT_CARD_RULES.validYears;
 /** Dates (delivery day, "today") are counted in the business's time zone (the office hours are Pacific). */
-export const GIFT_CARD_TIME_ZONE = 'America/Los_Angeles';
-export const GIFT_CARD_MIN_CENTS = 100_00;
-export const GIFT_CARD_MAX_CENTS = 5_000_00;
+export const GIFT_CARD_TIME_ZONE = GIFT_CARD_RULES.timeZone;
+export const GIFT_CARD_MIN_CENTS = GIFT_CARD_RULES.minDollars * 100;
+export const GIFT_CARD_MAX_CENTS = GIFT_CARD_RULES.maxDollars * 100;
 /** How long a purchase's Checkout Session can be paid. */
 const SESSION_MINUTES = 30;
 

@@ -201,6 +201,40 @@ export type FactorLabelInput = {
   label: string;
 };
 
+/** A gift card code, to read its balance or pay a booking with it. */
+export type GiftCardCodeInput = {
+  /** GC-XXXX-XXXX-XXXX-XXXX, any case, dashes optional. */
+  code: string;
+};
+
+export type GiftCardKind =
+  | 'goodwill'
+  | 'purchased';
+
+/** Buy a gift card: an amount in whole dollars, or one place on a workshop at its current price. */
+export type GiftCardPurchaseInput = {
+  /** Whole US dollars, 100 to 5000; leave out when workshopId is given. */
+  amountDollars?: number | null | undefined;
+  /** The receipt and the delivery note go here. */
+  buyerEmail: string;
+  buyerName: string;
+  /** YYYY-MM-DD, today or later (Pacific time). */
+  deliverOn: string;
+  /** A personal message printed on the card; at most 1000 characters. */
+  message?: string | null | undefined;
+  /** The card with its code goes here on the delivery date. */
+  recipientEmail: string;
+  recipientName: string;
+  /** "One place on <workshop>": the card is worth its current price per person. */
+  workshopId?: string | number | null | undefined;
+};
+
+export type GiftCardState =
+  | 'active'
+  | 'pending_payment'
+  | 'refunded'
+  | 'void';
+
 /** A message to every traveller of a departure (and optionally its waiting list). */
 export type GroupMessageInput = {
   /** Plain text; blank lines separate paragraphs. */
@@ -267,6 +301,15 @@ export type NameTravellerInput = {
 export type PasskeyResponseInput = {
   /** JSON text of the WebAuthn credential (AuthenticationResponseJSON or RegistrationResponseJSON). */
   response: string;
+};
+
+/** Pay the next charge of a booking (its balance or next installment) with a gift card, through the manage link. */
+export type PayWithGiftCardInput = {
+  bookingId: string;
+  /** GC-XXXX-XXXX-XXXX-XXXX, any case, dashes optional. */
+  code: string;
+  /** The token of the personal manage link. */
+  token: string;
 };
 
 /** Online through the payment provider, or recorded by the admin. */
@@ -1196,6 +1239,39 @@ export type WorkshopReviewsQueryVariables = Exact<{
 export type WorkshopReviewsQuery = { workshopReviews: Array<{ id: string, rating: number, clientName: string, location: string, workshopAttended: string, reviewText: string, date: string, verified: boolean, sample: boolean, tripMonth: string | null, reply: string | null }> };
 
 export type KnowBeforeYouGoFacts_DetailsFragment = { workshopId: string, meetingAddress: string, meetingMapUrl: string | null, meetingTime: string, weather: string, whatToBring: string, emergencyPhone: string };
+
+export type GiftCardWorkshopsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type GiftCardWorkshopsQuery = { workshops: Array<{ id: string, name: string, price: number }> };
+
+export type BuyGiftCardMutationVariables = Exact<{
+  input: GiftCardPurchaseInput;
+}>;
+
+
+export type BuyGiftCardMutation = { buyGiftCard: { giftCardId: string, url: string | null, sessionId: string | null } };
+
+export type GiftCardPurchaseQueryVariables = Exact<{
+  sessionId: string;
+}>;
+
+
+export type GiftCardPurchaseQuery = { giftCardPurchase: { state: GiftCardState, amount: number, deliverOn: string, recipientName: string } };
+
+export type PrintableGiftCardMutationVariables = Exact<{
+  input: GiftCardCodeInput;
+}>;
+
+
+export type PrintableGiftCardMutation = { printableGiftCard: { code: string, recipientName: string, buyerName: string, message: string, amount: number, balance: number, expiresAt: string, kind: GiftCardKind } };
+
+export type PayWithGiftCardMutationVariables = Exact<{
+  input: PayWithGiftCardInput;
+}>;
+
+
+export type PayWithGiftCardMutation = { payWithGiftCard: { spent: number, balanceLeft: number } };
 
 export type SitePhotosQueryVariables = Exact<{ [key: string]: never; }>;
 
