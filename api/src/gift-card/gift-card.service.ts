@@ -8,6 +8,7 @@ import type { ClaimedJob, JobOutcome, JobScheduler } from '../infrastructure/job
 import { formatCents } from '../shared/money';
 import { startOfDayIn, todayIn } from '../shared/dates';
 import { GIFT_CARD_RULES } from '../shared/gift-cards';
+import { POLICY } from '../shared/policy';
 import { Booking } from '../booking/booking.entity';
 import type { BookingLifecycle } from '../booking/booking-lifecycle';
 import { BookingInstallment, PaymentMethod, PaymentPurpose } from '../booking/ledger.entities';
@@ -30,8 +31,8 @@ export const GIFT_CARD_VALID_YEARS = GIFT_CARD_RULES.validYears;
 export const GIFT_CARD_TIME_ZONE = GIFT_CARD_RULES.timeZone;
 export const GIFT_CARD_MIN_CENTS = GIFT_CARD_RULES.minDollars * 100;
 export const GIFT_CARD_MAX_CENTS = GIFT_CARD_RULES.maxDollars * 100;
-/** How long a purchase's Checkout Session can be paid. */
-const SESSION_MINUTES = 30;
+/** How long a purchase's Checkout Session can be paid: as a booking's (Stripe wants at least 30 minutes). */
+const SESSION_MINUTES = POLICY.checkoutHoldMinutes + 1;
 
 const CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
 /** 16 symbols of 31, about 79 bits, each drawn evenly (crypto.randomInt). */
