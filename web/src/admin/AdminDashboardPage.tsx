@@ -18,6 +18,7 @@ import { ActivityTab } from './ActivityTab';
 import { ReviewsTab } from './ReviewsTab';
 import { SecurityTab } from './SecurityTab';
 import { WorkshopsTab } from './WorkshopsTab';
+import { GiftCardsTab } from './GiftCardsTab';
 import { OverdueBalances } from './OverdueBalances';
 import '../styles/admin.css';
 
@@ -46,7 +47,7 @@ export const ADMIN_DASHBOARD_QUERY: TypedDocumentNode<AdminDashboardQuery, Admin
   ${WAITLISTS_TAB_FRAGMENT}
 `;
 
-type TabKey = 'statistics' | 'bookings' | 'messages' | 'workshops' | 'photos' | 'waitlists' | 'reviews' | 'activity' | 'security';
+type TabKey = 'statistics' | 'bookings' | 'messages' | 'workshops' | 'photos' | 'waitlists' | 'reviews' | 'giftCards' | 'activity' | 'security';
 
 /** Each panel starts with a heading (hidden: the tab shows it), so the items inside can be h3 under the page's h1. */
 const PANEL_HEADINGS: Record<TabKey, string> = {
@@ -57,6 +58,7 @@ const PANEL_HEADINGS: Record<TabKey, string> = {
   photos: 'Manage photos',
   waitlists: 'Waiting lists',
   reviews: 'Reviews',
+  giftCards: 'Gift cards',
   activity: 'Activity',
   security: 'Security',
 };
@@ -93,6 +95,7 @@ function Dashboard() {
     { key: 'photos', label: 'Manage Photos' },
     { key: 'waitlists', label: 'Waiting lists' },
     { key: 'reviews', label: 'Reviews' },
+    { key: 'giftCards', label: 'Gift cards' },
     { key: 'activity', label: 'Activity' },
     { key: 'security', label: 'Security' },
   ];
@@ -106,6 +109,9 @@ function Dashboard() {
     panel = <ActivityTab onError={logoutIfUnauthenticated} onSignedOut={logout} />;
   } else if (tab === 'reviews') {
     panel = <ReviewsTab onError={logoutIfUnauthenticated} />;
+  } else if (tab === 'giftCards') {
+    // Its own query (docs/decisions/094).
+    panel = <GiftCardsTab onError={logoutIfUnauthenticated} />;
   } else if (!data) {
     panel = loading ? (
       <Loading>Loading dashboard...</Loading>

@@ -251,6 +251,17 @@ export type InstallmentState =
   | 'paid'
   | 'scheduled';
 
+/** A gift card issued by hand (a goodwill gesture). */
+export type IssueGiftCardInput = {
+  /** Whole US dollars, 1 to 5000. */
+  amountDollars: number;
+  /** YYYY-MM-DD, today or later; today when left out. */
+  deliverOn?: string | null | undefined;
+  message?: string | null | undefined;
+  recipientEmail: string;
+  recipientName: string;
+};
+
 /** A request to join the waiting list of a sold-out workshop. */
 export type JoinWaitlistInput = {
   /** A solved proof-of-work challenge (the ALTCHA widget’s payload), needed only when joining answers CHALLENGE_REQUIRED. */
@@ -727,6 +738,32 @@ export type AdminBookingsQueryVariables = Exact<{
 
 
 export type AdminBookingsQuery = { adminBookingPage: { nextCursor: string | null, hasMore: boolean, totalCount: number, items: Array<{ id: string, reference: string | null, workshopId: string, workshopName: string, customerName: string, customerEmail: string, customerPhone: string, numParticipants: number, roomType: RoomType, numSpouses: number, paymentOption: PaymentOption, installments: number | null, specialRequests: string | null, age: number | null, experienceLevel: ExperienceLevel, cameraBody: string, lenses: string, otherEquipment: string | null, healthConcerns: string | null, dietaryRestrictions: string | null, tripGoals: string, emergencyContactName: string, emergencyContactPhone: string, emergencyContactEmail: string, totalAmount: number, amountDueNow: number, amountPaid: number, amountRefunded: number, balance: number, paymentStatus: PaymentStatus, status: BookingStatus, holdExpiresAt: string | null, createdAt: string }>, paymentStatusCounts: Array<{ value: string, count: number }>, statusCounts: Array<{ value: string, count: number }>, workshopCounts: Array<{ value: string, count: number }> } };
+
+export type AdminGiftCardsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AdminGiftCardsQuery = { adminGiftCards: Array<{ code: string, card: { id: string, kind: GiftCardKind, state: GiftCardState, amount: number, balance: number, buyerName: string, recipientName: string, recipientEmail: string, deliverOn: string, deliveredAt: string | null, createdAt: string }, uses: Array<{ bookingId: string, amount: number, usedAt: string }> }> };
+
+export type IssueGiftCardMutationVariables = Exact<{
+  input: IssueGiftCardInput;
+}>;
+
+
+export type IssueGiftCardMutation = { issueGiftCard: { code: string } };
+
+export type VoidGiftCardMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type VoidGiftCardMutation = { voidGiftCard: { code: string } };
+
+export type RefundGiftCardMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type RefundGiftCardMutation = { refundGiftCard: { code: string } };
 
 export type AdminGoNoGoQueryVariables = Exact<{ [key: string]: never; }>;
 
