@@ -145,4 +145,24 @@ test('a gift card bought, delivered on its date, used in part on a booking and t
   // Empty now: the card says so.
   await page.goto(`${STRIPE_APP_URL}/gift-cards/card#${code}`);
   await expect(page.getByRole('definition').filter({ hasText: '$0' })).toBeVisible();
+
+  // The admin sees it (bought, delivered, balance, uses), issues one by hand and voids it.
+  await page.goto(`${STRIPE_APP_URL}/admin`);
+  await page.getByLabel('Password').fill('e2e-admin-password');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await page.getByRole('tab', { name: 'Gift cards' }).click();
+  const row = page.getByRole('row').filter({ hasText: code });
+  await expect(row).toContainText('Rita Recipient');
+  await expect(row).toContainText('$131.50 on');
+  await audit(page);
+  await page.getByLabel('Amount in US dollars').fill('75');
+  await page.getByLabel('Recipient’s name').fill('Gus Goodwill');
+  await page.getByLabel('Recipient’s email').fill(`gus.${STAMP}@example.com`);
+  await page.getByRole('button', { name: 'Issue and email it today' }).click();
+  const goodwill = page.getByRole('row').filter({ hasText: `gus.${STAMP}@example.com` });
+  await expect(goodwill).toContainText('$75');
+  await goodwill.getByRole('button', { name: /^Void/ }).click();
+  await expect(goodwill).toContainText('Void');
+  await expect(goodwill.getByRole('button')).toHaveCount(0);
 });
