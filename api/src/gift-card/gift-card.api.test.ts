@@ -171,6 +171,22 @@ describe.each(DB_KINDS)('gift cards on %s', (kind) => {
     expect(await m().count(Booking, { where: { customerEmail: 'race2.gift@example.com' } }) + (await m().count(Booking, { where: { customerEmail: 'race1.gift@example.com' } })) + (await m().count(Booking, { where: { customerEmail: 'race3.gift@example.com' } }))).toBe(1);
   });
 
+  it('less than the deposit leaves the booking held with the rest due at checkout; a lapsed hold gives the card its money back', async () => {
+    const issued = await (await post(`${s.url}/api/admin/gift-cards`, { amount_dollars: 100, recipient_name: 'Hal Held', recipient_email: 'hal.gift@example.com' }, { authorization: ADMIN })).json();
+    const res = await book({ customer_email: 'held.gift@example.com', credit_code: issued.code });
+    expect(res.status).toBe(201);
+    const { id } = await res.json();
+    expect(await m().findOneByOrFail(Booking, { id })).toMatchObject({ status: 'held', amountPaidCents: 10_000, dueNowCents: 76_850 });
+    expect((await m().findOneByOrFail(GiftCard, { id: issued.id })).balanceCents).toBe(0);
+    const before = now;
+    now = new Date(now.getTime() + 2 * 3_600_000);
+    await s.services.bookings.releaseExpiredHolds();
+    expect(await m().findOneByOrFail(Booking, { id })).toMatchObject({ status: 'expired', amountRefundedCents: 10_000 });
+    expect((await m().findOneByOrFail(GiftCard, { id: issued.id })).balanceCents).toBe(10_000);
+    expect((await m().findBy(GiftCardUse, { giftCardId: issued.id })).map((u) => u.amountCents).sort((a, b) => a - b)).toEqual([-10_000, 10_000]);
+    now = before;
+  });
+
   it('the admin lists cards with their uses, voids an unused one, refunds an unused purchase, never a used one', async () => {
     const list = await (await fetch(`${s.url}/api/admin/gift-cards`, { headers: { authorization: ADMIN } })).json();
     const bought = list.find((c: { id: string }) => c.id === cardId);

@@ -11,7 +11,7 @@ import { GIFT_CARD_RULES } from '../shared/gift-cards';
 import { POLICY } from '../shared/policy';
 import { Booking } from '../booking/booking.entity';
 import type { BookingLifecycle } from '../booking/booking-lifecycle';
-import { BookingInstallment, PaymentMethod, PaymentPurpose } from '../booking/ledger.entities';
+import { BookingInstallment, BookingPayment, PaymentMethod, PaymentPurpose, RefundReason, RefundState } from '../booking/ledger.entities';
 import { BookingStatus } from '../shared/booking-status';
 import { nextCharge } from '../money/next-charge';
 import { Workshop } from '../workshop/workshop.entity';
@@ -93,7 +93,7 @@ export interface GiftCardBalance {
 export class GiftCardService {
   constructor(
     private readonly db: Database,
-    private readonly lifecycle: Pick<BookingLifecycle, 'applyPaymentOrThrow'>,
+    private readonly lifecycle: Pick<BookingLifecycle, 'applyPaymentOrThrow' | 'recordRefunds'>,
     private readonly provider: PaymentProvider | null,
     private readonly jobs: JobScheduler,
     private readonly outbox: OutboxService,
@@ -366,9 +366,23 @@ export class GiftCardService {
     });
   }
 
-  /** holdLapsed: a held booking that spent a card lapsed unpaid: what it spent goes back on the card. */
+  /**
+   * holdLapsed: a held booking that spent a card lapsed unpaid: what it spent
+   * goes back on the card, and the booking's ledger records it as a `credit`
+   * refund (credit_returned), as a credit's lapse does (decision 063).
+   */
   async giveBack({ m, booking, now }: { m: EntityManager; booking: Booking; now: Date }): Promise<void> {
     const uses = await m.find(GiftCardUse, { where: { bookingId: booking.id } });
+    if (!uses.length) return;
+    const payments = (await m.find(BookingPayment, { where: { bookingId: booking.id, method: PaymentMethod.credit } })).filter((p) => p.note?.startsWith('Gift card ') && p.amountCents > p.refundedCents);
+    if (payments.length && booking.status !== BookingStatus.held) {
+      await this.lifecycle.recordRefunds(
+        m,
+        booking,
+        payments.map((p) => ({ amountCents: p.amountCents - p.refundedCents, method: PaymentMethod.credit, state: RefundState.succeeded, reason: RefundReason.credit_returned, paymentId: p.id, note: 'Back on the gift card' })),
+        now,
+      );
+    }
     const byCard = new Map<string, number>();
     for (const u of uses) byCard.set(u.giftCardId, (byCard.get(u.giftCardId) ?? 0) + u.amountCents);
     for (const [giftCardId, cents] of byCard) {
