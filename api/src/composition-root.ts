@@ -53,6 +53,8 @@ import { DEFAULT_WAITLIST_LIMITS, type WaitlistEntryLimits } from './waitlist/wa
 import type { WorkshopCatalogOptions } from './workshop/workshop-catalog';
 import { CreditsService } from './credit/credits.service';
 import { PromoCodeService } from './promo/promo.service';
+import { GIFT_CARD_DELIVERY_JOB, GiftCardService, isGiftCardCode } from './gift-card/gift-card.service';
+import { GIFT_CARD_MAILS } from './gift-card/gift-card.mails';
 import { WorkshopCancellationService } from './workshop-cancellation/workshop-cancellation.service';
 import { WorkshopCancellationReactions } from './workshop-cancellation/workshop-cancellation-reactions';
 import { WORKSHOP_CANCELLATION_MAILS } from './workshop-cancellation/workshop-cancellation.mails';
@@ -124,6 +126,8 @@ export interface Services {
   credits: CreditsService;
   /** Promo codes: created by the admin, claimed in a booking's transaction (docs/decisions/096). */
   promos: PromoCodeService;
+  /** Gift cards: bought, delivered on their date, spent in parts (docs/decisions/094). */
+  giftCards: GiftCardService;
   /** Go/no-go per workshop and "Cancel this workshop" (docs/decisions/063). */
   workshopCancellation: WorkshopCancellationService;
   /** The booking events (docs/decisions/071); subscribed here only (tests may add a subscriber to watch). */
@@ -216,15 +220,18 @@ export function createServices(
       offers: waitlist,
       audit,
       // Credit codes (docs/decisions/063) are redeemed by the CreditsService, built below from the bookings.
-      credits: { redeemOrThrow: (m, code, booking, now) => credits.redeemOrThrow(m, code, booking, now) },
+      // One code box (docs/decisions/095): GC- codes are gift cards, the others credits.
+      credits: { redeemOrThrow: (m, code, booking, now) => (isGiftCardCode(code) ? giftCards.redeemOrThrow(m, code, booking, now) : credits.redeemOrThrow(m, code, booking, now)) },
       // Promo codes (docs/decisions/096): one use claimed in the booking's transaction.
       promos,
     },
     outbox,
   );
   const bus = config.redisUrl ? connectCatalogBus(config, workshops, logger) : null;
-  const payments = new PaymentService(db, bookings, provider, clock, logger, config.publicOrigin, paymentEvents, Boolean(config.mail.smtpUrl));
   const jobs = new JobQueue(db, clock, logger);
+  const giftCards: GiftCardService = new GiftCardService(db, bookings.lifecycle, provider, jobs, outbox, audit, clock, logger, config.publicOrigin);
+  // A paid Checkout Session of a gift card goes to the gift cards, never to a booking.
+  const payments = new PaymentService(db, bookings, provider, clock, logger, config.publicOrigin, paymentEvents, Boolean(config.mail.smtpUrl), giftCards);
   const money = createMoney(db, bookings, payments, jobs, links, clock, logger, config.publicOrigin, events, audit);
   const credits: CreditsService = new CreditsService(db, bookings, money.refunds, money.accounts, jobs, clock, logger, audit);
   // A moderation drops the rendered pages (kept with the catalog snapshot) so /testimonials and the workshop pages show it at once.
@@ -263,6 +270,8 @@ export function createServices(
     // A promo code's use comes back when the hold lapses or the booking is cancelled before payment (docs/decisions/096).
     .on('holdLapsed', (e) => promos.giveBackOnLapse(e))
     .on('bookingCancelled', (e) => promos.giveBackOnCancel(e))
+    // ... and what it spent of a gift card goes back on the card (docs/decisions/094).
+    .on('holdLapsed', (e) => giftCards.giveBack(e))
     // The audit row first, then the money's reactions: installment paid, what is left scheduled, late money refunded.
     .on('paymentApplied', (e) => moneyAudit.paymentReceived(e))
     .on('paymentApplied', (e) => money.reactions.afterPayment(e))
@@ -301,7 +310,9 @@ export function createServices(
     // Know before you go, 14 and 2 days before a run's start (docs/decisions/087).
     .register(KBYG_JOB, (job) => knowBeforeYouGo.runJob(job))
     .register(REVIEW_REQUEST_JOB, (job) => reviews.runAskJob(job))
-    .register(TRIP_DATA_ERASE_JOB, (job) => tripDataRetention.runJob(job));
+    .register(TRIP_DATA_ERASE_JOB, (job) => tripDataRetention.runJob(job))
+    // A gift card is mailed on its delivery date (docs/decisions/094).
+    .register(GIFT_CARD_DELIVERY_JOB, (job) => giftCards.runDeliveryJob(job));
 
   // The admin's second factor (issue 26): the relying party is PUBLIC_ORIGIN (validated at start-up).
   const secondFactor = new SecondFactorService(db, clock, audit, relyingPartyFrom(config.publicOrigin), rateLimitStore);
@@ -339,6 +350,7 @@ export function createServices(
     money,
     credits,
     promos,
+    giftCards,
     workshopCancellation: new WorkshopCancellationService(db, money.cancellations, payments, outbox, clock, logger, events),
     events,
     knowBeforeYouGo,
@@ -376,7 +388,7 @@ function createMoney(db: Database, bookings: BookingService, payments: PaymentSe
  * A new kind of mail is one template and one line in its domain's registry.
  */
 export function createOutbox(db: Database, clock: () => Date, logger: Logger, adminEmail: string, options = DEFAULT_OUTBOX_OPTIONS): OutboxService {
-  return new OutboxService(db, clock, logger, { ...options, adminEmail }).register(BOOKING_MAILS).register(COMMUNITY_MAILS).register(WAITLIST_MAILS).register(WORKSHOP_CANCELLATION_MAILS).register(TRAVELLER_MAILS).register(DEPARTURE_MAILS).register(REVIEW_MAILS);
+  return new OutboxService(db, clock, logger, { ...options, adminEmail }).register(BOOKING_MAILS).register(COMMUNITY_MAILS).register(WAITLIST_MAILS).register(WORKSHOP_CANCELLATION_MAILS).register(TRAVELLER_MAILS).register(DEPARTURE_MAILS).register(REVIEW_MAILS).register(GIFT_CARD_MAILS);
 }
 
 /** Stripe when a secret key is configured; otherwise no provider (bookings stay reserved). */

@@ -14,6 +14,7 @@ import { Workshop } from './workshop/workshop.entity';
 import { WaitlistEntry } from './waitlist/waitlist-entry.entity';
 import { Credit } from './credit/credit.entity';
 import { PromoCode, PromoCodeUse } from './promo/promo-code.entity';
+import { GiftCard, GiftCardUse } from './gift-card/gift-card.entity';
 import { Photo } from './photo/photo.entity';
 import { Traveller } from './traveller/traveller.entity';
 import { WaiverSignature, WaiverVersion } from './traveller/waiver.entities';
@@ -41,6 +42,8 @@ export const ENTITIES = [
   Credit,
   PromoCode,
   PromoCodeUse,
+  GiftCard,
+  GiftCardUse,
   Photo,
   ReviewRequest,
   Traveller,

@@ -19,6 +19,16 @@ class BookingChangedMeanwhile extends Error {}
 const FULFIL_ATTEMPTS = 5;
 
 /**
+ * Checkout Sessions this server created for something other than a booking
+ * (gift cards, docs/decisions/094): a paid one is handed to its owner, which
+ * applies the same rules (only its own session, only the amount asked, once).
+ */
+export interface OtherCheckoutSessions {
+  ownsSession(sessionId: string): Promise<boolean>;
+  fulfil(session: CheckoutSession): Promise<boolean>;
+}
+
+/**
  * What the provider tells us, applied once: the one idempotent path that
  * applies a paid Checkout Session to its booking (shared by the status poll
  * and the webhook), and the webhook itself (PaymentService delegates to it).
@@ -34,6 +44,7 @@ export class CheckoutFulfilment {
     private readonly logger: Logger,
     /** refundsDecided: refunds a fulfilled payment decided, made after its commit. */
     private readonly events: PaymentEvents | null = null,
+    private readonly others: OtherCheckoutSessions | null = null,
   ) {}
 
   /**
@@ -47,6 +58,7 @@ export class CheckoutFulfilment {
    */
   async fulfil(session: CheckoutSession): Promise<boolean> {
     if (session.paymentStatus !== 'paid') return false;
+    if (this.others && (await this.others.ownsSession(session.id))) return this.others.fulfil(session);
     const bookingId = await this.bookingPaidByOrRecord(session);
     if (!bookingId) return false;
     for (let attempt = 1; ; attempt++) {
@@ -174,7 +186,7 @@ export class CheckoutFulfilment {
         if (session) await this.fulfil(session);
         break;
       case 'checkout.session.expired':
-        if (session?.bookingId) await this.holds.releaseHold(session.bookingId, BookingStatus.expired, session.id);
+        if (session?.bookingId && !session.bookingId.startsWith('gift:')) await this.holds.releaseHold(session.bookingId, BookingStatus.expired, session.id);
         break;
       case 'payment_intent.succeeded':
         // An off-session installment charge: recorded here if the charging worker did not get to it.

@@ -14,7 +14,7 @@ import { CheckoutSessionRecord } from './checkout-session.entity';
 import { PaymentSlot } from '../money/payment-slot';
 import { PaymentSlots } from '../money/payment-slots';
 import type { PaymentEvents } from './payment-events';
-import { CheckoutFulfilment } from './fulfilment';
+import { CheckoutFulfilment, type OtherCheckoutSessions } from './fulfilment';
 import {
   CHECKOUT_CURRENCY,
   type CheckoutSession,
@@ -69,9 +69,11 @@ export class PaymentService {
     events: PaymentEvents | null = null,
     /** Whether mail leaves the server (SMTP_URL set): only then does the payment page promise a confirmation mail. */
     private readonly mailDelivered = false,
+    /** Sessions paid for something else than a booking (gift cards), applied by their owner. */
+    others: OtherCheckoutSessions | null = null,
   ) {
     this.slots = new PaymentSlots(db, clock);
-    this.fulfilment = new CheckoutFulfilment(db, bookings.lifecycle, bookings, provider, clock, logger, events);
+    this.fulfilment = new CheckoutFulfilment(db, bookings.lifecycle, bookings, provider, clock, logger, events, others);
   }
 
   /** The payment slot's compare-and-set claims (money/payment-slot.ts). */

@@ -45,6 +45,13 @@ export const AUDIT_ACTIONS = [
   'privacy.trip_data_erased',
   'privacy.customer_exported',
   'privacy.customer_erased',
+  'gift_card.purchased',
+  'gift_card.delivered',
+  'gift_card.used',
+  'gift_card.returned',
+  'gift_card.issued',
+  'gift_card.voided',
+  'gift_card.refunded',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -99,4 +106,11 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'privacy.trip_data_erased': 'Trip data erased (retention)',
   'privacy.customer_exported': 'Customer data exported',
   'privacy.customer_erased': 'Customer erased (on request)',
+  'gift_card.purchased': 'Gift card bought',
+  'gift_card.delivered': 'Gift card delivered',
+  'gift_card.used': 'Gift card used',
+  'gift_card.returned': 'Gift card amount given back',
+  'gift_card.issued': 'Gift card issued by the admin',
+  'gift_card.voided': 'Gift card voided',
+  'gift_card.refunded': 'Gift card purchase refunded',
 };

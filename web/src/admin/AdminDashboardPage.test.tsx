@@ -110,10 +110,10 @@ describe('/admin/dashboard', () => {
   });
 
   describe('tabs', () => {
-    it('are Statistics, Bookings (count), Messages (count), Workshops, Manage Photos, Waiting lists, Promo codes, Reviews, Activity, Personal data and Security, as accessible tabs', async () => {
+    it('are Statistics, Bookings (count), Messages (count), Workshops, Manage Photos, Waiting lists, Promo codes, Reviews, Gift cards, Activity, Personal data and Security, as accessible tabs', async () => {
       const { user } = await openDashboard();
       const tabs = within(screen.getByRole('tablist')).getAllByRole('tab');
-      expect(tabs.map((t) => t.textContent)).toEqual(['Statistics', 'Bookings (3)', 'Messages (2)', 'Workshops', 'Manage Photos', 'Waiting lists', 'Promo codes', 'Reviews', 'Activity', 'Personal data', 'Security']);
+      expect(tabs.map((t) => t.textContent)).toEqual(['Statistics', 'Bookings (3)', 'Messages (2)', 'Workshops', 'Manage Photos', 'Waiting lists', 'Promo codes', 'Reviews', 'Gift cards', 'Activity', 'Personal data', 'Security']);
       expect(tabs[0]).toHaveAttribute('aria-selected', 'true');
       expect(screen.getByRole('tabpanel')).toHaveAttribute('aria-labelledby', tabs[0].id);
 
@@ -127,7 +127,7 @@ describe('/admin/dashboard', () => {
       await user.keyboard('{ArrowRight}');
       expect(screen.getByRole('tab', { name: 'Manage Photos' })).toHaveFocus();
       expect(screen.getByRole('tab', { name: 'Manage Photos' })).toHaveAttribute('aria-selected', 'true');
-      await user.keyboard('{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}');
+      await user.keyboard('{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}');
       expect(screen.getByRole('tab', { name: 'Statistics' })).toHaveAttribute('aria-selected', 'true');
       await user.keyboard('{End}');
       expect(screen.getByRole('tab', { name: 'Security' })).toHaveAttribute('aria-selected', 'true');

@@ -20,6 +20,7 @@ import { SecurityTab } from './SecurityTab';
 import { PersonalDataTab } from './PersonalDataTab';
 import { WorkshopsTab } from './WorkshopsTab';
 import { PromoCodesTab } from './PromoCodesTab';
+import { GiftCardsTab } from './GiftCardsTab';
 import { OverdueBalances } from './OverdueBalances';
 import '../styles/admin.css';
 
@@ -48,7 +49,7 @@ export const ADMIN_DASHBOARD_QUERY: TypedDocumentNode<AdminDashboardQuery, Admin
   ${WAITLISTS_TAB_FRAGMENT}
 `;
 
-type TabKey = 'statistics' | 'bookings' | 'messages' | 'workshops' | 'photos' | 'waitlists' | 'promos' | 'reviews' | 'activity' | 'privacy' | 'security';
+type TabKey = 'statistics' | 'bookings' | 'messages' | 'workshops' | 'photos' | 'waitlists' | 'promos' | 'reviews' | 'giftCards' | 'activity' | 'privacy' | 'security';
 
 /** Each panel starts with a heading (hidden: the tab shows it), so the items inside can be h3 under the page's h1. */
 const PANEL_HEADINGS: Record<TabKey, string> = {
@@ -60,6 +61,7 @@ const PANEL_HEADINGS: Record<TabKey, string> = {
   waitlists: 'Waiting lists',
   promos: 'Promo codes',
   reviews: 'Reviews',
+  giftCards: 'Gift cards',
   activity: 'Activity',
   privacy: 'Personal data',
   security: 'Security',
@@ -98,6 +100,7 @@ function Dashboard() {
     { key: 'waitlists', label: 'Waiting lists' },
     { key: 'promos', label: 'Promo codes' },
     { key: 'reviews', label: 'Reviews' },
+    { key: 'giftCards', label: 'Gift cards' },
     { key: 'activity', label: 'Activity' },
     { key: 'privacy', label: 'Personal data' },
     { key: 'security', label: 'Security' },
@@ -115,6 +118,9 @@ function Dashboard() {
     panel = <ActivityTab onError={logoutIfUnauthenticated} onSignedOut={logout} />;
   } else if (tab === 'reviews') {
     panel = <ReviewsTab onError={logoutIfUnauthenticated} />;
+  } else if (tab === 'giftCards') {
+    // Its own query (docs/decisions/094).
+    panel = <GiftCardsTab onError={logoutIfUnauthenticated} />;
   } else if (!data) {
     panel = loading ? (
       <Loading>Loading dashboard...</Loading>

@@ -134,6 +134,13 @@ const CASES: Record<AuditAction, { before: object | null; after: object | null; 
   },
   'privacy.customer_exported': { before: null, after: { bookings: 2 }, lines: ['bookings: 2'] },
   'privacy.customer_erased': { before: null, after: { requestId: 'a1b2c3d4' }, lines: ['Erasure a1b2c3d4'] },
+  'gift_card.purchased': { before: null, after: { giftCardId: 'g-1', amountCents: 100000, balanceCents: 100000, providerPaymentId: 'pi_1' }, lines: ['Gift card g-1', 'Amount $1,000', 'Balance $1,000', 'Stripe payment pi_1'] },
+  'gift_card.delivered': { before: null, after: { giftCardId: 'g-1' }, lines: ['Gift card g-1'] },
+  'gift_card.used': { before: { giftCardId: 'g-1', balanceCents: 100000 }, after: { giftCardId: 'g-1', balanceCents: 13150, spentCents: 86850 }, lines: ['Balance $1,000 → $131.50', 'Spent $868.50'] },
+  'gift_card.returned': { before: null, after: { giftCardId: 'g-1', returnedCents: 86850 }, lines: ['Gift card g-1', 'Given back to the card $868.50'] },
+  'gift_card.issued': { before: null, after: { giftCardId: 'g-1', amountCents: 50000 }, lines: ['Gift card g-1', 'Amount $500'] },
+  'gift_card.voided': { before: { giftCardId: 'g-1', state: 'active', balanceCents: 50000 }, after: { giftCardId: 'g-1', state: 'void', balanceCents: 0 }, lines: ['State Active → Void', 'Balance $500 → $0'] },
+  'gift_card.refunded': { before: { giftCardId: 'g-1', balanceCents: 20000 }, after: { giftCardId: 'g-1', state: 'refunded', refundedCents: 20000 }, lines: ['Balance $200', 'State Refunded', 'Refunded $200'] },
 };
 
 describe('the activity log in the admin’s words', () => {

@@ -243,10 +243,10 @@ export function BookingForm({ workshop, values, onChange, onSubmit, submitting, 
             </select>
           </div>
           <div className="field">
-            <label htmlFor="credit_code">Credit code (optional)</label>
+            <label htmlFor="credit_code">Credit or gift card code (optional)</label>
             <input className="input" type="text" autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={30} {...field('credit_code')} />
             <span className="field__hint" id="credit_code-hint">
-              From a workshop we cancelled, e.g. WL-7KQ3-M9XD-4HPT. Its amount is taken off what you pay; a code works once.
+              A gift card (GC-…) pays what is due now and keeps the rest for later; a credit from a workshop we cancelled (WL-…) works once.
             </span>
           </div>
           <div className="field">

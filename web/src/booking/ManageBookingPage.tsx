@@ -13,6 +13,7 @@ import { PaymentReturn } from './manage/PaymentReturn';
 import { TransferSection } from './manage/TransferSection';
 import { DepartureSection } from './manage/DepartureSection';
 import { CreditChoice } from './CreditChoice';
+import { GiftCardPayBox } from '../giftcard/GiftCardPayBox';
 import { TravellersSection } from '../traveller/TravellersSection';
 import '../styles/booking.css';
 
@@ -110,6 +111,17 @@ function ManageBooking({ bookingId, token }: { bookingId: string; token: string 
         }}
       />
       <DueSection account={account} token={token} />
+      {/* A gift card pays the balance or the next installment (docs/decisions/094). */}
+      {account.booking.status === 'confirmed' && account.balance > 0 && (
+        <GiftCardPayBox
+          bookingId={bookingId}
+          token={token}
+          onPaid={() => {
+            actionDone();
+            void refetch().catch(() => {});
+          }}
+        />
+      )}
       {(account.booking.status === 'confirmed' || account.booking.status === 'held' || account.booking.status === 'needs_attention') && <TravellersSection bookingId={bookingId} token={token} />}
       {/* Know before you go and the instructor's messages to the group (issue 25). */}
       <DepartureSection bookingId={bookingId} token={token} />

@@ -232,6 +232,40 @@ export type FactorLabelInput = {
   label: string;
 };
 
+/** A gift card code, to read its balance or pay a booking with it. */
+export type GiftCardCodeInput = {
+  /** GC-XXXX-XXXX-XXXX-XXXX, any case, dashes optional. */
+  code: string;
+};
+
+export type GiftCardKind =
+  | 'goodwill'
+  | 'purchased';
+
+/** Buy a gift card: an amount in whole dollars, or one place on a workshop at its current price. */
+export type GiftCardPurchaseInput = {
+  /** Whole US dollars, 100 to 5000; leave out when workshopId is given. */
+  amountDollars?: number | null | undefined;
+  /** The receipt and the delivery note go here. */
+  buyerEmail: string;
+  buyerName: string;
+  /** YYYY-MM-DD, today or later (Pacific time). */
+  deliverOn: string;
+  /** A personal message printed on the card; at most 1000 characters. */
+  message?: string | null | undefined;
+  /** The card with its code goes here on the delivery date. */
+  recipientEmail: string;
+  recipientName: string;
+  /** "One place on <workshop>": the card is worth its current price per person. */
+  workshopId?: string | number | null | undefined;
+};
+
+export type GiftCardState =
+  | 'active'
+  | 'pending_payment'
+  | 'refunded'
+  | 'void';
+
 /** A message to every traveller of a departure (and optionally its waiting list). */
 export type GroupMessageInput = {
   /** Plain text; blank lines separate paragraphs. */
@@ -247,6 +281,17 @@ export type InstallmentState =
   | 'failed'
   | 'paid'
   | 'scheduled';
+
+/** A gift card issued by hand (a goodwill gesture). */
+export type IssueGiftCardInput = {
+  /** Whole US dollars, 1 to 5000. */
+  amountDollars: number;
+  /** YYYY-MM-DD, today or later; today when left out. */
+  deliverOn?: string | null | undefined;
+  message?: string | null | undefined;
+  recipientEmail: string;
+  recipientName: string;
+};
 
 /** A request to join the waiting list of a sold-out workshop. */
 export type JoinWaitlistInput = {
@@ -298,6 +343,15 @@ export type NameTravellerInput = {
 export type PasskeyResponseInput = {
   /** JSON text of the WebAuthn credential (AuthenticationResponseJSON or RegistrationResponseJSON). */
   response: string;
+};
+
+/** Pay the next charge of a booking (its balance or next installment) with a gift card, through the manage link. */
+export type PayWithGiftCardInput = {
+  bookingId: string;
+  /** GC-XXXX-XXXX-XXXX-XXXX, any case, dashes optional. */
+  code: string;
+  /** The token of the personal manage link. */
+  token: string;
 };
 
 /** Online through the payment provider, or recorded by the admin. */
@@ -738,6 +792,32 @@ export type AdminBookingsQueryVariables = Exact<{
 
 
 export type AdminBookingsQuery = { adminBookingPage: { nextCursor: string | null, hasMore: boolean, totalCount: number, items: Array<{ id: string, reference: string | null, workshopId: string, workshopName: string, customerName: string, customerEmail: string, customerPhone: string, numParticipants: number, roomType: RoomType, numSpouses: number, paymentOption: PaymentOption, installments: number | null, specialRequests: string | null, age: number | null, experienceLevel: ExperienceLevel, cameraBody: string, lenses: string, otherEquipment: string | null, healthConcerns: string | null, dietaryRestrictions: string | null, tripGoals: string, emergencyContactName: string, emergencyContactPhone: string, emergencyContactEmail: string, totalAmount: number, amountDueNow: number, amountPaid: number, amountRefunded: number, balance: number, paymentStatus: PaymentStatus, status: BookingStatus, holdExpiresAt: string | null, createdAt: string }>, paymentStatusCounts: Array<{ value: string, count: number }>, statusCounts: Array<{ value: string, count: number }>, workshopCounts: Array<{ value: string, count: number }> } };
+
+export type AdminGiftCardsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AdminGiftCardsQuery = { adminGiftCards: Array<{ code: string, card: { id: string, kind: GiftCardKind, state: GiftCardState, amount: number, balance: number, buyerName: string, recipientName: string, recipientEmail: string, deliverOn: string, deliveredAt: string | null, createdAt: string }, uses: Array<{ bookingId: string, amount: number, usedAt: string }> }> };
+
+export type IssueGiftCardMutationVariables = Exact<{
+  input: IssueGiftCardInput;
+}>;
+
+
+export type IssueGiftCardMutation = { issueGiftCard: { code: string } };
+
+export type VoidGiftCardMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type VoidGiftCardMutation = { voidGiftCard: { code: string } };
+
+export type RefundGiftCardMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type RefundGiftCardMutation = { refundGiftCard: { code: string } };
 
 export type AdminGoNoGoQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1292,6 +1372,39 @@ export type WorkshopReviewsQueryVariables = Exact<{
 export type WorkshopReviewsQuery = { workshopReviews: Array<{ id: string, rating: number, clientName: string, location: string, workshopAttended: string, reviewText: string, date: string, verified: boolean, sample: boolean, tripMonth: string | null, reply: string | null }> };
 
 export type KnowBeforeYouGoFacts_DetailsFragment = { workshopId: string, meetingAddress: string, meetingMapUrl: string | null, meetingTime: string, weather: string, whatToBring: string, emergencyPhone: string };
+
+export type GiftCardWorkshopsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type GiftCardWorkshopsQuery = { workshops: Array<{ id: string, name: string, price: number }> };
+
+export type BuyGiftCardMutationVariables = Exact<{
+  input: GiftCardPurchaseInput;
+}>;
+
+
+export type BuyGiftCardMutation = { buyGiftCard: { giftCardId: string, url: string | null, sessionId: string | null } };
+
+export type GiftCardPurchaseQueryVariables = Exact<{
+  sessionId: string;
+}>;
+
+
+export type GiftCardPurchaseQuery = { giftCardPurchase: { state: GiftCardState, amount: number, deliverOn: string, recipientName: string } };
+
+export type PrintableGiftCardMutationVariables = Exact<{
+  input: GiftCardCodeInput;
+}>;
+
+
+export type PrintableGiftCardMutation = { printableGiftCard: { code: string, recipientName: string, buyerName: string, message: string, amount: number, balance: number, expiresAt: string, kind: GiftCardKind } };
+
+export type PayWithGiftCardMutationVariables = Exact<{
+  input: PayWithGiftCardInput;
+}>;
+
+
+export type PayWithGiftCardMutation = { payWithGiftCard: { spent: number, balanceLeft: number } };
 
 export type SitePhotosQueryVariables = Exact<{ [key: string]: never; }>;
 

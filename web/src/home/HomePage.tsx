@@ -219,6 +219,9 @@ export default function HomePage() {
             <Link to="/about-instructor" className="btn btn--glass btn--large">
               Meet {I.firstName}
             </Link>
+            <Link to="/gift-cards" className="btn btn--glass btn--large">
+              Give a Gift Card
+            </Link>
           </div>
         </div>
       </section>

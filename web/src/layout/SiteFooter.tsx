@@ -40,6 +40,9 @@ export function SiteFooter() {
               <li>
                 <Link to="/testimonials">Reviews</Link>
               </li>
+              <li>
+                <Link to="/gift-cards">Gift Cards</Link>
+              </li>
             </ul>
           </nav>
           <nav aria-labelledby="footer-help">

@@ -23,11 +23,12 @@ import { TravellerResolver } from './resolvers/traveller.resolver';
 import { DepartureResolver } from './resolvers/departure.resolver';
 import { PersonalDataResolver } from './resolvers/personal-data.resolver';
 import { PromoResolver } from './resolvers/promo.resolver';
+import { GiftCardResolver } from './resolvers/gift-card.resolver';
 
 /** The services the resolvers are built from: each resolver receives only its own. */
 export type ResolverServices = Pick<
   Services,
-  'workshops' | 'testimonials' | 'reviews' | 'bookings' | 'payments' | 'community' | 'adminAuth' | 'admin' | 'adminStats' | 'adminLists' | 'waitlistAdmin' | 'proofOfWork' | 'accounts' | 'money' | 'waitlist' | 'audit' | 'workshopEditor' | 'credits' | 'workshopCancellation' | 'photos' | 'travellerTasks' | 'knowBeforeYouGo' | 'departures' | 'secondFactor' | 'personalData' | 'promos'
+  'workshops' | 'testimonials' | 'reviews' | 'bookings' | 'payments' | 'community' | 'adminAuth' | 'admin' | 'adminStats' | 'adminLists' | 'waitlistAdmin' | 'proofOfWork' | 'accounts' | 'money' | 'waitlist' | 'audit' | 'workshopEditor' | 'credits' | 'workshopCancellation' | 'photos' | 'travellerTasks' | 'knowBeforeYouGo' | 'departures' | 'secondFactor' | 'personalData' | 'promos' | 'giftCards'
 >;
 
 /**
@@ -60,6 +61,7 @@ function resolverInstances(s: ResolverServices): Map<Function, object> {
     [SecondFactorResolver, new SecondFactorResolver(s.secondFactor)],
     [PersonalDataResolver, new PersonalDataResolver(s.personalData)],
     [PromoResolver, new PromoResolver(s.promos)],
+    [GiftCardResolver, new GiftCardResolver(s.giftCards, s.accounts)],
   ]);
 }
 
@@ -88,6 +90,7 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   SecondFactorResolver,
   PersonalDataResolver,
   PromoResolver,
+  GiftCardResolver,
 ];
 
 /**

@@ -12,6 +12,7 @@ import { adminWorkshopRoutes } from './admin-workshop.rest';
 import { adminPhotoRoutes } from './admin-photo.rest';
 import { adminWorkshopCancellationRoutes, manageCreditRoutes } from './workshop-cancellation.rest';
 import { healthRoutes } from './health.rest';
+import { adminGiftCardRoutes, giftCardRoutes } from './gift-card.rest';
 import { checkoutRoutes, webhookRoutes } from './payment.rest';
 import { adminReviewRoutes, testimonialRoutes } from './testimonial.rest';
 import { workshopRoutes } from './workshop.rest';
@@ -66,6 +67,11 @@ async function registerRoutesWrittenAsIs(json: FastifyInstance, services: Servic
   await json.register(manageCreditRoutes(services.accounts, services.credits, services.workshops, limits.checkout, limits.secretCheck));
   await json.register(waitlistRoutes(services.waitlist, limits.waitlistJoin));
   await json.register(promoQuoteRoutes(services.promos, limits.secretCheck));
+  await json.register(giftCardRoutes(services.giftCards, services.accounts, limits.checkout, limits.secretCheck));
+  await json.register(
+    adminGiftCardRoutes({ adminAuth: services.adminAuth, giftCards: services.giftCards, publicOrigin: services.config.publicOrigin, secureCookies: servedOverHttps(services.config) }),
+    { prefix: '/admin' },
+  );
   await json.register(travellerRoutes(services.travellerTasks, limits.secretCheck));
   await json.register(
     adminTravellerRoutes({ adminAuth: services.adminAuth, tasks: services.travellerTasks, publicOrigin: services.config.publicOrigin, secureCookies: servedOverHttps(services.config) }),

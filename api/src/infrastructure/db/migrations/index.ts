@@ -25,6 +25,7 @@ import { AdminSecondFactor1795750000000 } from './1795750000000-AdminSecondFacto
 import { KnowBeforeYouGoJobs1795820000000 } from './1795820000000-KnowBeforeYouGoJobs';
 import { TripDataRetention1795810000000 } from './1795810000000-TripDataRetention';
 import { PromoCodes1795790000000 } from './1795790000000-PromoCodes';
+import { GiftCards1795780000000 } from './1795780000000-GiftCards';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -55,4 +56,5 @@ export const MIGRATIONS = [
   KnowBeforeYouGoJobs1795820000000,
   TripDataRetention1795810000000,
   PromoCodes1795790000000,
+  GiftCards1795780000000,
 ];
