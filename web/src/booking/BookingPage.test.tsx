@@ -200,8 +200,8 @@ describe('/booking/{id}', () => {
     };
     const { router } = await renderRoute('/booking/zion-canyon-light', [workshopMock, paidByCredit]);
     await fillForm(user);
-    const code = screen.getByLabelText('Credit code (optional)');
-    expect(code).toHaveAccessibleDescription(/From a workshop we cancelled/);
+    const code = screen.getByLabelText('Credit or gift card code (optional)');
+    expect(code).toHaveAccessibleDescription(/a credit from a workshop we cancelled/);
     await user.type(code, ' WL-7KQ3-M9XD ');
     await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/confirmation/${createdBooking.id}`));
