@@ -5,6 +5,9 @@ import type { Database } from './infrastructure/db/data-source';
 import type { Logger } from './infrastructure/logger';
 import { BookingService, OFFLINE_RESERVATION_MINUTES, PROVIDER_HOLD_MINUTES } from './booking/booking.service';
 import { BookingEvents } from './booking/booking-events';
+import { CheckoutRecoveryService, RECOVERY_JOB } from './recovery/checkout-recovery.service';
+import { RecoveryLinks } from './recovery/recovery-links';
+import { RECOVERY_MAILS } from './recovery/recovery.mails';
 import { PaymentEvents } from './payment/payment-events';
 import { MoneyAuditTrail } from './money/money-audit-trail';
 import { MoneyMails } from './money/money-mails';
@@ -131,6 +134,8 @@ export interface Services {
   knowBeforeYouGo: KnowBeforeYouGoService;
   /** The admin's departure view and messages to the group (docs/decisions/088). */
   departures: DepartureService;
+  /** Abandoned checkouts: the one recovery mail and the form's refill (docs/decisions/098). */
+  checkoutRecovery: CheckoutRecoveryService;
   /** Every traveller of a booking and their pre-trip tasks (docs/decisions/084-086); the departure view reads `listForRun`. */
   travellers: TravellerService;
   /** Each traveller's tasks page, the booker's view of them, the admin's waiver versions and signed copies. */
@@ -229,6 +234,8 @@ export function createServices(
   // A departure's travellers are the booking's travellers, with their readiness (docs/decisions/088).
   const departureTravellers = new RosterTravellers(travellers);
   const knowBeforeYouGo = new KnowBeforeYouGoService(db, clock, jobs, outbox, audit, departureTravellers);
+  // Abandoned checkouts (docs/decisions/098): the "finish your booking" link is signed with the same secret for its own purpose.
+  const checkoutRecovery = new CheckoutRecoveryService(db, clock, jobs, outbox, new RecoveryLinks(config.bookingLinkSecret, config.publicOrigin));
   events
     // Every booking gets its travellers in its own transaction (the booker first, the others as the form named them)
     // and the tasks' reminders (docs/decisions/084, 086).
@@ -241,6 +248,8 @@ export function createServices(
     .on('spotsReleased', (e) => waitlist.offerFreedSpots(e.m, e.workshopId, e.now))
     // A held booking that used a credit lapsed: the credit is usable again (docs/decisions/063).
     .on('holdLapsed', (e) => credits.giveBack(e))
+    // A lapsed checkout whose customer consented: one "finish your booking" mail a day later (docs/decisions/098).
+    .on('holdLapsed', (e) => checkoutRecovery.scheduleOnLapse(e))
     // The audit row first, then the money's reactions: installment paid, what is left scheduled, late money refunded.
     .on('paymentApplied', (e) => moneyAudit.paymentReceived(e))
     .on('paymentApplied', (e) => money.reactions.afterPayment(e))
@@ -277,7 +286,8 @@ export function createServices(
     .register(TRAVELLER_JOBS.tasksReminder, (job) => travellerReminders.run(job))
     // Know before you go, 14 and 2 days before a run's start (docs/decisions/087).
     .register(KBYG_JOB, (job) => knowBeforeYouGo.runJob(job))
-    .register(REVIEW_REQUEST_JOB, (job) => reviews.runAskJob(job));
+    .register(REVIEW_REQUEST_JOB, (job) => reviews.runAskJob(job))
+    .register(RECOVERY_JOB, (job) => checkoutRecovery.runJob(job));
 
   // The admin's second factor (issue 26): the relying party is PUBLIC_ORIGIN (validated at start-up).
   const secondFactor = new SecondFactorService(db, clock, audit, relyingPartyFrom(config.publicOrigin), rateLimitStore);
@@ -317,6 +327,7 @@ export function createServices(
     workshopCancellation: new WorkshopCancellationService(db, money.cancellations, payments, outbox, clock, logger, events),
     events,
     knowBeforeYouGo,
+    checkoutRecovery,
     departures: new DepartureService(db, clock, outbox, audit, departureTravellers),
     travellers,
     travellerTasks,
@@ -349,7 +360,7 @@ function createMoney(db: Database, bookings: BookingService, payments: PaymentSe
  * A new kind of mail is one template and one line in its domain's registry.
  */
 export function createOutbox(db: Database, clock: () => Date, logger: Logger, adminEmail: string, options = DEFAULT_OUTBOX_OPTIONS): OutboxService {
-  return new OutboxService(db, clock, logger, { ...options, adminEmail }).register(BOOKING_MAILS).register(COMMUNITY_MAILS).register(WAITLIST_MAILS).register(WORKSHOP_CANCELLATION_MAILS).register(TRAVELLER_MAILS).register(DEPARTURE_MAILS).register(REVIEW_MAILS);
+  return new OutboxService(db, clock, logger, { ...options, adminEmail }).register(BOOKING_MAILS).register(COMMUNITY_MAILS).register(WAITLIST_MAILS).register(WORKSHOP_CANCELLATION_MAILS).register(TRAVELLER_MAILS).register(DEPARTURE_MAILS).register(REVIEW_MAILS).register(RECOVERY_MAILS);
 }
 
 /** Stripe when a secret key is configured; otherwise no provider (bookings stay reserved). */

@@ -15,6 +15,7 @@ import { TestimonialResolver } from './resolvers/testimonial.resolver';
 import { WorkshopResolver } from './resolvers/workshop.resolver';
 import { BookingAccountResolver } from './resolvers/booking-account.resolver';
 import { WaitlistResolver } from './resolvers/waitlist.resolver';
+import { RecoveryResolver } from './resolvers/recovery.resolver';
 import { AuditResolver } from './resolvers/audit.resolver';
 import { AdminWorkshopResolver } from './resolvers/admin-workshop.resolver';
 import { BookingAccountCreditsResolver, WorkshopCancellationResolver } from './resolvers/workshop-cancellation.resolver';
@@ -25,7 +26,7 @@ import { DepartureResolver } from './resolvers/departure.resolver';
 /** The services the resolvers are built from: each resolver receives only its own. */
 export type ResolverServices = Pick<
   Services,
-  'workshops' | 'testimonials' | 'reviews' | 'bookings' | 'payments' | 'community' | 'adminAuth' | 'admin' | 'adminStats' | 'adminLists' | 'waitlistAdmin' | 'proofOfWork' | 'accounts' | 'money' | 'waitlist' | 'audit' | 'workshopEditor' | 'credits' | 'workshopCancellation' | 'photos' | 'travellerTasks' | 'knowBeforeYouGo' | 'departures' | 'secondFactor'
+  'workshops' | 'testimonials' | 'reviews' | 'bookings' | 'payments' | 'community' | 'adminAuth' | 'admin' | 'adminStats' | 'adminLists' | 'waitlistAdmin' | 'proofOfWork' | 'accounts' | 'money' | 'waitlist' | 'audit' | 'workshopEditor' | 'credits' | 'workshopCancellation' | 'photos' | 'travellerTasks' | 'knowBeforeYouGo' | 'departures' | 'secondFactor' | 'checkoutRecovery'
 >;
 
 /**
@@ -47,6 +48,7 @@ function resolverInstances(s: ResolverServices): Map<Function, object> {
     [BookingAccountResolver, new BookingAccountResolver(s.money)],
     [CommunityMessageWorkshopNameResolver, new CommunityMessageWorkshopNameResolver()],
     [WaitlistResolver, new WaitlistResolver(s.waitlist, s.waitlistAdmin)],
+    [RecoveryResolver, new RecoveryResolver(s.checkoutRecovery)],
     [AuditResolver, new AuditResolver(s.audit)],
     [AdminWorkshopResolver, new AdminWorkshopResolver(s.workshopEditor)],
     [TravellerResolver, new TravellerResolver(s.travellerTasks)],
@@ -75,6 +77,7 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   CommunityMessageWorkshopNameResolver,
   BookingAccountResolver,
   WaitlistResolver,
+  RecoveryResolver,
   AuditResolver,
   WorkshopCancellationResolver,
   BookingAccountCreditsResolver,

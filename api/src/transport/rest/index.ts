@@ -16,6 +16,7 @@ import { checkoutRoutes, webhookRoutes } from './payment.rest';
 import { adminReviewRoutes, testimonialRoutes } from './testimonial.rest';
 import { workshopRoutes } from './workshop.rest';
 import { waitlistRoutes } from './waitlist.rest';
+import { recoveryRoutes } from './recovery.rest';
 import { adminTravellerRoutes, travellerRoutes } from './traveller.rest';
 import { adminDepartureRoutes, manageDepartureRoutes } from './departure.rest';
 import { jsonBodies, restErrorHandler } from './http';
@@ -63,6 +64,7 @@ async function registerRoutesWrittenAsIs(json: FastifyInstance, services: Servic
   await json.register(manageRoutes(services.money, services.workshops, limits.checkout, limits.secretCheck));
   await json.register(manageCreditRoutes(services.accounts, services.credits, services.workshops, limits.checkout, limits.secretCheck));
   await json.register(waitlistRoutes(services.waitlist, limits.waitlistJoin));
+  await json.register(recoveryRoutes(services.checkoutRecovery, limits.secretCheck));
   await json.register(travellerRoutes(services.travellerTasks, limits.secretCheck));
   await json.register(
     adminTravellerRoutes({ adminAuth: services.adminAuth, tasks: services.travellerTasks, publicOrigin: services.config.publicOrigin, secureCookies: servedOverHttps(services.config) }),

@@ -21,6 +21,7 @@ import { Travellers1795720000000 } from './1795720000000-Travellers';
 import { DepartureInfo1795730000000 } from './1795730000000-DepartureInfo';
 import { Reviews1795740000000 } from './1795740000000-Reviews';
 import { AdminSecondFactor1795750000000 } from './1795750000000-AdminSecondFactor';
+import { CheckoutRecovery1795800000000 } from './1795800000000-CheckoutRecovery';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -47,4 +48,5 @@ export const MIGRATIONS = [
   DepartureInfo1795730000000,
   Reviews1795740000000,
   AdminSecondFactor1795750000000,
+  CheckoutRecovery1795800000000,
 ];
