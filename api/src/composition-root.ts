@@ -5,6 +5,7 @@ import type { Database } from './infrastructure/db/data-source';
 import type { Logger } from './infrastructure/logger';
 import { BookingService, OFFLINE_RESERVATION_MINUTES, PROVIDER_HOLD_MINUTES } from './booking/booking.service';
 import { BookingEvents } from './booking/booking-events';
+import { OwnerNumbersService } from './admin/owner-numbers.service';
 import { CheckoutRecoveryService, RECOVERY_JOB } from './recovery/checkout-recovery.service';
 import { RecoveryLinks } from './recovery/recovery-links';
 import { RECOVERY_MAILS } from './recovery/recovery.mails';
@@ -102,6 +103,8 @@ export interface Services {
   admin: AdminService;
   /** The dashboard's figures, by aggregate queries (docs/decisions/076). */
   adminStats: AdminStatsService;
+  /** The owner's dashboard and the accountant's export (docs/decisions/099). */
+  ownerNumbers: OwnerNumbersService;
   /** The dashboard's lists (bookings, messages), paged, filtered and counted in SQL (docs/decisions/075). */
   adminLists: AdminListsService;
   /** The admin's page of a workshop's waiting list (docs/decisions/075). */
@@ -289,6 +292,8 @@ export function createServices(
     .register(REVIEW_REQUEST_JOB, (job) => reviews.runAskJob(job))
     .register(RECOVERY_JOB, (job) => checkoutRecovery.runJob(job));
 
+  const adminStats = new AdminStatsService(db, clock);
+
   // The admin's second factor (issue 26): the relying party is PUBLIC_ORIGIN (validated at start-up).
   const secondFactor = new SecondFactorService(db, clock, audit, relyingPartyFrom(config.publicOrigin), rateLimitStore);
   const photoStore: BlobStore = config.photos.s3 ? new S3BlobStore(config.photos.s3) : new DiskBlobStore(config.photos.dir);
@@ -313,7 +318,8 @@ export function createServices(
     adminAuth: new AdminAuthService(config.admin, clock, rateLimitStore, audit, secondFactor),
     secondFactor,
     admin: new AdminService(db, clock, audit),
-    adminStats: new AdminStatsService(db, clock),
+    adminStats,
+    ownerNumbers: new OwnerNumbersService(db, clock, adminStats),
     adminLists: new AdminListsService(db),
     waitlistAdmin: new WaitlistAdminList(db),
     audit,

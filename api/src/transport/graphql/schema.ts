@@ -16,6 +16,7 @@ import { WorkshopResolver } from './resolvers/workshop.resolver';
 import { BookingAccountResolver } from './resolvers/booking-account.resolver';
 import { WaitlistResolver } from './resolvers/waitlist.resolver';
 import { RecoveryResolver } from './resolvers/recovery.resolver';
+import { OwnerNumbersResolver } from './resolvers/owner-numbers.resolver';
 import { AuditResolver } from './resolvers/audit.resolver';
 import { AdminWorkshopResolver } from './resolvers/admin-workshop.resolver';
 import { BookingAccountCreditsResolver, WorkshopCancellationResolver } from './resolvers/workshop-cancellation.resolver';
@@ -26,7 +27,7 @@ import { DepartureResolver } from './resolvers/departure.resolver';
 /** The services the resolvers are built from: each resolver receives only its own. */
 export type ResolverServices = Pick<
   Services,
-  'workshops' | 'testimonials' | 'reviews' | 'bookings' | 'payments' | 'community' | 'adminAuth' | 'admin' | 'adminStats' | 'adminLists' | 'waitlistAdmin' | 'proofOfWork' | 'accounts' | 'money' | 'waitlist' | 'audit' | 'workshopEditor' | 'credits' | 'workshopCancellation' | 'photos' | 'travellerTasks' | 'knowBeforeYouGo' | 'departures' | 'secondFactor' | 'checkoutRecovery'
+  'workshops' | 'testimonials' | 'reviews' | 'bookings' | 'payments' | 'community' | 'adminAuth' | 'admin' | 'adminStats' | 'adminLists' | 'waitlistAdmin' | 'proofOfWork' | 'accounts' | 'money' | 'waitlist' | 'audit' | 'workshopEditor' | 'credits' | 'workshopCancellation' | 'photos' | 'travellerTasks' | 'knowBeforeYouGo' | 'departures' | 'secondFactor' | 'checkoutRecovery' | 'ownerNumbers'
 >;
 
 /**
@@ -49,6 +50,7 @@ function resolverInstances(s: ResolverServices): Map<Function, object> {
     [CommunityMessageWorkshopNameResolver, new CommunityMessageWorkshopNameResolver()],
     [WaitlistResolver, new WaitlistResolver(s.waitlist, s.waitlistAdmin)],
     [RecoveryResolver, new RecoveryResolver(s.checkoutRecovery)],
+    [OwnerNumbersResolver, new OwnerNumbersResolver(s.ownerNumbers)],
     [AuditResolver, new AuditResolver(s.audit)],
     [AdminWorkshopResolver, new AdminWorkshopResolver(s.workshopEditor)],
     [TravellerResolver, new TravellerResolver(s.travellerTasks)],
@@ -78,6 +80,7 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   BookingAccountResolver,
   WaitlistResolver,
   RecoveryResolver,
+  OwnerNumbersResolver,
   AuditResolver,
   WorkshopCancellationResolver,
   BookingAccountCreditsResolver,

@@ -7,6 +7,7 @@ import { communityRoutes } from './community.rest';
 import { adminRoutes } from './admin.rest';
 import { manageRoutes } from './booking-account.rest';
 import { activityRoutes } from './activity.rest';
+import { ownerNumbersRoutes } from './owner-numbers.rest';
 import { secondFactorRoutes } from './second-factor.rest';
 import { adminWorkshopRoutes } from './admin-workshop.rest';
 import { adminPhotoRoutes } from './admin-photo.rest';
@@ -91,6 +92,7 @@ async function registerRoutesWrittenAsIs(json: FastifyInstance, services: Servic
     secondFactorRoutes({ adminAuth: services.adminAuth, secondFactor: services.secondFactor, publicOrigin: services.config.publicOrigin, secureCookies: servedOverHttps(services.config) }),
     { prefix: '/admin' },
   );
+  await json.register(ownerNumbersRoutes({ adminAuth: services.adminAuth, numbers: services.ownerNumbers, secureCookies: servedOverHttps(services.config) }), { prefix: '/admin' });
   await json.register(activityRoutes({ adminAuth: services.adminAuth, audit: services.audit, secureCookies: servedOverHttps(services.config), clock: services.clock }), { prefix: '/admin' });
   await json.register(
     adminWorkshopRoutes({
