@@ -59,6 +59,8 @@ export type BookingInput = {
   offerToken?: string | null | undefined;
   otherEquipment?: string | null | undefined;
   paymentOption?: PaymentOption;
+  /** Consent to one mail with a link to finish the booking if its checkout lapses unpaid (unticked by default; docs/decisions/098). */
+  recoveryConsent?: boolean | null | undefined;
   roomType?: RoomType;
   specialRequests?: string | null | undefined;
   /** The other travellers (participants 2 to N), in order: each a name and an email, or later = true. Missing ones are added later on the manage page. */
@@ -910,6 +912,14 @@ export type AdminCancelBookingWithRefundMutationVariables = Exact<{
 
 
 export type AdminCancelBookingWithRefundMutation = { adminCancelBookingWithRefund: { booking: { id: string, status: BookingStatus, paymentStatus: PaymentStatus, amountRefunded: number } } };
+
+export type OwnerDashboardQueryVariables = Exact<{
+  from?: string | null | undefined;
+  to?: string | null | undefined;
+}>;
+
+
+export type OwnerDashboardQuery = { adminDashboard: { from: string, to: string, receivedCents: number, refundedCents: number, netCents: number, money: Array<{ month: string, receivedCents: number, refundedCents: number, netCents: number }>, toCome: Array<{ month: string, balancesCents: number, installmentsCents: number, totalCents: number }>, occupancy: Array<{ workshopId: string, name: string, dates: string, capacity: number, sold: number, held: number, free: number, minimum: number }>, paymentOptions: Array<{ option: string, bookings: number }> } };
 
 export type AdminVerifyTotpMutationVariables = Exact<{
   input: TotpCodeInput;
