@@ -8,6 +8,8 @@ import type {
   CreateBookingMutationVariables,
   CreateCheckoutSessionMutation,
   CreateCheckoutSessionMutationVariables,
+  ResumeCheckoutMutation,
+  ResumeCheckoutMutationVariables,
   WaitlistOfferQuery,
   WaitlistOfferQueryVariables,
 } from '../gql/graphql';
@@ -49,6 +51,24 @@ export const WAITLIST_OFFER_QUERY: TypedDocumentNode<WaitlistOfferQuery, Waitlis
       email
       spots
       expiresAt
+    }
+  }
+`;
+
+/** The "finish your booking" link of a lapsed checkout (decision 098): its choices, to fill the form again. */
+export const RESUME_CHECKOUT_MUTATION: TypedDocumentNode<ResumeCheckoutMutation, ResumeCheckoutMutationVariables> = gql`
+  mutation ResumeCheckout($input: ResumeCheckoutInput!) {
+    resumeCheckout(input: $input) {
+      bookingId
+      workshopId
+      customerName
+      customerEmail
+      customerPhone
+      numParticipants
+      roomType
+      numSpouses
+      paymentOption
+      spotsLeft
     }
   }
 `;

@@ -384,6 +384,13 @@ export type ReplyToReviewInput = {
   reply: string;
 };
 
+/** The "finish your booking" link of a lapsed checkout: the lapsed booking id and the token after # in its address. */
+export type ResumeCheckoutInput = {
+  bookingId: string | number;
+  /** The token of the link (after # in its address). */
+  token: string;
+};
+
 /** Admin: the review to publish or hide. */
 export type ReviewIdInput = {
   id: string | number;
@@ -1069,6 +1076,13 @@ export type WaitlistOfferQueryVariables = Exact<{
 
 
 export type WaitlistOfferQuery = { waitlistOffer: { workshopId: string, name: string, email: string, spots: number, expiresAt: string } };
+
+export type ResumeCheckoutMutationVariables = Exact<{
+  input: ResumeCheckoutInput;
+}>;
+
+
+export type ResumeCheckoutMutation = { resumeCheckout: { bookingId: string, workshopId: string, customerName: string, customerEmail: string, customerPhone: string, numParticipants: number, roomType: string, numSpouses: number, paymentOption: string, spotsLeft: number } };
 
 export type CreateBookingMutationVariables = Exact<{
   input: BookingInput;

@@ -55,7 +55,7 @@ type OptionRow = Dash['paymentOptions'][number];
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 /** "2026-03" as "Mar 2026". */
 export const monthLabel = (m: string) => `${MONTHS[Number(m.slice(5, 7)) - 1] ?? m} ${m.slice(0, 4)}`;
-const OPTION_LABELS: Record<string, string> = { deposit: 'Deposit', full: 'Paid in full', installments: 'Installments' };
+const OPTION_LABELS: Record<string, string> = { deposit: 'Deposit', full: 'Paid in full', payment_plan: 'Payment plan' };
 
 const money = (key: string, label: string, cents: (r: MoneyRow) => number): Column<MoneyRow> => ({ key, label, text: (r) => formatCents(cents(r)), csv: (r) => centsCell(cents(r)) });
 
