@@ -101,7 +101,7 @@ export function OwnerDashboard({ onError, onSignedOut }: { onError: (e: unknown)
   const [draft, setDraft] = useState(lastTwelveMonths);
   const [period, setPeriod] = useState(draft);
   const [exportError, setExportError] = useState<string | null>(null);
-  const { data, loading, error } = useQuery(OWNER_DASHBOARD_QUERY, { variables: period, fetchPolicy: 'cache-and-network' });
+  const { data, loading, error } = useQuery(OWNER_DASHBOARD_QUERY, { variables: period, context: { admin: true }, fetchPolicy: 'cache-and-network' });
   const d = data?.adminDashboard;
   // An ended session signs out (the parent decides); other errors show below.
   useEffect(() => {

@@ -144,8 +144,13 @@ export function BarChart<Row>(props: {
             </tbody>
           </table>
         </div>
-        <button type="button" className="btn btn--outline" onClick={() => downloadBlob(props.csvName, new Blob([toCsv(props.columns, rows)], { type: 'text/csv' }))}>
-          Download CSV<span className="visually-hidden">: {props.title}</span>
+        <button
+          type="button"
+          className="btn btn--outline"
+          aria-label={`Download CSV: ${props.title}`}
+          onClick={() => downloadBlob(props.csvName, new Blob([toCsv(props.columns, rows)], { type: 'text/csv' }))}
+        >
+          Download CSV
         </button>
       </div>
     </section>
