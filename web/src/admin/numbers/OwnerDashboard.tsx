@@ -53,6 +53,10 @@ type RunRow = Dash['occupancy'][number];
 type OptionRow = Dash['paymentOptions'][number];
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** "2026-03" as "Mar" (January also gets its year, "Jan ’26"), under a bar. */
+const shortMonth = (m: string) => `${MONTHS[Number(m.slice(5, 7)) - 1] ?? m}${m.endsWith('-01') ? ` ’${m.slice(2, 4)}` : ''}`;
+/** "Feb 2-7, 2026" as "Feb 2": a run under its bar. */
+const runStart = (dates: string) => dates.split(/[-–,]/)[0].trim();
 /** "2026-03" as "Mar 2026". */
 export const monthLabel = (m: string) => `${MONTHS[Number(m.slice(5, 7)) - 1] ?? m} ${m.slice(0, 4)}`;
 const OPTION_LABELS: Record<string, string> = { deposit: 'Deposit', full: 'Paid in full', payment_plan: 'Payment plan' };
@@ -184,6 +188,7 @@ export function OwnerDashboard({ onError, onSignedOut }: { onError: (e: unknown)
             description="Received, refunded and net per month."
             rows={d.money}
             category={(r) => monthLabel(r.month)}
+            axisLabel={(r) => shortMonth(r.month)}
             series={[
               { label: 'Received', value: (r) => r.receivedCents, className: 'owner-chart__bar--received' },
               { label: 'Refunded', value: (r) => r.refundedCents, className: 'owner-chart__bar--refunded' },
@@ -198,6 +203,7 @@ export function OwnerDashboard({ onError, onSignedOut }: { onError: (e: unknown)
             description="Balances of deposit bookings and scheduled installments, by the month they are due (past months: overdue)."
             rows={d.toCome}
             category={(r) => monthLabel(r.month)}
+            axisLabel={(r) => shortMonth(r.month)}
             series={[
               { label: 'Balances', value: (r) => r.balancesCents, className: 'owner-chart__bar--received' },
               { label: 'Installments', value: (r) => r.installmentsCents, className: 'owner-chart__bar--net' },
@@ -211,6 +217,7 @@ export function OwnerDashboard({ onError, onSignedOut }: { onError: (e: unknown)
             description="Sold, held and free spots of each run; the tick marks its minimum."
             rows={d.occupancy}
             category={(r) => `${r.name}, ${r.dates}`}
+            axisLabel={(r) => runStart(r.dates)}
             series={[
               { label: 'Sold', value: (r) => r.sold, className: 'owner-chart__bar--received' },
               { label: 'Held', value: (r) => r.held, className: 'owner-chart__bar--held' },
@@ -226,6 +233,7 @@ export function OwnerDashboard({ onError, onSignedOut }: { onError: (e: unknown)
             description="Live bookings (paid, or holding spots) per payment option."
             rows={d.paymentOptions}
             category={(r) => OPTION_LABELS[r.option] ?? r.option}
+            axisLabel={(r) => OPTION_LABELS[r.option] ?? r.option}
             series={[{ label: 'Live bookings', value: (r) => r.bookings, className: 'owner-chart__bar--net' }]}
             columns={OPTION_COLUMNS}
             csvName="payment-options.csv"

@@ -35,6 +35,7 @@ describe('owner dashboard charts', () => {
           { month: 'Feb 2026', cents: -2_000, name: 'b' },
         ]}
         category={(r) => r.month}
+        axisLabel={(r) => r.month.slice(0, 3)}
         series={[{ label: 'Received', value: (r) => r.cents, className: 'x' }]}
         columns={COLUMNS}
         csvName="money.csv"

@@ -37,7 +37,7 @@ export function centsCell(cents: number): string {
 
 const WIDTH = 640;
 const HEIGHT = 220;
-const PAD = { top: 12, right: 8, bottom: 28, left: 8 };
+const PAD = { top: 12, right: 8, bottom: 4, left: 8 };
 
 /**
  * Grouped bars in SVG (our own, no chart library: decision 099), drawn for the eye only
@@ -52,6 +52,8 @@ export function BarChart<Row>(props: {
   series: Series<Row>[];
   columns: Column<Row>[];
   csvName: string;
+  /** The short label under each bar (drawn for the eye; the table names each row in full). */
+  axisLabel: (row: Row) => string;
   /** An optional marker per row (e.g. a run's minimum), drawn as a tick. */
   marker?: { label: string; value: (row: Row) => number };
   testId: string;
@@ -65,7 +67,6 @@ export function BarChart<Row>(props: {
   const y = (v: number) => PAD.top + ((max - v) / (max - min)) * plotH;
   const band = (WIDTH - PAD.left - PAD.right) / Math.max(1, rows.length);
   const barW = Math.max(2, (band * 0.8) / series.length);
-  const labelEvery = Math.ceil(rows.length / 12);
   return (
     <section className="card owner-chart" aria-labelledby={headingId} data-testid={props.testId}>
       <div className="card__body">
@@ -99,15 +100,18 @@ export function BarChart<Row>(props: {
                     return <rect key={s.label} x={x0 + j * barW} width={barW - 1} y={Math.min(y(v), y(0))} height={Math.abs(y(v) - y(0))} className={s.className} />;
                   })}
                   {props.marker && <line x1={x0} x2={x0 + barW * series.length} y1={y(props.marker.value(r))} y2={y(props.marker.value(r))} className="owner-chart__marker" />}
-                  {i % labelEvery === 0 && (
-                    <text x={x0 + (barW * series.length) / 2} y={HEIGHT - 8} textAnchor="middle" className="owner-chart__label">
-                      {props.category(r)}
-                    </text>
-                  )}
                 </g>
               );
             })}
           </svg>
+        )}
+        {rows.length > 0 && (
+          // Labels in HTML under the bars, so they keep their size when the drawing stretches to the width.
+          <div className="owner-chart__axis-labels" aria-hidden="true" style={{ gridTemplateColumns: `repeat(${rows.length}, minmax(0, 1fr))` }}>
+            {rows.map((r) => (
+              <span key={props.category(r)}>{props.axisLabel(r)}</span>
+            ))}
+          </div>
         )}
         <div className="owner-chart__table table-scroll">
           <table>
