@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { downloadBlob } from '../manifest';
+import { useSidewaysOverflow } from '../../ui/useSidewaysOverflow';
 
 /** One column of a chart's table (and of its CSV): its heading, and how a row shows it. */
 export interface Column<Row> {
@@ -60,6 +61,9 @@ export function BarChart<Row>(props: {
 }) {
   const { rows, series } = props;
   const headingId = useId();
+  const hintId = useId();
+  // A table wider than a phone scrolls in its box: then it is a focusable region with a hint (as BookingLedger).
+  const [scroller, overflowing] = useSidewaysOverflow<HTMLDivElement>();
   const values = rows.flatMap((r) => series.map((s) => s.value(r))).concat(props.marker ? rows.map((r) => props.marker!.value(r)) : []);
   const max = Math.max(1, ...values);
   const min = Math.min(0, ...values);
@@ -113,7 +117,16 @@ export function BarChart<Row>(props: {
             ))}
           </div>
         )}
-        <div className="owner-chart__table table-scroll">
+        {overflowing && (
+          <p id={hintId} className="table-scroll__hint">
+            Scroll the table sideways to see every column.
+          </p>
+        )}
+        <div
+          ref={scroller}
+          className={overflowing ? 'owner-chart__table table-scroll table-scroll--overflowing' : 'owner-chart__table table-scroll'}
+          {...(overflowing ? { role: 'region', tabIndex: 0, 'aria-labelledby': headingId, 'aria-describedby': hintId } : {})}
+        >
           <table>
             <caption className="visually-hidden">{props.title}: the chart’s figures</caption>
             <thead>
