@@ -125,7 +125,7 @@ export function BarChart<Row>(props: {
         <div
           ref={scroller}
           className={overflowing ? 'owner-chart__table table-scroll table-scroll--overflowing' : 'owner-chart__table table-scroll'}
-          {...(overflowing ? { role: 'region', tabIndex: 0, 'aria-labelledby': headingId, 'aria-describedby': hintId } : {})}
+          {...(overflowing ? { role: 'region', tabIndex: 0, 'aria-label': `${props.title}: table`, 'aria-describedby': hintId } : {})}
         >
           <table>
             <caption className="visually-hidden">{props.title}: the chart’s figures</caption>
