@@ -326,7 +326,7 @@ export function BookingForm({ workshop, values, onChange, onSubmit, submitting, 
           checked={values.recovery_consent === 'yes'}
           onChange={(e) => onChange('recovery_consent', e.target.checked ? 'yes' : '')}
         />
-        <span>Email me a link if I don’t finish (one email, about a day later, only if the payment is not completed).</span>
+        <span>Email me a link if I don’t finish (one email, about a day later, only if this booking is not paid).</span>
       </label>
 
       {summary}
