@@ -5,6 +5,10 @@ import type { Database } from './infrastructure/db/data-source';
 import type { Logger } from './infrastructure/logger';
 import { BookingService, OFFLINE_RESERVATION_MINUTES, PROVIDER_HOLD_MINUTES } from './booking/booking.service';
 import { BookingEvents } from './booking/booking-events';
+import { OwnerNumbersService } from './admin/owner-numbers.service';
+import { CheckoutRecoveryService, RECOVERY_JOB } from './recovery/checkout-recovery.service';
+import { RecoveryLinks } from './recovery/recovery-links';
+import { RECOVERY_MAILS } from './recovery/recovery.mails';
 import { PaymentEvents } from './payment/payment-events';
 import { MoneyAuditTrail } from './money/money-audit-trail';
 import { MoneyMails } from './money/money-mails';
@@ -104,6 +108,8 @@ export interface Services {
   admin: AdminService;
   /** The dashboard's figures, by aggregate queries (docs/decisions/076). */
   adminStats: AdminStatsService;
+  /** The owner's dashboard and the accountant's export (docs/decisions/099). */
+  ownerNumbers: OwnerNumbersService;
   /** The dashboard's lists (bookings, messages), paged, filtered and counted in SQL (docs/decisions/075). */
   adminLists: AdminListsService;
   /** The admin's page of a workshop's waiting list (docs/decisions/075). */
@@ -140,6 +146,8 @@ export interface Services {
   knowBeforeYouGo: KnowBeforeYouGoService;
   /** The admin's departure view and messages to the group (docs/decisions/088). */
   departures: DepartureService;
+  /** Abandoned checkouts: the one recovery mail and the form's refill (docs/decisions/098). */
+  checkoutRecovery: CheckoutRecoveryService;
   /** Every traveller of a booking and their pre-trip tasks (docs/decisions/084-086); the departure view reads `listForRun`. */
   travellers: TravellerService;
   /** Each traveller's tasks page, the booker's view of them, the admin's waiver versions and signed copies. */
@@ -250,6 +258,8 @@ export function createServices(
   const knowBeforeYouGo = new KnowBeforeYouGoService(db, clock, jobs, outbox, audit, departureTravellers);
   // Health, dietary, emergency, age and travel details are erased a set time after the run ends (docs/decisions/100).
   const tripDataRetention = new TripDataRetention(db, clock, jobs, audit, config.personalDataRetentionDays);
+  // Abandoned checkouts (docs/decisions/098): the "finish your booking" link is signed with the same secret for its own purpose.
+  const checkoutRecovery = new CheckoutRecoveryService(db, clock, jobs, outbox, new RecoveryLinks(config.bookingLinkSecret, config.publicOrigin));
   events
     // Every booking gets its travellers in its own transaction (the booker first, the others as the form named them)
     // and the tasks' reminders (docs/decisions/084, 086).
@@ -272,6 +282,8 @@ export function createServices(
     .on('bookingCancelled', (e) => promos.giveBackOnCancel(e))
     // ... and what it spent of a gift card goes back on the card (docs/decisions/094).
     .on('holdLapsed', (e) => giftCards.giveBack(e))
+    // A lapsed checkout whose customer consented: one "finish your booking" mail a day later (docs/decisions/098).
+    .on('holdLapsed', (e) => checkoutRecovery.scheduleOnLapse(e))
     // The audit row first, then the money's reactions: installment paid, what is left scheduled, late money refunded.
     .on('paymentApplied', (e) => moneyAudit.paymentReceived(e))
     .on('paymentApplied', (e) => money.reactions.afterPayment(e))
@@ -312,7 +324,10 @@ export function createServices(
     .register(REVIEW_REQUEST_JOB, (job) => reviews.runAskJob(job))
     .register(TRIP_DATA_ERASE_JOB, (job) => tripDataRetention.runJob(job))
     // A gift card is mailed on its delivery date (docs/decisions/094).
-    .register(GIFT_CARD_DELIVERY_JOB, (job) => giftCards.runDeliveryJob(job));
+    .register(GIFT_CARD_DELIVERY_JOB, (job) => giftCards.runDeliveryJob(job))
+    .register(RECOVERY_JOB, (job) => checkoutRecovery.runJob(job));
+
+  const adminStats = new AdminStatsService(db, clock);
 
   // The admin's second factor (issue 26): the relying party is PUBLIC_ORIGIN (validated at start-up).
   const secondFactor = new SecondFactorService(db, clock, audit, relyingPartyFrom(config.publicOrigin), rateLimitStore);
@@ -338,7 +353,8 @@ export function createServices(
     adminAuth: new AdminAuthService(config.admin, clock, rateLimitStore, audit, secondFactor),
     secondFactor,
     admin: new AdminService(db, clock, audit),
-    adminStats: new AdminStatsService(db, clock),
+    adminStats,
+    ownerNumbers: new OwnerNumbersService(db, clock, adminStats),
     adminLists: new AdminListsService(db),
     waitlistAdmin: new WaitlistAdminList(db),
     audit,
@@ -354,6 +370,7 @@ export function createServices(
     workshopCancellation: new WorkshopCancellationService(db, money.cancellations, payments, outbox, clock, logger, events),
     events,
     knowBeforeYouGo,
+    checkoutRecovery,
     departures: new DepartureService(db, clock, outbox, audit, departureTravellers),
     travellers,
     travellerTasks,
@@ -388,7 +405,7 @@ function createMoney(db: Database, bookings: BookingService, payments: PaymentSe
  * A new kind of mail is one template and one line in its domain's registry.
  */
 export function createOutbox(db: Database, clock: () => Date, logger: Logger, adminEmail: string, options = DEFAULT_OUTBOX_OPTIONS): OutboxService {
-  return new OutboxService(db, clock, logger, { ...options, adminEmail }).register(BOOKING_MAILS).register(COMMUNITY_MAILS).register(WAITLIST_MAILS).register(WORKSHOP_CANCELLATION_MAILS).register(TRAVELLER_MAILS).register(DEPARTURE_MAILS).register(REVIEW_MAILS).register(GIFT_CARD_MAILS);
+  return new OutboxService(db, clock, logger, { ...options, adminEmail }).register(BOOKING_MAILS).register(COMMUNITY_MAILS).register(WAITLIST_MAILS).register(WORKSHOP_CANCELLATION_MAILS).register(TRAVELLER_MAILS).register(DEPARTURE_MAILS).register(REVIEW_MAILS).register(GIFT_CARD_MAILS).register(RECOVERY_MAILS);
 }
 
 /** Stripe when a secret key is configured; otherwise no provider (bookings stay reserved). */

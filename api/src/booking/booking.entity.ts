@@ -211,6 +211,10 @@ export class Booking {
   @Column({ type: 'varchar', length: 64, nullable: true })
   clientKeyHash: string | null;
 
+  /** The customer asked for one "finish your booking" mail if the checkout lapses unpaid (docs/decisions/098). */
+  @Column({ type: 'boolean', default: false })
+  recoveryConsent: boolean;
+
   @Field(() => Date)
   @Column({ type: 'datetime', precision: 3 })
   createdAt: Date;

@@ -1,5 +1,5 @@
 import { Field, ID, InputType, Int } from 'type-graphql';
-import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { TravellerNameInput } from '../traveller/traveller.input';
 import { EmailAddress, OptionalText, RequiredText } from '../infrastructure/text';
 import { fullMatch, PHONE_PATTERN } from '../shared/formats';
@@ -137,6 +137,14 @@ export class BookingInput {
   @IsString({ message: '$property must be a promo code such as SPRING25' })
   @MaxLength(32, { message: '$property must be at most 32 characters' })
   promoCode?: string | null;
+  @Field(() => Boolean, {
+    nullable: true,
+    defaultValue: false,
+    description: 'Consent to one mail with a link to finish the booking if its checkout lapses unpaid (unticked by default; docs/decisions/098).',
+  })
+  @IsOptional()
+  @IsBoolean({ message: '$property must be true or false' })
+  recoveryConsent?: boolean | null;
 
   @Field(() => [TravellerNameInput], {
     nullable: true,

@@ -51,6 +51,7 @@ export function newBookingRow(input: BookingInput, workshop: Workshop, f: NewBoo
     emergencyContactName: clean(input.emergencyContactName),
     emergencyContactPhone: clean(input.emergencyContactPhone),
     emergencyContactEmail: clean(input.emergencyContactEmail).toLowerCase(),
+    recoveryConsent: input.recoveryConsent === true,
     status: BookingStatus.held,
     paymentStatus: PaymentStatus.pending,
     totalCents: f.totalCents,

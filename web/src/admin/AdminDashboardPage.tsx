@@ -135,7 +135,7 @@ function Dashboard() {
   } else if (tab === 'statistics') {
     panel = (
       <div className="stack">
-        <StatisticsTab stats={data.adminStats} />
+        <StatisticsTab stats={data.adminStats} onError={logoutIfUnauthenticated} onSignedOut={logout} />
         <OverdueBalances onError={logoutIfUnauthenticated} workshops={data.workshops} />
       </div>
     );

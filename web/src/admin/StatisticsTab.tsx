@@ -2,6 +2,7 @@ import { gql, type TypedDocumentNode } from '@apollo/client';
 import { formatDollars } from 'api/shared/money';
 import { runLabel } from 'api/shared/dates';
 import type { StatisticsTab_StatsFragment } from '../gql/graphql';
+import { OwnerDashboard } from './numbers/OwnerDashboard';
 
 export const STATISTICS_TAB_FRAGMENT: TypedDocumentNode<StatisticsTab_StatsFragment> = gql`
   fragment StatisticsTab_stats on AdminStats {
@@ -27,7 +28,7 @@ export const STATISTICS_TAB_FRAGMENT: TypedDocumentNode<StatisticsTab_StatsFragm
 const percent = (part: number, whole: number) => `${Math.min(100, Math.max(0, whole > 0 ? (part / whole) * 100 : 0))}%`;
 
 /** The four totals of the spec, then per workshop: spots sold of 12 against the minimum of 6. */
-export function StatisticsTab({ stats }: { stats: StatisticsTab_StatsFragment }) {
+export function StatisticsTab({ stats, onError, onSignedOut }: { stats: StatisticsTab_StatsFragment; onError: (e: unknown) => void; onSignedOut: () => void }) {
   return (
     <div className="stack">
       <dl className="admin-totals">
@@ -96,6 +97,7 @@ export function StatisticsTab({ stats }: { stats: StatisticsTab_StatsFragment })
           )}
         </div>
       </figure>
+      <OwnerDashboard onError={onError} onSignedOut={onSignedOut} />
     </div>
   );
 }

@@ -32,6 +32,8 @@ export interface BookingFormValues {
   credit_code: string;
   /** Optional: a promo code (docs/decisions/096); the server checks it and takes its discount off. */
   promo_code: string;
+  /** 'yes': one mail with a link to finish if the payment is not finished (unticked by default; decision 098). */
+  recovery_consent?: string;
   /** The other travellers (2..N), as typed (issue 25). */
   travellers?: TravellerEntry[];
 }
@@ -364,6 +366,17 @@ export function BookingForm({ workshop, values, onChange, onSubmit, submitting, 
           </div>
         </div>
       </fieldset>
+
+      <label className="check" htmlFor="recovery_consent">
+        <input
+          type="checkbox"
+          id="recovery_consent"
+          name="recovery_consent"
+          checked={values.recovery_consent === 'yes'}
+          onChange={(e) => onChange('recovery_consent', e.target.checked ? 'yes' : '')}
+        />
+        <span>Email me a link if I don’t finish (one email, about a day later, only if this booking is not paid).</span>
+      </label>
 
       {summary}
       {check}

@@ -1,4 +1,4 @@
-import { useQuery } from '@apollo/client/react';
+import { useMutation, useQuery } from '@apollo/client/react';
 import { problemMessage } from '../forms/graphqlProblem';
 import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
@@ -10,11 +10,12 @@ import { Empty, Loading } from '../ui/States';
 import { BookingChallenge } from './BookingChallenge';
 import { BookingForm, INITIAL_VALUES, type BookingFormValues, type BookingTextField, type PromoState } from './BookingForm';
 import { BookingSummary } from './BookingSummary';
-import { BOOKING_WORKSHOP_QUERY, PROMO_QUOTE_QUERY, WAITLIST_OFFER_QUERY } from './documents';
+import { BOOKING_WORKSHOP_QUERY, PROMO_QUOTE_QUERY, RESUME_CHECKOUT_MUTATION, WAITLIST_OFFER_QUERY } from './documents';
 import { formatCents } from 'api/shared/money';
 import type { PaymentOption, RoomType } from 'api/shared/policy';
 import { useBookThenPay } from './useBookThenPay';
 import { WaitlistForm } from '../workshop/WaitlistForm';
+import type { ResumeCheckoutMutation } from '../gql/graphql';
 import '../styles/booking.css';
 
 export { BOOKING_ERROR_MESSAGE } from './useBookThenPay';
@@ -84,6 +85,29 @@ function usePromoQuote(workshopId: string, values: BookingFormValues, paymentOpt
 }
 
 /**
+ * The "finish your booking" link of a lapsed checkout (`?resume=<booking>#<token>`, decision 098),
+ * read once the page runs in the browser: the same choices fill the form; a new booking and a
+ * fresh checkout follow when the visitor submits it. Sold out since: the page offers the waiting list.
+ */
+function useResumedCheckout(workshopId: string) {
+  const [searchParams] = useSearchParams();
+  const [resume] = useMutation(RESUME_CHECKOUT_MUTATION);
+  const [choices, setChoices] = useState<ResumeCheckoutMutation['resumeCheckout'] | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  useEffect(() => {
+    const bookingId = searchParams.get('resume');
+    const token = typeof window === 'undefined' ? '' : window.location.hash.slice(1);
+    if (!bookingId || !token) return;
+    resume({ variables: { input: { bookingId, token } } })
+      .then((r) => {
+        if (r.data?.resumeCheckout.workshopId === workshopId) setChoices(r.data.resumeCheckout);
+      })
+      .catch((e: unknown) => setProblem(problemMessage(e, 'This link could not be checked; fill in the form below.')));
+  }, [searchParams, workshopId, resume]);
+  return { choices, problem };
+}
+
+/**
  * /booking/{id}: the form, its live summary and the book-then-pay flow. Server-rendered
  * (decision 040): the first HTML holds the form and the summary, from catalog data only.
  */
@@ -98,6 +122,21 @@ export default function BookingPage() {
   const promoOption = data?.workshop?.paymentOptions?.find((o) => o.option === values.payment_option)?.available === false ? 'full' : values.payment_option;
   const promo = usePromoQuote(id, values, promoOption);
   const offer = held.offer;
+  const resumed = useResumedCheckout(id);
+  useEffect(() => {
+    const c = resumed.choices;
+    if (!c) return;
+    setValues((v) => ({
+      ...v,
+      customer_name: c.customerName,
+      customer_email: c.customerEmail,
+      customer_phone: c.customerPhone,
+      num_participants: String(c.numParticipants),
+      room_type: c.roomType as BookingFormValues['room_type'],
+      num_spouses: String(c.numSpouses),
+      payment_option: c.paymentOption as BookingFormValues['payment_option'],
+    }));
+  }, [resumed.choices]);
   // The offer fills in who it is for and the spots it holds; the visitor may still change them.
   useEffect(() => {
     if (!offer) return;
@@ -243,6 +282,16 @@ export default function BookingPage() {
         {held.problem && (
           <p className="notice notice--error booking-page__offer" role="alert">
             {held.problem}
+          </p>
+        )}
+        {resumed.choices && (
+          <p className="notice notice--success booking-page__offer" role="status" data-testid="resumed-checkout">
+            <strong>Welcome back.</strong> Your choices are filled in below; add the rest and continue to a fresh, secure payment.
+          </p>
+        )}
+        {resumed.problem && (
+          <p className="notice notice--error booking-page__offer" role="alert">
+            {resumed.problem}
           </p>
         )}
       </header>

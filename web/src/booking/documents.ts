@@ -10,6 +10,8 @@ import type {
   CreateCheckoutSessionMutationVariables,
   PromoQuoteQuery,
   PromoQuoteQueryVariables,
+  ResumeCheckoutMutation,
+  ResumeCheckoutMutationVariables,
   WaitlistOfferQuery,
   WaitlistOfferQueryVariables,
 } from '../gql/graphql';
@@ -65,6 +67,24 @@ export const PROMO_QUOTE_QUERY: TypedDocumentNode<PromoQuoteQuery, PromoQuoteQue
       totalCents
       dueNowCents
       installments
+    }
+  }
+`;
+
+/** The "finish your booking" link of a lapsed checkout (decision 098): its choices, to fill the form again. */
+export const RESUME_CHECKOUT_MUTATION: TypedDocumentNode<ResumeCheckoutMutation, ResumeCheckoutMutationVariables> = gql`
+  mutation ResumeCheckout($input: ResumeCheckoutInput!) {
+    resumeCheckout(input: $input) {
+      bookingId
+      workshopId
+      customerName
+      customerEmail
+      customerPhone
+      numParticipants
+      roomType
+      numSpouses
+      paymentOption
+      spotsLeft
     }
   }
 `;

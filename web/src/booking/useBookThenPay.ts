@@ -41,6 +41,8 @@ export function toBookingInput(workshopId: string, values: BookingFormValues): B
     ...(values.credit_code?.trim() ? { creditCode: values.credit_code.trim() } : {}),
     // Only when typed: the server checks it and takes its discount off (docs/decisions/096).
     ...(values.promo_code?.trim() ? { promoCode: values.promo_code.trim() } : {}),
+    // Asked for only when ticked (decision 098): one mail if the payment is not finished.
+    ...(values.recovery_consent === 'yes' ? { recoveryConsent: true } : {}),
     // The other travellers (issue 25): named, or left for the manage page.
     ...(others.length ? { travellers: others.map((t) => (isLater(t) ? { later: true } : { name: t.name.trim(), email: t.email.trim(), later: false })) } : {}),
   };

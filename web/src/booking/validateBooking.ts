@@ -17,7 +17,7 @@ const wholeIn = (text: string, min: number, max: number) => /^\d+$/.test(text.tr
 export function validateBooking(v: BookingFormValues, availableSpots: number): BookingErrors {
   const e: BookingErrors = {};
   const required = (name: BookingTextField, message: string) => {
-    if (!v[name].trim()) e[name] = message;
+    if (!(v[name] ?? '').trim()) e[name] = message;
   };
   required('customer_name', 'Please enter your full name.');
   if (!v.customer_email.trim()) e.customer_email = 'Please enter your email address.';

@@ -61,6 +61,8 @@ export type BookingInput = {
   paymentOption?: PaymentOption;
   /** A promo code (e.g. SPRING25): the server takes its discount off the price before the deposit or installments are computed (docs/decisions/096). PROMO_CODE_REFUSED naming promoCode when it cannot be used. */
   promoCode?: string | null | undefined;
+  /** Consent to one mail with a link to finish the booking if its checkout lapses unpaid (unticked by default; docs/decisions/098). */
+  recoveryConsent?: boolean | null | undefined;
   roomType?: RoomType;
   specialRequests?: string | null | undefined;
   /** The other travellers (participants 2 to N), in order: each a name and an email, or later = true. Missing ones are added later on the manage page. */
@@ -482,6 +484,13 @@ export type ReplyToReviewInput = {
   id: string | number;
   /** Plain text, at most 2000 characters; shown under the review in the studio’s name. */
   reply: string;
+};
+
+/** The "finish your booking" link of a lapsed checkout: the lapsed booking id and the token after # in its address. */
+export type ResumeCheckoutInput = {
+  bookingId: string | number;
+  /** The token of the link (after # in its address). */
+  token: string;
 };
 
 /** Admin: the review to publish or hide. */
@@ -1080,6 +1089,14 @@ export type AdminCancelBookingWithRefundMutationVariables = Exact<{
 
 export type AdminCancelBookingWithRefundMutation = { adminCancelBookingWithRefund: { booking: { id: string, status: BookingStatus, paymentStatus: PaymentStatus, amountRefunded: number } } };
 
+export type OwnerDashboardQueryVariables = Exact<{
+  from?: string | null | undefined;
+  to?: string | null | undefined;
+}>;
+
+
+export type OwnerDashboardQuery = { adminDashboard: { from: string, to: string, receivedCents: number, refundedCents: number, netCents: number, money: Array<{ month: string, receivedCents: number, refundedCents: number, netCents: number }>, toCome: Array<{ month: string, balancesCents: number, installmentsCents: number, totalCents: number }>, occupancy: Array<{ workshopId: string, name: string, dates: string, capacity: number, sold: number, held: number, free: number, minimum: number }>, paymentOptions: Array<{ option: string, bookings: number }> } };
+
 export type AdminVerifyTotpMutationVariables = Exact<{
   input: TotpCodeInput;
 }>;
@@ -1235,6 +1252,13 @@ export type PromoQuoteQueryVariables = Exact<{
 
 
 export type PromoQuoteQuery = { promoQuote: { promoCode: string, subtotalCents: number, discountCents: number, totalCents: number, dueNowCents: number, installments: number | null } };
+
+export type ResumeCheckoutMutationVariables = Exact<{
+  input: ResumeCheckoutInput;
+}>;
+
+
+export type ResumeCheckoutMutation = { resumeCheckout: { bookingId: string, workshopId: string, customerName: string, customerEmail: string, customerPhone: string, numParticipants: number, roomType: string, numSpouses: number, paymentOption: string, spotsLeft: number } };
 
 export type CreateBookingMutationVariables = Exact<{
   input: BookingInput;

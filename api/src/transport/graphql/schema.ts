@@ -15,6 +15,8 @@ import { TestimonialResolver } from './resolvers/testimonial.resolver';
 import { WorkshopResolver } from './resolvers/workshop.resolver';
 import { BookingAccountResolver } from './resolvers/booking-account.resolver';
 import { WaitlistResolver } from './resolvers/waitlist.resolver';
+import { RecoveryResolver } from './resolvers/recovery.resolver';
+import { OwnerNumbersResolver } from './resolvers/owner-numbers.resolver';
 import { AuditResolver } from './resolvers/audit.resolver';
 import { AdminWorkshopResolver } from './resolvers/admin-workshop.resolver';
 import { BookingAccountCreditsResolver, WorkshopCancellationResolver } from './resolvers/workshop-cancellation.resolver';
@@ -28,7 +30,7 @@ import { GiftCardResolver } from './resolvers/gift-card.resolver';
 /** The services the resolvers are built from: each resolver receives only its own. */
 export type ResolverServices = Pick<
   Services,
-  'workshops' | 'testimonials' | 'reviews' | 'bookings' | 'payments' | 'community' | 'adminAuth' | 'admin' | 'adminStats' | 'adminLists' | 'waitlistAdmin' | 'proofOfWork' | 'accounts' | 'money' | 'waitlist' | 'audit' | 'workshopEditor' | 'credits' | 'workshopCancellation' | 'photos' | 'travellerTasks' | 'knowBeforeYouGo' | 'departures' | 'secondFactor' | 'personalData' | 'promos' | 'giftCards'
+  'workshops' | 'testimonials' | 'reviews' | 'bookings' | 'payments' | 'community' | 'adminAuth' | 'admin' | 'adminStats' | 'adminLists' | 'waitlistAdmin' | 'proofOfWork' | 'accounts' | 'money' | 'waitlist' | 'audit' | 'workshopEditor' | 'credits' | 'workshopCancellation' | 'photos' | 'travellerTasks' | 'knowBeforeYouGo' | 'departures' | 'secondFactor' | 'personalData' | 'promos' | 'giftCards' | 'checkoutRecovery' | 'ownerNumbers'
 >;
 
 /**
@@ -50,6 +52,8 @@ function resolverInstances(s: ResolverServices): Map<Function, object> {
     [BookingAccountResolver, new BookingAccountResolver(s.money)],
     [CommunityMessageWorkshopNameResolver, new CommunityMessageWorkshopNameResolver()],
     [WaitlistResolver, new WaitlistResolver(s.waitlist, s.waitlistAdmin)],
+    [RecoveryResolver, new RecoveryResolver(s.checkoutRecovery)],
+    [OwnerNumbersResolver, new OwnerNumbersResolver(s.ownerNumbers)],
     [AuditResolver, new AuditResolver(s.audit)],
     [AdminWorkshopResolver, new AdminWorkshopResolver(s.workshopEditor)],
     [TravellerResolver, new TravellerResolver(s.travellerTasks)],
@@ -81,6 +85,8 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   CommunityMessageWorkshopNameResolver,
   BookingAccountResolver,
   WaitlistResolver,
+  RecoveryResolver,
+  OwnerNumbersResolver,
   AuditResolver,
   WorkshopCancellationResolver,
   BookingAccountCreditsResolver,

@@ -7,6 +7,7 @@ import { communityRoutes } from './community.rest';
 import { adminRoutes } from './admin.rest';
 import { manageRoutes } from './booking-account.rest';
 import { activityRoutes } from './activity.rest';
+import { ownerNumbersRoutes } from './owner-numbers.rest';
 import { secondFactorRoutes } from './second-factor.rest';
 import { adminWorkshopRoutes } from './admin-workshop.rest';
 import { adminPhotoRoutes } from './admin-photo.rest';
@@ -18,6 +19,7 @@ import { adminReviewRoutes, testimonialRoutes } from './testimonial.rest';
 import { workshopRoutes } from './workshop.rest';
 import { waitlistRoutes } from './waitlist.rest';
 import { adminPromoRoutes, promoQuoteRoutes } from './promo.rest';
+import { recoveryRoutes } from './recovery.rest';
 import { adminTravellerRoutes, travellerRoutes } from './traveller.rest';
 import { adminDepartureRoutes, manageDepartureRoutes } from './departure.rest';
 import { privacyRoutes } from './privacy.rest';
@@ -72,6 +74,7 @@ async function registerRoutesWrittenAsIs(json: FastifyInstance, services: Servic
     adminGiftCardRoutes({ adminAuth: services.adminAuth, giftCards: services.giftCards, publicOrigin: services.config.publicOrigin, secureCookies: servedOverHttps(services.config) }),
     { prefix: '/admin' },
   );
+  await json.register(recoveryRoutes(services.checkoutRecovery, limits.secretCheck));
   await json.register(travellerRoutes(services.travellerTasks, limits.secretCheck));
   await json.register(
     adminTravellerRoutes({ adminAuth: services.adminAuth, tasks: services.travellerTasks, publicOrigin: services.config.publicOrigin, secureCookies: servedOverHttps(services.config) }),
@@ -102,6 +105,7 @@ async function registerRoutesWrittenAsIs(json: FastifyInstance, services: Servic
     privacyRoutes({ adminAuth: services.adminAuth, personalData: services.personalData, publicOrigin: services.config.publicOrigin, secureCookies: servedOverHttps(services.config) }),
     { prefix: '/admin/customers' },
   );
+  await json.register(ownerNumbersRoutes({ adminAuth: services.adminAuth, numbers: services.ownerNumbers, secureCookies: servedOverHttps(services.config) }), { prefix: '/admin' });
   await json.register(activityRoutes({ adminAuth: services.adminAuth, audit: services.audit, secureCookies: servedOverHttps(services.config), clock: services.clock }), { prefix: '/admin' });
   await json.register(
     adminWorkshopRoutes({

@@ -26,6 +26,7 @@ import { KnowBeforeYouGoJobs1795820000000 } from './1795820000000-KnowBeforeYouG
 import { TripDataRetention1795810000000 } from './1795810000000-TripDataRetention';
 import { PromoCodes1795790000000 } from './1795790000000-PromoCodes';
 import { GiftCards1795780000000 } from './1795780000000-GiftCards';
+import { CheckoutRecovery1795800000000 } from './1795800000000-CheckoutRecovery';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -57,4 +58,5 @@ export const MIGRATIONS = [
   TripDataRetention1795810000000,
   PromoCodes1795790000000,
   GiftCards1795780000000,
+  CheckoutRecovery1795800000000,
 ];

@@ -58,6 +58,37 @@ export const AUDIT_ENTRY = object({
 });
 
 /** What the audit search takes as query parameters (all text, as a query string is). */
+const PERIOD_QUERY = object({ from: str, to: str }, ['from', 'to']);
+const MONTH_MONEY = object({ month: str, received_cents: int, refunded_cents: int, net_cents: int });
+const MONTH_TO_COME = object({ month: str, balances_cents: int, installments_cents: int, total_cents: int });
+const RUN_OCCUPANCY = object({ workshop_id: str, name: str, dates: str, capacity: int, sold: int, held: int, free: int, minimum: int });
+const OWNER_DASHBOARD = object({
+  from: str,
+  to: str,
+  received_cents: int,
+  refunded_cents: int,
+  net_cents: int,
+  money: arrayOf(MONTH_MONEY),
+  to_come: arrayOf(MONTH_TO_COME),
+  occupancy: arrayOf(RUN_OCCUPANCY),
+  payment_options: arrayOf(object({ option: str, bookings: int })),
+});
+const LEDGER_LINE = object({
+  kind: str,
+  date: str,
+  amount_cents: int,
+  method: str,
+  purpose: str,
+  stripe_id: nullable(str),
+  booking_id: str,
+  booking_reference: nullable(str),
+  customer_name: str,
+  workshop_id: str,
+  workshop_name: str,
+  gift_card: nullable(str),
+  promo_code: nullable(str),
+});
+
 const ACTIVITY_QUERY = object({ text: str, action: str, booking_id: str, workshop_id: str, from: instant, to: instant, limit: str, cursor: str }, [
   'text',
   'action',
@@ -131,6 +162,9 @@ export const ADMIN_ROUTES = {
     response: { 200: object({ success: bool, second_factor_required: bool, second_factor_methods: arrayOf(str) }, ['second_factor_required', 'second_factor_methods']), 401: object({ success: bool, detail: str }), ...ERRORS },
   },
   stats: { response: { 200: ADMIN_STATS, ...ERRORS } },
+  ownerDashboard: { querystring: PERIOD_QUERY, response: { 200: OWNER_DASHBOARD, ...ERRORS } },
+  ledger: { querystring: PERIOD_QUERY, response: { 200: arrayOf(LEDGER_LINE), ...ERRORS } },
+  ledgerCsv: { querystring: PERIOD_QUERY, response: { 200: { type: 'string', description: 'text/csv' }, ...ERRORS } },
   bookings: { querystring: BOOKINGS_QUERY, response: { 200: arrayOf(ADMIN_BOOKING), ...ERRORS } },
   messages: { querystring: MESSAGES_QUERY, response: { 200: arrayOf(ADMIN_MESSAGE), ...ERRORS } },
   deleteMessage: { params: ID_PARAMS, response: { 200: object({ success: bool, id: str }), ...ERRORS } },

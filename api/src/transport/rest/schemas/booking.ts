@@ -112,6 +112,7 @@ export const BOOKING_BODY = body(
     offer_token: str,
     credit_code: str,
     promo_code: str,
+    recovery_consent: bool,
     travellers: arrayOf(body({ name: nullable(str), email: nullable(str), later: bool })),
   },
   [
@@ -164,5 +165,23 @@ export const BOOKING_ROUTES = {
     params: ID_PARAMS,
     body: body({ token: str }, ['token']),
     response: { 200: object({ ...WAITLIST_ENTRY_FIELDS, workshop_name: str, position: nullable(int) }), ...ERRORS },
+  },
+  resumeCheckout: {
+    body: body({ booking_id: str, token: str }, ['booking_id', 'token']),
+    response: {
+      200: object({
+        booking_id: str,
+        workshop_id: str,
+        customer_name: str,
+        customer_email: str,
+        customer_phone: str,
+        num_participants: int,
+        room_type: str,
+        num_spouses: int,
+        payment_option: str,
+        spots_left: int,
+      }),
+      ...ERRORS,
+    },
   },
 } as const;

@@ -1,0 +1,28 @@
+import { Args, Authorized, Query, Resolver } from 'type-graphql';
+import type { OwnerNumbersService } from '../../../admin/owner-numbers.service';
+import { LedgerLine, OwnerDashboard, OwnerPeriodArgs } from '../../../admin/owner-numbers.types';
+import { ledgerCsv } from '../../rest/owner-numbers.rest';
+
+/** The owner's dashboard and the accountant's export (docs/decisions/099). */
+@Resolver()
+export class OwnerNumbersResolver {
+  constructor(private readonly numbers: OwnerNumbersService) {}
+
+  @Authorized()
+  @Query(() => OwnerDashboard, { description: 'Admin: money by month, cash to come, occupancy per run and bookings per payment option, in cents, for from..to (YYYY-MM; default the last 12 months). BAD_USER_INPUT naming from or to.' })
+  adminDashboard(@Args() args: OwnerPeriodArgs): Promise<OwnerDashboard> {
+    return this.numbers.dashboard(args);
+  }
+
+  @Authorized()
+  @Query(() => [LedgerLine], { description: 'Admin: the accountant’s export, every payment received and refund made in from..to (YYYY-MM), oldest first. Its amounts sum to adminDashboard’s.' })
+  adminLedger(@Args() args: OwnerPeriodArgs): Promise<LedgerLine[]> {
+    return this.numbers.ledger(args);
+  }
+
+  @Authorized()
+  @Query(() => String, { description: 'Admin: adminLedger as CSV text (the same as GET /api/admin/ledger.csv).' })
+  async adminLedgerCsv(@Args() args: OwnerPeriodArgs): Promise<string> {
+    return ledgerCsv(await this.numbers.ledger(args));
+  }
+}
