@@ -243,7 +243,11 @@ export function createServices(
   const money = createMoney(db, bookings, payments, jobs, links, clock, logger, config.publicOrigin, events, audit);
   const credits: CreditsService = new CreditsService(db, bookings, money.refunds, money.accounts, jobs, clock, logger, audit);
   // A moderation drops the rendered pages (kept with the catalog snapshot) so /testimonials and the workshop pages show it at once.
-  const reviews = new ReviewService(db, clock, outbox, jobs, audit, reviewLinks, () => workshops.catalog.invalidate());
+  // A moderation drops the rendered pages kept with the catalog here, and (Redis configured) on every other instance.
+  const reviews = new ReviewService(db, clock, outbox, jobs, audit, reviewLinks, () => {
+    workshops.catalog.invalidate();
+    void bus?.publish('catalog');
+  });
 
 
   // --- The map of reactions: who is told of what (docs/architecture.md lists the same) ---
