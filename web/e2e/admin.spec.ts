@@ -23,7 +23,7 @@ test('wrong password, then the dashboard with its tabs and counts', async ({ pag
   expect(await page.evaluate(() => document.cookie)).not.toContain('admin_device');
 
   const tabs = page.getByRole('tablist').getByRole('tab');
-  await expect(tabs).toHaveText(['Statistics', /^Bookings \(\d+\)$/, /^Messages \(\d+\)$/, 'Workshops', 'Manage Photos', 'Waiting lists', 'Promo codes', 'Reviews', 'Activity', 'Personal data', 'Security']);
+  await expect(tabs).toHaveText(['Statistics', /^Bookings \(\d+\)$/, /^Messages \(\d+\)$/, 'Workshops', 'Manage Photos', 'Waiting lists', 'Promo codes', 'Reviews', 'Gift cards', 'Activity', 'Personal data', 'Security']);
   await expect(tabs.first()).toHaveAttribute('aria-selected', 'true');
 
   // Statistics: the four totals and one chart row per workshop.
