@@ -36,6 +36,8 @@ export default function GiftCardPrintPage() {
   return (
     <div className="container giftcard-print">
       <PageMeta title="Your gift card" />
+      {/* The card names its recipient in its own heading; until it is shown the page has one of its own. */}
+      {!card ? <h1>Your gift card</h1> : null}
       {!code ? (
         <p className="notice notice--warning">This page opens from the link in your gift card email.</p>
       ) : problem ? (
