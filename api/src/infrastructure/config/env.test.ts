@@ -44,10 +44,9 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'development', PORT: '4010' }).publicOrigin).toBe('http://localhost:4010');
   });
 
-  it('refuses a production PUBLIC_ORIGIN that is an IP address: the admin\'s passkeys are bound to a host name (issue 26, decision 091)', () => {
+  it('starts with a production PUBLIC_ORIGIN that is an IP address (passkeys need a host name; an authenticator app works there, decision 091)', () => {
     const base = { NODE_ENV: 'production', ...SECRETS, ADMIN_PASSWORD: 'a-long-enough-secret' };
-    expect(() => loadConfig({ ...base, PUBLIC_ORIGIN: 'https://203.0.113.7' })).toThrow(/PUBLIC_ORIGIN must name a host/);
-    expect(() => loadConfig({ ...base, PUBLIC_ORIGIN: 'https://[2001:db8::1]:8443' })).toThrow(/PUBLIC_ORIGIN must name a host/);
+    expect(loadConfig({ ...base, PUBLIC_ORIGIN: 'http://127.0.0.1:3000' }).publicOrigin).toBe('http://127.0.0.1:3000');
     expect(loadConfig({ ...base, PUBLIC_ORIGIN: 'https://wild.example:8443' }).publicOrigin).toBe('https://wild.example:8443');
   });
 

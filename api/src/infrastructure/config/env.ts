@@ -286,10 +286,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { data
     );
   }
   if (nodeEnv === 'production') problems.push(...productionSecretProblems(raw));
-  // Passkeys are bound to a host name (the WebAuthn relying party id): an IP address cannot be one (docs/decisions/091).
-  if (nodeEnv === 'production' && raw.PUBLIC_ORIGIN && net.isIP(raw.PUBLIC_ORIGIN.replace(/^https?:\/\//, '').replace(/:\d+$/, '').replace(/^\[|\]$/g, ''))) {
-    problems.push('PUBLIC_ORIGIN must name a host, not an IP address: the admin\'s passkeys are bound to it');
-  }
+  // Passkeys are bound to a host name (the WebAuthn relying party id): on an IP-address origin the
+  // browser refuses to make one, and the admin uses an authenticator app instead. The site still
+  // starts (one instance behind an IP is a valid deployment; docs/decisions/091).
   if (nodeEnv === 'production' && !raw.PUBLIC_ORIGIN) {
     // Checkout redirects, mail links and page links are built from it alone (docs/security.md #21).
     problems.push('PUBLIC_ORIGIN is required when NODE_ENV=production (e.g. https://wildlightworkshops.com)');
