@@ -97,13 +97,27 @@ export async function startApp(kind, env = {}, { nodeArgs = [], databaseUrl: exi
     /** Lines of the app's log so far that are access lines ("request"), and all lines. */
     logLines() {
       if (logFile === '/dev/null') return { access: NaN, all: NaN };
+      // Read in chunks: a round of the read path writes more log than one string may hold (512 MB).
       let access = 0;
       let all = 0;
-      for (const line of fs.readFileSync(logFile, 'utf8').split('\n')) {
-        if (!line) continue;
+      const count = (line) => {
+        if (!line) return;
         all++;
         if (line.includes('"msg":"request"')) access++;
+      };
+      const fd = fs.openSync(logFile, 'r');
+      const chunk = Buffer.alloc(16 * 1024 * 1024);
+      let rest = '';
+      try {
+        for (let n; (n = fs.readSync(fd, chunk, 0, chunk.length, null)) > 0; ) {
+          const lines = (rest + chunk.toString('utf8', 0, n)).split('\n');
+          rest = lines.pop();
+          for (const line of lines) count(line);
+        }
+      } finally {
+        fs.closeSync(fd);
       }
+      count(rest);
       return { access, all };
     },
     async stop({ keepDatabase = false } = {}) {
