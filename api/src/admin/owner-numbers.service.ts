@@ -79,8 +79,10 @@ export interface Period {
  * SQL aggregates, like the totals of decision 076. Money is cash: a credit code's use
  * (PaymentMethod.credit) moved no money and is left out of both; a refund counts once
  * made (succeeded online, or marked done by the admin), on the day it was made. Months
- * are UTC calendar months. The export's lines sum to the dashboard's figures (tested).
- * Gift cards and promo codes (other branches of issue 27) plug in as their own sections.
+ * are UTC calendar months. Gift cards sold and their purchases refunded are cash too; a
+ * card spent on a booking is not (it is the ledger's method gift_card). Gift cards and promo
+ * codes have their own sections (decision 099's amendment). The export's lines sum to the
+ * dashboard's figures (tested).
  */
 export class OwnerNumbersService {
   constructor(

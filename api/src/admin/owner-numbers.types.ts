@@ -18,7 +18,7 @@ export class OwnerPeriodArgs {
 }
 
 /** Received, refunded and net cents: of one month, or of the whole period. */
-@ObjectType({ isAbstract: true })
+@ObjectType()
 export class MoneyFigures {
   @Field(() => Int, { description: 'Cash received: booking payments by card or offline, and gift cards sold.' })
   receivedCents: number;
@@ -36,7 +36,8 @@ export class MoneyFigures {
  * figures class itself.
  */
 export function InMonth<T extends ClassType>(Figures: T) {
-  @ObjectType({ isAbstract: true })
+  // A base only (other classes extend it): never in the schema by itself, as the figures classes.
+  @ObjectType(`Monthly${Figures.name}`)
   class Monthly extends Figures {
     @Field({ description: 'YYYY-MM (a UTC calendar month).' })
     month: string;
@@ -47,7 +48,7 @@ export function InMonth<T extends ClassType>(Figures: T) {
 @ObjectType({ description: 'Money of one month (UTC), in cents: received, refunded and net.' })
 export class MonthMoney extends InMonth(MoneyFigures) {}
 
-@ObjectType({ isAbstract: true })
+@ObjectType()
 export class ToComeFigures {
   @Field(() => Int)
   balancesCents: number;
@@ -98,7 +99,7 @@ export class PaymentOptionCount {
   bookings: number;
 }
 
-@ObjectType({ isAbstract: true })
+@ObjectType()
 export class GiftCardFigures {
   @Field(() => Int, { description: 'Cards bought (paid online).' })
   soldCount: number;
@@ -134,7 +135,7 @@ export class GiftCardNumbers extends GiftCardFigures {
   months: GiftCardMonth[];
 }
 
-@ObjectType({ isAbstract: true })
+@ObjectType()
 export class PromoFigures {
   @Field(() => Int, { description: 'Bookings that used a code (a use given back is not counted).' })
   uses: number;
@@ -182,7 +183,7 @@ export class LedgerLine {
   @Field({ description: 'card, offline or gift_card (a booking paid from a gift card: no cash moved, the card’s cash is its gift_card_sale line).' })
   method: string;
 
-  @Field({ description: 'What it paid (first, balance, installment, gift_card…) or why it was refunded (cancellation, admin, hold_lapsed…).' })
+  @Field({ description: 'What it paid (first, balance, installment, gift_card…) or why it was refunded (cancellation, admin, credit_returned…).' })
   purpose: string;
 
   @Field(() => String, { nullable: true, description: 'The Stripe PaymentIntent (payments, gift card sales) or Refund id (refunds).' })
