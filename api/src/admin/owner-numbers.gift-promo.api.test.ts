@@ -6,6 +6,7 @@ import { Booking } from '../booking/booking.entity';
 import { BookingRefund, RefundState } from '../booking/ledger.entities';
 import { GiftCard, GiftCardState } from '../gift-card/gift-card.entity';
 import { PromoCodeUse } from '../promo/promo-code.entity';
+import { GiftCardDates1795850000000 } from '../infrastructure/db/migrations/1795850000000-GiftCardDates';
 
 const ADMIN = { authorization: `Basic ${Buffer.from('admin:correct-horse-battery').toString('base64')}` };
 const WEBHOOK_SECRET = 'whsec_test_secret';
@@ -94,9 +95,13 @@ describe.each(DB_KINDS)('owner dashboard: gift cards and promo codes on %s', (ki
     // February: a goodwill card issued and voided; a $200 card bought and refunded; a booking without a code paid and partly refunded.
     now = new Date('2026-02-10T09:00:00.000Z');
     const goodwill = await issueCard(100);
+    now = new Date('2026-02-11T09:00:00.000Z');
     expect((await post(`/api/admin/gift-cards/${goodwill.id}/void`, {}, ADMIN)).status).toBe(200);
     const refunded = await buyCard(200);
+    now = new Date('2026-02-12T09:00:00.000Z');
     expect((await post(`/api/admin/gift-cards/${refunded.id}/refund`, {}, ADMIN)).status).toBe(200);
+    expect(await m().findOneByOrFail(GiftCard, { id: goodwill.id })).toMatchObject({ voidedAt: new Date('2026-02-11T09:00:00.000Z') });
+    expect(await m().findOneByOrFail(GiftCard, { id: refunded.id })).toMatchObject({ refundedAt: new Date('2026-02-12T09:00:00.000Z'), providerRefundId: expect.stringMatching(/^re_/) });
     const plain = await book('plain.numbers@example.com', { payment_option: 'full' });
     await payOffline(plain.id, Math.round(plain.amount_due_now * 100));
     await refundMade(plain.id, 100);
@@ -186,5 +191,28 @@ describe.each(DB_KINDS)('owner dashboard: gift cards and promo codes on %s', (ki
     expect(later.gift_cards.months[0].outstanding_cents).toBe(10_000);
     const before = (await (await get('/api/admin/dashboard?from=2026-02&to=2026-02')).json()) as Dashboard;
     expect(before.gift_cards.outstanding_cents).toBe(0);
+  });
+
+  it('the migration dates the cards voided or refunded before it by their audit rows', async () => {
+    const before = await m().find(GiftCard, { where: [{ state: GiftCardState.void }, { state: GiftCardState.refunded }] });
+    expect(before.map((c) => c.state).sort()).toEqual(['refunded', 'void']);
+    // Voided and refunded a day or two after they were made: the creation time would not do.
+    for (const card of before) expect((card.voidedAt ?? card.refundedAt)!.getTime()).toBeGreaterThan(card.createdAt.getTime());
+    const runner = m().connection.createQueryRunner();
+    try {
+      // As before the migration: no dates on the cards, only the audit rows written with the change.
+      await new GiftCardDates1795850000000().down(runner);
+      await new GiftCardDates1795850000000().up(runner);
+    } finally {
+      await runner.release();
+    }
+    for (const card of before) {
+      const after = await m().findOneByOrFail(GiftCard, { id: card.id });
+      expect([after.voidedAt?.toISOString() ?? null, after.refundedAt?.toISOString() ?? null]).toEqual([card.voidedAt?.toISOString() ?? null, card.refundedAt?.toISOString() ?? null]);
+      expect(after.providerRefundId).toBeNull();
+    }
+    // The dashboard reads the same months again.
+    const d = (await (await get('/api/admin/dashboard?from=2026-02&to=2026-02')).json()) as Dashboard;
+    expect(d.gift_cards.months[0]).toMatchObject({ voided_cents: 10_000, refunded_cents: 20_000 });
   });
 });
