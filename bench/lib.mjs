@@ -44,9 +44,10 @@ export function cpuMsOf(pid) {
  * the log to /dev/null; BENCH_APP_LOG=1 shows it on the terminal, to find a failing request's cause).
  * Returns { url, databaseUrl, pid, logFile, cleanup, stop }. `nodeArgs` go to node itself (e.g.
  * --cpu-prof). `databaseUrl`: start on that database instead (kept: the caller drops it).
- * `stop({ keepDatabase: true })` leaves the database for `cleanup()`.
+ * `stop({ keepDatabase: true })` leaves the database for `cleanup()`. `publicHost`: the host of its
+ * PUBLIC_ORIGIN (`localhost` for builds before 3c80a83, which refused an IP address in production).
  */
-export async function startApp(kind, env = {}, { nodeArgs = [], databaseUrl: existing, main: mainOption } = {}) {
+export async function startApp(kind, env = {}, { nodeArgs = [], databaseUrl: existing, main: mainOption, publicHost = '127.0.0.1' } = {}) {
   // BENCH_MAIN: another build's main.js (an A/B of two builds in one run, on a noisy machine).
   const main = mainOption ?? process.env.BENCH_MAIN ?? path.join(root, 'api/dist/main.js');
   if (!fs.existsSync(main)) throw new Error('Build first: npm run build');
@@ -71,7 +72,7 @@ export async function startApp(kind, env = {}, { nodeArgs = [], databaseUrl: exi
   const log = process.env.BENCH_APP_LOG ? 'inherit' : fs.openSync(logFile, 'w');
   const child = spawn(process.execPath, [...productionNodeFlags(), ...nodeArgs, main], {
     env: {
-      ...process.env, NODE_ENV: 'production', PUBLIC_ORIGIN: `http://127.0.0.1:${port}`, ADMIN_PASSWORD: 'bench-admin-password',
+      ...process.env, NODE_ENV: 'production', PUBLIC_ORIGIN: `http://${publicHost}:${port}`, ADMIN_PASSWORD: 'bench-admin-password',
       // The benches play many visitors from one machine: believe their X-Forwarded-For.
       TRUST_PROXY: 'loopback', ALTCHA_HMAC_SECRET: 'bench-altcha-secret-0123456789abcdef0123', BOOKING_LINK_SECRET: 'bench-booking-link-secret-0123456789abcdef', PORT: String(port), DATABASE_URL: databaseUrl, PHOTO_DIR: path.join(dir, 'photos'), ...env,
     },

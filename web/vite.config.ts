@@ -11,6 +11,8 @@ const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|reac
 const NETWORK_ONLY = /\/link\/(http|persisted-queries)\/|utilities[\\/]graphql[\\/]isFormattedExecutionResult/;
 /** App modules shared by the first load and the pages (frame, UI kit, data layer, policy numbers). */
 const FIRST_LOAD = /(web[\\/]src[\\/](ui|ssr|apollo|layout|home)[\\/])|(api[\\/]src[\\/]shared[\\/])|(web[\\/]src[\\/](routes|AppProviders)\.tsx)|(web[\\/]src[\\/]workshop[\\/](WorkshopCard|SpotsBadge|documents))|(web[\\/]src[\\/]content[\\/](TestimonialCard|reviews|policyText))/;
+/** Shared modules only a lazy page uses (the admin's activity labels, the gift card page's rules): with that page, not in every page's app chunk (issue 27 bench). */
+const NOT_FIRST_LOAD = /api[\\/]src[\\/]shared[\\/](audit-actions|gift-cards)\.ts$/;
 
 /**
  * Parses every gql`...` document of the app at build time into its AST, so the
@@ -105,7 +107,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                   { name: 'boot', test: /vite\/(preload-helper|modulepreload-polyfill)|src[\\/]appReadyEvent\.ts$/, priority: 10 },
                   // The network links (and what only they use) load with the first request (lazyHttpLink in client.ts), not with the page.
                   { name: 'framework', test: (id: string) => FRAMEWORK.test(id) && !NETWORK_ONLY.test(id) },
-                  { name: 'app', test: (id: string) => FIRST_LOAD.test(id) && !/(httpLink|trustedDocument)\.ts$/.test(id) },
+                  { name: 'app', test: (id: string) => FIRST_LOAD.test(id) && !/(httpLink|trustedDocument)\.ts$/.test(id) && !NOT_FIRST_LOAD.test(id) },
                 ],
               },
             },

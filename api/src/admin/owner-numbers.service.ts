@@ -1,13 +1,16 @@
+import type { EntityManager, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import type { Database } from '../infrastructure/db/data-source';
 import { AppError } from '../infrastructure/errors';
 import { Booking } from '../booking/booking.entity';
-import { BookingInstallment, BookingPayment, BookingRefund, InstallmentState, PaymentMethod, RefundState } from '../booking/ledger.entities';
+import { BookingInstallment, BookingPayment, BookingRefund, InstallmentState, PaymentMethod, RefundReason, RefundState } from '../booking/ledger.entities';
 import { PaymentOption } from '../booking/booking.types';
 import { BookingStatus } from '../shared/booking-status';
 import { balanceDueDate } from '../shared/policy';
 import { Workshop } from '../workshop/workshop.entity';
+import { GiftCard, GiftCardKind, GiftCardState, GiftCardUse } from '../gift-card/gift-card.entity';
+import { PromoCode, PromoCodeUse, PromoUseState } from '../promo/promo-code.entity';
 import type { AdminStatsService } from './admin-stats.service';
-import type { LedgerLine, MonthMoney, MonthToCome, OwnerDashboard, OwnerPeriodArgs, PaymentOptionCount } from './owner-numbers.types';
+import type { GiftCardFigures, GiftCardNumbers, LedgerKind, LedgerLine, MonthMoney, MonthToCome, OwnerDashboard, OwnerPeriodArgs, PaymentOptionCount, PromoNumbers } from './owner-numbers.types';
 
 const num = (v: string | number | null | undefined): number => Number(v ?? 0);
 
@@ -30,6 +33,38 @@ function monthsBetween(from: string, to: string): string[] {
   return out;
 }
 
+/** One month's aggregate of a query: its sum and its row count (raw: numbers or numeric text by driver). */
+type MonthSum = { month: string; cents: string | number; n: string | number };
+
+/** Sums and counts of a query by the UTC month of a date: one GROUP BY, one row per month (the same SUBSTR on SQLite's text and MariaDB's DATETIME). */
+function byMonth<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, date: string, cents: string): Promise<MonthSum[]> {
+  return qb.select(`SUBSTR(${date}, 1, 7)`, 'month').addSelect(`SUM(${cents})`, 'cents').addSelect('COUNT(*)', 'n').groupBy(`SUBSTR(${date}, 1, 7)`).getRawMany<MonthSum>();
+}
+const centsByMonth = (rows: MonthSum[]) => new Map(rows.map((r) => [r.month, num(r.cents)]));
+const countByMonth = (rows: MonthSum[]) => new Map(rows.map((r) => [r.month, num(r.n)]));
+
+/**
+ * Which rows are which money (one place, read by the dashboard, the ledger and the promo totals):
+ * booking payments in cash (a credit code's or gift card's use moved no cash), refunds made in
+ * cash, gift cards sold (paid online) and their purchases refunded (the provider took it).
+ */
+const CASH_PAYMENT = 'p.method <> :credit';
+const CASH_REFUND_MADE = 'r.method <> :credit AND r.state IN (:...made)';
+const REFUND_AT = 'COALESCE(r.completedAt, r.createdAt)';
+const CARD_SOLD = 'g.kind = :purchased AND g.paidAt IS NOT NULL';
+const CARD_REFUNDED = 'g.state = :refunded AND g.refundedAt IS NOT NULL';
+/** A card that was worth something: bought and paid, or issued by hand (a void of an unpaid purchase is not money). */
+const CARD_LIVE_ONCE = '(g.kind = :goodwill OR g.paidAt IS NOT NULL)';
+const MONEY_PARAMS = { credit: PaymentMethod.credit, made: REFUNDS_MADE, purchased: GiftCardKind.purchased, goodwill: GiftCardKind.goodwill, refunded: GiftCardState.refunded, void: GiftCardState.void, active: GiftCardState.active };
+
+/**
+ * A gift card's code as the export shows it: the last four symbols only. The code is a bearer
+ * credential (decision 094): a CSV mailed to an accountant must not spend anyone's balance.
+ */
+export function maskGiftCardCode(code: string): string {
+  return `GC-****-****-****-${code.replace(/-/g, '').slice(-4)}`;
+}
+
 /** A period checked and made whole: [start, end) in UTC, with its months. */
 export interface Period {
   from: string;
@@ -44,8 +79,10 @@ export interface Period {
  * SQL aggregates, like the totals of decision 076. Money is cash: a credit code's use
  * (PaymentMethod.credit) moved no money and is left out of both; a refund counts once
  * made (succeeded online, or marked done by the admin), on the day it was made. Months
- * are UTC calendar months. The export's lines sum to the dashboard's figures (tested).
- * Gift cards and promo codes (other branches of issue 27) plug in as their own sections.
+ * are UTC calendar months. Gift cards sold and their purchases refunded are cash too; a
+ * card spent on a booking is not (it is the ledger's method gift_card). Gift cards and promo
+ * codes have their own sections (decision 099's amendment). The export's lines sum to the
+ * dashboard's figures (tested).
  */
 export class OwnerNumbersService {
   constructor(
@@ -65,7 +102,14 @@ export class OwnerNumbersService {
 
   async dashboard(args: Pick<OwnerPeriodArgs, 'from' | 'to'>): Promise<OwnerDashboard> {
     const period = this.periodOrThrow(args);
-    const [money, toCome, stats, paymentOptions] = await Promise.all([this.moneyByMonth(period), this.cashToCome(), this.stats.stats(), this.byPaymentOption()]);
+    const [money, toCome, stats, paymentOptions, giftCards, promoCodes] = await Promise.all([
+      this.moneyByMonth(period),
+      this.cashToCome(),
+      this.stats.stats(),
+      this.byPaymentOption(),
+      this.giftCards(period),
+      this.promoCodes(period),
+    ]);
     const sum = (k: 'receivedCents' | 'refundedCents' | 'netCents') => money.reduce((t, m) => t + m[k], 0);
     return {
       from: period.from,
@@ -86,36 +130,123 @@ export class OwnerNumbersService {
         minimum: w.minimumParticipants,
       })),
       paymentOptions,
+      giftCards,
+      promoCodes,
     };
   }
 
-  /** Received, refunded and net per month of the period (every month, empty ones as 0). */
+  /** Received, refunded and net cash per month of the period (every month, empty ones as 0): bookings and gift cards. */
   async moneyByMonth(p: Period): Promise<MonthMoney[]> {
     const m = this.db.manager;
-    const [received, refunded] = await Promise.all([
-      m
-        .createQueryBuilder(BookingPayment, 'p')
-        .select('SUBSTR(p.receivedAt, 1, 7)', 'month')
-        .addSelect('SUM(p.amountCents)', 'cents')
-        .where('p.method <> :credit AND p.receivedAt >= :start AND p.receivedAt < :end', { credit: PaymentMethod.credit, start: p.start, end: p.end })
-        .groupBy('SUBSTR(p.receivedAt, 1, 7)')
-        .getRawMany<{ month: string; cents: string | number }>(),
-      m
-        .createQueryBuilder(BookingRefund, 'r')
-        .select('SUBSTR(COALESCE(r.completedAt, r.createdAt), 1, 7)', 'month')
-        .addSelect('SUM(r.amountCents)', 'cents')
-        .where('r.method <> :credit AND r.state IN (:...made)', { credit: PaymentMethod.credit, made: REFUNDS_MADE })
-        .andWhere('COALESCE(r.completedAt, r.createdAt) >= :start AND COALESCE(r.completedAt, r.createdAt) < :end', { start: p.start, end: p.end })
-        .groupBy('SUBSTR(COALESCE(r.completedAt, r.createdAt), 1, 7)')
-        .getRawMany<{ month: string; cents: string | number }>(),
+    const inPeriod = (date: string) => `${date} >= :start AND ${date} < :end`;
+    const params = { ...MONEY_PARAMS, start: p.start, end: p.end };
+    const [received, refunded, sold, cardsRefunded] = await Promise.all([
+      byMonth(m.createQueryBuilder(BookingPayment, 'p').where(`${CASH_PAYMENT} AND ${inPeriod('p.receivedAt')}`, params), 'p.receivedAt', 'p.amountCents'),
+      byMonth(m.createQueryBuilder(BookingRefund, 'r').where(`${CASH_REFUND_MADE} AND ${inPeriod(REFUND_AT)}`, params), REFUND_AT, 'r.amountCents'),
+      byMonth(m.createQueryBuilder(GiftCard, 'g').where(`${CARD_SOLD} AND ${inPeriod('g.paidAt')}`, params), 'g.paidAt', 'g.initialCents'),
+      byMonth(m.createQueryBuilder(GiftCard, 'g').where(`${CARD_REFUNDED} AND ${inPeriod('g.refundedAt')}`, params), 'g.refundedAt', 'g.initialCents'),
     ]);
-    const inMap = new Map(received.map((r) => [r.month, num(r.cents)]));
-    const outMap = new Map(refunded.map((r) => [r.month, num(r.cents)]));
+    const [inMap, outMap, soldMap, backMap] = [received, refunded, sold, cardsRefunded].map(centsByMonth);
     return monthsBetween(p.from, p.to).map((month) => {
-      const receivedCents = inMap.get(month) ?? 0;
-      const refundedCents = outMap.get(month) ?? 0;
+      const receivedCents = (inMap.get(month) ?? 0) + (soldMap.get(month) ?? 0);
+      const refundedCents = (outMap.get(month) ?? 0) + (backMap.get(month) ?? 0);
       return { month, receivedCents, refundedCents, netCents: receivedCents - refundedCents };
     });
+  }
+
+  /**
+   * Gift cards by month of the period: sold (count and cents), issued by hand, redeemed
+   * (uses less what lapsed holds gave back), voided, refunded, expired, and the balance still
+   * outstanding at each month's end. The outstanding balance is every earlier month's flow
+   * summed (in: sold and issued; out: redeemed, voided, refunded, expired), so the aggregates
+   * run over all months up to the period's end, grouped by month.
+   */
+  async giftCards(p: Period): Promise<GiftCardNumbers> {
+    const m = this.db.manager;
+    const params = { ...MONEY_PARAMS, end: p.end, now: this.clock() };
+    const card = () => m.createQueryBuilder(GiftCard, 'g');
+    const [sold, issued, redeemed, voided, refunded, expired] = await Promise.all([
+      byMonth(card().where(`${CARD_SOLD} AND g.paidAt < :end`, params), 'g.paidAt', 'g.initialCents'),
+      byMonth(card().where('g.kind = :goodwill AND g.createdAt < :end', params), 'g.createdAt', 'g.initialCents'),
+      byMonth(m.createQueryBuilder(GiftCardUse, 'u').where('u.usedAt < :end', params), 'u.usedAt', 'u.amountCents'),
+      byMonth(card().where(`g.state = :void AND g.voidedAt IS NOT NULL AND g.voidedAt < :end AND ${CARD_LIVE_ONCE}`, params), 'g.voidedAt', 'g.initialCents'),
+      byMonth(card().where(`${CARD_REFUNDED} AND g.refundedAt < :end`, params), 'g.refundedAt', 'g.initialCents'),
+      byMonth(card().where(`g.state = :active AND g.expiresAt <= :now AND g.expiresAt < :end AND ${CARD_LIVE_ONCE}`, params), 'g.expiresAt', 'g.balanceCents'),
+    ]);
+    const maps = { sold: centsByMonth(sold), soldCount: countByMonth(sold), issued: centsByMonth(issued), redeemed: centsByMonth(redeemed), voided: centsByMonth(voided), refunded: centsByMonth(refunded), expired: centsByMonth(expired) };
+    const flow = (month: string) => {
+      const at = (k: keyof typeof maps) => maps[k].get(month) ?? 0;
+      return { soldCount: at('soldCount'), soldCents: at('sold'), issuedCents: at('issued'), redeemedCents: at('redeemed'), voidedCents: at('voided'), refundedCents: at('refunded'), expiredCents: at('expired') };
+    };
+    const change = (f: ReturnType<typeof flow>) => f.soldCents + f.issuedCents - f.redeemedCents - f.voidedCents - f.refundedCents - f.expiredCents;
+    // What was outstanding when the period began: the flows of every earlier month.
+    const earlier = new Set(Object.values(maps).flatMap((mp) => [...mp.keys()].filter((k) => k < p.from)));
+    let outstandingCents = [...earlier].reduce((t, month) => t + change(flow(month)), 0);
+    const months = monthsBetween(p.from, p.to).map((month) => {
+      const f = flow(month);
+      outstandingCents += change(f);
+      return { month, ...f, outstandingCents };
+    });
+    const total = (k: Exclude<keyof GiftCardFigures, 'outstandingCents'>) => months.reduce((t, r) => t + r[k], 0);
+    return {
+      months,
+      soldCount: total('soldCount'),
+      soldCents: total('soldCents'),
+      issuedCents: total('issuedCents'),
+      redeemedCents: total('redeemedCents'),
+      voidedCents: total('voidedCents'),
+      refundedCents: total('refundedCents'),
+      expiredCents: total('expiredCents'),
+      outstandingCents,
+    };
+  }
+
+  /**
+   * Promo codes in the period: uses (live ones: a use given back is not counted) and their
+   * discount by month and by code, and per code what its bookings paid in the period (cash
+   * payments and gift card uses less cash refunds: the sum of that code's ledger lines).
+   */
+  async promoCodes(p: Period): Promise<PromoNumbers> {
+    const m = this.db.manager;
+    const params = { ...MONEY_PARAMS, start: p.start, end: p.end, live: PromoUseState.active };
+    const uses = () => m.createQueryBuilder(PromoCodeUse, 'pu').where('pu.state = :live AND pu.usedAt >= :start AND pu.usedAt < :end', params);
+    /** Sums per code over the bookings that used one. */
+    const paidByCode = <T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, bookingId: string, cents: string) =>
+      qb
+        .innerJoin(PromoCodeUse, 'pu', `pu.bookingId = ${bookingId}`)
+        .innerJoin(PromoCode, 'pc', 'pc.id = pu.promoCodeId')
+        .select('pc.code', 'code')
+        .addSelect(`SUM(${cents})`, 'cents')
+        .groupBy('pc.code')
+        .getRawMany<{ code: string; cents: string | number }>();
+    const [monthly, byCode, paid, refunded, fromCards] = await Promise.all([
+      byMonth(uses(), 'pu.usedAt', 'pu.discountCents'),
+      uses()
+        .innerJoin(PromoCode, 'pc', 'pc.id = pu.promoCodeId')
+        .select('pc.code', 'code')
+        .addSelect('COUNT(*)', 'uses')
+        .addSelect('SUM(pu.discountCents)', 'cents')
+        .groupBy('pc.code')
+        .getRawMany<{ code: string; uses: string | number; cents: string | number }>(),
+      paidByCode(m.createQueryBuilder(BookingPayment, 'p').where(`${CASH_PAYMENT} AND p.receivedAt >= :start AND p.receivedAt < :end`, params), 'p.bookingId', 'p.amountCents'),
+      paidByCode(m.createQueryBuilder(BookingRefund, 'r').where(`${CASH_REFUND_MADE} AND ${REFUND_AT} >= :start AND ${REFUND_AT} < :end`, params), 'r.bookingId', 'r.amountCents'),
+      paidByCode(m.createQueryBuilder(GiftCardUse, 'u').where('u.usedAt >= :start AND u.usedAt < :end', params), 'u.bookingId', 'u.amountCents'),
+    ]);
+    const discount = centsByMonth(monthly);
+    const count = countByMonth(monthly);
+    const months = monthsBetween(p.from, p.to).map((month) => ({ month, uses: count.get(month) ?? 0, discountCents: discount.get(month) ?? 0 }));
+    const codes = new Map<string, { code: string; uses: number; discountCents: number; paidCents: number }>();
+    const at = (code: string) => codes.get(code) ?? codes.set(code, { code, uses: 0, discountCents: 0, paidCents: 0 }).get(code)!;
+    for (const r of byCode) Object.assign(at(r.code), { uses: num(r.uses), discountCents: num(r.cents) });
+    for (const r of paid) at(r.code).paidCents += num(r.cents);
+    for (const r of fromCards) at(r.code).paidCents += num(r.cents);
+    for (const r of refunded) at(r.code).paidCents -= num(r.cents);
+    return {
+      months,
+      uses: months.reduce((t, r) => t + r.uses, 0),
+      discountCents: months.reduce((t, r) => t + r.discountCents, 0),
+      codes: [...codes.values()].sort((a, b) => b.discountCents - a.discountCents || a.code.localeCompare(b.code)),
+    };
   }
 
   /**
@@ -176,48 +307,78 @@ export class OwnerNumbersService {
     return Object.values(PaymentOption).map((option) => ({ option, bookings: counts.get(option) ?? 0 }));
   }
 
-  /** The accountant's export: every payment received and refund made in the period, oldest first. */
+  /**
+   * The accountant's export: every payment received and refund made in the period, every gift
+   * card sold or its purchase refunded, and every booking paid from a gift card (method
+   * gift_card: no cash moved), oldest first. A line of a booking made with a promo code names
+   * the code; a line whose money was a gift card's names the card (masked).
+   */
   async ledger(args: Pick<OwnerPeriodArgs, 'from' | 'to'>): Promise<LedgerLine[]> {
     const p = this.periodOrThrow(args);
     const m = this.db.manager;
-    type Row = { id: string; at: Date | string; cents: string | number; method: string; purpose: string; stripeId: string | null; bookingId: string; reference: string | null; customerName: string; workshopId: string; workshopName: string };
-    const [payments, refunds] = await Promise.all([
-      m
-        .createQueryBuilder(BookingPayment, 'p')
-        .innerJoin(Booking, 'b', 'b.id = p.bookingId')
-        .select(['p.id AS id', 'p.receivedAt AS at', 'p.amountCents AS cents', 'p.method AS method', 'p.purpose AS purpose', 'p.providerPaymentId AS stripeId'])
-        .addSelect(['b.id AS bookingId', 'b.reference AS reference', 'b.customerName AS customerName', 'b.workshopId AS workshopId', 'b.workshopName AS workshopName'])
-        .where('p.method <> :credit AND p.receivedAt >= :start AND p.receivedAt < :end', { credit: PaymentMethod.credit, start: p.start, end: p.end })
+    const params = { ...MONEY_PARAMS, start: p.start, end: p.end };
+    type Row = { id: string; at: Date | string; cents: string | number; method: string; purpose: string; stripeId: string | null; bookingId: string | null; reference: string | null; customerName: string; workshopId: string | null; workshopName: string | null; giftCard: string | null; promoCode: string | null };
+    const [payments, refunds, cardUses, sales, cardRefunds] = await Promise.all([
+      bookingLines(m.createQueryBuilder(BookingPayment, 'p'), 'p')
+        .addSelect(['p.id AS id', 'p.receivedAt AS at', 'p.amountCents AS cents', 'p.method AS method', 'p.purpose AS purpose', 'p.providerPaymentId AS stripeId', 'NULL AS giftCard'])
+        .where(`${CASH_PAYMENT} AND p.receivedAt >= :start AND p.receivedAt < :end`, params)
         .getRawMany<Row>(),
-      m
-        .createQueryBuilder(BookingRefund, 'r')
-        .innerJoin(Booking, 'b', 'b.id = r.bookingId')
-        .select(['r.id AS id', 'COALESCE(r.completedAt, r.createdAt) AS at', 'r.amountCents AS cents', 'r.method AS method', 'r.reason AS purpose', 'r.providerRefundId AS stripeId'])
-        .addSelect(['b.id AS bookingId', 'b.reference AS reference', 'b.customerName AS customerName', 'b.workshopId AS workshopId', 'b.workshopName AS workshopName'])
-        .where('r.method <> :credit AND r.state IN (:...made)', { credit: PaymentMethod.credit, made: REFUNDS_MADE })
-        .andWhere('COALESCE(r.completedAt, r.createdAt) >= :start AND COALESCE(r.completedAt, r.createdAt) < :end', { start: p.start, end: p.end })
+      bookingLines(m.createQueryBuilder(BookingRefund, 'r'), 'r')
+        .addSelect(['r.id AS id', `${REFUND_AT} AS at`, 'r.amountCents AS cents', 'r.method AS method', 'r.reason AS purpose', 'r.providerRefundId AS stripeId', 'NULL AS giftCard'])
+        .where(`${CASH_REFUND_MADE} AND ${REFUND_AT} >= :start AND ${REFUND_AT} < :end`, params)
         .getRawMany<Row>(),
+      bookingLines(m.createQueryBuilder(GiftCardUse, 'u'), 'u')
+        .innerJoin(GiftCard, 'g', 'g.id = u.giftCardId')
+        .addSelect(['u.id AS id', 'u.usedAt AS at', 'u.amountCents AS cents', 'NULL AS method', 'NULL AS purpose', 'NULL AS stripeId', 'g.code AS giftCard'])
+        .where('u.usedAt >= :start AND u.usedAt < :end', params)
+        .getRawMany<Row>(),
+      cardLines(m, 'g.providerPaymentId', 'g.paidAt').where(`${CARD_SOLD} AND g.paidAt >= :start AND g.paidAt < :end`, params).getRawMany<Row>(),
+      cardLines(m, 'g.providerRefundId', 'g.refundedAt').where(`${CARD_REFUNDED} AND g.refundedAt >= :start AND g.refundedAt < :end`, params).getRawMany<Row>(),
     ]);
-    const line = (kind: 'payment' | 'refund', r: Row): LedgerLine & { id: string } => ({
+    const line = (kind: LedgerKind, r: Row, cents: number, method: string, purpose: string): LedgerLine & { id: string } => ({
       id: r.id,
       kind,
       date: toIso(r.at),
-      amountCents: kind === 'payment' ? num(r.cents) : -num(r.cents),
-      method: r.method,
-      purpose: r.purpose,
+      amountCents: cents,
+      method,
+      purpose,
       stripeId: r.stripeId ?? null,
-      bookingId: r.bookingId,
+      bookingId: r.bookingId ?? null,
       bookingReference: r.reference ?? null,
       customerName: r.customerName,
-      workshopId: r.workshopId,
-      workshopName: r.workshopName,
-      giftCard: null,
-      promoCode: null,
+      workshopId: r.workshopId ?? null,
+      workshopName: r.workshopName ?? null,
+      giftCard: r.giftCard ? maskGiftCardCode(r.giftCard) : null,
+      promoCode: r.promoCode ?? null,
     });
-    return [...payments.map((r) => line('payment', r)), ...refunds.map((r) => line('refund', r))]
+    return [
+      ...payments.map((r) => line('payment', r, num(r.cents), r.method, r.purpose)),
+      ...refunds.map((r) => line('refund', r, -num(r.cents), r.method, r.purpose)),
+      // A use spends the card on the booking; a negative one is a lapsed hold giving it back.
+      ...cardUses.map((r) => (num(r.cents) >= 0 ? line('payment', r, num(r.cents), 'gift_card', 'gift_card') : line('refund', r, num(r.cents), 'gift_card', RefundReason.credit_returned))),
+      ...sales.map((r) => line('gift_card_sale', r, num(r.cents), PaymentMethod.card, 'gift_card')),
+      ...cardRefunds.map((r) => line('gift_card_refund', r, -num(r.cents), PaymentMethod.card, RefundReason.admin)),
+    ]
       .sort((a, b) => a.date.localeCompare(b.date) || a.kind.localeCompare(b.kind) || a.id.localeCompare(b.id))
       .map(({ id: _id, ...rest }) => rest);
   }
+}
+
+/** The booking columns of a ledger line, and the promo code it was made with (its use row, kept after a transfer re-priced it). */
+function bookingLines<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, alias: string): SelectQueryBuilder<T> {
+  return qb
+    .innerJoin(Booking, 'b', `b.id = ${alias}.bookingId`)
+    .leftJoin(PromoCodeUse, 'pu', 'pu.bookingId = b.id')
+    .leftJoin(PromoCode, 'pc', 'pc.id = pu.promoCodeId')
+    .select(['b.id AS bookingId', 'b.reference AS reference', 'b.customerName AS customerName', 'b.workshopId AS workshopId', 'b.workshopName AS workshopName', 'pc.code AS promoCode']);
+}
+
+/** A gift card's own line (its sale or its purchase refunded): the buyer, the workshop of a "one place on" card, the card's code. */
+function cardLines(m: EntityManager, stripeId: string, at: string): SelectQueryBuilder<GiftCard> {
+  return m
+    .createQueryBuilder(GiftCard, 'g')
+    .leftJoin(Workshop, 'w', 'w.id = g.workshopId')
+    .select(['g.id AS id', `${at} AS at`, 'g.initialCents AS cents', `${stripeId} AS stripeId`, 'NULL AS bookingId', 'NULL AS reference', 'g.buyerName AS customerName', 'w.id AS workshopId', 'w.name AS workshopName', 'g.code AS giftCard', 'NULL AS promoCode']);
 }
 
 /** A datetime read raw: a Date (MySQL) or the text SQLite stores ("YYYY-MM-DD HH:MM:SS.SSS", UTC). */
@@ -233,5 +394,5 @@ export const LEDGER_COLUMNS = ['date', 'kind', 'amount', 'method', 'purpose', 's
 export function ledgerCells(l: LedgerLine): string[] {
   const abs = Math.abs(l.amountCents);
   const amount = `${l.amountCents < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-  return [l.date, l.kind, amount, l.method, l.purpose, l.stripeId ?? '', l.bookingReference ?? '', l.bookingId, l.customerName, l.workshopId, l.workshopName, l.giftCard ?? '', l.promoCode ?? ''];
+  return [l.date, l.kind, amount, l.method, l.purpose, l.stripeId ?? '', l.bookingReference ?? '', l.bookingId ?? '', l.customerName, l.workshopId ?? '', l.workshopName ?? '', l.giftCard ?? '', l.promoCode ?? ''];
 }

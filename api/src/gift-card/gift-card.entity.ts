@@ -110,6 +110,18 @@ export class GiftCard {
   @Column({ type: 'datetime', precision: 3, nullable: true })
   paidAt: Date | null;
 
+  /** When the admin voided it (the dashboard's "voided" month, decision 099 amendment). */
+  @Column({ type: 'datetime', precision: 3, nullable: true })
+  voidedAt: Date | null;
+
+  /** When the payment provider took the refund of its purchase (the dashboard's and the ledger's date of that money going out). */
+  @Column({ type: 'datetime', precision: 3, nullable: true })
+  refundedAt: Date | null;
+
+  /** The provider's Refund id of its purchase (the accountant's export). */
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  providerRefundId: string | null;
+
   @Field(() => Date, { description: 'Five years after purchase or issue: unusable after.' })
   @Column({ type: 'datetime', precision: 3 })
   expiresAt: Date;

@@ -425,7 +425,7 @@ export class GiftCardService {
     return this.db.transaction(async (m) => {
       const card = await this.unusedOrThrow(m, id, [GiftCardState.active, GiftCardState.pending_payment]);
       await this.moveOrThrow(m, card, GiftCardState.void);
-      await m.createQueryBuilder().update(GiftCard).set({ balanceCents: 0 }).where('id = :id', { id }).execute();
+      await m.createQueryBuilder().update(GiftCard).set({ balanceCents: 0, voidedAt: this.clock() }).where('id = :id', { id }).execute();
       await this.jobs.cancelByKeyPrefix(m, `gift_card:${id}:`);
       await this.audit.record(m, { ...ADMIN_ACTOR, action: 'gift_card.voided', before: { giftCardId: id, state: card.state, balanceCents: card.balanceCents }, after: { giftCardId: id, state: GiftCardState.void, balanceCents: 0 }, detail: `Gift card voided (${formatCents(card.balanceCents)} unused)` });
       return m.findOneByOrFail(GiftCard, { id });
@@ -452,7 +452,9 @@ export class GiftCardService {
       return card;
     });
     try {
-      await this.provider.refund({ paymentIntentId: card.providerPaymentId!, amountCents: card.initialCents, metadata: { gift_card_id: id }, idempotencyKey: `gift-card-refund:${id}` });
+      const refund = await this.provider.refund({ paymentIntentId: card.providerPaymentId!, amountCents: card.initialCents, metadata: { gift_card_id: id }, idempotencyKey: `gift-card-refund:${id}` });
+      // The money went out now (the dashboard's refunded month and the ledger's line); a retry keeps the first answer.
+      await this.db.manager.createQueryBuilder().update(GiftCard).set({ refundedAt: this.clock(), providerRefundId: refund.id }).where('id = :id AND refunded_at IS NULL', { id }).execute();
     } catch (e) {
       this.logger.error({ giftCardId: id, err: (e as Error).message }, 'gift card refund failed at the provider');
       throw new AppError(ErrorCode.PAYMENT_PROVIDER_ERROR, 'The card is marked refunded, but the payment provider did not take the refund: try again');
@@ -500,6 +502,9 @@ export class GiftCardService {
       createdAt: now,
       paidAt: null,
       expiresAt: addYears(now, GIFT_CARD_VALID_YEARS),
+      voidedAt: null,
+      refundedAt: null,
+      providerRefundId: null,
     });
   }
 

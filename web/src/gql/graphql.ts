@@ -1089,13 +1089,17 @@ export type AdminCancelBookingWithRefundMutationVariables = Exact<{
 
 export type AdminCancelBookingWithRefundMutation = { adminCancelBookingWithRefund: { booking: { id: string, status: BookingStatus, paymentStatus: PaymentStatus, amountRefunded: number } } };
 
+export type GiftCardSection_NumbersFragment = { soldCount: number, soldCents: number, issuedCents: number, redeemedCents: number, voidedCents: number, refundedCents: number, expiredCents: number, outstandingCents: number, months: Array<{ month: string, soldCount: number, soldCents: number, issuedCents: number, redeemedCents: number, voidedCents: number, refundedCents: number, expiredCents: number, outstandingCents: number }> };
+
+export type PromoCodeSections_NumbersFragment = { uses: number, discountCents: number, months: Array<{ month: string, uses: number, discountCents: number }>, codes: Array<{ code: string, uses: number, discountCents: number, paidCents: number }> };
+
 export type OwnerDashboardQueryVariables = Exact<{
   from?: string | null | undefined;
   to?: string | null | undefined;
 }>;
 
 
-export type OwnerDashboardQuery = { adminDashboard: { from: string, to: string, receivedCents: number, refundedCents: number, netCents: number, money: Array<{ month: string, receivedCents: number, refundedCents: number, netCents: number }>, toCome: Array<{ month: string, balancesCents: number, installmentsCents: number, totalCents: number }>, occupancy: Array<{ workshopId: string, name: string, dates: string, capacity: number, sold: number, held: number, free: number, minimum: number }>, paymentOptions: Array<{ option: string, bookings: number }> } };
+export type OwnerDashboardQuery = { adminDashboard: { from: string, to: string, receivedCents: number, refundedCents: number, netCents: number, money: Array<{ month: string, receivedCents: number, refundedCents: number, netCents: number }>, toCome: Array<{ month: string, balancesCents: number, installmentsCents: number, totalCents: number }>, occupancy: Array<{ workshopId: string, name: string, dates: string, capacity: number, sold: number, held: number, free: number, minimum: number }>, paymentOptions: Array<{ option: string, bookings: number }>, giftCards: { soldCount: number, soldCents: number, issuedCents: number, redeemedCents: number, voidedCents: number, refundedCents: number, expiredCents: number, outstandingCents: number, months: Array<{ month: string, soldCount: number, soldCents: number, issuedCents: number, redeemedCents: number, voidedCents: number, refundedCents: number, expiredCents: number, outstandingCents: number }> }, promoCodes: { uses: number, discountCents: number, months: Array<{ month: string, uses: number, discountCents: number }>, codes: Array<{ code: string, uses: number, discountCents: number, paidCents: number }> } } };
 
 export type AdminVerifyTotpMutationVariables = Exact<{
   input: TotpCodeInput;

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { stringify } from 'csv-stringify/sync';
 import type { AdminAuthService } from '../../admin/admin-auth.service';
 import { LEDGER_COLUMNS, ledgerCells, type OwnerNumbersService } from '../../admin/owner-numbers.service';
-import { type LedgerLine, type OwnerDashboard, OwnerPeriodArgs } from '../../admin/owner-numbers.types';
+import { type GiftCardFigures, type LedgerLine, type OwnerDashboard, OwnerPeriodArgs } from '../../admin/owner-numbers.types';
 import { validateInputOrThrow } from '../../infrastructure/validation';
 import { requireAdmin } from '../admin-guard';
 import { defuseFormula } from './activity.rest';
@@ -24,8 +24,26 @@ export function dashboardJson(d: OwnerDashboard) {
     to_come: d.toCome.map((m) => ({ month: m.month, balances_cents: m.balancesCents, installments_cents: m.installmentsCents, total_cents: m.totalCents })),
     occupancy: d.occupancy.map((o) => ({ workshop_id: o.workshopId, name: o.name, dates: o.dates, capacity: o.capacity, sold: o.sold, held: o.held, free: o.free, minimum: o.minimum })),
     payment_options: d.paymentOptions.map((p) => ({ option: p.option, bookings: p.bookings })),
+    gift_cards: { ...giftCardFiguresJson(d.giftCards), months: d.giftCards.months.map((g) => ({ month: g.month, ...giftCardFiguresJson(g) })) },
+    promo_codes: {
+      uses: d.promoCodes.uses,
+      discount_cents: d.promoCodes.discountCents,
+      months: d.promoCodes.months.map((p) => ({ month: p.month, uses: p.uses, discount_cents: p.discountCents })),
+      codes: d.promoCodes.codes.map((c) => ({ code: c.code, uses: c.uses, discount_cents: c.discountCents, paid_cents: c.paidCents })),
+    },
   };
 }
+
+const giftCardFiguresJson = (g: GiftCardFigures) => ({
+  sold_count: g.soldCount,
+  sold_cents: g.soldCents,
+  issued_cents: g.issuedCents,
+  redeemed_cents: g.redeemedCents,
+  voided_cents: g.voidedCents,
+  refunded_cents: g.refundedCents,
+  expired_cents: g.expiredCents,
+  outstanding_cents: g.outstandingCents,
+});
 
 export const ledgerLineJson = (l: LedgerLine) => ({
   kind: l.kind,
@@ -43,9 +61,9 @@ export const ledgerLineJson = (l: LedgerLine) => ({
   promo_code: l.promoCode,
 });
 
-/** The accountant's CSV: a header, one line per payment or refund; text a customer typed is defused (CSV injection). */
+/** The accountant's CSV: a header, one line per payment or refund; text a customer or the admin typed is defused (CSV injection). */
 export function ledgerCsv(lines: LedgerLine[]): string {
-  const TEXT = new Set(['customer_name', 'workshop_name']);
+  const TEXT = new Set(['customer_name', 'workshop_name', 'promo_code']);
   const rows = lines.map((l) => ledgerCells(l).map((c, i) => (TEXT.has(LEDGER_COLUMNS[i]) ? defuseFormula(c) : c)));
   return stringify(rows, { header: true, columns: [...LEDGER_COLUMNS], record_delimiter: 'windows', bom: true });
 }

@@ -6,7 +6,8 @@ import type { OwnerDashboardQuery, OwnerDashboardQueryVariables } from '../../gq
 import { Failure, Loading } from '../../ui/States';
 import { readAdminCredential } from '../credential';
 import { downloadBlob } from '../manifest';
-import { BarChart, centsCell, type Column } from './charts';
+import { BarChart, centsColumn, type Column, countColumn, monthColumn, monthLabel, shortMonth } from './charts';
+import { GIFT_CARD_SECTION_FRAGMENT, GiftCardSection, PROMO_CODE_SECTIONS_FRAGMENT, PromoCodeSections } from './CodeSections';
 
 export const OWNER_DASHBOARD_QUERY: TypedDocumentNode<OwnerDashboardQuery, OwnerDashboardQueryVariables> = gql`
   query OwnerDashboard($from: String, $to: String) {
@@ -42,8 +43,16 @@ export const OWNER_DASHBOARD_QUERY: TypedDocumentNode<OwnerDashboardQuery, Owner
         option
         bookings
       }
+      giftCards {
+        ...GiftCardSection_numbers
+      }
+      promoCodes {
+        ...PromoCodeSections_numbers
+      }
     }
   }
+  ${GIFT_CARD_SECTION_FRAGMENT}
+  ${PROMO_CODE_SECTIONS_FRAGMENT}
 `;
 
 type Dash = OwnerDashboardQuery['adminDashboard'];
@@ -52,40 +61,33 @@ type ToComeRow = Dash['toCome'][number];
 type RunRow = Dash['occupancy'][number];
 type OptionRow = Dash['paymentOptions'][number];
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-/** "2026-03" as "Mar" (January also gets its year, "Jan ’26"), under a bar. */
-const shortMonth = (m: string) => `${MONTHS[Number(m.slice(5, 7)) - 1] ?? m}${m.endsWith('-01') ? ` ’${m.slice(2, 4)}` : ''}`;
 /** "Feb 2-7, 2026" as "Feb 2": a run under its bar. */
 const runStart = (dates: string) => dates.split(/[-–,]/)[0].trim();
-/** "2026-03" as "Mar 2026". */
-export const monthLabel = (m: string) => `${MONTHS[Number(m.slice(5, 7)) - 1] ?? m} ${m.slice(0, 4)}`;
 const OPTION_LABELS: Record<string, string> = { deposit: 'Deposit', full: 'Paid in full', payment_plan: 'Payment plan' };
 
-const money = (key: string, label: string, cents: (r: MoneyRow) => number): Column<MoneyRow> => ({ key, label, text: (r) => formatCents(cents(r)), csv: (r) => centsCell(cents(r)) });
-
 const MONEY_COLUMNS: Column<MoneyRow>[] = [
-  { key: 'month', label: 'Month', text: (r) => monthLabel(r.month), csv: (r) => r.month },
-  money('received', 'Received', (r) => r.receivedCents),
-  money('refunded', 'Refunded', (r) => r.refundedCents),
-  money('net', 'Net', (r) => r.netCents),
+  monthColumn(),
+  centsColumn('received', 'Received', (r) => r.receivedCents),
+  centsColumn('refunded', 'Refunded', (r) => r.refundedCents),
+  centsColumn('net', 'Net', (r) => r.netCents),
 ];
 const TO_COME_COLUMNS: Column<ToComeRow>[] = [
-  { key: 'month', label: 'Due month', text: (r) => monthLabel(r.month), csv: (r) => r.month },
-  { key: 'balances', label: 'Balances', text: (r) => formatCents(r.balancesCents), csv: (r) => centsCell(r.balancesCents) },
-  { key: 'installments', label: 'Installments', text: (r) => formatCents(r.installmentsCents), csv: (r) => centsCell(r.installmentsCents) },
-  { key: 'total', label: 'Total', text: (r) => formatCents(r.totalCents), csv: (r) => centsCell(r.totalCents) },
+  monthColumn('Due month'),
+  centsColumn('balances', 'Balances', (r) => r.balancesCents),
+  centsColumn('installments', 'Installments', (r) => r.installmentsCents),
+  centsColumn('total', 'Total', (r) => r.totalCents),
 ];
 const RUN_COLUMNS: Column<RunRow>[] = [
   { key: 'run', label: 'Run', text: (r) => `${r.name}, ${r.dates}` },
-  { key: 'sold', label: 'Sold', text: (r) => String(r.sold) },
-  { key: 'held', label: 'Held', text: (r) => String(r.held) },
-  { key: 'free', label: 'Free', text: (r) => String(r.free) },
-  { key: 'minimum', label: 'Minimum', text: (r) => String(r.minimum) },
-  { key: 'capacity', label: 'Capacity', text: (r) => String(r.capacity) },
+  countColumn('sold', 'Sold', (r) => r.sold),
+  countColumn('held', 'Held', (r) => r.held),
+  countColumn('free', 'Free', (r) => r.free),
+  countColumn('minimum', 'Minimum', (r) => r.minimum),
+  countColumn('capacity', 'Capacity', (r) => r.capacity),
 ];
 const OPTION_COLUMNS: Column<OptionRow>[] = [
   { key: 'option', label: 'Payment option', text: (r) => OPTION_LABELS[r.option] ?? r.option, csv: (r) => r.option },
-  { key: 'bookings', label: 'Live bookings', text: (r) => String(r.bookings) },
+  countColumn('bookings', 'Live bookings', (r) => r.bookings),
 ];
 
 /** The first of the 12 months ending with this one, and this one (the server's default period). */
@@ -98,8 +100,8 @@ function lastTwelveMonths(now = new Date()): { from: string; to: string } {
 /**
  * The owner's numbers (decision 099), in the admin's lazy chunk: money by month, cash still
  * to come, each run's occupancy and bookings by payment option, each chart with its table
- * and CSV; and the accountant's export of every payment and refund of the period.
- * Gift card and promo code sections plug in here when those features land (issue 27).
+ * and CSV; gift cards and promo codes (CodeSections); and the accountant's export of every
+ * payment and refund of the period.
  */
 export function OwnerDashboard({ onError, onSignedOut }: { onError: (e: unknown) => void; onSignedOut: () => void }) {
   const [draft, setDraft] = useState(lastTwelveMonths);
@@ -180,7 +182,7 @@ export function OwnerDashboard({ onError, onSignedOut }: { onError: (e: unknown)
             </div>
           </dl>
           <p className="muted admin-note">
-            {monthLabel(d.from)} to {monthLabel(d.to)} (UTC months). Money received by card or offline, and refunds once made; credit codes moved no money and are left out.
+            {monthLabel(d.from)} to {monthLabel(d.to)} (UTC months). Money received by card or offline (gift cards sold included), and refunds once made; a credit code or gift card spent on a booking moved no money and is left out.
           </p>
           <BarChart
             testId="chart-money"
@@ -238,6 +240,8 @@ export function OwnerDashboard({ onError, onSignedOut }: { onError: (e: unknown)
             columns={OPTION_COLUMNS}
             csvName="payment-options.csv"
           />
+          <GiftCardSection numbers={d.giftCards} from={d.from} to={d.to} />
+          <PromoCodeSections numbers={d.promoCodes} from={d.from} to={d.to} />
         </>
       )}
     </section>

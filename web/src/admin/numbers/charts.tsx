@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { formatCents } from 'api/shared/money';
 import { downloadBlob } from '../manifest';
 import { useSidewaysOverflow } from '../../ui/useSidewaysOverflow';
 
@@ -34,6 +35,26 @@ export function toCsv<Row>(columns: Column<Row>[], rows: Row[]): string {
 export function centsCell(cents: number): string {
   const abs = Math.abs(cents);
   return `${cents < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** A column of cents: formatted money in the table, dollars with two decimals in the CSV. */
+export function centsColumn<Row>(key: string, label: string, cents: (row: Row) => number): Column<Row> {
+  return { key, label, text: (r) => formatCents(cents(r)), csv: (r) => centsCell(cents(r)) };
+}
+
+/** A column of a count. */
+export function countColumn<Row>(key: string, label: string, count: (row: Row) => number): Column<Row> {
+  return { key, label, text: (r) => String(count(r)) };
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** "2026-03" as "Mar 2026". */
+export const monthLabel = (m: string) => `${MONTHS[Number(m.slice(5, 7)) - 1] ?? m} ${m.slice(0, 4)}`;
+/** "2026-03" as "Mar" (January also gets its year, "Jan ’26"), under a bar. */
+export const shortMonth = (m: string) => `${MONTHS[Number(m.slice(5, 7)) - 1] ?? m}${m.endsWith('-01') ? ` ’${m.slice(2, 4)}` : ''}`;
+/** The first column of a table by month: "Mar 2026" to read, "2026-03" in the CSV. */
+export function monthColumn<Row extends { month: string }>(label = 'Month'): Column<Row> {
+  return { key: 'month', label, text: (r) => monthLabel(r.month), csv: (r) => r.month };
 }
 
 const WIDTH = 640;

@@ -62,6 +62,7 @@ const PERIOD_QUERY = object({ from: str, to: str }, ['from', 'to']);
 const MONTH_MONEY = object({ month: str, received_cents: int, refunded_cents: int, net_cents: int });
 const MONTH_TO_COME = object({ month: str, balances_cents: int, installments_cents: int, total_cents: int });
 const RUN_OCCUPANCY = object({ workshop_id: str, name: str, dates: str, capacity: int, sold: int, held: int, free: int, minimum: int });
+const GIFT_CARD_FIGURES = { sold_count: int, sold_cents: int, issued_cents: int, redeemed_cents: int, voided_cents: int, refunded_cents: int, expired_cents: int, outstanding_cents: int };
 const OWNER_DASHBOARD = object({
   from: str,
   to: str,
@@ -72,6 +73,13 @@ const OWNER_DASHBOARD = object({
   to_come: arrayOf(MONTH_TO_COME),
   occupancy: arrayOf(RUN_OCCUPANCY),
   payment_options: arrayOf(object({ option: str, bookings: int })),
+  gift_cards: object({ ...GIFT_CARD_FIGURES, months: arrayOf(object({ month: str, ...GIFT_CARD_FIGURES })) }),
+  promo_codes: object({
+    uses: int,
+    discount_cents: int,
+    months: arrayOf(object({ month: str, uses: int, discount_cents: int })),
+    codes: arrayOf(object({ code: str, uses: int, discount_cents: int, paid_cents: int })),
+  }),
 });
 const LEDGER_LINE = object({
   kind: str,
@@ -80,11 +88,11 @@ const LEDGER_LINE = object({
   method: str,
   purpose: str,
   stripe_id: nullable(str),
-  booking_id: str,
+  booking_id: nullable(str),
   booking_reference: nullable(str),
   customer_name: str,
-  workshop_id: str,
-  workshop_name: str,
+  workshop_id: nullable(str),
+  workshop_name: nullable(str),
   gift_card: nullable(str),
   promo_code: nullable(str),
 });
