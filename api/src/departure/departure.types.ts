@@ -1,7 +1,9 @@
 import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { TravellerDetails } from '../traveller/traveller.objects';
 import { DepartureMessage } from './departure-message.entity';
 import { KnowBeforeYouGo } from './know-before-you-go.entity';
 
+/** The roster's readiness (done/total): the traveller's own TravellerReadiness says tasksDone/tasksTotal, so one type would change the schema. */
 @ObjectType({ description: "A traveller's pre-trip tasks: how many are done, and which are missing." })
 export class TravellerReadinessType {
   @Field(() => Int)
@@ -15,18 +17,12 @@ export class TravellerReadinessType {
 }
 
 @ObjectType({ description: 'A traveller of a departure (admin only: health and emergency contacts).' })
-export class DepartureTraveller {
+export class DepartureTraveller extends TravellerDetails {
   @Field(() => ID, { nullable: true, description: 'Null for a place the booker has not named yet.' })
   travellerId: string | null;
 
-  @Field(() => ID)
-  bookingId: string;
-
   @Field(() => String, { nullable: true })
   bookingReference: string | null;
-
-  @Field(() => Int, { description: '1 = the booker.' })
-  position: number;
 
   @Field()
   isBooker: boolean;
@@ -37,29 +33,8 @@ export class DepartureTraveller {
   @Field({ description: 'False for a place the booker has not named yet.' })
   named: boolean;
 
-  @Field(() => String, { nullable: true })
-  email: string | null;
-
-  @Field(() => Int, { nullable: true })
-  age: number | null;
-
   @Field({ description: 'shared or private.' })
   roomType: string;
-
-  @Field(() => String, { nullable: true })
-  healthConcerns: string | null;
-
-  @Field(() => String, { nullable: true })
-  dietaryRestrictions: string | null;
-
-  @Field(() => String, { nullable: true })
-  emergencyContactName: string | null;
-
-  @Field(() => String, { nullable: true })
-  emergencyContactPhone: string | null;
-
-  @Field(() => String, { nullable: true })
-  emergencyContactEmail: string | null;
 
   @Field(() => String, { nullable: true, description: 'Arrival date, time and how, as the traveller gave it.' })
   arrival: string | null;

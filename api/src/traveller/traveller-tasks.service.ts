@@ -182,7 +182,7 @@ export class TravellerTasksService {
       if (input.roommatePreference === 'named_person') {
         roommateName = cleanOptional(input.roommateName);
         if (!roommateName) throw AppError.invalid([{ field: 'roommateName', message: 'roommateName is required to room with a named person' }]);
-        const onDeparture = await this.travellers.listForRun(m, a.workshop.id);
+        const onDeparture = await this.travellers.listForRun(m, a.workshop);
         const match = onDeparture.find((t) => t.travellerId !== a.traveller.id && t.name && sameName(t.name, roommateName!));
         if (!match) throw AppError.invalid([{ field: 'roommateName', message: 'roommateName must be a traveller on the same departure' }]);
         roommateName = match.name;

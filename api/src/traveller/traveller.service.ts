@@ -125,11 +125,12 @@ export class TravellerService {
    * Every traveller of every live booking (held, confirmed, needs attention) of a
    * workshop run, by booking then position, with their readiness: the admin's
    * departure view reads this. Stable shape: fields are added, never renamed.
+   * A caller that has read the run passes it (it is not read again), else its id.
    */
-  async listForRun(m: Reader, workshopId: string): Promise<RosterTraveller[]> {
-    const workshop = await m.findOneBy(Workshop, { id: workshopId });
+  async listForRun(m: Reader, run: Workshop | string): Promise<RosterTraveller[]> {
+    const workshop = typeof run === 'string' ? await m.findOneBy(Workshop, { id: run }) : run;
     if (!workshop) return [];
-    const bookings = await m.find(Booking, { where: { workshopId, status: In([...LIVE_STATUSES]) }, order: { createdAt: 'ASC', id: 'ASC' } });
+    const bookings = await m.find(Booking, { where: { workshopId: workshop.id, status: In([...LIVE_STATUSES]) }, order: { createdAt: 'ASC', id: 'ASC' } });
     if (!bookings.length) return [];
     const travellers = await m.find(Traveller, { where: { bookingId: In(bookings.map((b) => b.id)) }, order: { position: 'ASC' } });
     const done = await this.tasksDone(m, workshop, travellers);
