@@ -58,8 +58,9 @@ export class DepartureRoom {
   note: string;
 }
 
-@ObjectType({ description: "One recipient of a departure message and its mail's delivery state." })
-export class DepartureMessageRecipientState {
+/** A recipient as the preview lists them; a sent message's recipients add their mail's delivery state. */
+@ObjectType()
+export class DepartureMessageRecipientPreview {
   @Field()
   name: string;
 
@@ -68,7 +69,10 @@ export class DepartureMessageRecipientState {
 
   @Field({ description: 'traveller or waitlist.' })
   audience: string;
+}
 
+@ObjectType({ description: "One recipient of a departure message and its mail's delivery state." })
+export class DepartureMessageRecipientState extends DepartureMessageRecipientPreview {
   @Field({ description: "The outbox's state of the mail: pending, sending, sent, failed or suppressed." })
   delivery: string;
 
@@ -131,18 +135,6 @@ export class GroupMessagePreview {
 
   @Field(() => [DepartureMessageRecipientPreview])
   recipients: DepartureMessageRecipientPreview[];
-}
-
-@ObjectType()
-export class DepartureMessageRecipientPreview {
-  @Field()
-  name: string;
-
-  @Field()
-  email: string;
-
-  @Field({ description: 'traveller or waitlist.' })
-  audience: string;
 }
 
 @ObjectType({ description: 'A message from the instructor, as a traveller reads it on the manage page.' })

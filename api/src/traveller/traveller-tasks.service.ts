@@ -18,7 +18,7 @@ import { Traveller } from './traveller.entity';
 import type { NameTravellerInput, SaveWaiverInput, SignWaiverInput, TravellerAccessInput, TravellerGearInput, TravellerHealthInput, TravellerTravelInput } from './traveller.input';
 import { TravellerMailKind, type TravellerMailData, type WaiverSignedMailData } from './traveller.mails';
 import type { BookingTravellers, TravellerTasks, WorkshopWaiver } from './traveller.objects';
-import type { TravellerService } from './traveller.service';
+import { answersOf, type TravellerService } from './traveller.service';
 import { signedWaiverPdf, type SignedWaiver } from './waiver-pdf';
 import { WaiverSignature, WaiverVersion } from './waiver.entities';
 import { waiverHash } from './waiver-text';
@@ -404,19 +404,8 @@ export class TravellerTasksService {
       roomType: booking.roomType,
       deadline: this.deadlineOf(booking, workshop),
       waiver: { version: waiver.version, text: waiver.text, contentHash: waiver.contentHash, signed: Boolean(signature), signedName: signature?.nameTyped ?? null, signedAt: signature?.signedAt ?? null },
-      age: t.age,
-      healthConcerns: t.healthConcerns,
-      dietaryRestrictions: t.dietaryRestrictions,
-      emergencyContactName: t.emergencyContactName,
-      emergencyContactPhone: t.emergencyContactPhone,
-      emergencyContactEmail: t.emergencyContactEmail,
+      ...answersOf(t),
       healthConfirmedAt: t.healthConfirmedAt,
-      arrivalDate: t.arrivalDate,
-      arrivalTime: t.arrivalTime,
-      arrivalBy: t.arrivalBy,
-      flightNumber: t.flightNumber,
-      roommatePreference: t.roommatePreference,
-      roommateName: t.roommateName,
       travelConfirmedAt: t.travelConfirmedAt,
       gear: gearList(workshop.workshopType).map((g) => ({ ...g, ticked: ticked.has(g.id) })),
       readiness: readinessOf(done),
