@@ -16,6 +16,7 @@ import { kbygJobKey } from './know-before-you-go.service';
 import { WaitlistEntry } from '../waitlist/waitlist-entry.entity';
 import { WaitlistState } from '../waitlist/waitlist.types';
 import { Traveller } from '../traveller/traveller.entity';
+import { countQueries } from '../test/query-counter';
 
 const ADMIN = `Basic ${Buffer.from('admin:correct-horse-battery').toString('base64')}`;
 const DAY = 86_400_000;
@@ -215,6 +216,33 @@ describe.each(DB_KINDS)('departures on %s', (kind) => {
     expect(records[0]).toMatchObject({ name: 'Ann Lee', dietary_restrictions: 'Vegan', room_type: 'shared' });
     // A cell a spreadsheet would run as a formula is defused.
     expect(records[2].health_concerns).toBe("'=cmd|calc");
+  });
+
+  it('the roster is read in a few queries per run, the same for more travellers, the run itself read once', async () => {
+    now = new Date('2026-01-15T12:00:00.000Z');
+    const w = await aWorkshop(60);
+    await aBooking(w, { customer_email: 'gus@example.com', num_participants: 2 });
+    const counter = countQueries(s.services.db);
+    const queriesOf = async (work: () => Promise<unknown>) => {
+      counter.reset();
+      await work();
+      return counter.queries.length;
+    };
+    try {
+      const view = await queriesOf(() => s.services.departures.viewOrThrow(w));
+      const counts = {
+        view,
+        csv: await queriesOf(() => s.services.departures.csvRecordsOrThrow(w)),
+        readiness: await queriesOf(() => s.services.departures.readiness([w])),
+        preview: await queriesOf(() => s.services.departures.previewOrThrow({ workshopId: w, subject: 'Hello', body: 'See you soon.' })),
+      };
+      // The workshop, its bookings, their travellers, the current waiver and its signatures (plus know before you go and the messages for the view).
+      expect(counts).toEqual({ view: 7, csv: 5, readiness: 5, preview: 5 });
+      await aBooking(w, { customer_email: 'hal@example.com', num_participants: 3 });
+      expect(await queriesOf(() => s.services.departures.viewOrThrow(w))).toBe(view);
+    } finally {
+      counter.restore();
+    }
   });
 
   it('a group message: previewed, then sent once to every traveller, one audit row, per-recipient delivery, on each manage page', async () => {

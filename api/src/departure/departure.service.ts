@@ -57,10 +57,9 @@ export class DepartureService {
   ) {}
 
   async viewOrThrow(workshopId: string): Promise<DepartureView> {
-    const now = this.clock();
     const m = this.db.manager;
     const workshop = await this.workshopOrThrow(m, workshopId);
-    const travellers = await this.travellers.listForRun(m, workshop.id, now);
+    const travellers = await this.travellers.listForRun(m, workshop);
     return {
       workshopId: workshop.id,
       workshopName: workshop.name,
@@ -78,12 +77,11 @@ export class DepartureService {
 
   /** Readiness at a glance of several runs (beside go/no-go): travellers, and how many have every task done. Unknown ids are left out. */
   async readiness(workshopIds: readonly string[]): Promise<DepartureReadiness[]> {
-    const now = this.clock();
     const m = this.db.manager;
-    const known = workshopIds.length ? await m.find(Workshop, { where: { id: In([...new Set(workshopIds)]) }, select: { id: true } }) : [];
+    const known = workshopIds.length ? await m.find(Workshop, { where: { id: In([...new Set(workshopIds)]) } }) : [];
     const out: DepartureReadiness[] = [];
     for (const w of known) {
-      const travellers = await this.travellers.listForRun(m, w.id, now);
+      const travellers = await this.travellers.listForRun(m, w);
       out.push({ workshopId: w.id, travellerCount: travellers.length, readyCount: travellers.filter(isReady).length });
     }
     return out;
@@ -93,7 +91,7 @@ export class DepartureService {
   async csvRecordsOrThrow(workshopId: string): Promise<{ workshop: Workshop; records: Array<Record<(typeof DEPARTURE_CSV_COLUMNS)[number], string>> }> {
     const m = this.db.manager;
     const workshop = await this.workshopOrThrow(m, workshopId);
-    const travellers = await this.travellers.listForRun(m, workshop.id, this.clock());
+    const travellers = await this.travellers.listForRun(m, workshop);
     const records = travellers.map((t) => ({
       booking_reference: t.bookingReference ?? t.bookingId,
       position: String(t.position),
@@ -196,7 +194,6 @@ export class DepartureService {
   }
 
   private async recipientsOf(m: EntityManager, workshop: Workshop, includeWaitlist: boolean): Promise<Array<DepartureMessageRecipientPreview & { bookingId: string | null; travellerId: string | null; isBooker: boolean }>> {
-    const now = this.clock();
     const out: Array<DepartureMessageRecipientPreview & { bookingId: string | null; travellerId: string | null; isBooker: boolean }> = [];
     const seen = new Set<string>();
     const add = (r: (typeof out)[number]) => {
@@ -205,7 +202,7 @@ export class DepartureService {
       seen.add(key);
       out.push(r);
     };
-    for (const t of await this.travellers.listForRun(m, workshop.id, now)) {
+    for (const t of await this.travellers.listForRun(m, workshop)) {
       if (mayBeMailed(t)) add({ name: t.name, email: t.email, audience: 'traveller', bookingId: t.bookingId, travellerId: t.travellerId, isBooker: t.isBooker });
     }
     if (includeWaitlist) {

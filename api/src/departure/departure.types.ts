@@ -1,7 +1,9 @@
 import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { TravellerDetails } from '../traveller/traveller.objects';
 import { DepartureMessage } from './departure-message.entity';
 import { KnowBeforeYouGo } from './know-before-you-go.entity';
 
+/** The roster's readiness (done/total): the traveller's own TravellerReadiness says tasksDone/tasksTotal, so one type would change the schema. */
 @ObjectType({ description: "A traveller's pre-trip tasks: how many are done, and which are missing." })
 export class TravellerReadinessType {
   @Field(() => Int)
@@ -15,18 +17,12 @@ export class TravellerReadinessType {
 }
 
 @ObjectType({ description: 'A traveller of a departure (admin only: health and emergency contacts).' })
-export class DepartureTraveller {
+export class DepartureTraveller extends TravellerDetails {
   @Field(() => ID, { nullable: true, description: 'Null for a place the booker has not named yet.' })
   travellerId: string | null;
 
-  @Field(() => ID)
-  bookingId: string;
-
   @Field(() => String, { nullable: true })
   bookingReference: string | null;
-
-  @Field(() => Int, { description: '1 = the booker.' })
-  position: number;
 
   @Field()
   isBooker: boolean;
@@ -37,29 +33,8 @@ export class DepartureTraveller {
   @Field({ description: 'False for a place the booker has not named yet.' })
   named: boolean;
 
-  @Field(() => String, { nullable: true })
-  email: string | null;
-
-  @Field(() => Int, { nullable: true })
-  age: number | null;
-
   @Field({ description: 'shared or private.' })
   roomType: string;
-
-  @Field(() => String, { nullable: true })
-  healthConcerns: string | null;
-
-  @Field(() => String, { nullable: true })
-  dietaryRestrictions: string | null;
-
-  @Field(() => String, { nullable: true })
-  emergencyContactName: string | null;
-
-  @Field(() => String, { nullable: true })
-  emergencyContactPhone: string | null;
-
-  @Field(() => String, { nullable: true })
-  emergencyContactEmail: string | null;
 
   @Field(() => String, { nullable: true, description: 'Arrival date, time and how, as the traveller gave it.' })
   arrival: string | null;
@@ -83,8 +58,9 @@ export class DepartureRoom {
   note: string;
 }
 
-@ObjectType({ description: "One recipient of a departure message and its mail's delivery state." })
-export class DepartureMessageRecipientState {
+/** A recipient as the preview lists them; a sent message's recipients add their mail's delivery state. */
+@ObjectType()
+export class DepartureMessageRecipientPreview {
   @Field()
   name: string;
 
@@ -93,7 +69,10 @@ export class DepartureMessageRecipientState {
 
   @Field({ description: 'traveller or waitlist.' })
   audience: string;
+}
 
+@ObjectType({ description: "One recipient of a departure message and its mail's delivery state." })
+export class DepartureMessageRecipientState extends DepartureMessageRecipientPreview {
   @Field({ description: "The outbox's state of the mail: pending, sending, sent, failed or suppressed." })
   delivery: string;
 
@@ -156,18 +135,6 @@ export class GroupMessagePreview {
 
   @Field(() => [DepartureMessageRecipientPreview])
   recipients: DepartureMessageRecipientPreview[];
-}
-
-@ObjectType()
-export class DepartureMessageRecipientPreview {
-  @Field()
-  name: string;
-
-  @Field()
-  email: string;
-
-  @Field({ description: 'traveller or waitlist.' })
-  audience: string;
 }
 
 @ObjectType({ description: 'A message from the instructor, as a traveller reads it on the manage page.' })

@@ -181,7 +181,7 @@ export class KnowBeforeYouGoService {
         });
         await m.insert(DepartureMessage, message);
         const seen = new Set<string>();
-        for (const t of await this.travellers.listForRun(m, workshopId, now)) {
+        for (const t of await this.travellers.listForRun(m, workshop)) {
           if (!mayBeMailed(t) || seen.has(t.email.toLowerCase())) continue;
           seen.add(t.email.toLowerCase());
           const payload: KnowBeforeYouGoMailData = {

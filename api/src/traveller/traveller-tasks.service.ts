@@ -18,7 +18,7 @@ import { Traveller } from './traveller.entity';
 import type { NameTravellerInput, SaveWaiverInput, SignWaiverInput, TravellerAccessInput, TravellerGearInput, TravellerHealthInput, TravellerTravelInput } from './traveller.input';
 import { TravellerMailKind, type TravellerMailData, type WaiverSignedMailData } from './traveller.mails';
 import type { BookingTravellers, TravellerTasks, WorkshopWaiver } from './traveller.objects';
-import type { TravellerService } from './traveller.service';
+import { answersOf, type TravellerService } from './traveller.service';
 import { signedWaiverPdf, type SignedWaiver } from './waiver-pdf';
 import { WaiverSignature, WaiverVersion } from './waiver.entities';
 import { waiverHash } from './waiver-text';
@@ -182,7 +182,7 @@ export class TravellerTasksService {
       if (input.roommatePreference === 'named_person') {
         roommateName = cleanOptional(input.roommateName);
         if (!roommateName) throw AppError.invalid([{ field: 'roommateName', message: 'roommateName is required to room with a named person' }]);
-        const onDeparture = await this.travellers.listForRun(m, a.workshop.id);
+        const onDeparture = await this.travellers.listForRun(m, a.workshop);
         const match = onDeparture.find((t) => t.travellerId !== a.traveller.id && t.name && sameName(t.name, roommateName!));
         if (!match) throw AppError.invalid([{ field: 'roommateName', message: 'roommateName must be a traveller on the same departure' }]);
         roommateName = match.name;
@@ -404,19 +404,8 @@ export class TravellerTasksService {
       roomType: booking.roomType,
       deadline: this.deadlineOf(booking, workshop),
       waiver: { version: waiver.version, text: waiver.text, contentHash: waiver.contentHash, signed: Boolean(signature), signedName: signature?.nameTyped ?? null, signedAt: signature?.signedAt ?? null },
-      age: t.age,
-      healthConcerns: t.healthConcerns,
-      dietaryRestrictions: t.dietaryRestrictions,
-      emergencyContactName: t.emergencyContactName,
-      emergencyContactPhone: t.emergencyContactPhone,
-      emergencyContactEmail: t.emergencyContactEmail,
+      ...answersOf(t),
       healthConfirmedAt: t.healthConfirmedAt,
-      arrivalDate: t.arrivalDate,
-      arrivalTime: t.arrivalTime,
-      arrivalBy: t.arrivalBy,
-      flightNumber: t.flightNumber,
-      roommatePreference: t.roommatePreference,
-      roommateName: t.roommateName,
       travelConfirmedAt: t.travelConfirmedAt,
       gear: gearList(workshop.workshopType).map((g) => ({ ...g, ticked: ticked.has(g.id) })),
       readiness: readinessOf(done),

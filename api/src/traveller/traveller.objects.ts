@@ -48,11 +48,14 @@ export class TravellerWaiver {
   signedAt: Date | null;
 }
 
-@ObjectType({ description: 'One traveller’s pre-trip tasks, as their own page (or the booker) sees them.' })
-export class TravellerTasks {
-  @Field(() => ID)
-  travellerId: string;
-
+/**
+ * What the traveller's own page and the admin's departure view both show of a
+ * traveller: their place on the booking, their address and the health task's
+ * answers. Never returned itself (not in the schema): TravellerTasks and
+ * DepartureTraveller extend it, each type's fields in the SDL as before.
+ */
+@ObjectType()
+export abstract class TravellerDetails {
   @Field(() => ID)
   bookingId: string;
 
@@ -60,10 +63,34 @@ export class TravellerTasks {
   position: number;
 
   @Field(() => String, { nullable: true })
-  name: string | null;
+  email: string | null;
+
+  @Field(() => Int, { nullable: true })
+  age: number | null;
 
   @Field(() => String, { nullable: true })
-  email: string | null;
+  healthConcerns: string | null;
+
+  @Field(() => String, { nullable: true })
+  dietaryRestrictions: string | null;
+
+  @Field(() => String, { nullable: true })
+  emergencyContactName: string | null;
+
+  @Field(() => String, { nullable: true })
+  emergencyContactPhone: string | null;
+
+  @Field(() => String, { nullable: true })
+  emergencyContactEmail: string | null;
+}
+
+@ObjectType({ description: 'One traveller’s pre-trip tasks, as their own page (or the booker) sees them.' })
+export class TravellerTasks extends TravellerDetails {
+  @Field(() => ID)
+  travellerId: string;
+
+  @Field(() => String, { nullable: true })
+  name: string | null;
 
   @Field()
   workshopId: string;
@@ -88,24 +115,6 @@ export class TravellerTasks {
 
   @Field(() => TravellerWaiver)
   waiver: TravellerWaiver;
-
-  @Field(() => Int, { nullable: true })
-  age: number | null;
-
-  @Field(() => String, { nullable: true })
-  healthConcerns: string | null;
-
-  @Field(() => String, { nullable: true })
-  dietaryRestrictions: string | null;
-
-  @Field(() => String, { nullable: true })
-  emergencyContactName: string | null;
-
-  @Field(() => String, { nullable: true })
-  emergencyContactPhone: string | null;
-
-  @Field(() => String, { nullable: true })
-  emergencyContactEmail: string | null;
 
   @Field(() => Date, { nullable: true })
   healthConfirmedAt: Date | null;

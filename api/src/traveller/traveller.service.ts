@@ -25,8 +25,32 @@ export interface CurrentWaiver {
   contentHash: string;
 }
 
+/** What a traveller gave of themselves for the health and travel tasks, as kept on their row. */
+export type TravellerAnswers = Pick<
+  Traveller,
+  'age' | 'healthConcerns' | 'dietaryRestrictions' | 'emergencyContactName' | 'emergencyContactPhone' | 'emergencyContactEmail' | 'arrivalDate' | 'arrivalTime' | 'arrivalBy' | 'flightNumber' | 'roommatePreference' | 'roommateName'
+>;
+
+/** The answers of a traveller's row (the roster and the traveller's own page show them as given). */
+export function answersOf(t: Traveller): TravellerAnswers {
+  return {
+    age: t.age,
+    healthConcerns: t.healthConcerns,
+    dietaryRestrictions: t.dietaryRestrictions,
+    emergencyContactName: t.emergencyContactName,
+    emergencyContactPhone: t.emergencyContactPhone,
+    emergencyContactEmail: t.emergencyContactEmail,
+    arrivalDate: t.arrivalDate,
+    arrivalTime: t.arrivalTime,
+    arrivalBy: t.arrivalBy,
+    flightNumber: t.flightNumber,
+    roommatePreference: t.roommatePreference,
+    roommateName: t.roommateName,
+  };
+}
+
 /** One traveller of a departure's roster, with their task state (docs/decisions/084). */
-export interface RosterTraveller {
+export interface RosterTraveller extends TravellerAnswers {
   travellerId: string;
   bookingId: string;
   bookingReference: string | null;
@@ -40,18 +64,6 @@ export interface RosterTraveller {
   bookerName: string;
   bookerEmail: string;
   roomType: string;
-  age: number | null;
-  healthConcerns: string | null;
-  dietaryRestrictions: string | null;
-  emergencyContactName: string | null;
-  emergencyContactPhone: string | null;
-  emergencyContactEmail: string | null;
-  arrivalDate: string | null;
-  arrivalTime: string | null;
-  arrivalBy: string | null;
-  flightNumber: string | null;
-  roommatePreference: string | null;
-  roommateName: string | null;
   /** Tasks done of all, and which are missing. */
   readiness: Readiness;
 }
@@ -125,11 +137,12 @@ export class TravellerService {
    * Every traveller of every live booking (held, confirmed, needs attention) of a
    * workshop run, by booking then position, with their readiness: the admin's
    * departure view reads this. Stable shape: fields are added, never renamed.
+   * A caller that has read the run passes it (it is not read again), else its id.
    */
-  async listForRun(m: Reader, workshopId: string): Promise<RosterTraveller[]> {
-    const workshop = await m.findOneBy(Workshop, { id: workshopId });
+  async listForRun(m: Reader, run: Workshop | string): Promise<RosterTraveller[]> {
+    const workshop = typeof run === 'string' ? await m.findOneBy(Workshop, { id: run }) : run;
     if (!workshop) return [];
-    const bookings = await m.find(Booking, { where: { workshopId, status: In([...LIVE_STATUSES]) }, order: { createdAt: 'ASC', id: 'ASC' } });
+    const bookings = await m.find(Booking, { where: { workshopId: workshop.id, status: In([...LIVE_STATUSES]) }, order: { createdAt: 'ASC', id: 'ASC' } });
     if (!bookings.length) return [];
     const travellers = await m.find(Traveller, { where: { bookingId: In(bookings.map((b) => b.id)) }, order: { position: 'ASC' } });
     const done = await this.tasksDone(m, workshop, travellers);
@@ -150,18 +163,7 @@ export class TravellerService {
           bookerName: b.customerName,
           bookerEmail: b.customerEmail,
           roomType: b.roomType,
-          age: t.age,
-          healthConcerns: t.healthConcerns,
-          dietaryRestrictions: t.dietaryRestrictions,
-          emergencyContactName: t.emergencyContactName,
-          emergencyContactPhone: t.emergencyContactPhone,
-          emergencyContactEmail: t.emergencyContactEmail,
-          arrivalDate: t.arrivalDate,
-          arrivalTime: t.arrivalTime,
-          arrivalBy: t.arrivalBy,
-          flightNumber: t.flightNumber,
-          roommatePreference: t.roommatePreference,
-          roommateName: t.roommateName,
+          ...answersOf(t),
           readiness: readinessOf(done.get(t.id)!),
         });
       }

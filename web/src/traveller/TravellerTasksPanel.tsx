@@ -1,4 +1,5 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
+import type { TypedDocumentNode } from '@apollo/client';
 import { useMutation } from '@apollo/client/react';
 import { ARRIVAL_MODES, ROOMMATE_PREFERENCES, TASK_LABELS, type TaskKind } from 'api/shared/pre-trip';
 import { AGE_RULE_TEXT, formatIsoDate, POLICY } from 'api/shared/policy';
@@ -75,23 +76,89 @@ function TaskSection({ kind, done, level, children }: { kind: TaskKind; done: bo
 
 /** The access fields every task mutation sends. */
 const accessInput = (a: TravellerAccess) => ({ travellerId: a.travellerId, token: a.token, ...(a.bookingId ? { bookingId: a.bookingId } : {}) });
+type AccessFields = 'travellerId' | 'token' | 'bookingId';
 
-/** A task form's state: saving, the server's problem (per field and overall), a saved notice. */
-function useTaskForm() {
-  const [problem, setProblem] = useState<{ message: string | null; fields: Partial<Record<string, string>> }>({ message: null, fields: {} });
+interface Problem {
+  message: string | null;
+  fields: Partial<Record<string, string>>;
+}
+const NO_PROBLEM: Problem = { message: null, fields: {} };
+
+/**
+ * The frame every task form shares: its mutation (the link's access fields added to the input), the
+ * saving state, the server's problem (per field and overall) and the saved notice. `prefix` starts the
+ * ids of the form's fields (one panel per traveller can stand on a page).
+ */
+function useTaskForm<TData, TVariables extends { input: { token: string } }>(mutation: TypedDocumentNode<TData, TVariables>, access: TravellerAccess, prefix: string) {
+  type TInput = TVariables['input'];
+  const [mutate, { loading }] = useMutation(mutation);
+  // Apollo's options type is conditional on TVariables, which TypeScript cannot resolve inside a generic: the input is typed where it is built.
+  const send = mutate as (options: { variables: TVariables }) => Promise<unknown>;
+  const [problem, setProblem] = useState<Problem>(NO_PROBLEM);
   const [saved, setSaved] = useState(false);
-  const run = async (work: () => Promise<unknown>) => {
+  const run = async (input: TInput) => {
     setSaved(false);
     try {
-      await work();
-      setProblem({ message: null, fields: {} });
+      await send({ variables: { input } as TVariables });
+      setProblem(NO_PROBLEM);
       setSaved(true);
     } catch (error) {
       const p = graphqlProblem(error);
       setProblem({ message: p.message ?? 'This could not be saved. Please try again.', fields: p.fields });
     }
   };
-  return { problem, saved, run };
+  /** The form's submit handler: `fields` reads the form's own fields when it is sent. */
+  const onSubmit = (fields: () => Omit<TInput, AccessFields>) => (e: FormEvent) => {
+    e.preventDefault();
+    void run({ ...accessInput(access), ...fields() } as TInput);
+  };
+  return { loading, problem, saved, prefix, onSubmit };
+}
+type TaskFormState = Pick<ReturnType<typeof useTaskForm>, 'loading' | 'problem' | 'saved' | 'prefix'>;
+/** What a task form's input may set besides what TaskInput sets. */
+type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'form' | 'id' | 'value' | 'onChange'>;
+
+/** A task form: its fields, then the server's problem or the saved notice (`savedText`, if the form shows one), then its button. */
+function TaskForm({ form, label, onSubmit, action, busy, savedText, children }: { form: TaskFormState; label: string; onSubmit(e: FormEvent): void; action: string; busy: string; savedText?: string; children: ReactNode }) {
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label={label}>
+      {children}
+      <FormProblem message={form.problem.message} saved={savedText ? form.saved : false} savedText={savedText ?? ''} />
+      <button type="submit" className="btn btn--primary" disabled={form.loading}>
+        {form.loading ? busy : action}
+      </button>
+    </form>
+  );
+}
+
+/**
+ * A labelled input of a task form: marked invalid and described by the server's message for
+ * `field` when there is one, and by its hint. Its id is `{prefix}-{id ?? field}`; props given
+ * (type, limits, an aria-describedby of its own) go to the input last.
+ */
+function TaskInput({ frame, field, id, label, value, onValue, hint, ...props }: { frame: TaskFormState; field: string; id?: string; label: string; value: string; onValue(value: string): void; hint?: string } & InputProps) {
+  const inputId = `${frame.prefix}-${id ?? field}`;
+  const error = frame.problem.fields[field];
+  return (
+    <div className="field">
+      <label htmlFor={inputId}>{label}</label>
+      <input
+        className="input"
+        id={inputId}
+        value={value}
+        onChange={(e) => onValue(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[props['aria-describedby'], error ? `${inputId}-error` : undefined].filter(Boolean).join(' ') || undefined}
+        {...props}
+      />
+      <FieldError id={inputId} message={error} />
+      {hint && (
+        <span className="field__hint" id={`${inputId}-hint`}>
+          {hint}
+        </span>
+      )}
+    </div>
+  );
 }
 
 function FieldError({ id, message }: { id: string; message?: string }) {
@@ -118,15 +185,10 @@ function FormProblem({ message, saved, savedText }: { message: string | null; sa
 }
 
 function WaiverForm({ tasks, access }: { tasks: TravellerTasksPanel_TasksFragment; access: TravellerAccess }) {
-  const [sign, { loading }] = useMutation(SIGN_WAIVER_MUTATION);
   const [fullName, setFullName] = useState('');
   const [consent, setConsent] = useState(false);
-  const form = useTaskForm();
-  const p = `waiver-${tasks.travellerId}`;
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    void form.run(() => sign({ variables: { input: { ...accessInput(access), fullName, consent, contentHash: tasks.waiver.contentHash } } }));
-  };
+  const form = useTaskForm(SIGN_WAIVER_MUTATION, access, `waiver-${tasks.travellerId}`);
+  const p = form.prefix;
   return (
     <>
       <div className="waiver-text" tabIndex={0} role="document" aria-label="Release of liability text">
@@ -137,22 +199,8 @@ function WaiverForm({ tasks, access }: { tasks: TravellerTasksPanel_TasksFragmen
           Signed by {tasks.waiver.signedName} on {tasks.waiver.signedAt ? new Date(tasks.waiver.signedAt).toUTCString() : ''}. A signed copy was emailed.
         </p>
       ) : (
-        <form onSubmit={submit} noValidate aria-label="Sign the release">
-          <div className="field">
-            <label htmlFor={`${p}-name`}>Full legal name *</label>
-            <input
-              className="input"
-              id={`${p}-name`}
-              type="text"
-              maxLength={120}
-              autoComplete="name"
-              value={fullName}
-              onChange={(e) => setFullName(e.target.value)}
-              aria-invalid={form.problem.fields.fullName ? true : undefined}
-              aria-describedby={form.problem.fields.fullName ? `${p}-name-error` : undefined}
-            />
-            <FieldError id={`${p}-name`} message={form.problem.fields.fullName} />
-          </div>
+        <TaskForm form={form} label="Sign the release" onSubmit={form.onSubmit(() => ({ fullName, consent, contentHash: tasks.waiver.contentHash }))} action="Sign the release" busy="Signing...">
+          <TaskInput frame={form} field="fullName" id="name" label="Full legal name *" type="text" maxLength={120} autoComplete="name" value={fullName} onValue={setFullName} />
           <div className="field">
             <label className="check" htmlFor={`${p}-consent`}>
               <input type="checkbox" id={`${p}-consent`} checked={consent} onChange={(e) => setConsent(e.target.checked)} aria-describedby={form.problem.fields.consent ? `${p}-consent-error` : undefined} />
@@ -160,18 +208,13 @@ function WaiverForm({ tasks, access }: { tasks: TravellerTasksPanel_TasksFragmen
             </label>
             <FieldError id={`${p}-consent`} message={form.problem.fields.consent} />
           </div>
-          <FormProblem message={form.problem.message} saved={false} savedText="" />
-          <button type="submit" className="btn btn--primary" disabled={loading}>
-            {loading ? 'Signing...' : 'Sign the release'}
-          </button>
-        </form>
+        </TaskForm>
       )}
     </>
   );
 }
 
 function HealthForm({ tasks, access }: { tasks: TravellerTasksPanel_TasksFragment; access: TravellerAccess }) {
-  const [save, { loading }] = useMutation(SAVE_HEALTH_MUTATION);
   const [v, setV] = useState({
     age: tasks.age === null || tasks.age === undefined ? '' : String(tasks.age),
     healthConcerns: tasks.healthConcerns ?? '',
@@ -180,66 +223,33 @@ function HealthForm({ tasks, access }: { tasks: TravellerTasksPanel_TasksFragmen
     emergencyContactPhone: tasks.emergencyContactPhone ?? '',
     emergencyContactEmail: tasks.emergencyContactEmail ?? '',
   });
-  const form = useTaskForm();
-  const p = `health-${tasks.travellerId}`;
-  const input = (name: keyof typeof v, label: string, props: Record<string, unknown> = {}, hint?: string) => (
-    <div className="field">
-      <label htmlFor={`${p}-${name}`}>{label}</label>
-      <input
-        className="input"
-        id={`${p}-${name}`}
-        value={v[name]}
-        onChange={(e) => setV({ ...v, [name]: e.target.value })}
-        aria-invalid={form.problem.fields[name] ? true : undefined}
-        aria-describedby={[props['aria-describedby'], form.problem.fields[name] ? `${p}-${name}-error` : undefined].filter(Boolean).join(' ') || undefined}
-        {...props}
-      />
-      <FieldError id={`${p}-${name}`} message={form.problem.fields[name]} />
-      {hint && (
-        <span className="field__hint" id={`${p}-${name}-hint`}>
-          {hint}
-        </span>
-      )}
-    </div>
+  const form = useTaskForm(SAVE_HEALTH_MUTATION, access, `health-${tasks.travellerId}`);
+  const input = (name: keyof typeof v, label: string, props: InputProps & { hint?: string } = {}) => (
+    <TaskInput frame={form} field={name} label={label} value={v[name]} onValue={(value) => setV({ ...v, [name]: value })} {...props} />
   );
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    void form.run(() =>
-      save({
-        variables: {
-          input: {
-            ...accessInput(access),
-            age: /^\d+$/.test(v.age.trim()) ? parseInt(v.age, 10) : -1,
-            healthConcerns: v.healthConcerns.trim() || null,
-            dietaryRestrictions: v.dietaryRestrictions.trim() || null,
-            emergencyContactName: v.emergencyContactName,
-            emergencyContactPhone: v.emergencyContactPhone,
-            emergencyContactEmail: v.emergencyContactEmail,
-          },
-        },
-      }),
-    );
-  };
+  const submit = form.onSubmit(() => ({
+    age: /^\d+$/.test(v.age.trim()) ? parseInt(v.age, 10) : -1,
+    healthConcerns: v.healthConcerns.trim() || null,
+    dietaryRestrictions: v.dietaryRestrictions.trim() || null,
+    emergencyContactName: v.emergencyContactName,
+    emergencyContactPhone: v.emergencyContactPhone,
+    emergencyContactEmail: v.emergencyContactEmail,
+  }));
   return (
-    <form onSubmit={submit} noValidate aria-label="Health, dietary needs and emergency contact">
+    <TaskForm form={form} label="Health, dietary needs and emergency contact" onSubmit={submit} action="Confirm these details" busy="Saving..." savedText="Saved: thank you.">
       <div className="form-grid form-grid--2">
-        {input('age', 'Age *', { type: 'number', min: POLICY.minAge, max: POLICY.maxAge, inputMode: 'numeric', 'aria-describedby': `${p}-age-hint` }, AGE_RULE_TEXT)}
+        {input('age', 'Age *', { type: 'number', min: POLICY.minAge, max: POLICY.maxAge, inputMode: 'numeric', 'aria-describedby': `${form.prefix}-age-hint`, hint: AGE_RULE_TEXT })}
         {input('healthConcerns', 'Health concerns', { maxLength: 2000 })}
         {input('dietaryRestrictions', 'Dietary needs', { maxLength: 2000 })}
         {input('emergencyContactName', 'Emergency contact name *', { maxLength: 120 })}
         {input('emergencyContactPhone', 'Emergency contact phone *', { type: 'tel', maxLength: 40, pattern: PHONE_PATTERN })}
         {input('emergencyContactEmail', 'Emergency contact email *', { type: 'email', maxLength: 254, pattern: EMAIL_PATTERN })}
       </div>
-      <FormProblem message={form.problem.message} saved={form.saved} savedText="Saved: thank you." />
-      <button type="submit" className="btn btn--primary" disabled={loading}>
-        {loading ? 'Saving...' : 'Confirm these details'}
-      </button>
-    </form>
+    </TaskForm>
   );
 }
 
 function TravelForm({ tasks, access }: { tasks: TravellerTasksPanel_TasksFragment; access: TravellerAccess }) {
-  const [save, { loading }] = useMutation(SAVE_TRAVEL_MUTATION);
   const shared = tasks.roomType === 'shared';
   const [v, setV] = useState({
     arrivalDate: tasks.arrivalDate ?? '',
@@ -249,44 +259,25 @@ function TravelForm({ tasks, access }: { tasks: TravellerTasksPanel_TasksFragmen
     roommatePreference: tasks.roommatePreference ?? 'no_preference',
     roommateName: tasks.roommateName ?? '',
   });
-  const form = useTaskForm();
-  const p = `travel-${tasks.travellerId}`;
-  const error = (name: string) => form.problem.fields[name];
-  const describe = (name: string) => (error(name) ? `${p}-${name}-error` : undefined);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    void form.run(() =>
-      save({
-        variables: {
-          input: {
-            ...accessInput(access),
-            arrivalDate: v.arrivalDate,
-            arrivalTime: v.arrivalTime,
-            arrivalBy: v.arrivalBy,
-            flightNumber: v.flightNumber.trim() || null,
-            roommatePreference: shared ? v.roommatePreference : null,
-            roommateName: shared && v.roommatePreference === 'named_person' ? v.roommateName : null,
-          },
-        },
-      }),
-    );
-  };
+  const form = useTaskForm(SAVE_TRAVEL_MUTATION, access, `travel-${tasks.travellerId}`);
+  const p = form.prefix;
+  const set = (name: keyof typeof v) => (value: string) => setV({ ...v, [name]: value });
+  const submit = form.onSubmit(() => ({
+    arrivalDate: v.arrivalDate,
+    arrivalTime: v.arrivalTime,
+    arrivalBy: v.arrivalBy,
+    flightNumber: v.flightNumber.trim() || null,
+    roommatePreference: shared ? v.roommatePreference : null,
+    roommateName: shared && v.roommatePreference === 'named_person' ? v.roommateName : null,
+  }));
   return (
-    <form onSubmit={submit} noValidate aria-label="Travel details">
+    <TaskForm form={form} label="Travel details" onSubmit={submit} action="Save travel details" busy="Saving..." savedText="Saved: thank you.">
       <div className="form-grid form-grid--2">
-        <div className="field">
-          <label htmlFor={`${p}-arrivalDate`}>Arrival date *</label>
-          <input className="input" type="date" id={`${p}-arrivalDate`} value={v.arrivalDate} onChange={(e) => setV({ ...v, arrivalDate: e.target.value })} aria-invalid={error('arrivalDate') ? true : undefined} aria-describedby={describe('arrivalDate')} />
-          <FieldError id={`${p}-arrivalDate`} message={error('arrivalDate')} />
-        </div>
-        <div className="field">
-          <label htmlFor={`${p}-arrivalTime`}>Arrival time (local) *</label>
-          <input className="input" type="time" id={`${p}-arrivalTime`} value={v.arrivalTime} onChange={(e) => setV({ ...v, arrivalTime: e.target.value })} aria-invalid={error('arrivalTime') ? true : undefined} aria-describedby={describe('arrivalTime')} />
-          <FieldError id={`${p}-arrivalTime`} message={error('arrivalTime')} />
-        </div>
+        <TaskInput frame={form} field="arrivalDate" label="Arrival date *" type="date" value={v.arrivalDate} onValue={set('arrivalDate')} />
+        <TaskInput frame={form} field="arrivalTime" label="Arrival time (local) *" type="time" value={v.arrivalTime} onValue={set('arrivalTime')} />
         <div className="field">
           <label htmlFor={`${p}-arrivalBy`}>Arriving by *</label>
-          <select className="select" id={`${p}-arrivalBy`} value={v.arrivalBy} onChange={(e) => setV({ ...v, arrivalBy: e.target.value })}>
+          <select className="select" id={`${p}-arrivalBy`} value={v.arrivalBy} onChange={(e) => set('arrivalBy')(e.target.value)}>
             {ARRIVAL_MODES.map((m) => (
               <option key={m} value={m}>
                 {ARRIVAL_LABELS[m]}
@@ -294,15 +285,11 @@ function TravelForm({ tasks, access }: { tasks: TravellerTasksPanel_TasksFragmen
             ))}
           </select>
         </div>
-        <div className="field">
-          <label htmlFor={`${p}-flightNumber`}>Flight number (optional)</label>
-          <input className="input" type="text" id={`${p}-flightNumber`} maxLength={10} value={v.flightNumber} onChange={(e) => setV({ ...v, flightNumber: e.target.value })} aria-invalid={error('flightNumber') ? true : undefined} aria-describedby={describe('flightNumber')} />
-          <FieldError id={`${p}-flightNumber`} message={error('flightNumber')} />
-        </div>
+        <TaskInput frame={form} field="flightNumber" label="Flight number (optional)" type="text" maxLength={10} value={v.flightNumber} onValue={set('flightNumber')} />
         {shared && (
           <div className="field">
             <label htmlFor={`${p}-roommatePreference`}>Roommate preference (shared room) *</label>
-            <select className="select" id={`${p}-roommatePreference`} value={v.roommatePreference} onChange={(e) => setV({ ...v, roommatePreference: e.target.value })}>
+            <select className="select" id={`${p}-roommatePreference`} value={v.roommatePreference} onChange={(e) => set('roommatePreference')(e.target.value)}>
               {ROOMMATE_PREFERENCES.map((r) => (
                 <option key={r} value={r}>
                   {ROOMMATE_LABELS[r]}
@@ -311,53 +298,32 @@ function TravelForm({ tasks, access }: { tasks: TravellerTasksPanel_TasksFragmen
             </select>
           </div>
         )}
-        {shared && v.roommatePreference === 'named_person' && (
-          <div className="field">
-            <label htmlFor={`${p}-roommateName`}>Their name *</label>
-            <input className="input" type="text" id={`${p}-roommateName`} maxLength={120} value={v.roommateName} onChange={(e) => setV({ ...v, roommateName: e.target.value })} aria-invalid={error('roommateName') ? true : undefined} aria-describedby={describe('roommateName')} />
-            <FieldError id={`${p}-roommateName`} message={error('roommateName')} />
-          </div>
-        )}
+        {shared && v.roommatePreference === 'named_person' && <TaskInput frame={form} field="roommateName" label="Their name *" type="text" maxLength={120} value={v.roommateName} onValue={set('roommateName')} />}
       </div>
-      <FormProblem message={form.problem.message} saved={form.saved} savedText="Saved: thank you." />
-      <button type="submit" className="btn btn--primary" disabled={loading}>
-        {loading ? 'Saving...' : 'Save travel details'}
-      </button>
-    </form>
+    </TaskForm>
   );
 }
 
 function GearForm({ tasks, access }: { tasks: TravellerTasksPanel_TasksFragment; access: TravellerAccess }) {
-  const [save, { loading }] = useMutation(SAVE_GEAR_MUTATION);
   const [ticked, setTicked] = useState(() => new Set(tasks.gear.filter((g) => g.ticked).map((g) => g.id)));
-  const form = useTaskForm();
-  const p = `gear-${tasks.travellerId}`;
+  const form = useTaskForm(SAVE_GEAR_MUTATION, access, `gear-${tasks.travellerId}`);
   const toggle = (id: string, on: boolean) => {
     const next = new Set(ticked);
     if (on) next.add(id);
     else next.delete(id);
     setTicked(next);
   };
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    void form.run(() => save({ variables: { input: { ...accessInput(access), ticked: [...ticked] } } }));
-  };
   return (
-    <form onSubmit={submit} noValidate aria-label="Gear checklist">
+    <TaskForm form={form} label="Gear checklist" onSubmit={form.onSubmit(() => ({ ticked: [...ticked] }))} action="Save checklist" busy="Saving..." savedText="Saved: thank you.">
       <fieldset className="fieldset gear-list">
         <legend className="visually-hidden">Tick what you will bring</legend>
         {tasks.gear.map((g) => (
-          <label key={g.id} className="check" htmlFor={`${p}-${g.id}`}>
-            <input type="checkbox" id={`${p}-${g.id}`} checked={ticked.has(g.id)} onChange={(e) => toggle(g.id, e.target.checked)} />
+          <label key={g.id} className="check" htmlFor={`${form.prefix}-${g.id}`}>
+            <input type="checkbox" id={`${form.prefix}-${g.id}`} checked={ticked.has(g.id)} onChange={(e) => toggle(g.id, e.target.checked)} />
             {g.label}
           </label>
         ))}
       </fieldset>
-      <FormProblem message={form.problem.message} saved={form.saved} savedText="Saved: thank you." />
-      <button type="submit" className="btn btn--primary" disabled={loading}>
-        {loading ? 'Saving...' : 'Save checklist'}
-      </button>
-    </form>
+    </TaskForm>
   );
 }
-
