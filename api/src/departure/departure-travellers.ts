@@ -47,7 +47,7 @@ function toRow(t: RosterTraveller): DepartureTravellerRow {
   // What the roster shows as the traveller gave it is passed on as it is; the rest is put in the roster's words.
   const { name, bookerName, bookerEmail: _bookerEmail, arrivalDate, arrivalTime, arrivalBy, flightNumber, roommatePreference, roommateName, readiness, ...asGiven } = t;
   const arrival = [arrivalDate, arrivalTime, arrivalBy, flightNumber ? `flight ${flightNumber}` : null].filter(Boolean).join(', ');
-  const roommate = roommatePreference === 'named' ? roommateName : roommatePreference ? roommatePreference.replace(/_/g, ' ') : null;
+  const roommate = roommatePreference === 'named_person' ? roommateName : roommatePreference ? roommatePreference.replace(/_/g, ' ') : null;
   return {
     ...asGiven,
     name: name ?? `Traveller ${t.position} of ${bookerName}'s booking`,

@@ -218,6 +218,25 @@ describe.each(DB_KINDS)('departures on %s', (kind) => {
     expect(records[2].health_concerns).toBe("'=cmd|calc");
   });
 
+  it('a named roommate preference shows the roommate on the roster and pairs the two in the rooming list', async () => {
+    now = new Date('2026-01-15T12:00:00.000Z');
+    const w = await aWorkshop(60);
+    const eve = await aBooking(w, { customer_name: 'Eve Ray', customer_email: 'eve@example.com', room_type: 'shared' });
+    await aBooking(w, { customer_name: 'Gil Sun', customer_email: 'gil@example.com', room_type: 'shared' });
+    await aBooking(w, { customer_name: 'Fay Orr', customer_email: 'fay@example.com', room_type: 'shared' });
+    const [eveTraveller] = await s.services.travellers.listForBooking(m(), eve);
+    const start = (await m().findOneByOrFail(Workshop, { id: w })).startDate;
+    const travel = await api('PUT', `/travellers/${eveTraveller!.id}/travel`, { token: tokenOf(eve), booking_id: eve, arrival_date: start, arrival_time: '16:30', arrival_by: 'car', roommate_preference: 'named_person', roommate_name: 'Fay Orr' });
+    expect(travel.status).toBe(200);
+
+    const view = await (await api('GET', `/admin/departures/${w}`)).json();
+    expect(view.travellers.find((t: { name: string }) => t.name === 'Eve Ray').roommate_preference).toBe('Fay Orr');
+    expect(view.rooms).toEqual([
+      { room_type: 'shared', occupants: ['Eve Ray', 'Fay Orr'], note: 'roommate preference' },
+      { room_type: 'shared', occupants: ['Gil Sun'], note: 'needs a roommate' },
+    ]);
+  });
+
   it('the roster is read in a few queries per run, the same for more travellers, the run itself read once', async () => {
     now = new Date('2026-01-15T12:00:00.000Z');
     const w = await aWorkshop(60);
