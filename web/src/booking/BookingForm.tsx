@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type Rea
 import { Link } from 'react-router-dom';
 import { AGE_RULE_TEXT, formatIsoDate, POLICY, type PaymentOption, type PaymentOptionOffer, type RoomType } from 'api/shared/policy';
 import { formatCents, formatDollars } from 'api/shared/money';
-import { balanceText, type CodeBalanceState } from '../giftcard/useCodeBalance';
+import { balanceText, type CodeBalanceState, UNUSABLE_CODE_TEXT } from '../giftcard/useCodeBalance';
 import type { ExperienceLevel } from '../gql/graphql';
 import { EMAIL_HINT, EMAIL_PATTERN, PHONE_HINT, PHONE_PATTERN } from 'api/shared/formats';
 import { validateBooking, type BookingErrors } from './validateBooking';
@@ -155,12 +155,7 @@ export function BookingForm({ workshop, values, onChange, onSubmit, submitting, 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   // Unknown, or empty / expired: said next to the field (the booking would be refused naming it).
-  const codeRefused =
-    codeBalance?.state === 'refused'
-      ? `Credit or gift card code: ${codeBalance.message}`
-      : codeBalance?.state === 'found' && !codeBalance.usable
-        ? `Credit or gift card code: ${codeBalance.code} has no balance left or has expired.`
-        : null;
+  const codeRefused = codeBalance?.state === 'refused' ? codeBalance.message : codeBalance?.state === 'found' && !codeBalance.usable ? UNUSABLE_CODE_TEXT : null;
   const field = (name: BookingTextField) => ({
     id: name,
     name,

@@ -4,7 +4,7 @@ import { formatCents, formatDollars } from 'api/shared/money';
 import { formatIsoDate } from 'api/shared/policy';
 import { graphqlProblem } from '../forms/graphqlProblem';
 import { PAY_WITH_GIFT_CARD_MUTATION } from './documents';
-import { balanceText, useCodeBalance } from './useCodeBalance';
+import { balanceText, UNUSABLE_CODE_TEXT, useCodeBalance } from './useCodeBalance';
 
 /** "credit" for a WL- code, "gift card" otherwise: how the page names what paid. */
 const kindOf = (code: string) => (/^\s*WL/i.test(code) ? 'credit' : 'gift card');
@@ -23,7 +23,7 @@ export function GiftCardPayBox({ bookingId, token, onPaid }: { bookingId: string
   const [done, setDone] = useState<string | null>(null);
   const [pay, { loading }] = useMutation(PAY_WITH_GIFT_CARD_MUTATION);
   const balance = useCodeBalance(code);
-  const shownError = error ?? (balance?.state === 'refused' ? balance.message : null);
+  const shownError = error ?? (balance?.state === 'refused' ? balance.message : balance?.state === 'found' && !balance.usable ? UNUSABLE_CODE_TEXT : null);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setError(null);
@@ -36,7 +36,7 @@ export function GiftCardPayBox({ bookingId, token, onPaid }: { bookingId: string
       onPaid();
     } catch (err) {
       const p = graphqlProblem(err);
-      setError(p.fields.code ?? p.message ?? 'The code could not be used. Please try again.');
+      setError(p.fields.code ? UNUSABLE_CODE_TEXT : (p.message ?? 'The code could not be used. Please try again.'));
     }
   };
   return (
@@ -64,7 +64,7 @@ export function GiftCardPayBox({ bookingId, token, onPaid }: { bookingId: string
             A gift card (GC-…) or a credit (WL-…). It pays your next payment as far as its balance goes; the rest stays on it.
           </p>
           <p id={`${id}-balance`} className="field__status" role="status" aria-live="polite" data-testid="code-balance">
-            {balance?.state === 'checking' ? 'Checking the code…' : balance?.state === 'found' ? balanceText(balance, formatCents, formatIsoDate) : ''}
+            {balance?.state === 'checking' ? 'Checking the code…' : balance?.state === 'found' && balance.usable ? balanceText(balance, formatCents, formatIsoDate) : ''}
           </p>
           {shownError && (
             <p id={`${id}-error`} className="field__error">

@@ -45,6 +45,9 @@ export type CodeBalanceState =
   | { state: 'refused'; message: string }
   | null;
 
+/** What the pages say of a code the server does not know (or that is spent, void or expired): it names the field. */
+export const UNUSABLE_CODE_TEXT = 'This credit or gift card code is not valid, or has no balance left.';
+
 /** Whether the text is a whole code (a gift card's GC + 16 symbols, a credit's WL + 12 or 8): only those are looked up. */
 export function looksLikeCode(typed: string): boolean {
   const s = typed.toUpperCase().replace(/[\s-]/g, '');
@@ -94,7 +97,8 @@ export function useCodeBalance(typed: string, choices: CodeChoices | null = null
         .catch((e: unknown) => {
           if (run !== latest.current) return;
           const p = graphqlProblem(e);
-          setState({ state: 'refused', message: p.fields.code ?? p.message ?? 'This code could not be checked. Please try again.' });
+          // The server's one answer for an unknown or unusable code names `code`; anything else (the limit) is said as it is.
+          setState({ state: 'refused', message: p.fields.code ? UNUSABLE_CODE_TEXT : (p.message ?? 'This code could not be checked. Please try again.') });
         });
     }, delayMs);
     return () => clearTimeout(timer);
@@ -107,6 +111,6 @@ export function useCodeBalance(typed: string, choices: CodeChoices | null = null
 /** "WL-7KQ3-M9XD: $1,000 left, valid until January 15, 2031." (or why it cannot be used) */
 export function balanceText(b: Extract<CodeBalanceState, { state: 'found' }>, money: (cents: number) => string, date: (iso: string) => string): string {
   const what = b.kind === 'credit' ? 'Credit' : 'Gift card';
-  if (!b.usable) return `${what} ${b.code} has no balance left or has expired.`;
+  if (!b.usable) return UNUSABLE_CODE_TEXT;
   return `${what} ${b.code}: ${money(b.balanceCents)} left, valid until ${date(b.expiresAt.slice(0, 10))}.`;
 }
