@@ -245,7 +245,7 @@ export function createServices(
   // A paid Checkout Session of a gift card goes to the gift cards, never to a booking.
   const payments = new PaymentService(db, bookings, provider, clock, logger, config.publicOrigin, paymentEvents, Boolean(config.mail.smtpUrl), giftCards);
   const money = createMoney(db, bookings, payments, jobs, links, clock, logger, config.publicOrigin, events, audit);
-  const credits: CreditsService = new CreditsService(db, bookings, money.refunds, money.accounts, jobs, clock, logger, audit);
+  const credits: CreditsService = new CreditsService(db, money.refunds, money.accounts, jobs, clock, logger, audit);
   // A moderation drops the rendered pages (kept with the catalog snapshot) so /testimonials and the workshop pages show it at once.
   // A moderation drops the rendered pages kept with the catalog here, and (Redis configured) on every other instance.
   const reviews = new ReviewService(db, clock, outbox, jobs, audit, reviewLinks, () => {

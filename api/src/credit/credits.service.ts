@@ -5,7 +5,6 @@ import type { Logger } from '../infrastructure/logger';
 import { AppError, ErrorCode } from '../infrastructure/errors';
 import { formatCents } from '../shared/money';
 import { Booking } from '../booking/booking.entity';
-import type { BookingService } from '../booking/booking.service';
 import type { BookingEventMap } from '../booking/booking-events';
 import { BookingPayment, BookingRefund, PaymentMethod, RefundReason, RefundState } from '../booking/ledger.entities';
 import type { RefundMaker } from '../money/refund-maker';
@@ -67,7 +66,6 @@ const isWorkshopRefund = (r: BookingRefund) => r.reason === RefundReason.worksho
 export class CreditsService {
   constructor(
     private readonly db: Database,
-    private readonly bookings: BookingService,
     private readonly refunds: RefundMaker,
     /** The manage page's read model: what the customer sees after choosing. */
     private readonly accounts: Pick<BookingAccountService, 'accountOrThrow'>,
