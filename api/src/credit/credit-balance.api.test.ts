@@ -32,7 +32,7 @@ const jittered = async <T>(f: () => Promise<T>): Promise<T> => {
 describe.each(DB_KINDS)('credits as balances on %s', (kind) => {
   let s: TestServer;
   let stripe: FakeStripe;
-  let now = new Date('2026-01-15T12:00:00.000Z');
+  const now = new Date('2026-01-15T12:00:00.000Z');
   const clock = () => new Date(now.getTime());
 
   beforeAll(async () => {
