@@ -40,7 +40,7 @@ type CreditRow = NonNullable<BookingCreditsQuery['bookingAccount']>['credits'][n
 export function creditLine(c: Pick<CreditRow, 'amount' | 'balance' | 'used' | 'expiresAt'>): string {
   if (c.used) return `${formatDollars(c.amount)}, used up`;
   const until = `valid until ${formatIsoDate(String(c.expiresAt).slice(0, 10))}`;
-  if (c.balance === c.amount) return `${formatDollars(c.amount)}, not used yet, ${until} (enter it on the booking form, or below to pay a balance)`;
+  if (c.balance === c.amount) return `${formatDollars(c.amount)}, not used yet, ${until} (enter it on the booking form, or on a booking’s page to pay its balance)`;
   return `${formatDollars(c.amount)}, ${formatDollars(c.balance)} left, ${until}`;
 }
 
