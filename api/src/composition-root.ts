@@ -57,7 +57,8 @@ import { DEFAULT_WAITLIST_LIMITS, type WaitlistEntryLimits } from './waitlist/wa
 import type { WorkshopCatalogOptions } from './workshop/workshop-catalog';
 import { CreditsService } from './credit/credits.service';
 import { PromoCodeService } from './promo/promo.service';
-import { GIFT_CARD_DELIVERY_JOB, GiftCardService, isGiftCardCode } from './gift-card/gift-card.service';
+import { GIFT_CARD_DELIVERY_JOB, GiftCardService } from './gift-card/gift-card.service';
+import type { PromoQuoteInput } from './promo/promo.input';
 import { GIFT_CARD_MAILS } from './gift-card/gift-card.mails';
 import { WorkshopCancellationService } from './workshop-cancellation/workshop-cancellation.service';
 import { WorkshopCancellationReactions } from './workshop-cancellation/workshop-cancellation-reactions';
@@ -227,9 +228,9 @@ export function createServices(
       events,
       offers: waitlist,
       audit,
-      // Credit codes (docs/decisions/063) are redeemed by the CreditsService, built below from the bookings.
-      // One code box (docs/decisions/095): GC- codes are gift cards, the others credits.
-      credits: { redeemOrThrow: (m, code, booking, now) => (isGiftCardCode(code) ? giftCards.redeemOrThrow(m, code, booking, now) : credits.redeemOrThrow(m, code, booking, now)) },
+      // One code box (docs/decisions/095): credits (WL-) and gift cards (GC-) are one kind of balance, spent by
+      // the GiftCardService (built below from the bookings) in the booking's transaction.
+      credits: { redeemOrThrow: (m, code, booking, now) => giftCards.redeemOrThrow(m, code, booking, now) },
       // Promo codes (docs/decisions/096): one use claimed in the booking's transaction.
       promos,
     },
@@ -237,11 +238,14 @@ export function createServices(
   );
   const bus = config.redisUrl ? connectCatalogBus(config, workshops, logger) : null;
   const jobs = new JobQueue(db, clock, logger);
-  const giftCards: GiftCardService = new GiftCardService(db, bookings.lifecycle, provider, jobs, outbox, audit, clock, logger, config.publicOrigin);
+  // The code box's quote prices the form's choices with a promo code as the booking will (docs/decisions/095, 096).
+  const giftCards: GiftCardService = new GiftCardService(db, bookings.lifecycle, provider, jobs, outbox, audit, clock, logger, config.publicOrigin, {
+    quoteOrThrow: (i) => promos.quoteOrThrow(i as PromoQuoteInput),
+  });
   // A paid Checkout Session of a gift card goes to the gift cards, never to a booking.
   const payments = new PaymentService(db, bookings, provider, clock, logger, config.publicOrigin, paymentEvents, Boolean(config.mail.smtpUrl), giftCards);
   const money = createMoney(db, bookings, payments, jobs, links, clock, logger, config.publicOrigin, events, audit);
-  const credits: CreditsService = new CreditsService(db, bookings, money.refunds, money.accounts, jobs, clock, logger, audit);
+  const credits: CreditsService = new CreditsService(db, money.refunds, money.accounts, jobs, clock, logger, audit);
   // A moderation drops the rendered pages (kept with the catalog snapshot) so /testimonials and the workshop pages show it at once.
   // A moderation drops the rendered pages kept with the catalog here, and (Redis configured) on every other instance.
   const reviews = new ReviewService(db, clock, outbox, jobs, audit, reviewLinks, () => {
@@ -279,18 +283,18 @@ export function createServices(
     // Know before you go follows its run: scheduled for every run, copied by "Schedule again", moved with the dates (docs/decisions/087).
     .on('workshopScheduled', (e) => knowBeforeYouGo.runScheduled(e.m, e.workshop, e.copiedFrom, e.now))
     .on('workshopDatesChanged', (e) => knowBeforeYouGo.datesChanged(e.m, e.before, e.workshop, e.now))
-    // A held booking that used a credit lapsed: the credit is usable again (docs/decisions/063).
-    .on('holdLapsed', (e) => credits.giveBack(e))
     // A promo code's use comes back when the hold lapses or the booking is cancelled before payment (docs/decisions/096).
     .on('holdLapsed', (e) => promos.giveBackOnLapse(e))
     .on('bookingCancelled', (e) => promos.giveBackOnCancel(e))
-    // ... and what it spent of a gift card goes back on the card (docs/decisions/094).
+    // ... and what it spent of a credit or a gift card goes back on it (docs/decisions/063, 094, 095).
     .on('holdLapsed', (e) => giftCards.giveBack(e))
     // A lapsed checkout whose customer consented: one "finish your booking" mail a day later (docs/decisions/098).
     .on('holdLapsed', (e) => checkoutRecovery.scheduleOnLapse(e))
     // The audit row first, then the money's reactions: installment paid, what is left scheduled, late money refunded.
     .on('paymentApplied', (e) => moneyAudit.paymentReceived(e))
     .on('paymentApplied', (e) => money.reactions.afterPayment(e))
+    // A balance paid twice at once (a code on the manage page, the card's checkout): the excess goes back to the code (docs/decisions/095).
+    .on('paymentApplied', (e) => giftCards.giveBackOverpayment(e))
     // A confirmed booking is asked for a review 2 and 7 days after its run ends (docs/decisions/089).
     .on('paymentApplied', (e) => reviews.scheduleAsks(e.m, e.booking))
     // Paid at last: each named traveller gets their own tasks link (docs/decisions/084).

@@ -12,7 +12,6 @@ import { Testimonial } from './testimonial/testimonial.entity';
 import { ReviewRequest } from './testimonial/review-request.entity';
 import { Workshop } from './workshop/workshop.entity';
 import { WaitlistEntry } from './waitlist/waitlist-entry.entity';
-import { Credit } from './credit/credit.entity';
 import { PromoCode, PromoCodeUse } from './promo/promo-code.entity';
 import { GiftCard, GiftCardUse } from './gift-card/gift-card.entity';
 import { Photo } from './photo/photo.entity';
@@ -39,7 +38,6 @@ export const ENTITIES = [
   BookingInstallment,
   WaitlistEntry,
   AuditEvent,
-  Credit,
   PromoCode,
   PromoCodeUse,
   GiftCard,

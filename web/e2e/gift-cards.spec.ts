@@ -136,10 +136,11 @@ test('a gift card bought, delivered on its date, used in part on a booking and t
   await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
   await expect.poll(() => inMailTo(second, /https?:\/\/[^\s"'<>]+\/manage\/[0-9a-f-]{36}#[A-Za-z0-9_\-.~%]+/), { timeout: 30_000, intervals: [1_000] }).not.toBeNull();
   await page.goto(inMailTo(second, /https?:\/\/[^\s"'<>]+\/manage\/[0-9a-f-]{36}#[A-Za-z0-9_\-.~%]+/)![0]);
-  await expect(page.getByRole('heading', { name: 'Pay with a gift card' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Pay with a credit or gift card' })).toBeVisible();
   await audit(page);
-  await page.getByLabel('Gift card code').fill(code.toLowerCase());
-  await page.getByRole('button', { name: 'Use gift card' }).click();
+  await page.getByLabel('Credit or gift card code').fill(code.toLowerCase());
+  await expect(page.getByTestId('code-balance')).toHaveText(new RegExp(`^Gift card ${code}: \\$131\\.50 left, valid until \\w+ \\d+, 2031\\.$`));
+  await page.getByRole('button', { name: 'Use this code' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Your gift card paid $131.50; $0 is left on it.' })).toBeVisible();
 
   // Empty now: the card says so.

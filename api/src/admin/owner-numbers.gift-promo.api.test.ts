@@ -116,6 +116,12 @@ describe.each(DB_KINDS)('owner dashboard: gift cards and promo codes on %s', (ki
     expect((await m().findOneByOrFail(GiftCard, { id: kept.id })).balanceCents).toBe(10_000);
     expect((await m().findOneByOrFail(PromoCodeUse, { bookingId: held.id })).state).toBe('returned');
 
+    // Also in March: a $300 credit (a cancelled workshop's money, kept as a balance of kind credit) pays part of a new booking:
+    // the customer's own money, not a gift card's redemption, and no cash either.
+    now = new Date('2026-03-04T10:00:00.000Z');
+    const credit = await s.services.db.transaction((tx) => s.services.credits.issue(tx, { amountCents: 30_000, sourceBookingId: plain.id, customerEmail: 'credit.numbers@example.com' }, now));
+    const byCredit = await book('credit.numbers@example.com', { credit_code: credit.code, payment_option: 'full' });
+
     const d = (await (await get('/api/admin/dashboard?from=2026-01&to=2026-03')).json()) as Dashboard;
     const ledger = (await (await get('/api/admin/ledger?from=2026-01&to=2026-03')).json()) as Line[];
 
@@ -130,7 +136,7 @@ describe.each(DB_KINDS)('owner dashboard: gift cards and promo codes on %s', (ki
     ]);
     expect(d.gift_cards).toMatchObject({ sold_count: 2, sold_cents: 70_000, redeemed_cents: 50_000, outstanding_cents: 10_000 });
     // The outstanding balance is what the live cards hold.
-    const live = await m().findBy(GiftCard, { state: GiftCardState.active });
+    const live = (await m().findBy(GiftCard, { state: GiftCardState.active })).filter((c) => c.kind !== 'credit');
     expect(live.reduce((t, c) => t + c.balanceCents, 0)).toBe(d.gift_cards.outstanding_cents);
 
     // ... and against the ledger's lines: sales, refunds of purchases and uses on bookings.
@@ -144,11 +150,13 @@ describe.each(DB_KINDS)('owner dashboard: gift cards and promo codes on %s', (ki
     }
     // The cash lines (every method but gift_card) are the money chart, gift card sales and refunds included.
     for (const month of d.money) {
-      const cash = ledger.filter((l) => l.date.startsWith(month.month) && l.method !== 'gift_card');
+      const cash = ledger.filter((l) => l.date.startsWith(month.month) && l.method !== 'gift_card' && l.method !== 'credit');
       expect(sum(cash.filter((l) => l.amount_cents > 0))).toBe(month.received_cents);
       expect(0 - sum(cash.filter((l) => l.amount_cents < 0))).toBe(month.refunded_cents);
     }
-    expect(sum(ledger.filter((l) => l.method !== 'gift_card'))).toBe(d.net_cents);
+    expect(sum(ledger.filter((l) => l.method !== 'gift_card' && l.method !== 'credit'))).toBe(d.net_cents);
+    // The credit's use is a line of its own, method credit, its WL- code masked.
+    expect(ledger.filter((l) => l.booking_id === byCredit.id)).toEqual([expect.objectContaining({ kind: 'payment', amount_cents: 30_000, method: 'credit', gift_card: `WL-****-****-****-${credit.code.replace(/-/g, '').slice(-4)}` })]);
     expect(d.money.map((x) => x.month)).toEqual(MONTHS);
 
     // Promo codes: the lapsed booking's use was given back; the code's ledger lines sum to what its bookings paid.

@@ -55,14 +55,16 @@ const CARD_SOLD = 'g.kind = :purchased AND g.paidAt IS NOT NULL';
 const CARD_REFUNDED = 'g.state = :refunded AND g.refundedAt IS NOT NULL';
 /** A card that was worth something: bought and paid, or issued by hand (a void of an unpaid purchase is not money). */
 const CARD_LIVE_ONCE = '(g.kind = :goodwill OR g.paidAt IS NOT NULL)';
-const MONEY_PARAMS = { credit: PaymentMethod.credit, made: REFUNDS_MADE, purchased: GiftCardKind.purchased, goodwill: GiftCardKind.goodwill, refunded: GiftCardState.refunded, void: GiftCardState.void, active: GiftCardState.active };
+const MONEY_PARAMS = { creditKind: GiftCardKind.credit, credit: PaymentMethod.credit, made: REFUNDS_MADE, purchased: GiftCardKind.purchased, goodwill: GiftCardKind.goodwill, refunded: GiftCardState.refunded, void: GiftCardState.void, active: GiftCardState.active };
 
 /**
  * A gift card's code as the export shows it: the last four symbols only. The code is a bearer
  * credential (decision 094): a CSV mailed to an accountant must not spend anyone's balance.
  */
 export function maskGiftCardCode(code: string): string {
-  return `GC-****-****-****-${code.replace(/-/g, '').slice(-4)}`;
+  // The prefix says which kind it was (GC- a gift card, WL- a credit); the last four symbols tell two apart.
+  const prefix = code.split('-')[0] || 'GC';
+  return `${prefix}-****-****-****-${code.replace(/-/g, '').slice(-4)}`;
 }
 
 /** A period checked and made whole: [start, end) in UTC, with its months. */
@@ -168,7 +170,8 @@ export class OwnerNumbersService {
     const [sold, issued, redeemed, voided, refunded, expired] = await Promise.all([
       byMonth(card().where(`${CARD_SOLD} AND g.paidAt < :end`, params), 'g.paidAt', 'g.initialCents'),
       byMonth(card().where('g.kind = :goodwill AND g.createdAt < :end', params), 'g.createdAt', 'g.initialCents'),
-      byMonth(m.createQueryBuilder(GiftCardUse, 'u').where('u.usedAt < :end', params), 'u.usedAt', 'u.amountCents'),
+      // A credit (kind credit) spends the customer's own money: not a gift card's redemption.
+      byMonth(m.createQueryBuilder(GiftCardUse, 'u').innerJoin(GiftCard, 'g', 'g.id = u.giftCardId').where('u.usedAt < :end AND g.kind <> :creditKind', params), 'u.usedAt', 'u.amountCents'),
       byMonth(card().where(`g.state = :void AND g.voidedAt IS NOT NULL AND g.voidedAt < :end AND ${CARD_LIVE_ONCE}`, params), 'g.voidedAt', 'g.initialCents'),
       byMonth(card().where(`${CARD_REFUNDED} AND g.refundedAt < :end`, params), 'g.refundedAt', 'g.initialCents'),
       byMonth(card().where(`g.state = :active AND g.expiresAt <= :now AND g.expiresAt < :end AND ${CARD_LIVE_ONCE}`, params), 'g.expiresAt', 'g.balanceCents'),
@@ -329,7 +332,7 @@ export class OwnerNumbersService {
         .getRawMany<Row>(),
       bookingLines(m.createQueryBuilder(GiftCardUse, 'u'), 'u')
         .innerJoin(GiftCard, 'g', 'g.id = u.giftCardId')
-        .addSelect(['u.id AS id', 'u.usedAt AS at', 'u.amountCents AS cents', 'NULL AS method', 'NULL AS purpose', 'NULL AS stripeId', 'g.code AS giftCard'])
+        .addSelect(['u.id AS id', 'u.usedAt AS at', 'u.amountCents AS cents', 'g.kind AS method', 'NULL AS purpose', 'NULL AS stripeId', 'g.code AS giftCard'])
         .where('u.usedAt >= :start AND u.usedAt < :end', params)
         .getRawMany<Row>(),
       cardLines(m, 'g.providerPaymentId', 'g.paidAt').where(`${CARD_SOLD} AND g.paidAt >= :start AND g.paidAt < :end`, params).getRawMany<Row>(),
@@ -355,7 +358,11 @@ export class OwnerNumbersService {
       ...payments.map((r) => line('payment', r, num(r.cents), r.method, r.purpose)),
       ...refunds.map((r) => line('refund', r, -num(r.cents), r.method, r.purpose)),
       // A use spends the card on the booking; a negative one is a lapsed hold giving it back.
-      ...cardUses.map((r) => (num(r.cents) >= 0 ? line('payment', r, num(r.cents), 'gift_card', 'gift_card') : line('refund', r, num(r.cents), 'gift_card', RefundReason.credit_returned))),
+      // A credit's use (kind credit: the customer's own money from a cancelled workshop) is method credit, not gift_card.
+      ...cardUses.map((r) => {
+        const method = r.method === GiftCardKind.credit ? PaymentMethod.credit : 'gift_card';
+        return num(r.cents) >= 0 ? line('payment', r, num(r.cents), method, method) : line('refund', r, num(r.cents), method, RefundReason.credit_returned);
+      }),
       ...sales.map((r) => line('gift_card_sale', r, num(r.cents), PaymentMethod.card, 'gift_card')),
       ...cardRefunds.map((r) => line('gift_card_refund', r, -num(r.cents), PaymentMethod.card, RefundReason.admin)),
     ]

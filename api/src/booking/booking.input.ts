@@ -122,7 +122,8 @@ export class BookingInput {
 
   @Field(() => String, {
     nullable: true,
-    description: 'A credit code (e.g. WL-7KQ3-M9XD-4HPT, or an older WL-7KQ3-M9XD) from a cancelled workshop: applied to this booking once (docs/decisions/063). Unknown and used codes get the same BAD_USER_INPUT.',
+    description:
+      'The one code box: a credit code (e.g. WL-7KQ3-M9XD-4HPT, or an older WL-7KQ3-M9XD) from a cancelled workshop, or a gift card code (GC-…). It pays this booking as far as its balance goes (a credit up to the total, a gift card what is due now); the rest stays on the code (docs/decisions/063, 094, 095). Unknown, spent and raced codes get the same BAD_USER_INPUT.',
   })
   @IsOptional()
   @IsString({ message: '$property must be a credit code such as WL-7KQ3-M9XD-4HPT' })

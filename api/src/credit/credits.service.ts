@@ -1,60 +1,28 @@
 import crypto from 'node:crypto';
-import type { EntityManager } from 'typeorm';
+import { type EntityManager, In } from 'typeorm';
 import type { Database } from '../infrastructure/db/data-source';
 import type { Logger } from '../infrastructure/logger';
 import { AppError, ErrorCode } from '../infrastructure/errors';
 import { formatCents } from '../shared/money';
-import { BookingStatus } from '../shared/booking-status';
 import { Booking } from '../booking/booking.entity';
-import type { BookingService, CreditRedeemer } from '../booking/booking.service';
 import type { BookingEventMap } from '../booking/booking-events';
-import { BookingPayment, BookingRefund, PaymentMethod, PaymentPurpose, RefundReason, RefundState } from '../booking/ledger.entities';
+import { BookingPayment, BookingRefund, PaymentMethod, RefundReason, RefundState } from '../booking/ledger.entities';
 import type { RefundMaker } from '../money/refund-maker';
 import type { BookingAccountService } from '../money/booking-account.service';
 import type { BookingAccount } from '../money/booking-account.types';
 import { PaymentProviderUnavailableError } from '../payment/payment-provider';
 import type { JobScheduler } from '../infrastructure/jobs/job.types';
 import { type AuditLog, customerActor, SYSTEM_ACTOR } from '../audit/audit-log.service';
-import { Credit, CreditState } from './credit.entity';
+import { GiftCard, GiftCardKind, GiftCardState, GiftCardUse } from '../gift-card/gift-card.entity';
+import { addYears, GIFT_CARD_VALID_YEARS } from '../gift-card/gift-card.service';
+import { newCreditCode } from '../gift-card/codes';
+import { Credit } from './credit.entity';
 
 /** Days a customer of a cancelled workshop has to choose a credit or a refund now; then the refund is made. */
 export const CREDIT_CHOICE_DAYS = 14;
 
-/** Letters and digits that cannot be misread (no 0/O, 1/I/L): a code read aloud or copied by hand still works. */
-const CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
-
-/** Random symbols of a new code: 31^12, about 59 bits (issue 21 finding 12; codes issued before have 8, about 40 bits). */
-export const CREDIT_CODE_SYMBOLS = 12;
-
-/**
- * WL-XXXX-XXXX-XXXX: 12 symbols drawn evenly from the alphabet (crypto.randomInt,
- * no modulo bias); guessing is further held back by the per-client limit on
- * credit-code lookups (transport/rate-limits.ts).
- */
-export function newCreditCode(): string {
-  const symbols = Array.from({ length: CREDIT_CODE_SYMBOLS }, () => CODE_ALPHABET[crypto.randomInt(CODE_ALPHABET.length)]).join('');
-  return `WL-${groupsOfFour(symbols)}`;
-}
-
-/**
- * A code as typed ("wl 7kq3m9xd4hpt", "WL-7KQ3-M9XD-4HPT ") in its stored form, or
- * null when it cannot be one. The 8-symbol codes issued before (WL-7KQ3-M9XD)
- * stay redeemable.
- */
-export function normalizeCreditCode(typed: string): string | null {
-  const s = typed.toUpperCase().replace(/[\s-]/g, '');
-  const m = /^WL([2-9A-Z]{8}|[2-9A-Z]{12})$/.exec(s);
-  return m ? `WL-${groupsOfFour(m[1])}` : null;
-}
-
-const groupsOfFour = (symbols: string): string => symbols.match(/.{1,4}/g)!.join('-');
-
-/**
- * One answer for a code that does not exist and one that was used (by an earlier
- * booking, or by a parallel one that won the compare-and-set): a caller cannot
- * tell a real code from a guess (issue 21 finding 12).
- */
-const unusableCode = () => AppError.invalid([{ field: 'creditCode', message: 'creditCode is not a valid credit code or has been used' }]);
+// The code families live with the balances they open (gift-card/codes.ts); re-exported for the credit's callers.
+export { CREDIT_CODE_SYMBOLS, newCreditCode, normalizeCreditCode } from '../gift-card/codes';
 
 /** What a customer of a cancelled workshop may still choose (the manage page, docs/decisions/063). */
 export interface CreditChoice {
@@ -89,14 +57,15 @@ const isWorkshopRefund = (r: BookingRefund) => r.reason === RefundReason.worksho
 
 /**
  * Credits (docs/decisions/063): issued instead of the refund of a cancelled
- * workshop, used once on any later booking. The booking's transaction applies
- * a code (BookingService's CreditRedeemer) with a compare-and-set on the
- * credit; a held booking whose hold lapses gives its credit back.
+ * workshop (or for money a code paid on a booking that was refunded). Since
+ * issue 27 a credit is a `gift_cards` row of kind `credit` (docs/decisions/095,
+ * amendment): the GiftCardService spends it in parts (the booking form, the
+ * manage page) with the cards' compare-and-set and gives back what a lapsed
+ * hold spent; this service issues credits and runs the 14-day choice.
  */
-export class CreditsService implements CreditRedeemer {
+export class CreditsService {
   constructor(
     private readonly db: Database,
-    private readonly bookings: BookingService,
     private readonly refunds: RefundMaker,
     /** The manage page's read model: what the customer sees after choosing. */
     private readonly accounts: Pick<BookingAccountService, 'accountOrThrow'>,
@@ -106,9 +75,11 @@ export class CreditsService implements CreditRedeemer {
     private readonly audit: AuditLog | null = null,
   ) {}
 
-  /** The credits issued from a booking's refunds (its manage page). */
-  creditsOf(bookingId: string): Promise<Credit[]> {
-    return this.db.manager.find(Credit, { where: { sourceBookingId: bookingId }, order: { issuedAt: 'ASC' } });
+  /** The credits issued from a booking's refunds (its manage page), with what is left on each. */
+  async creditsOf(bookingId: string): Promise<Credit[]> {
+    const cards = await this.db.manager.find(GiftCard, { where: { sourceBookingId: bookingId, kind: GiftCardKind.credit }, order: { createdAt: 'ASC' } });
+    const uses = cards.length ? await this.db.manager.find(GiftCardUse, { where: { giftCardId: In(cards.map((c) => c.id)) }, order: { usedAt: 'ASC' } }) : [];
+    return cards.map((c) => Credit.of(c, uses.filter((u) => u.giftCardId === c.id)));
   }
 
   /** The manage page's credits section: the credits issued from the booking and the choice it still offers. */
@@ -215,88 +186,47 @@ export class CreditsService implements CreditRedeemer {
     return { credit, account: await this.accounts.accountOrThrow(bookingId) };
   }
 
-  /** A new credit, audited in the caller's transaction. */
+  /**
+   * A new credit, audited in the caller's transaction: a `gift_cards` row of
+   * kind `credit` (a WL- code), active at once, its whole amount as balance,
+   * valid five years. Nothing is mailed or delivered: the booking's manage page
+   * shows it, and the mail that tells of it states its balance and validity.
+   */
   async issue(m: EntityManager, c: { amountCents: number; sourceBookingId: string; customerEmail: string }, now: Date, actor = SYSTEM_ACTOR, workshopId?: string): Promise<Credit> {
-    const credit = m.create(Credit, {
+    const source = await m.findOneBy(Booking, { id: c.sourceBookingId });
+    const card = m.create(GiftCard, {
       id: crypto.randomUUID(),
       code: newCreditCode(),
-      amountCents: c.amountCents,
+      kind: GiftCardKind.credit,
+      state: GiftCardState.active,
+      initialCents: c.amountCents,
+      balanceCents: c.amountCents,
+      workshopId: null,
+      buyerName: 'Wild Light Workshops',
+      buyerEmail: c.customerEmail,
+      recipientName: (source?.customerName ?? '').slice(0, 120),
+      recipientEmail: c.customerEmail,
+      message: '',
+      deliverOn: now.toISOString().slice(0, 10),
+      deliveredAt: now,
+      checkoutSessionId: null,
+      providerPaymentId: null,
       sourceBookingId: c.sourceBookingId,
-      customerEmail: c.customerEmail,
-      state: CreditState.issued,
-      issuedAt: now,
-      usedByBookingId: null,
-      usedAt: null,
+      createdAt: now,
+      paidAt: null,
+      expiresAt: addYears(now, GIFT_CARD_VALID_YEARS),
     });
-    await m.insert(Credit, credit);
+    await m.insert(GiftCard, card);
+    const credit = Credit.of(card);
     await this.audit?.record(m, {
       ...actor,
       action: 'credit.issued',
       bookingId: c.sourceBookingId,
       workshopId,
-      after: { creditId: credit.id, amountCents: credit.amountCents, state: credit.state },
-      detail: `Credit of ${formatCents(credit.amountCents)} issued`,
+      after: { creditId: credit.id, amountCents: credit.amountCents, state: credit.state, expiresAt: credit.expiresAt.toISOString() },
+      detail: `Credit of ${formatCents(credit.amountCents)} issued, valid until ${credit.expiresAt.toISOString().slice(0, 10)}`,
     });
     return credit;
-  }
-
-  /**
-   * Apply a credit code to a new (held) booking in its transaction: the credit
-   * moves issued -> used with a compare-and-set (two bookings with one code:
-   * one wins, the other gets the 422 naming creditCode that an unknown code
-   * gets), then it is recorded as a
-   * payment. Covering the first payment confirms the booking; less leaves it
-   * held with the rest due at checkout (dueNowCents). More than the total: the
-   * rest becomes a new credit.
-   */
-  async redeemOrThrow(m: EntityManager, typed: string, booking: Booking, now: Date): Promise<Booking> {
-    const code = normalizeCreditCode(typed);
-    const credit = code ? await m.findOneBy(Credit, { code }) : null;
-    if (!credit) throw unusableCode();
-    const used = await m
-      .createQueryBuilder()
-      .update(Credit)
-      .set({ state: CreditState.used, usedByBookingId: booking.id, usedAt: now })
-      .where('id = :id AND state = :issued', { id: credit.id, issued: CreditState.issued })
-      .execute();
-    if (used.affected !== 1) throw unusableCode();
-    const owed = booking.totalCents + booking.feeCents;
-    const applied = Math.min(credit.amountCents, owed);
-    const keepHold = applied < booking.dueNowCents;
-    const result = await this.bookings.lifecycle.applyPaymentOrThrow(
-      m,
-      booking,
-      {
-        amountCents: applied,
-        source: 'admin',
-        method: PaymentMethod.credit,
-        purpose: PaymentPurpose.credit,
-        // A plan's first installment is what the credit paid when it covers it.
-        installmentNumber: !keepHold && booking.paymentOption === 'payment_plan' ? 1 : null,
-        note: `Credit ${credit.code}`,
-        keepHold,
-      },
-      now,
-    );
-    if (result === null || result === 'duplicate') throw new AppError(ErrorCode.BOOKING_CHANGED, 'The booking changed meanwhile; try again');
-    const after = result.booking;
-    if (keepHold) {
-      after.dueNowCents = booking.dueNowCents - applied;
-      await m.update(Booking, { id: booking.id }, { dueNowCents: after.dueNowCents });
-    }
-    await this.audit?.record(m, {
-      ...customerActor(booking.customerEmail),
-      action: 'credit.used',
-      bookingId: booking.id,
-      workshopId: booking.workshopId,
-      before: { creditId: credit.id, state: CreditState.issued },
-      after: { creditId: credit.id, state: CreditState.used, appliedCents: applied, status: after.status, paymentStatus: after.paymentStatus },
-      detail: `Credit of ${formatCents(credit.amountCents)} applied: ${formatCents(applied)}${keepHold ? `, ${formatCents(after.dueNowCents)} left to pay at checkout` : ''}`,
-    });
-    if (credit.amountCents > applied) {
-      await this.issue(m, { amountCents: credit.amountCents - applied, sourceBookingId: booking.id, customerEmail: booking.customerEmail }, now, SYSTEM_ACTOR, booking.workshopId);
-    }
-    return after;
   }
 
   /** refundDecided: money a credit code paid, refunded (a cancellation, a refund), becomes a new credit, named on the refund row. */
@@ -305,24 +235,5 @@ export class CreditsService implements CreditRedeemer {
     const credit = await this.issue(m, { amountCents: refund.amountCents, sourceBookingId: booking.id, customerEmail: booking.customerEmail }, now, SYSTEM_ACTOR, booking.workshopId);
     refund.note = `Credit ${credit.code}`;
     await m.update(BookingRefund, { id: refund.id }, { note: refund.note });
-  }
-
-  /** A held booking that used a credit lapsed unpaid: the credit is usable again, and the ledger says so. */
-  async giveBack({ m, booking, now }: BookingEventMap['holdLapsed']): Promise<void> {
-    const credits = await m.find(Credit, { where: { usedByBookingId: booking.id, state: CreditState.used } });
-    if (!credits.length) return;
-    const payments = await m.find(BookingPayment, { where: { bookingId: booking.id, method: PaymentMethod.credit } });
-    for (const c of credits) {
-      await m.createQueryBuilder().update(Credit).set({ state: CreditState.issued, usedByBookingId: null, usedAt: null }).where('id = :id AND state = :used', { id: c.id, used: CreditState.used }).execute();
-    }
-    const back = payments.reduce((s, p) => s + p.amountCents - p.refundedCents, 0);
-    if (back > 0 && booking.status !== BookingStatus.held) {
-      await this.bookings.lifecycle.recordRefunds(
-        m,
-        booking,
-        payments.map((p) => ({ amountCents: p.amountCents - p.refundedCents, method: PaymentMethod.credit, state: RefundState.succeeded, reason: RefundReason.credit_returned, paymentId: p.id, note: 'The credit is usable again' })),
-        now,
-      );
-    }
   }
 }

@@ -19,6 +19,12 @@ export enum GiftCardKind {
   purchased = 'purchased',
   /** Issued by hand by the admin (a goodwill gesture): no money came in. */
   goodwill = 'goodwill',
+  /**
+   * A credit (WL- code) issued instead of a refund of a cancelled workshop, or
+   * for money a code paid on a booking that was refunded (docs/decisions/063,
+   * 095): the customer's own money, spent in parts like any card.
+   */
+  credit = 'credit',
 }
 registerEnumType(GiftCardKind, { name: 'GiftCardKind' });
 
@@ -34,12 +40,13 @@ registerEnumType(GiftCardKind, { name: 'GiftCardKind' });
 @ObjectType('GiftCard', { description: 'A gift card: a code with a balance in US dollars, usable on bookings for five years.' })
 @Entity({ name: 'gift_cards' })
 @Index('idx_gift_cards_state_created', ['state', 'createdAt'])
+@Index('idx_gift_cards_source', ['sourceBookingId'])
 export class GiftCard {
   @Field(() => ID)
   @PrimaryColumn({ type: 'varchar', length: 36 })
   id: string;
 
-  /** GC-XXXX-XXXX-XXXX-XXXX; shown only to the admin and in the recipient's mail. */
+  /** GC-XXXX-XXXX-XXXX-XXXX (a credit: WL-XXXX-XXXX-XXXX, or an older WL-XXXX-XXXX); shown only to the admin, in the recipient's mail and on the credit's manage page. */
   @Index('idx_gift_cards_code', { unique: true })
   @Column({ type: 'varchar', length: 24 })
   code: string;
@@ -101,6 +108,11 @@ export class GiftCard {
   /** The PaymentIntent that paid it (refunds go to it). */
   @Column({ type: 'varchar', length: 255, nullable: true })
   providerPaymentId: string | null;
+
+  /** A credit's booking: the one whose refund it replaced or whose code-paid money came back (null for a card). */
+  @Field(() => String, { nullable: true })
+  @Column({ type: 'varchar', length: 36, nullable: true })
+  sourceBookingId: string | null;
 
   @Field(() => Date)
   @Column({ type: 'datetime', precision: 3 })

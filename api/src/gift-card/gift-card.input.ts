@@ -1,7 +1,9 @@
-import { IsDateString, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsDateString, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { Field, ID, InputType, Int } from 'type-graphql';
 import { EmailAddress, RequiredText } from '../infrastructure/text';
 import { ManageBookingInput } from '../money/booking-account.types';
+import { PaymentOption, RoomType } from '../booking/booking.types';
+import { POLICY } from '../shared/policy';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -77,16 +79,69 @@ export class IssueGiftCardInput {
   deliverOn?: string | null;
 }
 
-@InputType({ description: 'A gift card code, to read its balance or pay a booking with it.' })
+@InputType({ description: 'A gift card or credit code, to read its balance or pay a booking with it.' })
 export class GiftCardCodeInput {
-  @Field({ description: 'GC-XXXX-XXXX-XXXX-XXXX, any case, dashes optional.' })
+  @Field({ description: 'GC-XXXX-XXXX-XXXX-XXXX or a credit’s WL-XXXX-XXXX-XXXX, any case, dashes optional.' })
   @RequiredText(40)
   code: string;
 }
 
+@InputType({ description: 'The booking form’s code box: a code’s balance and, with the form’s choices, what it pays of this booking and what is left to pay now.' })
+export class CodeBalanceInput extends GiftCardCodeInput {
+  @Field(() => ID, { nullable: true, description: 'The workshop being booked: with it the answer prices the choices below.' })
+  @IsOptional()
+  @IsString({ message: '$property must be a workshop id' })
+  @MaxLength(64, { message: '$property must be at most 64 characters' })
+  workshopId?: string | null;
+
+  @Field(() => Int, { nullable: true })
+  @IsOptional()
+  @IsInt({ message: '$property must be a whole number' })
+  @Min(1, { message: '$property must be at least 1' })
+  @Max(POLICY.maxGroupSize, { message: `$property must be at most ${POLICY.maxGroupSize}` })
+  numParticipants?: number | null;
+
+  @Field(() => Int, { nullable: true })
+  @IsOptional()
+  @IsInt({ message: '$property must be a whole number' })
+  @Min(0, { message: '$property must be at least 0' })
+  @Max(POLICY.maxSpouses, { message: `$property must be at most ${POLICY.maxSpouses}` })
+  numSpouses?: number | null;
+
+  @Field(() => RoomType, { nullable: true })
+  @IsOptional()
+  @IsIn(Object.values(RoomType), { message: `$property must be one of ${Object.values(RoomType).join(', ')}` })
+  roomType?: RoomType | null;
+
+  @Field(() => PaymentOption, { nullable: true })
+  @IsOptional()
+  @IsIn(Object.values(PaymentOption), { message: `$property must be one of ${Object.values(PaymentOption).join(', ')}` })
+  paymentOption?: PaymentOption | null;
+
+  @Field(() => String, { nullable: true, description: 'The promo code applied on the form, if any: the price is the discounted one.' })
+  @IsOptional()
+  @IsString({ message: '$property must be a promo code such as SPRING25' })
+  @MaxLength(32, { message: '$property must be at most 32 characters' })
+  promoCode?: string | null;
+}
+
 @InputType({ description: 'Pay the next charge of a booking (its balance or next installment) with a gift card, through the manage link.' })
 export class PayWithGiftCardInput extends ManageBookingInput {
-  @Field({ description: 'GC-XXXX-XXXX-XXXX-XXXX, any case, dashes optional.' })
+  @Field({ description: 'A gift card’s GC-XXXX-XXXX-XXXX-XXXX or a credit’s WL-XXXX-XXXX-XXXX, any case, dashes optional.' })
   @RequiredText(40)
   code: string;
 }
+
+/** The booking form's choices a code's quote prices (the same as a promo quote's). */
+export interface CodeQuoteChoices {
+  workshopId: string;
+  numParticipants: number;
+  numSpouses?: number | null;
+  roomType?: 'shared' | 'private' | null;
+  paymentOption?: 'full' | 'deposit' | 'payment_plan' | null;
+  promoCode?: string | null;
+}
+
+/** The booking form's choices of a code balance lookup, when it names the workshop (null: the balance only). */
+export const choicesOf = (i: CodeBalanceInput): CodeQuoteChoices | null =>
+  i.workshopId ? { workshopId: i.workshopId, numParticipants: i.numParticipants ?? 1, numSpouses: i.numSpouses, roomType: i.roomType, paymentOption: i.paymentOption, promoCode: i.promoCode } : null;

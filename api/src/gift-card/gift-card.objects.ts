@@ -1,4 +1,4 @@
-import { Field, Float, ID, ObjectType } from 'type-graphql';
+import { Field, Float, ID, Int, ObjectType } from 'type-graphql';
 import { GiftCard, GiftCardKind, GiftCardState, GiftCardUse } from './gift-card.entity';
 
 @ObjectType({ description: 'Where to pay for a gift card: the Checkout page (null when card payments are not set up) and its session.' })
@@ -33,6 +33,12 @@ export class GiftCardBalanceObject {
   @Field()
   code: string;
 
+  @Field({ description: 'gift_card or credit: they spend alike; on the booking form a credit pays up to the total, a gift card what is due now.' })
+  kind: string;
+
+  @Field(() => Int, { description: 'Cents left.' })
+  balanceCents: number;
+
   @Field(() => Float, { description: 'US dollars left.' })
   balance: number;
 
@@ -41,6 +47,21 @@ export class GiftCardBalanceObject {
 
   @Field({ description: 'Active, not expired, with a balance above zero.' })
   usable: boolean;
+
+  @Field(() => Int, { nullable: true, description: 'With the booking form’s choices: the booking’s total, in cents, as it will be priced.' })
+  totalCents?: number | null;
+
+  @Field(() => Int, { nullable: true, description: 'With the booking form’s choices: what the payment option asks at booking, in cents.' })
+  dueNowCents?: number | null;
+
+  @Field(() => Int, { nullable: true, description: 'With the booking form’s choices: what the code pays (a gift card: of what is due now; a credit: up to the total), in cents.' })
+  coversCents?: number | null;
+
+  @Field(() => Int, { nullable: true, description: 'With the booking form’s choices: what is left to pay now, by card, in cents.' })
+  leftToPayNowCents?: number | null;
+
+  @Field(() => Int, { nullable: true, description: 'With the booking form’s choices: what stays on the code after this booking, in cents.' })
+  balanceAfterCents?: number | null;
 }
 
 @ObjectType({ description: 'The printable card.' })

@@ -8,7 +8,8 @@ import type { ClaimedJob, JobOutcome, JobScheduler } from '../infrastructure/job
 import { formatCents } from '../shared/money';
 import { startOfDayIn, todayIn } from '../shared/dates';
 import { GIFT_CARD_RULES } from '../shared/gift-cards';
-import { POLICY } from '../shared/policy';
+import { computeDueNow, paymentOptionsFor, POLICY } from '../shared/policy';
+import { priceOfBooking } from '../booking/booking-price';
 import { Booking } from '../booking/booking.entity';
 import type { BookingLifecycle } from '../booking/booking-lifecycle';
 import { BookingInstallment, BookingPayment, PaymentMethod, PaymentPurpose, RefundReason, RefundState } from '../booking/ledger.entities';
@@ -21,7 +22,10 @@ import { ADMIN_ACTOR, type AuditLog, customerActor, SYSTEM_ACTOR } from '../audi
 import type { OutboxService } from '../mail/outbox.service';
 import { GiftCard, GiftCardKind, GiftCardState, GiftCardUse } from './gift-card.entity';
 import { GiftCardMailKind, type GiftCardMailData } from './gift-card.mails';
-import type { GiftCardPurchaseInput, IssueGiftCardInput } from './gift-card.input';
+import { newGiftCardCode, normalizeBalanceCode } from './codes';
+import type { CodeQuoteChoices, GiftCardPurchaseInput, IssueGiftCardInput } from './gift-card.input';
+
+export type { CodeQuoteChoices } from './gift-card.input';
 
 /** The job that delivers a card on its date (docs/decisions/094). */
 export const GIFT_CARD_DELIVERY_JOB = 'gift_card.deliver';
@@ -34,28 +38,16 @@ export const GIFT_CARD_MAX_CENTS = GIFT_CARD_RULES.maxDollars * 100;
 /** How long a purchase's Checkout Session can be paid: as a booking's (Stripe wants at least 30 minutes). */
 const SESSION_MINUTES = POLICY.checkoutHoldMinutes + 1;
 
-const CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
-/** 16 symbols of 31, about 79 bits, each drawn evenly (crypto.randomInt). */
-const CODE_SYMBOLS = 16;
+export { newGiftCardCode, normalizeGiftCardCode } from './codes';
 
-export function newGiftCardCode(): string {
-  const s = Array.from({ length: CODE_SYMBOLS }, () => CODE_ALPHABET[crypto.randomInt(CODE_ALPHABET.length)]).join('');
-  return `GC-${s.match(/.{4}/g)!.join('-')}`;
-}
-
-/** A typed code ("gc 7kq3 ...") in its stored form, or null when it cannot be a gift card code. */
-export function normalizeGiftCardCode(typed: string): string | null {
-  const s = typed.toUpperCase().replace(/[\s-]/g, '');
-  const m = /^GC([2-9A-Z]{16})$/.exec(s);
-  return m ? `GC-${m[1].match(/.{4}/g)!.join('-')}` : null;
-}
-
-/** Whether the one code box's text is a gift card's code (else it is read as a credit code, decision 063). */
-export const isGiftCardCode = (typed: string): boolean => /^\s*GC[\s-]?/i.test(typed);
-
-/** Unknown, used up, void, expired, or spent by a parallel booking: one answer, so a guess learns nothing. */
+/**
+ * Unknown, used up, void, expired, or spent by a parallel booking: one answer,
+ * so a guess learns nothing. The booking form's field keeps its message
+ * (decision 063); the code box of the manage page and the balance lookup name
+ * their own field.
+ */
 const unusableCode = (field = 'creditCode') =>
-  AppError.invalid([{ field, message: field === 'creditCode' ? 'creditCode is not a valid credit code or has been used' : `${field} is not a valid gift card code or has no balance left` }]);
+  AppError.invalid([{ field, message: field === 'creditCode' ? 'creditCode is not a valid credit code or has been used' : `${field} is not a valid credit or gift card code, or has no balance left` }]);
 
 /** A mail id (36 characters) derived from what causes it, so a re-run's enqueue fails on the key. */
 const keyedId = (key: string): string => {
@@ -63,7 +55,10 @@ const keyedId = (key: string): string => {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
 };
 
-const addYears = (d: Date, years: number) => {
+/** The booking payment's note names the code that paid (the ledger, the admin's view, a lapse's give-back). */
+const paymentNote = (card: GiftCard): string => `${card.kind === GiftCardKind.credit ? 'Credit' : 'Gift card'} ${card.code}`;
+
+export const addYears = (d: Date, years: number) => {
   const x = new Date(d.getTime());
   x.setUTCFullYear(x.getUTCFullYear() + years);
   return x;
@@ -79,9 +74,40 @@ export interface GiftCardPurchase {
 /** The public view of a code: its remaining balance and validity (nothing about who bought it). */
 export interface GiftCardBalance {
   code: string;
+  /** A gift card or a credit: they spend alike; a credit on the booking form pays up to the total (decision 063). */
+  kind: 'gift_card' | 'credit';
   balanceCents: number;
   expiresAt: Date;
   usable: boolean;
+}
+
+/** What a code would pay on a booking whose first payment and total are these, in cents (the booking form's summary). */
+export interface CodeCoverage {
+  coversCents: number;
+  leftToPayNowCents: number;
+  balanceAfterCents: number;
+}
+
+/**
+ * What a code pays of a new booking (decision 094, 095): a gift card what is
+ * due now (deposit, first installment or the total); a credit, the customer's
+ * own money, up to the whole total as before (decision 063). The rest stays on it.
+ */
+export function coverage(kind: GiftCardKind | 'gift_card' | 'credit', balanceCents: number, dueNowCents: number, totalCents: number): CodeCoverage {
+  const wanted = (kind as string) === 'credit' ? totalCents : dueNowCents;
+  const coversCents = Math.max(0, Math.min(balanceCents, wanted));
+  return { coversCents, leftToPayNowCents: Math.max(0, dueNowCents - coversCents), balanceAfterCents: balanceCents - coversCents };
+}
+
+/** The promo codes' price of a booking (docs/decisions/096), when the form has one applied. */
+export interface PromoPricing {
+  quoteOrThrow(input: CodeQuoteChoices & { promoCode: string; customerEmail?: string | null }): Promise<{ totalCents: number; dueNowCents: number }>;
+}
+
+/** A code's balance and, for the booking form's choices, what it covers of the first payment and what is left to pay. */
+export interface CodeQuote extends GiftCardBalance, Partial<CodeCoverage> {
+  totalCents?: number;
+  dueNowCents?: number;
 }
 
 /**
@@ -101,6 +127,8 @@ export class GiftCardService {
     private readonly clock: () => Date,
     private readonly logger: Logger,
     private readonly publicOrigin: string,
+    /** Prices the booking form's choices with a promo code (the quote's summary); without it a promo code is ignored. */
+    private readonly promos: PromoPricing | null = null,
   ) {}
 
   /**
@@ -251,17 +279,46 @@ export class GiftCardService {
 
   /** A code's remaining balance (the code box, the printable card); unknown and unusable codes get the same 422. */
   async balanceOrThrow(typed: string, field = 'code'): Promise<GiftCardBalance> {
-    const code = normalizeGiftCardCode(typed);
+    const code = normalizeBalanceCode(typed);
     const card = code ? await this.db.manager.findOneBy(GiftCard, { code }) : null;
     if (!card || card.state === GiftCardState.pending_payment) throw unusableCode(field);
-    return { code: card.code, balanceCents: card.balanceCents, expiresAt: card.expiresAt, usable: this.usable(card, this.clock()) };
+    return { code: card.code, kind: card.kind === GiftCardKind.credit ? 'credit' : 'gift_card', balanceCents: card.balanceCents, expiresAt: card.expiresAt, usable: this.usable(card, this.clock()) };
+  }
+
+  /**
+   * The booking form's code box: the code's balance and, for the form's
+   * choices, the server's figures of what it would pay (a gift card: of what
+   * is due now; a credit: up to the total) and what is left to pay now, priced
+   * as the booking will be (priceOfBooking, a promo code's discount,
+   * computeDueNow). A promo code that cannot be used is left out of the price
+   * (its own box says why). Unknown and unusable codes: the same 422 as the
+   * balance, naming `field`.
+   */
+  async quoteOrThrow(typed: string, choices: CodeQuoteChoices | null, field = 'code'): Promise<CodeQuote> {
+    const balance = await this.balanceOrThrow(typed, field);
+    if (!choices) return balance;
+    const now = this.clock();
+    const workshop = await this.db.manager.findOneBy(Workshop, { id: choices.workshopId });
+    if (!workshop) throw AppError.invalid([{ field: 'workshopId', message: 'workshopId is not a workshop on sale' }]);
+    const option = choices.paymentOption ?? 'deposit';
+    let priced: { totalCents: number; dueNowCents: number } | null = null;
+    if (choices.promoCode?.trim() && this.promos) {
+      priced = await this.promos.quoteOrThrow({ ...choices, promoCode: choices.promoCode, paymentOption: option }).catch(() => null);
+    }
+    if (!priced) {
+      const totalCents = priceOfBooking(workshop, { numParticipants: choices.numParticipants, numSpouses: choices.numSpouses ?? 0, roomType: choices.roomType ?? 'shared' });
+      const offered = paymentOptionsFor(workshop.startDate, now, workshop.timeZone).find((o) => o.option === option)?.available ? option : 'full';
+      priced = { totalCents, dueNowCents: computeDueNow(totalCents, offered, workshop.startDate, now, workshop.timeZone).dueNowCents };
+    }
+    const usable = balance.usable ? balance.balanceCents : 0;
+    return { ...balance, ...priced, ...coverage(balance.kind, usable, priced.dueNowCents, priced.totalCents) };
   }
 
   /** The printable card (by its code: the code is the bearer secret), delivered cards only. */
   async printableOrThrow(typed: string): Promise<GiftCard> {
-    const code = normalizeGiftCardCode(typed);
+    const code = normalizeBalanceCode(typed);
     const card = code ? await this.db.manager.findOneBy(GiftCard, { code }) : null;
-    if (!card || card.state === GiftCardState.pending_payment || !card.deliveredAt) throw unusableCode('code');
+    if (!card || card.state === GiftCardState.pending_payment || !card.deliveredAt || card.kind === GiftCardKind.credit) throw unusableCode('code');
     return card;
   }
 
@@ -275,9 +332,10 @@ export class GiftCardService {
    * transactions that read the same balance cannot both spend it; the loser
    * gets the unusable-code answer and its transaction rolls back.
    */
-  private async spendOrThrow(m: EntityManager, typed: string, wantedCents: number, bookingId: string, now: Date, field: string): Promise<{ card: GiftCard; spent: number }> {
-    const code = normalizeGiftCardCode(typed);
+  private async spendOrThrow(m: EntityManager, typed: string, wanted: number | ((card: GiftCard) => number), bookingId: string, now: Date, field: string): Promise<{ card: GiftCard; spent: number }> {
+    const code = normalizeBalanceCode(typed);
     const card = code ? await m.findOneBy(GiftCard, { code }) : null;
+    const wantedCents = card ? (typeof wanted === 'function' ? wanted(card) : wanted) : 0;
     if (!card || !this.usable(card, now) || wantedCents <= 0) throw unusableCode(field);
     const spent = Math.min(card.balanceCents, wantedCents);
     const changed = await m
@@ -293,14 +351,15 @@ export class GiftCardService {
   }
 
   /**
-   * The booking form's code box with a gift card code (BookingService's
-   * CreditRedeemer routes GC- codes here): what is due now (deposit, first
-   * installment or the total) is paid from the card as far as it goes; the
-   * rest of the card stays on it. Less than due now leaves the booking held with
-   * the rest due at checkout.
+   * The booking form's one code box (BookingService's CreditRedeemer, a gift
+   * card's or a credit's code): a gift card pays what is due now (deposit,
+   * first installment or the total), a credit up to the total (decision 063),
+   * each as far as its balance goes; the rest stays on it. Less than due now
+   * leaves the booking held with the rest due at checkout.
    */
   async redeemOrThrow(m: EntityManager, typed: string, booking: Booking, now: Date): Promise<Booking> {
-    const { card, spent } = await this.spendOrThrow(m, typed, booking.dueNowCents, booking.id, now, 'creditCode');
+    const wanted = (card: GiftCard) => coverage(card.kind, card.balanceCents, booking.dueNowCents, booking.totalCents + booking.feeCents).coversCents;
+    const { card, spent } = await this.spendOrThrow(m, typed, wanted, booking.id, now, 'creditCode');
     const keepHold = spent < booking.dueNowCents;
     const result = await this.lifecycle.applyPaymentOrThrow(
       m,
@@ -311,7 +370,7 @@ export class GiftCardService {
         method: PaymentMethod.credit,
         purpose: PaymentPurpose.credit,
         installmentNumber: !keepHold && booking.paymentOption === 'payment_plan' ? 1 : null,
-        note: `Gift card ${card.code}`,
+        note: paymentNote(card),
         keepHold,
       },
       now,
@@ -322,20 +381,22 @@ export class GiftCardService {
       after.dueNowCents = booking.dueNowCents - spent;
       await m.update(Booking, { id: booking.id }, { dueNowCents: after.dueNowCents });
     }
-    await this.auditUse(m, card, spent, booking);
+    await this.auditUse(m, card, spent, booking, { status: after.status, paymentStatus: after.paymentStatus });
     return after;
   }
 
   /**
-   * The manage page's code box: the next charge (the balance or the next
-   * installment) paid from the card as far as it goes. Answers what was spent.
+   * The manage page's code box (a gift card or a credit): the next charge (the
+   * balance or the next installment) paid from it as far as it goes, in the
+   * same transaction as the balance's compare-and-set and the audit row.
+   * Answers what was spent and what is left on the code.
    */
   async payWithGiftCardOrThrow(bookingId: string, typed: string): Promise<{ spentCents: number; balanceLeftCents: number }> {
     const now = this.clock();
     return this.db.transaction(async (m) => {
       const booking = await m.findOneBy(Booking, { id: bookingId });
       if (!booking) throw AppError.notFound('Booking');
-      if (booking.status !== BookingStatus.confirmed) throw new AppError(ErrorCode.FIRST_PAYMENT_PENDING, 'A gift card pays a confirmed booking’s balance or installments here; a new booking takes it on the booking form');
+      if (booking.status !== BookingStatus.confirmed) throw new AppError(ErrorCode.FIRST_PAYMENT_PENDING, 'A credit or gift card pays a confirmed booking’s balance or installments here; a new booking takes it on the booking form');
       const workshop = await m.findOneByOrFail(Workshop, { id: booking.workshopId });
       const schedule = await m.find(BookingInstallment, { where: { bookingId }, order: { number: 'ASC' } });
       const next = nextCharge(booking, schedule, workshop);
@@ -345,7 +406,7 @@ export class GiftCardService {
       const result = await this.lifecycle.applyPaymentOrThrow(
         m,
         booking,
-        { amountCents: spent, source: 'admin', method: PaymentMethod.credit, purpose: next.purpose, installmentNumber: whole ? next.installmentNumber : null, note: `Gift card ${card.code}` },
+        { amountCents: spent, source: 'admin', method: PaymentMethod.credit, purpose: next.purpose, installmentNumber: whole ? next.installmentNumber : null, note: paymentNote(card) },
         now,
       );
       if (result === null || result === 'duplicate') throw new AppError(ErrorCode.BOOKING_CHANGED, 'The booking changed meanwhile; try again');
@@ -354,15 +415,16 @@ export class GiftCardService {
     });
   }
 
-  private async auditUse(m: EntityManager, card: GiftCard, spent: number, booking: Booking): Promise<void> {
+  private async auditUse(m: EntityManager, card: GiftCard, spent: number, booking: Booking, status?: { status: string; paymentStatus: string }): Promise<void> {
+    const credit = card.kind === GiftCardKind.credit;
     await this.audit.record(m, {
       ...customerActor(booking.customerEmail),
-      action: 'gift_card.used',
+      action: credit ? 'credit.used' : 'gift_card.used',
       bookingId: booking.id,
       workshopId: booking.workshopId,
-      before: { giftCardId: card.id, balanceCents: card.balanceCents + spent },
-      after: { giftCardId: card.id, balanceCents: card.balanceCents, spentCents: spent },
-      detail: `Gift card paid ${formatCents(spent)}; ${formatCents(card.balanceCents)} left on it`,
+      before: { [credit ? 'creditId' : 'giftCardId']: card.id, balanceCents: card.balanceCents + spent },
+      after: { [credit ? 'creditId' : 'giftCardId']: card.id, balanceCents: card.balanceCents, spentCents: spent, ...status },
+      detail: `${credit ? 'Credit' : 'Gift card'} paid ${formatCents(spent)}; ${formatCents(card.balanceCents)} left on it`,
     });
   }
 
@@ -374,12 +436,19 @@ export class GiftCardService {
   async giveBack({ m, booking, now }: { m: EntityManager; booking: Booking; now: Date }): Promise<void> {
     const uses = await m.find(GiftCardUse, { where: { bookingId: booking.id } });
     if (!uses.length) return;
-    const payments = (await m.find(BookingPayment, { where: { bookingId: booking.id, method: PaymentMethod.credit } })).filter((p) => p.note?.startsWith('Gift card ') && p.amountCents > p.refundedCents);
+    const payments = (await m.find(BookingPayment, { where: { bookingId: booking.id, method: PaymentMethod.credit } })).filter((p) => (p.note?.startsWith('Gift card ') || p.note?.startsWith('Credit ')) && p.amountCents > p.refundedCents);
     if (payments.length && booking.status !== BookingStatus.held) {
       await this.lifecycle.recordRefunds(
         m,
         booking,
-        payments.map((p) => ({ amountCents: p.amountCents - p.refundedCents, method: PaymentMethod.credit, state: RefundState.succeeded, reason: RefundReason.credit_returned, paymentId: p.id, note: 'Back on the gift card' })),
+        payments.map((p) => ({
+          amountCents: p.amountCents - p.refundedCents,
+          method: PaymentMethod.credit,
+          state: RefundState.succeeded,
+          reason: RefundReason.credit_returned,
+          paymentId: p.id,
+          note: p.note?.startsWith('Credit ') ? 'The credit is usable again' : 'Back on the gift card',
+        })),
         now,
       );
     }
@@ -389,8 +458,54 @@ export class GiftCardService {
       if (cents <= 0) continue;
       await m.createQueryBuilder().update(GiftCard).set({ balanceCents: () => `balance_cents + ${Math.trunc(cents)}` }).where('id = :id', { id: giftCardId }).execute();
       await m.insert(GiftCardUse, { id: crypto.randomUUID(), giftCardId, bookingId: booking.id, amountCents: -cents, usedAt: now });
-      await this.audit.record(m, { ...SYSTEM_ACTOR, action: 'gift_card.returned', bookingId: booking.id, after: { giftCardId, returnedCents: cents }, detail: `Hold lapsed: ${formatCents(cents)} back on the gift card` });
+      const credit = (await m.findOneBy(GiftCard, { id: giftCardId }))?.kind === GiftCardKind.credit;
+      await this.audit.record(m, {
+        ...SYSTEM_ACTOR,
+        action: 'gift_card.returned',
+        bookingId: booking.id,
+        after: { [credit ? 'creditId' : 'giftCardId']: giftCardId, returnedCents: cents },
+        detail: `Hold lapsed: ${formatCents(cents)} back on the ${credit ? 'credit' : 'gift card'}`,
+      });
     }
+  }
+
+  /**
+   * paymentApplied: a confirmed booking paid more than it owes, because a code
+   * paid part of its balance from the manage page while a card payment for the
+   * whole balance (a Checkout Session opened before) completed at the same
+   * moment. Both were right when each began; the excess goes back to the codes
+   * that paid (newest first), in the payment's transaction: their balance up, a
+   * negative use, and a `credit` refund (credit_returned) on the booking so its
+   * net paid is its total. Nothing is sent to the provider.
+   */
+  async giveBackOverpayment({ m, booking, now }: { m: EntityManager; booking: Booking; now: Date }): Promise<void> {
+    if (booking.status !== BookingStatus.confirmed) return;
+    let over = booking.amountPaidCents - booking.amountRefundedCents - (booking.totalCents + booking.feeCents);
+    if (over <= 0) return;
+    const payments = (await m.find(BookingPayment, { where: { bookingId: booking.id, method: PaymentMethod.credit }, order: { receivedAt: 'DESC' } })).filter(
+      (p) => (p.note?.startsWith('Gift card ') || p.note?.startsWith('Credit ')) && p.amountCents > p.refundedCents,
+    );
+    const refunds: Parameters<BookingLifecycle['recordRefunds']>[2] = [];
+    for (const p of payments) {
+      if (over <= 0) break;
+      const card = await m.findOneBy(GiftCard, { code: p.note!.split(' ').pop()! });
+      if (!card) continue;
+      const back = Math.min(over, p.amountCents - p.refundedCents);
+      await m.createQueryBuilder().update(GiftCard).set({ balanceCents: () => `balance_cents + ${Math.trunc(back)}` }).where('id = :id', { id: card.id }).execute();
+      await m.insert(GiftCardUse, { id: crypto.randomUUID(), giftCardId: card.id, bookingId: booking.id, amountCents: -back, usedAt: now });
+      const what = card.kind === GiftCardKind.credit ? 'credit' : 'gift card';
+      refunds.push({ amountCents: back, method: PaymentMethod.credit, state: RefundState.succeeded, reason: RefundReason.credit_returned, paymentId: p.id, note: `Paid twice: back on the ${what}` });
+      await this.audit.record(m, {
+        ...SYSTEM_ACTOR,
+        action: 'gift_card.returned',
+        bookingId: booking.id,
+        workshopId: booking.workshopId,
+        after: { [card.kind === GiftCardKind.credit ? 'creditId' : 'giftCardId']: card.id, returnedCents: back },
+        detail: `Balance paid twice (by card and by the ${what}): ${formatCents(back)} back on the ${what}`,
+      });
+      over -= back;
+    }
+    if (refunds.length && (await this.lifecycle.recordRefunds(m, booking, refunds, now)) === null) throw new AppError(ErrorCode.BOOKING_CHANGED, 'The booking changed meanwhile; try again');
   }
 
   // --- The admin ---
@@ -465,6 +580,8 @@ export class GiftCardService {
   private async unusedOrThrow(m: EntityManager, id: string, states: GiftCardState[]): Promise<GiftCard> {
     const card = await m.findOneBy(GiftCard, { id });
     if (!card) throw AppError.notFound('Gift card');
+    // A credit is money the customer paid us (a refund taken as a credit): never voided away.
+    if (card.kind === GiftCardKind.credit) throw new AppError(ErrorCode.CONFLICT, 'This is a customer’s credit (money they paid): it cannot be voided or refunded here');
     if (!states.includes(card.state)) throw new AppError(ErrorCode.CONFLICT, `This gift card is ${card.state.replace('_', ' ')}`);
     if (card.balanceCents !== card.initialCents || (await m.existsBy(GiftCardUse, { giftCardId: id }))) throw new AppError(ErrorCode.CONFLICT, 'This gift card has been used: only an unused card can be voided or refunded');
     return card;

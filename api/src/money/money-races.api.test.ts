@@ -6,7 +6,7 @@ import { BookingRefund } from '../booking/ledger.entities';
 import { Workshop } from '../workshop/workshop.entity';
 import { MailOutbox } from '../mail/mail-outbox.entity';
 import { AuditEvent } from '../audit/audit-event.entity';
-import { Credit } from '../credit/credit.entity';
+import { GiftCard } from '../gift-card/gift-card.entity';
 import type { FakeStripe } from '../test/fake-stripe/fake-stripe';
 import { startTestServerWithStripe } from '../test/stripe-server';
 
@@ -64,7 +64,7 @@ describe.each(DB_KINDS)('money races on %s', (kind) => {
     const refunded = [...stripe.refunds.values()].filter((r) => r.metadata?.booking_id === bookingId).reduce((sum, r) => sum + r.amount, 0);
     return { received, refunded };
   };
-  const creditsIssued = async (bookingId: string) => (await m().findBy(Credit, { sourceBookingId: bookingId })).reduce((sum, c) => sum + c.amountCents, 0);
+  const creditsIssued = async (bookingId: string) => (await m().findBy(GiftCard, { sourceBookingId: bookingId })).reduce((sum, c) => sum + c.initialCents, 0);
 
   let workshopCount = 0;
   const aWorkshop = async (days: number, priceCents = 200_000) => {

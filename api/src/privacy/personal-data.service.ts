@@ -13,7 +13,7 @@ import { Testimonial } from '../testimonial/testimonial.entity';
 import { ReviewRequest } from '../testimonial/review-request.entity';
 import { WaitlistEntry } from '../waitlist/waitlist-entry.entity';
 import { MailOutbox, MailStatus } from '../mail/mail-outbox.entity';
-import { Credit } from '../credit/credit.entity';
+import { GiftCard, GiftCardKind } from '../gift-card/gift-card.entity';
 import { DepartureMessageRecipient } from '../departure/departure-message.entity';
 import { Workshop } from '../workshop/workshop.entity';
 import { ADMIN_ACTOR, type AuditLog } from '../audit/audit-log.service';
@@ -96,7 +96,8 @@ export class PersonalDataService {
       travellers: travellers.map((t) => row(t)),
       payments: (await byBooking(BookingPayment)).map((p) => row(p)),
       refunds: (await byBooking(BookingRefund)).map((r) => row(r)),
-      credits: (await m.find(Credit, { where: { customerEmail: email } })).map((c) => row(c, ['code'])),
+      // Credits are balances in gift_cards (kind credit, decision 095): the customer is their recipient.
+      credits: (await m.find(GiftCard, { where: { kind: GiftCardKind.credit, recipientEmail: email } })).map((c) => row(c, ['code', 'checkoutSessionId', 'providerPaymentId'])),
       messages: (await m.find(CommunityMessage, { where: { authorEmail: email }, order: { createdAt: 'ASC' } })).map((c) => row(c)),
       reviews: (bookingIds.length ? await m.find(Testimonial, { where: { bookingId: In(bookingIds) } }) : []).map((t) => row(t)),
       waitlist_entries: (await m.find(WaitlistEntry, { where: { email }, order: { createdAt: 'ASC' } })).map((w) => row(w, ['offerTokenHash', 'clientKeyHash'])),
@@ -210,7 +211,7 @@ export class PersonalDataService {
       result.waitlistEntries = (await m.update(WaitlistEntry, { email }, { name: ERASED_NAME, email: replacement, clientKeyHash: null })).affected ?? 0;
       await step(`${result.waitlistEntries} waiting-list entr(ies) erased`, { waitlistEntries: result.waitlistEntries });
       // 6. Credits: the money stays, the address is replaced.
-      result.credits = (await m.update(Credit, { customerEmail: email }, { customerEmail: replacement })).affected ?? 0;
+      result.credits = (await m.update(GiftCard, { kind: GiftCardKind.credit, recipientEmail: email }, { recipientEmail: replacement, buyerEmail: replacement, recipientName: '' })).affected ?? 0;
       await m.update(DepartureMessageRecipient, { email }, { name: ERASED_NAME, email: replacement });
       await step(`${result.credits} credit(s) kept with the address replaced`, { credits: result.credits });
       // 7. Mails: sent ones lose their bodies and address; ones still waiting are not sent.

@@ -105,7 +105,7 @@ run('money races across two app instances on one MariaDB database', () => {
         await stripe.idle();
         expect(statuses.sort()).toEqual(statuses.includes(200) ? [200, 409] : [201, 409]);
         const { received, refunded } = atStripe(id);
-        const [credits] = await row('SELECT COALESCE(SUM(amount_cents), 0) AS cents FROM credits WHERE source_booking_id = ?', [id]);
+        const [credits] = await row('SELECT COALESCE(SUM(initial_cents), 0) AS cents FROM gift_cards WHERE kind = ? AND source_booking_id = ?', ['credit', id]);
         expect(refunded + Number(credits.cents)).toBe(received);
         expect(refunded === 0 || Number(credits.cents) === 0).toBe(true);
       }

@@ -73,6 +73,7 @@ describe('HTTP write limits (@fastify/rate-limit)', () => {
     const token = s.services.accounts.manageUrl(id).split('#')[1];
     const ACCOUNT = 'query A($id: ID!, $t: String!) { bookingAccount(bookingId: $id, token: $t) { booking { id } } }';
     const BOOK = 'mutation B($input: BookingInput!) { createBooking(input: $input) { booking { id } } }';
+    const CODE = 'mutation C($i: CodeBalanceInput!) { codeBalance(input: $i) { balanceCents } }';
     const manageRest = (t: string, who = client) => fetch(`${s.url}/api/manage/${id}`, { headers: { 'x-manage-token': t, 'x-forwarded-for': who } });
     const bookRest = (body: Record<string, unknown>, who = client) =>
       fetch(`${s.url}/api/bookings`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': who }, body: JSON.stringify(aBookingBody(body)) });
@@ -84,6 +85,10 @@ describe('HTTP write limits (@fastify/rate-limit)', () => {
       async () =>
         expect((await s.gql(BOOK, { input: { ...aBookingInput(), creditCode: 'WL-3333-3333-3333' } }, { 'x-forwarded-for': client })).errors?.[0].extensions?.code).toBe('BAD_USER_INPUT'),
       async () => expect((await fetch(`${s.url}/api/manage/${id}/cancel`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': client }, body: JSON.stringify({ token: 'z'.repeat(43) }) })).status).toBe(404),
+      // The one code box's balance lookup, a credit's or a gift card's (docs/decisions/095).
+      async () => expect((await s.gql(CODE, { i: { code: 'WL-4444-4444-4444' } }, { 'x-forwarded-for': client })).errors?.[0].extensions?.code).toBe('BAD_USER_INPUT'),
+      async () =>
+        expect((await fetch(`${s.url}/api/gift-cards/balance`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': client }, body: JSON.stringify({ code: 'WL-5555-5555-5555' }) })).status).toBe(422),
     ];
     for (let i = 0; i < SECRET_CHECK_RATE_LIMIT.limit; i++) await checks[i % checks.length]();
 
@@ -93,6 +98,7 @@ describe('HTTP write limits (@fastify/rate-limit)', () => {
     expect((await refused.json()).detail).toMatch(/^Too many booking link and credit code checks\. Please wait \d+ seconds/);
     expect((await s.gql(ACCOUNT, { id, t: token }, { 'x-forwarded-for': client })).errors?.[0].extensions?.code).toBe('RATE_LIMITED');
     expect((await bookRest({ credit_code: 'WL-2222-2222-2222' })).status).toBe(429);
+    expect((await s.gql(CODE, { i: { code: 'WL-4444-4444-4444' } }, { 'x-forwarded-for': client })).errors?.[0].extensions?.code).toBe('RATE_LIMITED');
     // A booking without a code is no check; another client is not affected.
     expect((await bookRest({})).status).toBe(201);
     expect((await manageRest(token, '198.51.100.121')).status).toBe(200);

@@ -7,7 +7,7 @@ import { BookingRefund } from '../booking/ledger.entities';
 import { Workshop } from '../workshop/workshop.entity';
 import { MailOutbox } from '../mail/mail-outbox.entity';
 import { AuditEvent } from '../audit/audit-event.entity';
-import { Credit } from '../credit/credit.entity';
+import { GiftCard, GiftCardUse } from '../gift-card/gift-card.entity';
 import { WaitlistEntry } from '../waitlist/waitlist-entry.entity';
 import type { FakeStripe } from '../test/fake-stripe/fake-stripe';
 import { startTestServerWithStripe } from '../test/stripe-server';
@@ -196,6 +196,7 @@ describe.each(DB_KINDS)('workshop cancellation and credits on %s', (kind) => {
     expect(mail.subject).toBe(`${name} (${(await m().findOneByOrFail(Workshop, { id: w })).dates}) is cancelled`);
     expect(mail.text).toContain('Refund $6,000 to my card now');
     expect(mail.text).toContain('Take a credit of $6,000');
+    expect(mail.text).toContain('A credit is a balance of $6,000, valid for 5 years');
     expect(mail.text).toContain(`If you do nothing, $6,000 goes back to your card on`);
     expect(mail.text).toContain(`/manage/${online}#`);
     // Issue 21: a cancelled booking owes nothing and says so; its money is still to come back.
@@ -242,7 +243,7 @@ describe.each(DB_KINDS)('workshop cancellation and credits on %s', (kind) => {
     now = new Date('2026-01-15T12:00:00.000Z');
   });
 
-  it('choosing a credit cancels the refund and issues a credit, usable once: two parallel bookings with the code, one wins', async () => {
+  it('choosing a credit cancels the refund and issues a credit (a balance, valid 5 years): two parallel bookings with the code spend it once', async () => {
     now = new Date('2026-01-15T12:00:00.000Z');
     const w = await aWorkshop(120);
     const id = await bookAndPay(w);
@@ -254,7 +255,7 @@ describe.each(DB_KINDS)('workshop cancellation and credits on %s', (kind) => {
     const taken = await post(`${s.url}/api/manage/${id}/take-credit`, { token: tokenOf(id) });
     expect(taken.status).toBe(201);
     const credit = await taken.json();
-    expect(credit).toMatchObject({ amount: 3000, used: false, state: 'issued' });
+    expect(credit).toMatchObject({ amount: 3000, balance: 3000, used: false, state: 'issued', expires_at: '2031-01-15T12:00:00.000Z' });
     expect(credit.code).toMatch(/^WL-[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}$/);
     // The pending refund is replaced; the booking stays refunded (in credit); Stripe never hears of it.
     expect((await m().findBy(BookingRefund, { bookingId: id })).map((r) => [r.amountCents, r.method, r.state]).sort()).toEqual([
@@ -275,6 +276,8 @@ describe.each(DB_KINDS)('workshop cancellation and credits on %s', (kind) => {
       { id, t: tokenOf(id) },
     );
     expect(view.data!.bookingAccount).toEqual({ credits: [{ code: credit.code, amount: 3000, used: false }], creditChoice: null });
+    // A credit is a balance of the gift cards' kind: its code kept, the source booking named.
+    expect(await m().findOneByOrFail(GiftCard, { code: credit.code })).toMatchObject({ kind: 'credit', state: 'active', initialCents: 300_000, balanceCents: 300_000, sourceBookingId: id });
     expect(await m().countBy(AuditEvent, { action: 'credit.issued', bookingId: id })).toBe(1);
 
     // Two parallel bookings of a dearer workshop with the same code: one wins, the other is refused naming credit_code.
@@ -292,8 +295,10 @@ describe.each(DB_KINDS)('workshop cancellation and credits on %s', (kind) => {
     const start = await pay(winner.id);
     expect(stripe.sessions.get(start.session_id)!.amount_total).toBe(100_000);
     expect(await booking(winner.id)).toMatchObject({ status: 'confirmed', paymentStatus: 'paid', amountPaidCents: 400_000 });
-    expect((await credits(id)).credits).toEqual([expect.objectContaining({ code: credit.code, used: true })]);
-    expect(await m().findOneByOrFail(Credit, { code: credit.code })).toMatchObject({ state: 'used', usedByBookingId: winner.id });
+    expect((await credits(id)).credits).toEqual([expect.objectContaining({ code: credit.code, used: true, balance: 0 })]);
+    const spentCard = await m().findOneByOrFail(GiftCard, { code: credit.code });
+    expect(spentCard.balanceCents).toBe(0);
+    expect((await m().findBy(GiftCardUse, { giftCardId: spentCard.id })).map((u) => [u.bookingId, u.amountCents])).toEqual([[winner.id, 300_000]]);
     expect(await m().countBy(AuditEvent, { action: 'credit.used', bookingId: winner.id })).toBe(1);
     // Used is used, and answers exactly as a code that never existed (issue 21 finding 12: no telling them apart).
     const used = await book(next, { credit_code: credit.code });
@@ -310,7 +315,7 @@ describe.each(DB_KINDS)('workshop cancellation and credits on %s', (kind) => {
     expect((await cancel(w, (await m().findOneByOrFail(Workshop, { id: w })).name)).status).toBe(200);
     const credit = await (await post(`${s.url}/api/manage/${id}/take-credit`, { token: tokenOf(id) })).json();
 
-    // Over REST, a cheaper workshop: the credit pays it all; the $1,000 left becomes a new credit.
+    // Over GraphQL, a cheaper workshop: the credit pays it all; the $1,000 left stays on the same code.
     const cheap = await aWorkshop(150, 200_000);
     const gql = await s.gql<{ createBooking: { booking: { id: string; status: string; paymentStatus: string } } }>(
       'mutation($i: BookingInput!) { createBooking(input: $i) { booking { id status paymentStatus } } }',
@@ -338,20 +343,21 @@ describe.each(DB_KINDS)('workshop cancellation and credits on %s', (kind) => {
     );
     expect(gql.errors).toBeUndefined();
     expect(gql.data!.createBooking.booking).toMatchObject({ status: 'confirmed', paymentStatus: 'paid' });
-    const rest = await m().findBy(Credit, { sourceBookingId: gql.data!.createBooking.booking.id });
-    expect(rest.map((c) => [c.amountCents, c.state])).toEqual([[100_000, 'issued']]);
+    expect(await m().findBy(GiftCard, { sourceBookingId: gql.data!.createBooking.booking.id })).toEqual([]);
+    const rest = [await m().findOneByOrFail(GiftCard, { code: credit.code })];
+    expect(rest.map((c) => [c.initialCents, c.balanceCents])).toEqual([[300_000, 100_000]]);
+    expect((await credits(id)).credits).toEqual([expect.objectContaining({ code: credit.code, amount: 3000, balance: 1000, used: false })]);
 
     // That workshop is cancelled too: the money the credit paid comes back as a new credit, never as money owed.
     const paidByCredit = gql.data!.createBooking.booking.id;
     expect((await cancel(cheap, (await m().findOneByOrFail(Workshop, { id: cheap })).name)).status).toBe(200);
     expect((await m().findBy(BookingRefund, { bookingId: paidByCredit })).map((r) => [r.amountCents, r.method, r.state])).toEqual([[200_000, 'credit', 'succeeded']]);
-    expect((await m().findBy(Credit, { sourceBookingId: paidByCredit })).map((c) => [c.amountCents, c.state]).sort()).toEqual([
-      [100_000, 'issued'],
-      [200_000, 'issued'],
-    ]);
+    expect((await m().findBy(GiftCard, { sourceBookingId: paidByCredit })).map((c) => [c.kind, c.initialCents, c.balanceCents])).toEqual([['credit', 200_000, 200_000]]);
     expect((await credits(paidByCredit)).credit_choice).toBeNull();
     const creditMail = (await m().find(MailOutbox, { where: { kind: 'workshop_cancelled' } })).find((r) => JSON.stringify(r.payload).includes(paidByCredit))!;
-    expect((await s.services.outbox.render(creditMail, { origin: 'https://wild.test' })).text).toContain('The $2,000 you paid with a credit code comes back to you as a new credit');
+    expect((await s.services.outbox.render(creditMail, { origin: 'https://wild.test' })).text).toContain(
+      'The $2,000 you paid with a credit code comes back to you as a new credit: its code is on your booking page, with a balance of $2,000, valid for 5 years.',
+    );
 
     // A partial credit on a held booking that lapses: the credit is usable again.
     const dear = await aWorkshop(150, 500_000);
@@ -360,7 +366,8 @@ describe.each(DB_KINDS)('workshop cancellation and credits on %s', (kind) => {
     now = new Date(now.getTime() + 2 * 3_600_000);
     await s.services.bookings.releaseExpiredHolds();
     expect((await booking(heldId)).status).toBe('expired');
-    expect(await m().findOneByOrFail(Credit, { id: rest[0].id })).toMatchObject({ state: 'issued', usedByBookingId: null });
+    expect(await m().findOneByOrFail(GiftCard, { id: rest[0].id })).toMatchObject({ balanceCents: 100_000 });
+    expect(await booking(heldId)).toMatchObject({ amountRefundedCents: 100_000 });
     expect((await book(dear, { credit_code: rest[0].code })).status).toBe(201);
     now = new Date('2026-01-15T12:00:00.000Z');
   });

@@ -4,6 +4,7 @@ import { Facts, MailLayout, Paragraph } from '../mail/mail-layout';
 import type { MailTemplate, MailTemplates } from '../mail/mail.types';
 import { ManageButton } from '../booking/booking-mail-templates';
 import { bookingFacts, datesOf, firstName, type BookingMailData } from '../booking/booking-mail-data';
+import { GIFT_CARD_RULES } from '../shared/gift-cards';
 
 /** The mails of a workshop cancellation (docs/decisions/063). */
 export const WorkshopCancellationMailKind = {
@@ -41,10 +42,11 @@ export const workshopCancelled: MailTemplate<WorkshopCancelledMailData> = {
               <Paragraph>{`If you do nothing, ${money(d.onlineRefundCents)} goes back to your card on ${formatIsoDate(d.refundDate)}.`}</Paragraph>
             ) : null}
             {d.offlineRefundCents > 0 ? <Paragraph>{`The ${money(d.offlineRefundCents)} you paid by other means we pay back the same way; we will contact you.`}</Paragraph> : null}
+            <Paragraph>{`A credit is a balance of ${money(total)}, valid for ${GIFT_CARD_RULES.validYears} years: enter its code when you book, or on a booking's page to pay a balance or an installment. Use it in as many parts as you like; what you do not use stays on it.`}</Paragraph>
           </>
         ) : null}
         {d.creditRefundCents ? (
-          <Paragraph>{`The ${money(d.creditRefundCents)} you paid with a credit code comes back to you as a new credit: its code is on your booking page.`}</Paragraph>
+          <Paragraph>{`The ${money(d.creditRefundCents)} you paid with a credit code comes back to you as a new credit: its code is on your booking page, with a balance of ${money(d.creditRefundCents)}, valid for ${GIFT_CARD_RULES.validYears} years.`}</Paragraph>
         ) : null}
         {total === 0 && !d.creditRefundCents ? <Paragraph>Nothing was charged for this booking.</Paragraph> : null}
         {/* Nothing was given back yet: the card refund waits for the customer's choice, the offline money for us. */}

@@ -166,7 +166,7 @@ export function GiftCardsTab({ onError }: { onError: (e: unknown) => boolean }) 
                 return (
                   <tr key={card.id}>
                     <td>{code}</td>
-                    <td>{`${String(card.createdAt).slice(0, 10)} · ${card.kind === 'goodwill' ? 'goodwill' : card.buyerName}`}</td>
+                    <td>{`${String(card.createdAt).slice(0, 10)} · ${card.kind === 'goodwill' ? 'goodwill' : card.kind === 'credit' ? 'credit (cancelled workshop)' : card.buyerName}`}</td>
                     <td>{`${card.recipientName} (${card.recipientEmail})`}</td>
                     <td>{card.deliveredAt ? String(card.deliveredAt).slice(0, 10) : `on ${card.deliverOn}`}</td>
                     <td>{formatDollars(card.amount)}</td>
@@ -174,7 +174,8 @@ export function GiftCardsTab({ onError }: { onError: (e: unknown) => boolean }) 
                     <td>{uses.length ? uses.map((u) => `${formatDollars(u.amount)} on ${u.bookingId.slice(0, 8)}`).join(', ') : 'none'}</td>
                     <td>{STATE_WORDS[card.state] ?? card.state}</td>
                     <td>
-                      {unused && (card.state === 'active' || card.state === 'pending_payment') && (
+                      {/* A credit is the customer's own money: never voided (the server refuses it too). */}
+                      {unused && card.kind !== 'credit' && (card.state === 'active' || card.state === 'pending_payment') && (
                         <button type="button" className="btn btn--outline btn--small" onClick={() => void act(() => voidCard({ variables: { id: card.id } }), 'The card could not be voided.')}>
                           {`Void ${code}`}
                         </button>

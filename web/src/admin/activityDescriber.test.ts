@@ -86,11 +86,12 @@ const CASES: Record<AuditAction, { before: object | null; after: object | null; 
     after: { amountPaidCents: 109900, status: 'confirmed', paymentStatus: 'deposit_paid' },
     lines: ['Amount paid $0 → $1,099', 'Booking status Reserved, awaiting payment → Confirmed', 'Payment status Deposit paid'],
   },
-  'credit.issued': { before: null, after: { creditId: 'c-1', amountCents: 549500, state: 'issued' }, lines: ['Amount $5,495', 'Credit issued'] },
+  'credit.issued': { before: null, after: { creditId: 'c-1', amountCents: 549500, state: 'issued', expiresAt: '2031-01-15T12:00:00.000Z' }, lines: ['Amount $5,495', 'Credit issued', 'Valid until 2031-01-15'] },
+  // A credit is a balance spent in parts (docs/decisions/095 amendment), written as a gift card's use is.
   'credit.used': {
-    before: { creditId: 'c-1', state: 'issued' },
-    after: { creditId: 'c-1', state: 'used', appliedCents: 549500, status: 'confirmed', paymentStatus: 'paid' },
-    lines: ['Credit issued → used', 'Applied to the booking $5,495', 'Booking status Confirmed', 'Payment status Paid'],
+    before: { creditId: 'c-1', balanceCents: 549500 },
+    after: { creditId: 'c-1', balanceCents: 100000, spentCents: 449500, status: 'confirmed', paymentStatus: 'paid' },
+    lines: ['Balance $5,495 → $1,000', 'Spent $4,495', 'Booking status Confirmed', 'Payment status Paid'],
   },
   'promo.created': {
     before: null,

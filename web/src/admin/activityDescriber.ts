@@ -124,6 +124,8 @@ const FIELDS: Record<string, FieldWords> = {
   workshopIds: { label: 'Workshops', value: (v) => (Array.isArray(v) && v.length ? v.join(', ') : 'all') },
   validFrom: { label: 'Valid from' },
   validUntil: { label: 'Valid until' },
+  // A credit's validity (five years, docs/decisions/095): the day is enough.
+  expiresAt: { label: 'Valid until', value: (v) => (typeof v === 'string' ? v.slice(0, 10) : show(v)) },
   maxUses: { label: 'Uses allowed' },
   maxUsesPerEmail: { label: 'Uses per email' },
   minParticipants: { label: 'Fewest participants' },

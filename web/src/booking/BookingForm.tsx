@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { AGE_RULE_TEXT, POLICY, type PaymentOption, type PaymentOptionOffer, type RoomType } from 'api/shared/policy';
-import { formatDollars } from 'api/shared/money';
+import { AGE_RULE_TEXT, formatIsoDate, POLICY, type PaymentOption, type PaymentOptionOffer, type RoomType } from 'api/shared/policy';
+import { formatCents, formatDollars } from 'api/shared/money';
+import { balanceText, type CodeBalanceState, UNUSABLE_CODE_TEXT } from '../giftcard/useCodeBalance';
 import type { ExperienceLevel } from '../gql/graphql';
 import { EMAIL_HINT, EMAIL_PATTERN, PHONE_HINT, PHONE_PATTERN } from 'api/shared/formats';
 import { validateBooking, type BookingErrors } from './validateBooking';
@@ -87,6 +88,8 @@ interface Props {
   onApplyPromo?(): void;
   /** The server's answer about the promo code. */
   promo?: PromoState;
+  /** The server's answer about the credit or gift card code as typed (its balance). */
+  codeBalance?: CodeBalanceState;
 }
 
 /** The hints a field's control is described by. */
@@ -107,7 +110,7 @@ export type PromoState = { state: 'checking' } | { state: 'applied'; code: strin
  * spec section 5) with each message next to its field in the site's words, not
  * the browser's pop-ups (noValidate); the first invalid field takes the focus.
  */
-export function BookingForm({ workshop, values, onChange, onSubmit, submitting, problem, check, paymentOffers, summary, onTravellersChange, onApplyPromo, promo = null }: Props) {
+export function BookingForm({ workshop, values, onChange, onSubmit, submitting, problem, check, paymentOffers, summary, onTravellersChange, onApplyPromo, promo = null, codeBalance = null }: Props) {
   const [errors, setErrors] = useState<BookingErrors>({});
   const [travellerErrors, setTravellerErrors] = useState<Record<string, string>>({});
   const travellers = travellersFor(parseInt(values.num_participants, 10), values.travellers ?? []);
@@ -151,6 +154,8 @@ export function BookingForm({ workshop, values, onChange, onSubmit, submitting, 
     // Once, right after hydration: later edits come through the change handlers.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+  // Unknown, or empty / expired: said next to the field (the booking would be refused naming it).
+  const codeRefused = codeBalance?.state === 'refused' ? codeBalance.message : codeBalance?.state === 'found' && !codeBalance.usable ? UNUSABLE_CODE_TEXT : null;
   const field = (name: BookingTextField) => ({
     id: name,
     name,
@@ -246,10 +251,29 @@ export function BookingForm({ workshop, values, onChange, onSubmit, submitting, 
           </div>
           <div className="field">
             <label htmlFor="credit_code">Credit or gift card code (optional)</label>
-            <input className="input" type="text" autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={30} {...field('credit_code')} />
+            <input
+              className="input"
+              type="text"
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              maxLength={30}
+              {...field('credit_code')}
+              aria-invalid={codeRefused ? true : undefined}
+              aria-describedby={`credit_code-hint credit_code-balance${codeRefused ? ' credit_code-refused' : ''}`}
+            />
             <span className="field__hint" id="credit_code-hint">
-              A gift card (GC-…) pays what is due now and keeps the rest for later; a credit from a workshop we cancelled (WL-…) works once.
+              A gift card (GC-…) pays what is due now; a credit from a workshop we cancelled (WL-…) pays up to the whole total. What is not used stays on the code for
+              later.
             </span>
+            <p className="field__status" id="credit_code-balance" role="status" aria-live="polite" data-testid="code-balance">
+              {codeBalance?.state === 'checking' ? 'Checking the code…' : codeBalance?.state === 'found' && codeBalance.usable ? balanceText(codeBalance, formatCents, formatIsoDate) : ''}
+            </p>
+            {codeRefused && (
+              <p id="credit_code-refused" className="field__error">
+                {codeRefused}
+              </p>
+            )}
           </div>
           <div className="field">
             <label htmlFor="promo_code">Promo code (optional)</label>

@@ -4,6 +4,7 @@ import { aBooking, aWorkshop } from '../test/builders';
 import { renderLazyRoute as renderRoute } from '../test/render';
 import { BOOKING_WORKSHOP_QUERY, CREATE_BOOKING_MUTATION, CREATE_CHECKOUT_SESSION_MUTATION } from './documents';
 import { BOOKING_ERROR_MESSAGE } from './BookingPage';
+import { CODE_BALANCE_MUTATION } from '../giftcard/useCodeBalance';
 import { redirectTo } from '../ui/browser';
 import { addDays, localDate, paymentOptionsFor } from 'api/shared/policy';
 
@@ -206,6 +207,60 @@ describe('/booking/{id}', () => {
     await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/confirmation/${createdBooking.id}`));
     expect(redirectTo).not.toHaveBeenCalled();
+  });
+
+  it('shows a typed code’s balance and, in the summary, what it pays and what is left to pay today (the server’s figures); an unknown code is an inline error', async () => {
+    const user = userEvent.setup();
+    const choices = { workshopId: 'zion-canyon-light', numParticipants: 2, numSpouses: 1, roomType: 'private', paymentOption: 'deposit', promoCode: null };
+    const found = {
+      request: { query: CODE_BALANCE_MUTATION, variables: { input: { ...choices, code: 'wl-7kq3-m9xd-4hpt' } } },
+      result: {
+        data: {
+          codeBalance: {
+            __typename: 'GiftCardBalanceObject',
+            code: 'WL-7KQ3-M9XD-4HPT',
+            kind: 'credit',
+            balanceCents: 100_000,
+            expiresAt: '2031-01-15T12:00:00.000Z',
+            usable: true,
+            totalCents: 700_000,
+            dueNowCents: 210_000,
+            coversCents: 100_000,
+            leftToPayNowCents: 110_000,
+            balanceAfterCents: 0,
+          },
+        },
+      },
+    };
+    const unknown = {
+      request: { query: CODE_BALANCE_MUTATION, variables: { input: { ...choices, code: 'GC-2222-3333-4444-5555' } } },
+      result: {
+        errors: [
+          {
+            message: 'Invalid input',
+            extensions: { code: 'BAD_USER_INPUT', fields: [{ field: 'code', message: 'code is not a valid credit or gift card code, or has no balance left' }] },
+          },
+        ],
+      },
+    };
+    await renderRoute('/booking/zion-canyon-light', [workshopMock, found, unknown]);
+    await fillForm(user);
+    const code = screen.getByLabelText('Credit or gift card code (optional)');
+    await user.type(code, 'wl-7kq3-m9xd-4hpt');
+    expect(await screen.findByText('Credit WL-7KQ3-M9XD-4HPT: $1,000 left, valid until January 15, 2031.')).toBeInTheDocument();
+    expect(code).toHaveAccessibleDescription(/Credit WL-7KQ3-M9XD-4HPT: \$1,000 left, valid until January 15, 2031\./);
+    const summary = screen.getByRole('complementary', { name: 'Booking summary' });
+    expect(within(summary).getByText('Paid with your credit (WL-7KQ3-M9XD-4HPT)')).toBeInTheDocument();
+    expect(within(summary).getByTestId('booking-code-covers')).toHaveTextContent('-$1,000');
+    expect(within(summary).getByTestId('booking-left-to-pay')).toHaveTextContent('$1,100');
+    expect(within(summary).getByTestId('booking-code-note')).toHaveTextContent('$0 stays on your code for later.');
+
+    await user.clear(code);
+    await user.type(code, 'GC-2222-3333-4444-5555');
+    expect(await screen.findByText('This credit or gift card code is not valid, or has no balance left.')).toBeInTheDocument();
+    expect(code).toHaveAttribute('aria-invalid', 'true');
+    expect(code).toHaveAccessibleDescription(/This credit or gift card code is not valid, or has no balance left\./);
+    expect(within(summary).queryByTestId('booking-code-covers')).not.toBeInTheDocument();
   });
 
   it('goes to the payment url when the session has one, showing "Processing..." meanwhile', async () => {

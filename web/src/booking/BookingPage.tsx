@@ -14,6 +14,7 @@ import { BOOKING_WORKSHOP_QUERY, PROMO_QUOTE_QUERY, RESUME_CHECKOUT_MUTATION, WA
 import { formatCents } from 'api/shared/money';
 import type { PaymentOption, RoomType } from 'api/shared/policy';
 import { useBookThenPay } from './useBookThenPay';
+import { useCodeBalance } from '../giftcard/useCodeBalance';
 import { WaitlistForm } from '../workshop/WaitlistForm';
 import type { ResumeCheckoutMutation } from '../gql/graphql';
 import '../styles/booking.css';
@@ -121,6 +122,16 @@ export default function BookingPage() {
   // As the form shows it: a payment option the dates do not offer is priced "in full".
   const promoOption = data?.workshop?.paymentOptions?.find((o) => o.option === values.payment_option)?.available === false ? 'full' : values.payment_option;
   const promo = usePromoQuote(id, values, promoOption);
+  // The credit or gift card code's balance and what it pays of these choices (the server's figures, decision 095).
+  const participants = parseInt(values.num_participants, 10);
+  const codeBalance = useCodeBalance(values.credit_code, {
+    workshopId: id,
+    numParticipants: Number.isInteger(participants) && participants > 0 ? participants : 1,
+    numSpouses: Math.max(0, parseInt(values.num_spouses, 10) || 0),
+    roomType: values.room_type as RoomType,
+    paymentOption: promoOption,
+    promoCode: promo.quote?.promoCode ?? null,
+  });
   const offer = held.offer;
   const resumed = useResumedCheckout(id);
   useEffect(() => {
@@ -309,6 +320,7 @@ export default function BookingPage() {
           onSubmit={() => void flow.submit(shown)}
           onApplyPromo={promo.apply}
           promo={promo.state}
+          codeBalance={codeBalance}
           submitting={flow.submitting}
           problem={flow.problem}
           check={flow.challengeRound !== null && <BookingChallenge key={flow.challengeRound} onSolved={flow.challengeSolved} />}
@@ -321,6 +333,11 @@ export default function BookingPage() {
               paymentOption={shown.payment_option}
               offers={paymentOffers}
               promo={promo.quote}
+              code={
+                codeBalance?.state === 'found' && codeBalance.usable && codeBalance.coversCents !== null
+                  ? { code: codeBalance.code, kind: codeBalance.kind, coversCents: codeBalance.coversCents, leftToPayNowCents: codeBalance.leftToPayNowCents ?? 0, balanceAfterCents: codeBalance.balanceAfterCents ?? 0 }
+                  : null
+              }
             />
           }
         />

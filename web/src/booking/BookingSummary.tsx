@@ -31,7 +31,18 @@ interface Props {
   offers?: ReadonlyArray<{ option: string; available: boolean; reason?: string | null }>;
   /** The server's quote for the promo code (PromoQuote): its discount and the total and first payment after it. */
   promo?: SummaryPromo | null;
+  /** The server's figures for the credit or gift card code typed (codeBalance with these choices). */
+  code?: SummaryCode | null;
   now?: Date;
+}
+
+/** What a credit or gift card code pays of this booking, as the server computed it for these choices, in cents. */
+export interface SummaryCode {
+  code: string;
+  kind: string;
+  coversCents: number;
+  leftToPayNowCents: number;
+  balanceAfterCents: number;
 }
 
 /** A promo code's figures as the server computed them for these choices (docs/decisions/096), in cents. */
@@ -49,7 +60,7 @@ export interface SummaryPromo {
  * discount and the first payment after it are the server's (PromoQuote), never
  * computed here.
  */
-export function BookingSummary({ workshop, numParticipants, numSpouses, roomType, paymentOption, offers: given, promo: quoted, now = new Date() }: Props) {
+export function BookingSummary({ workshop, numParticipants, numSpouses, roomType, paymentOption, offers: given, promo: quoted, code, now = new Date() }: Props) {
   const participants = Number.isFinite(numParticipants) && numParticipants > 0 ? Math.floor(numParticipants) : 0;
   const spouses = Number.isFinite(numSpouses) && numSpouses > 0 ? Math.min(POLICY.maxSpouses, Math.floor(numSpouses)) : 0;
   const supplementCents = Math.round(workshop.privateRoomSupplement * 100);
@@ -122,7 +133,27 @@ export function BookingSummary({ workshop, numParticipants, numSpouses, roomType
             </dt>
             <dd data-testid="booking-due-now">{formatCents(due.dueNowCents)}</dd>
           </div>
+          {code && code.coversCents > 0 && (
+            <>
+              <div className="booking-summary__discount">
+                <dt>
+                  Paid with your {code.kind === 'credit' ? 'credit' : 'gift card'} ({code.code})
+                </dt>
+                <dd data-testid="booking-code-covers">-{formatCents(code.coversCents)}</dd>
+              </div>
+              <div className="booking-summary__due">
+                <dt>Left to pay today</dt>
+                <dd data-testid="booking-left-to-pay">{formatCents(code.leftToPayNowCents)}</dd>
+              </div>
+            </>
+          )}
         </dl>
+        {code && code.coversCents > 0 && (
+          <p className="booking-summary__note muted" data-testid="booking-code-note">
+            {code.coversCents > due.dueNowCents ? `Your ${code.kind === 'credit' ? 'credit' : 'gift card'} also pays ${formatCents(code.coversCents - due.dueNowCents)} of the later payments. ` : ''}
+            {`${formatCents(code.balanceAfterCents)} stays on your code for later.`}
+          </p>
+        )}
         {option === 'deposit' && (
           <p className="booking-summary__note muted">
             The balance of {formatCents(totalCents - due.dueNowCents)} is due {POLICY.balanceDueDaysBefore} days before the workshop starts (

@@ -36,7 +36,7 @@ describe('CreditChoice (manage page, workshop cancelled)', () => {
     show([
       { request: { query: BOOKING_CREDITS_QUERY, variables }, result: account(OPEN) },
       { request: { query: TAKE_CREDIT_MUTATION, variables: { input: variables } }, result: changed('takeCreditInstead') },
-      { request: { query: BOOKING_CREDITS_QUERY, variables }, result: account(null, [{ code: 'WL-7KQ3-M9XD', amount: 3000, used: false }]) },
+      { request: { query: BOOKING_CREDITS_QUERY, variables }, result: account(null, [{ code: 'WL-7KQ3-M9XD', amount: 3000, balance: 3000, used: false, expiresAt: '2031-01-15T12:00:00.000Z' }]) },
     ]);
     expect(await screen.findByRole('heading', { name: 'We cancelled this workshop: your refund or a credit' })).toBeInTheDocument();
     expect(screen.getByText(/If you do nothing, \$2,500 goes back to your card on January 29, 2026/)).toBeInTheDocument();
@@ -44,7 +44,7 @@ describe('CreditChoice (manage page, workshop cancelled)', () => {
     await user.click(screen.getByRole('button', { name: 'Take a credit of $3,000' }));
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Your credit of $3,000 is ready'));
     expect(await screen.findByText('WL-7KQ3-M9XD')).toBeInTheDocument();
-    expect(screen.getByText(/not used yet/)).toBeInTheDocument();
+    expect(screen.getByText(/WL-7KQ3-M9XD/).closest('li')).toHaveTextContent('Credit code WL-7KQ3-M9XD: $3,000, not used yet, valid until January 15, 2031');
     expect(screen.queryByRole('button', { name: /Refund/ })).not.toBeInTheDocument();
   });
 
@@ -60,6 +60,20 @@ describe('CreditChoice (manage page, workshop cancelled)', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('No refund is waiting for your choice on this booking');
     await user.click(screen.getByRole('button', { name: 'Refund $2,500 to my card now' }));
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('$2,500 is on its way back to your card'));
+  });
+
+  it('shows what is left on a credit spent in part, and a credit used up', async () => {
+    show([
+      {
+        request: { query: BOOKING_CREDITS_QUERY, variables },
+        result: account(null, [
+          { code: 'WL-7KQ3-M9XD-4HPT', amount: 3000, balance: 1000, used: false, expiresAt: '2031-01-15T12:00:00.000Z' },
+          { code: 'WL-2222-3333-4444', amount: 500, balance: 0, used: true, expiresAt: '2031-02-01T12:00:00.000Z' },
+        ]),
+      },
+    ]);
+    expect((await screen.findByText('WL-7KQ3-M9XD-4HPT')).closest('li')).toHaveTextContent('Credit code WL-7KQ3-M9XD-4HPT: $3,000, $1,000 left, valid until January 15, 2031');
+    expect(screen.getByText('WL-2222-3333-4444').closest('li')).toHaveTextContent('Credit code WL-2222-3333-4444: $500, used up');
   });
 
   it('renders nothing for a booking with no credit and no choice', async () => {

@@ -19,7 +19,9 @@ export const BOOKING_CREDITS_QUERY: TypedDocumentNode<BookingCreditsQuery, Booki
       credits {
         code
         amount
+        balance
         used
+        expiresAt
       }
       creditChoice {
         amount
@@ -31,6 +33,16 @@ export const BOOKING_CREDITS_QUERY: TypedDocumentNode<BookingCreditsQuery, Booki
 `;
 
 export { REFUND_NOW_MUTATION, TAKE_CREDIT_MUTATION } from './manage/useCreditMutations';
+
+type CreditRow = NonNullable<BookingCreditsQuery['bookingAccount']>['credits'][number];
+
+/** "$3,000, $1,000 left, valid until January 15, 2031": what a credit was, what is left, until when. */
+export function creditLine(c: Pick<CreditRow, 'amount' | 'balance' | 'used' | 'expiresAt'>): string {
+  if (c.used) return `${formatDollars(c.amount)}, used up`;
+  const until = `valid until ${formatIsoDate(String(c.expiresAt).slice(0, 10))}`;
+  if (c.balance === c.amount) return `${formatDollars(c.amount)}, not used yet, ${until} (enter it on the booking form, or on a booking’s page to pay its balance)`;
+  return `${formatDollars(c.amount)}, ${formatDollars(c.balance)} left, ${until}`;
+}
 
 /**
  * On the manage page of a booking: "Refund $X to my card now" or "Take a
@@ -59,7 +71,7 @@ export function CreditChoice({ bookingId, token, onChanged }: { bookingId: strin
         setStatus(`${formatDollars(choice.online)} is on its way back to your card. Banks take 5 to 10 business days to show it.`);
       } else {
         await takeCredit();
-        setStatus(`Your credit of ${formatDollars(choice.amount)} is ready: its code is below. Enter it on the booking form of any workshop.`);
+        setStatus(`Your credit of ${formatDollars(choice.amount)} is ready: its code is below. Use it on the booking form of any workshop, or to pay a booking’s balance, in as many parts as you like.`);
       }
       await refetch();
       onChanged?.();
@@ -94,7 +106,7 @@ export function CreditChoice({ bookingId, token, onChanged }: { bookingId: strin
         <ul className="credit-choice__credits">
           {credits.map((c) => (
             <li key={c.code}>
-              Credit code <strong className="credit-choice__code">{c.code}</strong>: {formatDollars(c.amount)}, {c.used ? 'used' : 'not used yet (enter it on the booking form)'}
+              Credit code <strong className="credit-choice__code">{c.code}</strong>: {creditLine(c)}
             </li>
           ))}
         </ul>

@@ -111,7 +111,7 @@ function ManageBooking({ bookingId, token }: { bookingId: string; token: string 
         }}
       />
       <DueSection account={account} token={token} />
-      {/* A gift card pays the balance or the next installment (docs/decisions/094). */}
+      {/* A credit or a gift card pays the balance or the next installment (docs/decisions/094, 095). */}
       {account.booking.status === 'confirmed' && account.balance > 0 && (
         <GiftCardPayBox
           bookingId={bookingId}

@@ -3,7 +3,7 @@ import { BRAND } from 'api/shared/brand';
 import { POLICY } from 'api/shared/policy';
 import { LegalPage, type LegalSection } from './LegalPage';
 import { PolicyTable } from './PolicyTable';
-import { CANCELLATION_ROWS, PROCESSING_TIME, REFUND_EXAMPLE, REFUND_TIME, TRANSFER_AFTER_RULE, TRANSFER_EXAMPLE, TRANSFER_MONEY_RULE, TRANSFER_ROWS, rowsSentence } from './policyText';
+import { CANCELLATION_ROWS, CREDIT_RULE, PROCESSING_TIME, REFUND_EXAMPLE, REFUND_TIME, TRANSFER_AFTER_RULE, TRANSFER_EXAMPLE, TRANSFER_MONEY_RULE, TRANSFER_ROWS, rowsSentence } from './policyText';
 
 const Email = () => <a href={`mailto:${BRAND.contactEmail}`}>{BRAND.contactEmail}</a>;
 
@@ -71,7 +71,7 @@ const SECTIONS: LegalSection[] = [
         <p>
           Each workshop needs at least {POLICY.minParticipants} participants to run. If a workshop does not reach that number, or if
           we must cancel it for any other reason, you choose between a {POLICY.providerCancellationRefundPercent}% refund of
-          everything you have paid and a credit of the same amount toward any other workshop.
+          everything you have paid and a credit of the same amount toward any other workshop. {CREDIT_RULE}
         </p>
         <p>
           We are not responsible for flights, hotels or other travel arrangements you have made yourself, which is one more reason to

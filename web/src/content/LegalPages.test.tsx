@@ -69,6 +69,7 @@ describe('/cancellation-policy numbers come from POLICY', () => {
     expect(text).toContain(`at least ${POLICY.minParticipants} participants`);
     expect(text).toContain(`${POLICY.providerCancellationRefundPercent}% refund`);
     expect(text).toMatch(/credit/);
+    expect(text).toContain("A credit is a balance valid for 5 years: use it when you book or to pay a booking's balance or installments, in as many parts as you like.");
   });
 });
 

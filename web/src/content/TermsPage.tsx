@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { BRAND } from 'api/shared/brand';
 import { POLICY } from 'api/shared/policy';
 import { LegalPage, type LegalSection } from './LegalPage';
-import { BALANCE_DUE, CANCELLATION_ROWS, DEFAULT_SUPPLEMENT, DEPOSIT, INSTALLMENTS, PROCESSING_TIME, REFUND_TIME, rowsSentence, SPOUSE_RATE, TRANSFER_AFTER_RULE, TRANSFER_ROWS } from './policyText';
+import { BALANCE_DUE, CANCELLATION_ROWS, CREDIT_RULE, DEFAULT_SUPPLEMENT, DEPOSIT, INSTALLMENTS, PROCESSING_TIME, REFUND_TIME, rowsSentence, SPOUSE_RATE, TRANSFER_AFTER_RULE, TRANSFER_ROWS } from './policyText';
 
 const Email = () => <a href={`mailto:${BRAND.contactEmail}`}>{BRAND.contactEmail}</a>;
 
@@ -114,7 +114,7 @@ const SECTIONS: LegalSection[] = [
       <p>
         A workshop needs at least {POLICY.minParticipants} participants. If it does not reach that number, or we must cancel it for any
         other reason, you receive a {POLICY.providerCancellationRefundPercent}% refund of what you have paid or, if you prefer, a credit
-        of the same amount toward another workshop. Our liability is limited to that amount; we do not refund travel arrangements you
+        of the same amount toward another workshop. {CREDIT_RULE} Our liability is limited to that amount; we do not refund travel arrangements you
         have made yourself.
       </p>
     ),

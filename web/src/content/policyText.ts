@@ -1,5 +1,6 @@
 import { formatCents } from 'api/shared/money';
 import { cancellationQuote, cancellationRefund, POLICY, transferSettlement } from 'api/shared/policy';
+import { GIFT_CARD_RULES } from 'api/shared/gift-cards';
 
 /**
  * Sentences and table rows derived from POLICY, shared by the FAQ, the terms
@@ -117,3 +118,6 @@ export const TRANSFER_EXAMPLE: string = (() => {
     `moving 40 days before the start to a workshop of the same price costs the ${formatCents(b.transferFeeCents)} fee, and cancelling afterwards returns ${formatCents(bLater)} (${formatCents(bPaid)} once the fee is paid), never the fee.`
   );
 })();
+
+/** What a credit is (docs/decisions/095): a balance like a gift card's, spent in parts, valid five years. */
+export const CREDIT_RULE = `A credit is a balance valid for ${GIFT_CARD_RULES.validYears} years: use it when you book or to pay a booking's balance or installments, in as many parts as you like.`;

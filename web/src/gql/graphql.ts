@@ -39,7 +39,7 @@ export type BookingInput = {
   /** A solved proof-of-work challenge (the ALTCHA widget’s payload), needed only when a booking answers CHALLENGE_REQUIRED. */
   altcha?: string | null | undefined;
   cameraBody: string;
-  /** A credit code (e.g. WL-7KQ3-M9XD-4HPT, or an older WL-7KQ3-M9XD) from a cancelled workshop: applied to this booking once (docs/decisions/063). Unknown and used codes get the same BAD_USER_INPUT. */
+  /** The one code box: a credit code (e.g. WL-7KQ3-M9XD-4HPT, or an older WL-7KQ3-M9XD) from a cancelled workshop, or a gift card code (GC-…). It pays this booking as far as its balance goes (a credit up to the total, a gift card what is due now); the rest stays on the code (docs/decisions/063, 094, 095). Unknown, spent and raced codes get the same BAD_USER_INPUT. */
   creditCode?: string | null | undefined;
   customerEmail: string;
   customerName: string;
@@ -118,6 +118,20 @@ export type CheckoutSessionInput = {
   bookingId: string | number;
   /** Origin of the site the visitor is on, e.g. https://wildlightworkshops.com; the provider returns there. */
   originUrl: string;
+};
+
+/** The booking form’s code box: a code’s balance and, with the form’s choices, what it pays of this booking and what is left to pay now. */
+export type CodeBalanceInput = {
+  /** GC-XXXX-XXXX-XXXX-XXXX or a credit’s WL-XXXX-XXXX-XXXX, any case, dashes optional. */
+  code: string;
+  numParticipants?: number | null | undefined;
+  numSpouses?: number | null | undefined;
+  paymentOption?: PaymentOption | null | undefined;
+  /** The promo code applied on the form, if any: the price is the discounted one. */
+  promoCode?: string | null | undefined;
+  roomType?: RoomType | null | undefined;
+  /** The workshop being booked: with it the answer prices the choices below. */
+  workshopId?: string | number | null | undefined;
 };
 
 /** The first code of a new authenticator app, which confirms its enrolment. */
@@ -234,13 +248,14 @@ export type FactorLabelInput = {
   label: string;
 };
 
-/** A gift card code, to read its balance or pay a booking with it. */
+/** A gift card or credit code, to read its balance or pay a booking with it. */
 export type GiftCardCodeInput = {
-  /** GC-XXXX-XXXX-XXXX-XXXX, any case, dashes optional. */
+  /** GC-XXXX-XXXX-XXXX-XXXX or a credit’s WL-XXXX-XXXX-XXXX, any case, dashes optional. */
   code: string;
 };
 
 export type GiftCardKind =
+  | 'credit'
   | 'goodwill'
   | 'purchased';
 
@@ -350,7 +365,7 @@ export type PasskeyResponseInput = {
 /** Pay the next charge of a booking (its balance or next installment) with a gift card, through the manage link. */
 export type PayWithGiftCardInput = {
   bookingId: string;
-  /** GC-XXXX-XXXX-XXXX-XXXX, any case, dashes optional. */
+  /** A gift card’s GC-XXXX-XXXX-XXXX-XXXX or a credit’s WL-XXXX-XXXX-XXXX, any case, dashes optional. */
   code: string;
   /** The token of the personal manage link. */
   token: string;
@@ -1233,7 +1248,7 @@ export type BookingCreditsQueryVariables = Exact<{
 }>;
 
 
-export type BookingCreditsQuery = { bookingAccount: { booking: { id: string, workshopName: string }, credits: Array<{ code: string, amount: number, used: boolean }>, creditChoice: { amount: number, online: number, refundDate: string | null } | null } };
+export type BookingCreditsQuery = { bookingAccount: { booking: { id: string, workshopName: string }, credits: Array<{ code: string, amount: number, balance: number, used: boolean, expiresAt: string }>, creditChoice: { amount: number, online: number, refundDate: string | null } | null } };
 
 export type BookingWorkshopQueryVariables = Exact<{
   id: string | number;
@@ -1433,6 +1448,13 @@ export type PayWithGiftCardMutationVariables = Exact<{
 
 
 export type PayWithGiftCardMutation = { payWithGiftCard: { spent: number, balanceLeft: number } };
+
+export type CodeBalanceMutationVariables = Exact<{
+  input: CodeBalanceInput;
+}>;
+
+
+export type CodeBalanceMutation = { codeBalance: { code: string, kind: string, balanceCents: number, expiresAt: string, usable: boolean, totalCents: number | null, dueNowCents: number | null, coversCents: number | null, leftToPayNowCents: number | null, balanceAfterCents: number | null } };
 
 export type SitePhotosQueryVariables = Exact<{ [key: string]: never; }>;
 

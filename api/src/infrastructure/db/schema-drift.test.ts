@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { createTestDb, DB_KINDS } from '../../test/db';
 import { insertBooking } from '../../test/rows';
 import { BookingPayment, BookingRefund } from '../../booking/ledger.entities';
@@ -8,6 +9,7 @@ import { MailOutbox } from '../../mail/mail-outbox.entity';
 import { ScheduledJob } from '../jobs/scheduled-job.entity';
 import { Workshop } from '../../workshop/workshop.entity';
 import { tripDataEraseAt } from '../../shared/retention';
+import { GiftCard, GiftCardUse } from '../../gift-card/gift-card.entity';
 
 /** Undo the newest migrations until `name` is the last one run (later migrations are undone first). */
 async function undoDownTo(ds: { query: (sql: string) => Promise<unknown>; undoLastMigration: () => Promise<void> }, name: string): Promise<void> {
@@ -62,6 +64,43 @@ describe.each(DB_KINDS)('migrations on %s', (kind) => {
       expect(of(one.id)).toEqual([[1, one.customerName, one.customerEmail]]);
       for (const r of rows) expect(r.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
       expect(new Set(rows.map((r) => r.id)).size).toBe(rows.length);
+    } finally {
+      await t.drop();
+    }
+  });
+
+  it('move every credit into gift_cards as a balance of kind credit: code kept, used ones at 0 with their use, valid 5 years (decision 095)', async () => {
+    const t = await createTestDb(kind);
+    try {
+      const source = await insertBooking(t.db, { status: BookingStatus.cancelled, customerName: 'Ana Lopez' });
+      const user = await insertBooking(t.db, { status: BookingStatus.confirmed });
+      await t.db.manager.insert(BookingPayment, { id: crypto.randomUUID(), bookingId: user.id, amountCents: 120_000, method: 'credit' as never, purpose: 'credit' as never, installmentNumber: null, providerPaymentId: null, checkoutSessionId: null, refundedCents: 0, note: 'Credit WL-7KQ3-M9XD', receivedAt: new Date('2025-06-02T10:00:00.000Z') });
+      await undoDownTo(t.db.dataSource, 'CreditsAsBalances1795840000000');
+      await t.db.dataSource.undoLastMigration();
+      const insert = 'INSERT INTO credits (id, code, amount_cents, source_booking_id, customer_email, state, issued_at, used_by_booking_id, used_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)';
+      const unused = crypto.randomUUID();
+      const used = crypto.randomUUID();
+      await t.db.dataSource.query(insert, [unused, 'WL-2345-6789-ABCD', 300_000, source.id, 'ana@example.com', 'issued', '2026-01-15 12:00:00.000', null, null]);
+      await t.db.dataSource.query(insert, [used, 'WL-7KQ3-M9XD', 150_000, source.id, 'ana@example.com', 'used', '2025-06-01 09:30:00.000', user.id, '2025-06-02 10:00:00.000']);
+      await t.db.migrate();
+      const card = (code: string) => t.db.manager.findOneByOrFail(GiftCard, { code });
+      expect(await card('WL-2345-6789-ABCD')).toMatchObject({ id: unused, kind: 'credit', state: 'active', initialCents: 300_000, balanceCents: 300_000, sourceBookingId: source.id, recipientEmail: 'ana@example.com', recipientName: 'Ana Lopez' });
+      expect((await card('WL-2345-6789-ABCD')).expiresAt.toISOString()).toBe('2031-01-15T12:00:00.000Z');
+      expect(await card('WL-7KQ3-M9XD')).toMatchObject({ id: used, kind: 'credit', initialCents: 150_000, balanceCents: 0 });
+      expect((await card('WL-7KQ3-M9XD')).expiresAt.toISOString()).toBe('2030-06-01T09:30:00.000Z');
+      // The use: what its booking's payment row says the credit paid (the rest was reissued then as its own code).
+      expect((await t.db.manager.findBy(GiftCardUse, { giftCardId: used })).map((u) => [u.bookingId, u.amountCents, u.usedAt.toISOString()])).toEqual([[user.id, 120_000, '2025-06-02T10:00:00.000Z']]);
+      expect(await t.db.manager.countBy(GiftCardUse, { giftCardId: unused })).toBe(0);
+      // And back: the credits table again, the cards gone.
+      await undoDownTo(t.db.dataSource, 'CreditsAsBalances1795840000000');
+      await t.db.dataSource.undoLastMigration();
+      const back = (await t.db.dataSource.query('SELECT code, amount_cents, state, used_by_booking_id FROM credits ORDER BY code')) as Array<{ code: string; amount_cents: number; state: string; used_by_booking_id: string | null }>;
+      expect(back.map((r) => [r.code, Number(r.amount_cents), r.state, r.used_by_booking_id])).toEqual([
+        ['WL-2345-6789-ABCD', 300_000, 'issued', null],
+        ['WL-7KQ3-M9XD', 150_000, 'used', user.id],
+      ]);
+      await t.db.migrate();
+      expect(await t.db.manager.countBy(GiftCard, { kind: 'credit' as never })).toBe(2);
     } finally {
       await t.drop();
     }

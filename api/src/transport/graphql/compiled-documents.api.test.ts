@@ -178,6 +178,7 @@ describe('compiled GraphQL documents (graphql-jit, docs/decisions/074)', () => {
       IssueGiftCard: { input: { amountDollars: 100, recipientName: 'Bo Lee', recipientEmail: 'bo@example.com' } },
       PayWithGiftCard: { input: { bookingId, token, code: 'GC-AAAA-AAAA-AAAA-AAAA' } },
       PrintableGiftCard: { input: { code: 'GC-AAAA-AAAA-AAAA-AAAA' } },
+      CodeBalance: { input: { code: 'WL-AAAA-AAAA-AAAA', workshopId: 'zion-canyon-light', numParticipants: 1, paymentOption: 'deposit' } },
       RefundGiftCard: { id: 'no-such-card' },
       VoidGiftCard: { id: 'no-such-card' },
       ResumeCheckout: { input: { bookingId, token: 'x'.repeat(43) } },

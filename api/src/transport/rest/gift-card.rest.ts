@@ -3,7 +3,7 @@ import type { AdminAuthService } from '../../admin/admin-auth.service';
 import type { BookingAccountService } from '../../money/booking-account.service';
 import type { GiftCardService } from '../../gift-card/gift-card.service';
 import type { GiftCard, GiftCardUse } from '../../gift-card/gift-card.entity';
-import { GiftCardCodeInput, GiftCardPurchaseInput, IssueGiftCardInput, PayWithGiftCardInput } from '../../gift-card/gift-card.input';
+import { choicesOf, CodeBalanceInput, GiftCardCodeInput, GiftCardPurchaseInput, IssueGiftCardInput, PayWithGiftCardInput } from '../../gift-card/gift-card.input';
 import { validateInputOrThrow } from '../../infrastructure/validation';
 import { snakeBodyToCamel } from '../../infrastructure/case';
 import { centsToDollars } from '../../shared/money';
@@ -51,10 +51,22 @@ export function giftCardRoutes(giftCards: GiftCardService, accounts: Pick<Bookin
       return { state: s.state, amount: centsToDollars(s.amountCents), deliver_on: s.deliverOn, recipient_name: s.recipientName };
     });
     app.post('/gift-cards/balance', { schema: GIFT_CARD_ROUTES.balance }, async (req) => {
-      const input = await validateInputOrThrow(GiftCardCodeInput, snakeBodyToCamel(req.body));
+      const input = await validateInputOrThrow(CodeBalanceInput, snakeBodyToCamel(req.body));
       await secretCheck(req);
-      const b = await giftCards.balanceOrThrow(input.code);
-      return { code: b.code, balance: centsToDollars(b.balanceCents), balance_cents: b.balanceCents, expires_at: b.expiresAt.toISOString(), usable: b.usable };
+      const b = await giftCards.quoteOrThrow(input.code, choicesOf(input));
+      return {
+        code: b.code,
+        kind: b.kind,
+        balance: centsToDollars(b.balanceCents),
+        balance_cents: b.balanceCents,
+        expires_at: b.expiresAt.toISOString(),
+        usable: b.usable,
+        total_cents: b.totalCents ?? null,
+        due_now_cents: b.dueNowCents ?? null,
+        covers_cents: b.coversCents ?? null,
+        left_to_pay_now_cents: b.leftToPayNowCents ?? null,
+        balance_after_cents: b.balanceAfterCents ?? null,
+      };
     });
     app.post('/gift-cards/card', { schema: GIFT_CARD_ROUTES.card }, async (req) => {
       const input = await validateInputOrThrow(GiftCardCodeInput, snakeBodyToCamel(req.body));

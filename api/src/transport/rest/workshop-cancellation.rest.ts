@@ -33,7 +33,7 @@ const goNoGoJson = (g: WorkshopGoNoGo) => ({
 
 const creditChoiceJson = (c: CreditChoice) => ({ amount: centsToDollars(c.amountCents), online: centsToDollars(c.onlineCents), refund_date: c.refundDate });
 
-const creditJson = (c: Credit) => ({ code: c.code, amount: c.amount, state: c.state, used: c.used, issued_at: c.issuedAt.toISOString(), used_at: c.usedAt?.toISOString() ?? null });
+const creditJson = (c: Credit) => ({ code: c.code, amount: c.amount, balance: c.balance, state: c.state, used: c.used, issued_at: c.issuedAt.toISOString(), used_at: c.usedAt?.toISOString() ?? null, expires_at: c.expiresAt.toISOString() });
 
 export interface WorkshopCancellationRouteDeps {
   adminAuth: AdminAuthService;

@@ -2,7 +2,7 @@ import { Arg, Authorized, Ctx, ID, Mutation, Query, Resolver } from 'type-graphq
 import type { GraphQLContext } from '../context';
 import type { BookingAccountService } from '../../../money/booking-account.service';
 import type { GiftCardService } from '../../../gift-card/gift-card.service';
-import { GiftCardCodeInput, GiftCardPurchaseInput, IssueGiftCardInput, PayWithGiftCardInput } from '../../../gift-card/gift-card.input';
+import { choicesOf, CodeBalanceInput, GiftCardCodeInput, GiftCardPurchaseInput, IssueGiftCardInput, PayWithGiftCardInput } from '../../../gift-card/gift-card.input';
 import { AdminGiftCard, GiftCardBalanceObject, GiftCardPaymentPayload, GiftCardPurchasePayload, GiftCardPurchaseStatus, PrintableGiftCard } from '../../../gift-card/gift-card.objects';
 import { centsToDollars } from '../../../shared/money';
 import { authorizeManageLink } from '../manage-link';
@@ -32,7 +32,16 @@ export class GiftCardResolver {
   async giftCardBalance(@Arg('input') input: GiftCardCodeInput, @Ctx() ctx: GraphQLContext): Promise<GiftCardBalanceObject> {
     await ctx.consume('secretCheck');
     const b = await this.giftCards.balanceOrThrow(input.code);
-    return { code: b.code, balance: centsToDollars(b.balanceCents), expiresAt: b.expiresAt, usable: b.usable };
+    return { code: b.code, kind: b.kind, balanceCents: b.balanceCents, balance: centsToDollars(b.balanceCents), expiresAt: b.expiresAt, usable: b.usable };
+  }
+
+  @Mutation(() => GiftCardBalanceObject, {
+    description: 'The one code box (a gift card or a credit): its remaining balance and, with the booking form’s choices, what it pays of the booking and what is left to pay now (the server’s figures). A mutation: the code is a secret, counted by the secret-check limit.',
+  })
+  async codeBalance(@Arg('input') input: CodeBalanceInput, @Ctx() ctx: GraphQLContext): Promise<GiftCardBalanceObject> {
+    await ctx.consume('secretCheck');
+    const q = await this.giftCards.quoteOrThrow(input.code, choicesOf(input));
+    return { code: q.code, kind: q.kind, balanceCents: q.balanceCents, balance: centsToDollars(q.balanceCents), expiresAt: q.expiresAt, usable: q.usable, totalCents: q.totalCents ?? null, dueNowCents: q.dueNowCents ?? null, coversCents: q.coversCents ?? null, leftToPayNowCents: q.leftToPayNowCents ?? null, balanceAfterCents: q.balanceAfterCents ?? null };
   }
 
   @Mutation(() => PrintableGiftCard, { description: 'The printable card of a delivered code.' })
@@ -42,7 +51,7 @@ export class GiftCardResolver {
     return { code: c.code, recipientName: c.recipientName, buyerName: c.buyerName, message: c.message, amount: c.amount, balance: c.balance, workshopId: c.workshopId, expiresAt: c.expiresAt, kind: c.kind };
   }
 
-  @Mutation(() => GiftCardPaymentPayload, { description: 'Manage link: pay the next charge (balance or installment) with a gift card, as far as its balance goes.' })
+  @Mutation(() => GiftCardPaymentPayload, { description: 'Manage link: pay the next charge (balance or installment) with a gift card or a credit, as far as its balance goes.' })
   async payWithGiftCard(@Arg('input') input: PayWithGiftCardInput, @Ctx() ctx: GraphQLContext): Promise<GiftCardPaymentPayload> {
     const booking = await authorizeManageLink(this.accounts, input, ctx);
     const r = await this.giftCards.payWithGiftCardOrThrow(booking.id, input.code);

@@ -4,7 +4,32 @@ import { ERRORS, ID_PARAMS, arrayOf, body, bool, date, instant, int, nullable, n
 const STATE = oneOf(Object.values(GiftCardState));
 const CODE_BODY = body({ code: str }, ['code']);
 
-export const GIFT_CARD_BALANCE = object({ code: str, balance: num, balance_cents: int, expires_at: instant, usable: bool });
+export const GIFT_CARD_BALANCE = object({
+  code: str,
+  kind: oneOf(['gift_card', 'credit']),
+  balance: num,
+  balance_cents: int,
+  expires_at: instant,
+  usable: bool,
+  total_cents: nullable(int),
+  due_now_cents: nullable(int),
+  covers_cents: nullable(int),
+  left_to_pay_now_cents: nullable(int),
+  balance_after_cents: nullable(int),
+});
+/** The booking form's code box: the code, and optionally the form's choices to price (as GraphQL's codeBalance). */
+const BALANCE_BODY = body(
+  {
+    code: str,
+    workshop_id: nullable(str),
+    num_participants: nullable(int),
+    num_spouses: nullable(int),
+    room_type: nullable(oneOf(['shared', 'private'])),
+    payment_option: nullable(oneOf(['full', 'deposit', 'payment_plan'])),
+    promo_code: nullable(str),
+  },
+  ['code'],
+);
 
 export const ADMIN_GIFT_CARD = object({
   id: str,
@@ -36,7 +61,7 @@ export const GIFT_CARD_ROUTES = {
     params: object({ sessionId: str }),
     response: { 200: object({ state: STATE, amount: num, deliver_on: date, recipient_name: str }), ...ERRORS },
   },
-  balance: { body: CODE_BODY, response: { 200: GIFT_CARD_BALANCE, ...ERRORS } },
+  balance: { body: BALANCE_BODY, response: { 200: GIFT_CARD_BALANCE, ...ERRORS } },
   card: {
     body: CODE_BODY,
     response: {

@@ -82,7 +82,7 @@ function account(booking: Record<string, unknown>) {
 export const ACCOUNT = account(BOOKING);
 export const ADMIN_ACCOUNT = account(ADMIN_BOOKING);
 
-export const CREDIT = object({ code: str, amount: num, state: oneOf(Object.values(CreditState)), used: bool, issued_at: instant, used_at: nullable(instant) });
+export const CREDIT = object({ code: str, amount: num, balance: num, state: oneOf(Object.values(CreditState)), used: bool, issued_at: instant, used_at: nullable(instant), expires_at: instant });
 
 /** The manage link's token: the X-Manage-Token header (preferred), the body or the query string. */
 const MANAGE_TOKEN = body({ token: str });
