@@ -43,6 +43,7 @@ import { AdminStatsService } from './admin/admin-stats.service';
 import { AdminListsService } from './admin/admin-lists.service';
 import { AuditLog } from './audit/audit-log.service';
 import { relyingPartyFrom, SecondFactorService } from './admin/second-factor/second-factor.service';
+import { totpKeyFrom } from './admin/second-factor/totp-secret-box';
 import { WorkshopEditor } from './admin/workshop-editor.service';
 import { TestimonialService } from './testimonial/testimonial.service';
 import { REVIEW_REQUEST_JOB, ReviewService } from './testimonial/review.service';
@@ -333,8 +334,12 @@ export function createServices(
 
   const adminStats = new AdminStatsService(db, clock);
 
-  // The admin's second factor (issue 26): the relying party is PUBLIC_ORIGIN (validated at start-up).
-  const secondFactor = new SecondFactorService(db, clock, audit, relyingPartyFrom(config.publicOrigin), rateLimitStore);
+  // The admin's second factor (issue 26): the relying party is PUBLIC_ORIGIN (validated at start-up); the TOTP
+  // secrets are encrypted under a key derived from BOOKING_LINK_SECRET; idle sessions close (docs/decisions/091, 092).
+  const secondFactor = new SecondFactorService(db, clock, audit, relyingPartyFrom(config.publicOrigin), rateLimitStore, {
+    totpKey: totpKeyFrom(config.bookingLinkSecret),
+    idleTimeoutMs: config.adminSessionIdleMinutes * 60_000,
+  });
   const photoStore: BlobStore = config.photos.s3 ? new S3BlobStore(config.photos.s3) : new DiskBlobStore(config.photos.dir);
 
   return {
