@@ -14,7 +14,7 @@ import {
 } from '@simplewebauthn/server';
 import type { Database } from '../../infrastructure/db/data-source';
 import { AppError, ErrorCode } from '../../infrastructure/errors';
-import { BackoffThrottle, MemoryRateLimitStore, type BackoffRule, type RateLimitStore } from '../../infrastructure/rate-limit';
+import { BackoffThrottle, type BackoffRule, type RateLimitStore } from '../../infrastructure/rate-limit';
 import { ADMIN_ACTOR, type AuditLog } from '../../audit/audit-log.service';
 import { AdminFactor, AdminRecoveryCode, AdminSession, AdminWebauthnChallenge, type FactorKind } from './second-factor.entities';
 import { isSealed, TotpSecretBox } from './totp-secret-box';
