@@ -26,6 +26,7 @@ describe.each([
     expect(main.getByText('Last updated October 2025')).toBeInTheDocument();
     expect(main.getByRole('link', { name: /Back to Home/ })).toHaveAttribute('href', '/');
     await waitFor(() => expect(document.title).toBe(`${title} | Wild Light Workshops`));
+    await waitFor(() => expect(screen.queryByText('Loading...')).toBeNull());
   });
 
   it('lists its sections in a table of contents that links to them', async () => {
