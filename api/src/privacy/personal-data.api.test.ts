@@ -268,7 +268,7 @@ describe.each(DB_KINDS)('personal data on %s', (kind) => {
     expect(await activity('ana.privacy@example.com')).toEqual([]);
     expect(await activity('Ana Lopez')).toEqual([]);
     const everything = JSON.stringify(await m().find(AuditEvent));
-    expect(everything).not.toContain('ana.privacy@example.com');
+    expect(everything).not.toMatch(/(?<![a-z])ana\.privacy@example\.com/); // (Hana's address below contains hers)
     expect(everything).not.toContain('Ana Lopez');
     // Her own action: the replaced address as the actor and in the values, the amounts as they were.
     const used = (await m().find(AuditEvent, { where: { action: 'credit.used', bookingId: ana } }))[0]!;
