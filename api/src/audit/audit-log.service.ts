@@ -80,6 +80,11 @@ export interface ErasedPerson {
   names: readonly string[];
   /** Their bookings: those entries are theirs even where no address appears. */
   bookingIds: readonly string[];
+  /**
+   * Only the entries of `bookingIds` (the 7-year erasure of one booking, whose customer may have
+   * later bookings still kept): the address is not looked for in the rest of the log.
+   */
+  bookingsOnly?: boolean;
   replacementEmail: string;
   replacementName: string;
 }
@@ -152,6 +157,10 @@ export class AuditLog {
       .createQueryBuilder(AuditEvent, 'e')
       .where(
         new Brackets((w) => {
+          if (person.bookingsOnly) {
+            w.where(person.bookingIds.length ? 'e.bookingId IN (:...bookingIds)' : '1 = 0', { bookingIds: [...person.bookingIds] });
+            return;
+          }
           w.where('LOWER(e.actor) = :email', { email });
           for (const column of ['detail', 'before', 'after']) w.orWhere(`LOWER(e.${column}) LIKE :like ESCAPE '!'`, { like });
           if (person.bookingIds.length) w.orWhere('e.bookingId IN (:...bookingIds)', { bookingIds: [...person.bookingIds] });

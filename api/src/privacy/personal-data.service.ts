@@ -24,7 +24,7 @@ import { ERASED_MAIL_PAYLOAD, erasedValues } from './trip-data-retention';
 /** What replaces a name; the email becomes `erased-<n>@erased.invalid` (unique per request, never deliverable: RFC 2606). */
 export const ERASED_NAME = 'Erased customer';
 export const ANONYMOUS_AUTHOR = 'Former participant';
-const erasedEmail = (requestId: string) => `erased-${requestId}@erased.invalid`;
+export const erasedEmail = (requestId: string) => `erased-${requestId}@erased.invalid`;
 
 /** Statuses that still hold spots (a live booking). */
 const LIVE = [BookingStatus.held, BookingStatus.confirmed, BookingStatus.needs_attention];

@@ -134,6 +134,7 @@ const CASES: Record<AuditAction, { before: object | null; after: object | null; 
   },
   'privacy.customer_exported': { before: null, after: { bookings: 2 }, lines: ['bookings: 2'] },
   'privacy.customer_erased': { before: null, after: { requestId: 'a1b2c3d4', auditEntries: 3 }, lines: ['Erasure a1b2c3d4', 'Earlier audit entries rewritten 3'] },
+  'privacy.accounting_erased': { before: null, after: { requestId: 'b2c3d4e5', years: 7, auditEntries: 4, credits: 0 }, lines: ['Erasure b2c3d4e5', 'Accounting period 7 years', 'Earlier audit entries rewritten 4', 'credits: 0'] },
   'gift_card.purchased': { before: null, after: { giftCardId: 'g-1', amountCents: 100000, balanceCents: 100000, providerPaymentId: 'pi_1' }, lines: ['Gift card g-1', 'Amount $1,000', 'Balance $1,000', 'Stripe payment pi_1'] },
   'gift_card.delivered': { before: null, after: { giftCardId: 'g-1' }, lines: ['Gift card g-1'] },
   'gift_card.used': { before: { giftCardId: 'g-1', balanceCents: 100000 }, after: { giftCardId: 'g-1', balanceCents: 13150, spentCents: 86850 }, lines: ['Balance $1,000 → $131.50', 'Spent $868.50'] },

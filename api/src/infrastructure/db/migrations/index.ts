@@ -28,6 +28,7 @@ import { PromoCodes1795790000000 } from './1795790000000-PromoCodes';
 import { GiftCards1795780000000 } from './1795780000000-GiftCards';
 import { CheckoutRecovery1795800000000 } from './1795800000000-CheckoutRecovery';
 import { EncryptedTotpSecret1795830000000 } from './1795830000000-EncryptedTotpSecret';
+import { AccountingRetention1795830000001 } from './1795830000001-AccountingRetention';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -61,4 +62,5 @@ export const MIGRATIONS = [
   GiftCards1795780000000,
   CheckoutRecovery1795800000000,
   EncryptedTotpSecret1795830000000,
+  AccountingRetention1795830000001,
 ];
