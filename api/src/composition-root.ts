@@ -43,6 +43,7 @@ import { AdminStatsService } from './admin/admin-stats.service';
 import { AdminListsService } from './admin/admin-lists.service';
 import { AuditLog } from './audit/audit-log.service';
 import { relyingPartyFrom, SecondFactorService } from './admin/second-factor/second-factor.service';
+import { totpKeyFrom } from './admin/second-factor/totp-secret-box';
 import { WorkshopEditor } from './admin/workshop-editor.service';
 import { TestimonialService } from './testimonial/testimonial.service';
 import { REVIEW_REQUEST_JOB, ReviewService } from './testimonial/review.service';
@@ -75,6 +76,7 @@ import { DepartureService } from './departure/departure.service';
 import { RosterTravellers } from './departure/departure-travellers';
 import { DEPARTURE_MAILS } from './departure/departure.mails';
 import { TRIP_DATA_ERASE_JOB, TripDataRetention } from './privacy/trip-data-retention';
+import { ACCOUNTING_ERASE_JOB, AccountingRetention } from './privacy/accounting-retention';
 import { PersonalDataService } from './privacy/personal-data.service';
 
 /**
@@ -157,6 +159,8 @@ export interface Services {
   travellerLinks: TravellerLinks;
   /** The trip-only data's retention job (docs/decisions/100). */
   tripDataRetention: TripDataRetention;
+  /** Names and emails on a booking's money records replaced 7 years after its workshop (docs/decisions/102). */
+  accountingRetention: AccountingRetention;
   /** The admin's export and erasure of one customer, on their request (docs/decisions/101). */
   personalData: PersonalDataService;
 }
@@ -266,6 +270,8 @@ export function createServices(
   const knowBeforeYouGo = new KnowBeforeYouGoService(db, clock, jobs, outbox, audit, departureTravellers);
   // Health, dietary, emergency, age and travel details are erased a set time after the run ends (docs/decisions/100).
   const tripDataRetention = new TripDataRetention(db, clock, jobs, audit, config.personalDataRetentionDays);
+  // ... and the names and emails on its money records 7 years after it (docs/decisions/102).
+  const accountingRetention = new AccountingRetention(db, clock, jobs, audit);
   // Abandoned checkouts (docs/decisions/098): the "finish your booking" link is signed with the same secret for its own purpose.
   const checkoutRecovery = new CheckoutRecoveryService(db, clock, jobs, outbox, new RecoveryLinks(config.bookingLinkSecret, config.publicOrigin));
   events
@@ -275,6 +281,7 @@ export function createServices(
     .on('bookingCreated', (e) => travellerReminders.schedule(e.m, e.booking, e.workshop, e.now))
     // Its trip-only personal data is erased the retention period after the run ends (docs/decisions/100).
     .on('bookingCreated', (e) => tripDataRetention.schedule(e.m, e.booking, e.workshop))
+    .on('bookingCreated', (e) => accountingRetention.schedule(e.m, e.booking, e.workshop))
     // A lapsed hold or a cancellation: no more reminders.
     .on('holdLapsed', (e) => travellerReminders.cancel(e.m, e.booking.id))
     .on('bookingCancelled', (e) => travellerReminders.cancel(e.m, e.booking.id))
@@ -311,6 +318,7 @@ export function createServices(
     .on('bookingTransferred', (e) => travellers.syncCount(e.m, e.booking, e.now))
     .on('bookingTransferred', (e) => travellerReminders.reschedule(e.m, e.booking, e.to, e.now))
     .on('bookingTransferred', (e) => tripDataRetention.move(e.m, e.booking, e.to))
+    .on('bookingTransferred', (e) => accountingRetention.move(e.m, e.booking, e.to))
     .on('latePaymentRefunded', (e) => moneyAudit.latePaymentRefunded(e))
     .on('latePaymentRefunded', (e) => moneyMails?.latePaymentRefunded(e))
     // A cancelled workshop: the audit row, then each customer's mail (their bookings' own mails are held back).
@@ -331,14 +339,19 @@ export function createServices(
     .register(KBYG_JOB, (job) => knowBeforeYouGo.runJob(job))
     .register(REVIEW_REQUEST_JOB, (job) => reviews.runAskJob(job))
     .register(TRIP_DATA_ERASE_JOB, (job) => tripDataRetention.runJob(job))
+    .register(ACCOUNTING_ERASE_JOB, (job) => accountingRetention.runJob(job))
     // A gift card is mailed on its delivery date (docs/decisions/094).
     .register(GIFT_CARD_DELIVERY_JOB, (job) => giftCards.runDeliveryJob(job))
     .register(RECOVERY_JOB, (job) => checkoutRecovery.runJob(job));
 
   const adminStats = new AdminStatsService(db, clock);
 
-  // The admin's second factor (issue 26): the relying party is PUBLIC_ORIGIN (validated at start-up).
-  const secondFactor = new SecondFactorService(db, clock, audit, relyingPartyFrom(config.publicOrigin), rateLimitStore);
+  // The admin's second factor (issue 26): the relying party is PUBLIC_ORIGIN (validated at start-up); the TOTP
+  // secrets are encrypted under a key derived from BOOKING_LINK_SECRET; idle sessions close (docs/decisions/091, 092).
+  const secondFactor = new SecondFactorService(db, clock, audit, relyingPartyFrom(config.publicOrigin), rateLimitStore, {
+    totpKey: totpKeyFrom(config.bookingLinkSecret),
+    idleTimeoutMs: config.adminSessionIdleMinutes * 60_000,
+  });
   const photoStore: BlobStore = config.photos.s3 ? new S3BlobStore(config.photos.s3) : new DiskBlobStore(config.photos.dir);
 
   return {
@@ -384,6 +397,7 @@ export function createServices(
     travellerTasks,
     travellerLinks,
     tripDataRetention,
+    accountingRetention,
     personalData: new PersonalDataService(db, clock, audit, jobs),
   };
 }

@@ -5,7 +5,8 @@ import type { ActorType } from '../shared/audit-actions';
 /**
  * One row of the append-only audit log (docs/decisions/060): written by
  * AuditLog.record in the transaction of the change it describes, so it exists
- * if and only if that change committed. No code updates or deletes these rows.
+ * if and only if that change committed. No code deletes these rows; the erasure
+ * of a customer (AuditLog.rewriteErased) replaces their address and names in them.
  */
 @ObjectType({ description: 'One entry of the audit log: who did what, when, to which booking or workshop (admin only).' })
 @Entity({ name: 'audit_log' })

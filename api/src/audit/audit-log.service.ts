@@ -1,7 +1,7 @@
-import type { EntityManager, SelectQueryBuilder } from 'typeorm';
+import { Brackets, type EntityManager, type SelectQueryBuilder } from 'typeorm';
 import type { Database } from '../infrastructure/db/data-source';
 import { AppError } from '../infrastructure/errors';
-import { whereTextMatches, type SearchIndex } from '../infrastructure/db/text-search';
+import { containsPattern, whereTextMatches, type SearchIndex } from '../infrastructure/db/text-search';
 import type { ActorType, AuditAction } from '../shared/audit-actions';
 import { AuditEvent } from './audit-event.entity';
 import { AUDIT_EXPORT_MAX, AUDIT_PAGE, type AuditFilters, type AuditSearchArgs } from './audit.input';
@@ -72,12 +72,41 @@ export const AUDIT_SEARCH: SearchIndex = {
 
 const json = (value: Record<string, unknown> | null | undefined): string | null => (value === null || value === undefined ? null : JSON.stringify(value));
 
+/** Who an erasure removes from the older entries (PersonalDataService.eraseOrThrow). */
+export interface ErasedPerson {
+  /** Their email address, lower-cased. */
+  email: string;
+  /** The names they went by (bookings, travellers, posts, waiting lists). */
+  names: readonly string[];
+  /** Their bookings: those entries are theirs even where no address appears. */
+  bookingIds: readonly string[];
+  /**
+   * Only the entries of `bookingIds` (the 7-year erasure of one booking, whose customer may have
+   * later bookings still kept): the address is not looked for in the rest of the log.
+   */
+  bookingsOnly?: boolean;
+  replacementEmail: string;
+  replacementName: string;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Replaces the person in every string of a JSON value (keys, numbers and booleans untouched: amounts in cents stay). */
+function scrubJson(value: unknown, scrub: (text: string) => string): unknown {
+  if (typeof value === 'string') return scrub(value);
+  if (Array.isArray(value)) return value.map((v) => scrubJson(v, scrub));
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, scrubJson(v, scrub)]));
+  return value;
+}
+
 /**
  * The audit log (docs/decisions/060): every admin action and every money
  * movement, written in the transaction of the change. Append-only by design:
- * this class has no method that updates or deletes an entry, and nothing else
- * may write to the table. Read by the admin's Activity tab, its CSV export and
- * the history of one booking.
+ * this class has no method that deletes an entry, and one that updates: the
+ * erasure of a customer replaces their address and names in older entries
+ * (rewriteErased, docs/decisions/101 amendment); nothing else may write to the
+ * table. Read by the admin's Activity tab, its CSV export and the history of
+ * one booking.
  */
 export class AuditLog {
   constructor(
@@ -111,6 +140,65 @@ export class AuditLog {
    */
   async recordAlone(entry: AuditEntry): Promise<void> {
     await this.db.transaction((m) => this.record(m, entry));
+  }
+
+  /**
+   * The one rewrite of older entries (issue 26, docs/decisions/101 amendment): when a customer is
+   * erased, every entry that names their email address (as the actor of their own actions, in the
+   * sentence or in the before/after values), and every entry of their bookings, gets the address
+   * and their names replaced, in the erasure's transaction `m`. What happened, when, and every
+   * amount stay; the search index follows (FTS5 trigger on SQLite, FULLTEXT on MariaDB).
+   * Returns how many entries changed.
+   */
+  async rewriteErased(m: EntityManager, person: ErasedPerson): Promise<number> {
+    const email = person.email.toLowerCase();
+    const like = containsPattern(email);
+    const q = m
+      .createQueryBuilder(AuditEvent, 'e')
+      .where(
+        new Brackets((w) => {
+          if (person.bookingsOnly) {
+            w.where(person.bookingIds.length ? 'e.bookingId IN (:...bookingIds)' : '1 = 0', { bookingIds: [...person.bookingIds] });
+            return;
+          }
+          w.where('LOWER(e.actor) = :email', { email });
+          for (const column of ['detail', 'before', 'after']) w.orWhere(`LOWER(e.${column}) LIKE :like ESCAPE '!'`, { like });
+          if (person.bookingIds.length) w.orWhere('e.bookingId IN (:...bookingIds)', { bookingIds: [...person.bookingIds] });
+        }),
+      )
+      .orderBy('e.id', 'ASC');
+    const rows = await q.getMany();
+    const names = [...new Set(person.names.map((n) => n.trim()).filter((n) => n.length >= 2))].sort((a, b) => b.length - a.length);
+    const patterns = [
+      // The whole address only: not "ana@example.com" inside "hana@example.com" (a sentence's full stop may follow).
+      { re: new RegExp(`(?<![A-Za-z0-9._%+-])${escapeRegExp(email)}(?![A-Za-z0-9_%+-]|\\.[A-Za-z0-9])`, 'gi'), to: person.replacementEmail },
+      ...names.map((n) => ({ re: new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(n)}(?![\\p{L}\\p{N}])`, 'giu'), to: person.replacementName })),
+    ];
+    const scrub = (text: string) => patterns.reduce((t, p) => t.replace(p.re, p.to), text);
+    // The stored JSON keeps its exact text unless a value changed.
+    const scrubStored = (stored: string | null) => {
+      if (stored === null) return null;
+      try {
+        const parsed: unknown = JSON.parse(stored);
+        const scrubbed = JSON.stringify(scrubJson(parsed, scrub));
+        return scrubbed === JSON.stringify(parsed) ? stored : scrubbed;
+      } catch {
+        return scrub(stored);
+      }
+    };
+    let changed = 0;
+    for (const row of rows) {
+      const next = {
+        actor: row.actor.toLowerCase() === email ? person.replacementEmail : scrub(row.actor),
+        detail: row.detail === null ? null : scrub(row.detail),
+        before: scrubStored(row.before),
+        after: scrubStored(row.after),
+      };
+      if (next.actor === row.actor && next.detail === row.detail && next.before === row.before && next.after === row.after) continue;
+      await m.update(AuditEvent, { id: row.id }, next);
+      changed++;
+    }
+    return changed;
   }
 
   /** A page of entries matching every given filter, newest first. */

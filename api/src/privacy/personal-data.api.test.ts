@@ -14,6 +14,7 @@ import { MessageTopic } from '../community/community.types';
 import { WaitlistState } from '../waitlist/waitlist.types';
 import { tripDataEraseAt } from '../shared/retention';
 import { TRIP_DATA_ERASE_JOB, tripDataJobKey } from './trip-data-retention';
+import { ADMIN_ACTOR, customerActor } from '../audit/audit-log.service';
 
 const ADMIN = `Basic ${Buffer.from('admin:correct-horse-battery').toString('base64')}`;
 const json = (body: unknown) => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -200,12 +201,39 @@ describe.each(DB_KINDS)('personal data on %s', (kind) => {
     expect(await auditOf('privacy.customer_erased')).toHaveLength(0);
   });
 
+  /** The Activity tab's search (GET /api/admin/activity?text=...). */
+  const activity = async (text: string) =>
+    ((await (await admin(`/activity?text=${encodeURIComponent(text)}&limit=100`, undefined, 'GET')).json()) as { entries: Array<Record<string, unknown>> }).entries;
+
   it('erases a customer: personal fields replaced, posts anonymised, money kept with the name replaced, every step audited; gone from the search and the export', async () => {
     const paidBefore = await m().findBy(BookingPayment, { bookingId: ana });
+    // Older audit entries naming her: one of her own actions (her address as the actor, in the values), one of the
+    // admin's about her post (name and address in the values and the sentence, no booking), and one about someone
+    // whose address merely contains hers, which must stay.
+    await s.services.audit.recordAlone({
+      ...customerActor('ana.privacy@example.com'),
+      action: 'credit.used',
+      bookingId: ana,
+      before: { amountCents: 0, customerEmail: 'ana.privacy@example.com' },
+      after: { amountCents: 25_000, customerName: 'Ana Lopez', customerEmail: 'ana.privacy@example.com' },
+      detail: '$250.00 of credit used by Ana Lopez (ana.privacy@example.com)',
+    });
+    await s.services.audit.recordAlone({
+      ...ADMIN_ACTOR,
+      action: 'message.deleted',
+      workshopId: 'zion-canyon-light',
+      before: { authorName: 'Ana Lopez', authorEmail: 'ana.privacy@example.com', message: 'Old post' },
+      detail: 'Message by Ana Lopez removed from the board',
+    });
+    await s.services.audit.recordAlone({ ...customerActor('hana.privacy@example.com'), action: 'credit.used', after: { amountCents: 100 }, detail: 'Credit used by Hana Lopezova' });
+    expect((await activity('ana.privacy@example.com')).length).toBeGreaterThanOrEqual(2);
+    expect((await activity('Ana Lopez')).length).toBeGreaterThanOrEqual(2);
+
     const res = await admin('/customers/erase', { email: 'ana.privacy@example.com' });
     expect(res.status).toBe(200);
     const result = (await res.json()) as Record<string, unknown>;
     expect(result).toMatchObject({ bookings: 1, travellers: 2, messages: 1 });
+    expect(result.audit_entries as number).toBeGreaterThanOrEqual(2);
     expect((result.mails as number) > 0).toBe(true);
 
     const booking = await m().findOneByOrFail(Booking, { id: ana });
@@ -228,12 +256,32 @@ describe.each(DB_KINDS)('personal data on %s', (kind) => {
       '0 waiting-list',
       '0 credit(s)',
       expect.stringMatching(/^\d+ mail\(s\)$/),
+      `${result.audit_entries as number} earlier`,
     ]);
     expect(steps[0]!.bookingId).toBe(ana);
     expect(new Set(steps.map((a) => JSON.parse(a.after!).requestId)).size).toBe(1);
     expect(steps.map((a) => `${a.detail} ${a.after}`).join(' ')).not.toContain('ana.privacy@example.com');
 
     expect((await adminBookings('?text=Lopez&limit=50')).map((b) => b.id)).not.toContain(ana);
+
+    // Erased in the audit log too (decision 101 amendment): the Activity search finds neither her address nor her name.
+    expect(await activity('ana.privacy@example.com')).toEqual([]);
+    expect(await activity('Ana Lopez')).toEqual([]);
+    const everything = JSON.stringify(await m().find(AuditEvent));
+    expect(everything).not.toMatch(/(?<![a-z])ana\.privacy@example\.com/); // (Hana's address below contains hers)
+    expect(everything).not.toContain('Ana Lopez');
+    // Her own action: the replaced address as the actor and in the values, the amounts as they were.
+    const used = (await m().find(AuditEvent, { where: { action: 'credit.used', bookingId: ana } }))[0]!;
+    expect(used.actor).toBe(booking.customerEmail);
+    expect(JSON.parse(used.before!)).toEqual({ amountCents: 0, customerEmail: booking.customerEmail });
+    expect(JSON.parse(used.after!)).toEqual({ amountCents: 25_000, customerName: 'Erased customer', customerEmail: booking.customerEmail });
+    expect(used.detail).toBe(`$250.00 of credit used by Erased customer (${booking.customerEmail})`);
+    const deleted = (await m().find(AuditEvent, { where: { action: 'message.deleted' } }))[0]!;
+    expect(deleted.detail).toBe('Message by Erased customer removed from the board');
+    expect(JSON.parse(deleted.before!)).toEqual({ authorName: 'Erased customer', authorEmail: booking.customerEmail, message: 'Old post' });
+    // Someone else whose address contains hers is untouched.
+    expect(await m().findOneByOrFail(AuditEvent, { actor: 'hana.privacy@example.com' })).toMatchObject({ detail: 'Credit used by Hana Lopezova' });
+    expect((await activity('hana.privacy@example.com')).length).toBe(1);
     const after = (await (await admin('/customers/export', { email: 'ana.privacy@example.com' })).json()) as { sections: Record<string, unknown[]> };
     for (const rows of Object.values(after.sections)) expect(rows).toEqual([]);
     // Anything still mailed to the replaced address is kept as a record, never sent, without a body.

@@ -40,4 +40,16 @@ export class CustomerErasurePayload {
 
   @Field(() => Int)
   credits: number;
+
+  @Field(() => Int, { description: 'Earlier audit entries whose address and names were replaced (amounts kept).' })
+  auditEntries: number;
+}
+
+@ObjectType({ description: 'How long personal data is kept, as the privacy policy states it (issue 26, docs/decisions/100, 102): read from the server’s settings, so the page and the erasure job agree. Public.' })
+export class RetentionPolicy {
+  @Field(() => Int, { description: 'Days after a workshop ends before its health, dietary, emergency contact, age and travel details are erased (PERSONAL_DATA_RETENTION_DAYS, default 90).' })
+  tripDataDays: number;
+
+  @Field(() => Int, { description: 'Years after the workshop that names, email addresses, bookings, payments and refunds are kept for the books.' })
+  accountingYears: number;
 }

@@ -24,7 +24,7 @@ import { ERASED_MAIL_PAYLOAD, erasedValues } from './trip-data-retention';
 /** What replaces a name; the email becomes `erased-<n>@erased.invalid` (unique per request, never deliverable: RFC 2606). */
 export const ERASED_NAME = 'Erased customer';
 export const ANONYMOUS_AUTHOR = 'Former participant';
-const erasedEmail = (requestId: string) => `erased-${requestId}@erased.invalid`;
+export const erasedEmail = (requestId: string) => `erased-${requestId}@erased.invalid`;
 
 /** Statuses that still hold spots (a live booking). */
 const LIVE = [BookingStatus.held, BookingStatus.confirmed, BookingStatus.needs_attention];
@@ -49,6 +49,8 @@ export interface CustomerErasure {
   waitlistEntries: number;
   mails: number;
   credits: number;
+  /** Older audit entries whose address and names were replaced. */
+  auditEntries: number;
 }
 
 function row(entity: object, omit: readonly string[] = []): Record<string, unknown> {
@@ -163,8 +165,20 @@ export class PersonalDataService {
       const replacement = erasedEmail(requestId);
       const step = (detail: string, after: Record<string, unknown>, bookingId?: string, workshopId?: string) =>
         this.audit.record(m, { ...ADMIN_ACTOR, action: 'privacy.customer_erased', bookingId: bookingId ?? null, workshopId: workshopId ?? null, after: { requestId, ...after }, detail: `Erasure ${requestId}: ${detail}` });
-      const result: CustomerErasure = { requestId, bookings: 0, travellers: 0, messages: 0, reviews: 0, waitlistEntries: 0, mails: 0, credits: 0 };
+      const result: CustomerErasure = { requestId, bookings: 0, travellers: 0, messages: 0, reviews: 0, waitlistEntries: 0, mails: 0, credits: 0, auditEntries: 0 };
       const trip = erasedValues();
+
+      // 0. Older audit entries (decision 101 amendment): their address and names replaced wherever they appear
+      //    (actor, sentence, before/after values; money amounts kept), before this erasure's own entries are written.
+      const bookingIds = booked.map((b) => b.id);
+      const names = [
+        ...booked.map((b) => b.customerName),
+        ...travelling.map((t) => t.name),
+        ...(bookingIds.length ? await m.find(Traveller, { where: { bookingId: In(bookingIds) }, select: { id: true, name: true } }) : []).map((t) => t.name),
+        ...(await m.find(CommunityMessage, { where: { authorEmail: email }, select: { id: true, authorName: true } })).map((c) => c.authorName),
+        ...(await m.find(WaitlistEntry, { where: { email }, select: { id: true, name: true } })).map((w) => w.name),
+      ].filter((n): n is string => typeof n === 'string' && n !== '');
+      const auditEntries = await this.audit.rewriteErased(m, { email, names, bookingIds: [...new Set([...bookingIds, ...travelling.map((t) => t.bookingId)])], replacementEmail: replacement, replacementName: ERASED_NAME });
 
       // 1. Their bookings: personal fields replaced, money columns untouched.
       for (const b of booked) {
@@ -203,7 +217,6 @@ export class PersonalDataService {
       result.messages = (await m.update(CommunityMessage, { authorEmail: email }, { authorName: ANONYMOUS_AUTHOR, authorEmail: replacement })).affected ?? 0;
       await step(`${result.messages} community post(s) anonymised`, { messages: result.messages });
       // 4. Reviews written from their bookings: name and place removed.
-      const bookingIds = booked.map((b) => b.id);
       if (bookingIds.length) result.reviews = (await m.update(Testimonial, { bookingId: In(bookingIds) }, { clientName: ANONYMOUS_AUTHOR, location: '' })).affected ?? 0;
       await m.update(ReviewRequest, { email }, { email: replacement });
       await step(`${result.reviews} review(s) anonymised`, { reviews: result.reviews });
@@ -223,6 +236,9 @@ export class PersonalDataService {
         .execute();
       result.mails = mails.affected ?? 0;
       await step(`${result.mails} mail(s) blanked`, { mails: result.mails });
+      // 8. The audit log's older entries (step 0).
+      result.auditEntries = auditEntries;
+      await step(`${auditEntries} earlier audit entr(ies) rewritten: address and name replaced, amounts kept`, { auditEntries });
       return result;
     });
   }

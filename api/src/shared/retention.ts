@@ -65,3 +65,14 @@ export function tripDataEraseAt(endDate: string, days: number): Date {
   const endOfRun = Date.parse(`${endDate}T03:00:00.000Z`) + 86_400_000;
   return new Date(endOfRun + days * 86_400_000);
 }
+
+/**
+ * When a run that ends on `endDate` (YYYY-MM-DD) has the names and email addresses on its money
+ * records replaced: the day after it ends, at 03:00 UTC, ACCOUNTING_RETENTION_YEARS calendar
+ * years later (docs/decisions/102).
+ */
+export function accountingEraseAt(endDate: string): Date {
+  const dayAfter = new Date(Date.parse(`${endDate}T03:00:00.000Z`) + 86_400_000);
+  dayAfter.setUTCFullYear(dayAfter.getUTCFullYear() + ACCOUNTING_RETENTION_YEARS);
+  return dayAfter;
+}

@@ -8,6 +8,7 @@ import { ADMIN_DASHBOARD_QUERY } from './AdminDashboardPage';
 import { CUSTOMER_DATA_EXPORT_QUERY, ERASE_CUSTOMER_MUTATION } from './PersonalDataTab';
 import { storeAdminCredential } from './credential';
 import { downloadBlob } from './manifest';
+import { PRIVACY_RETENTION_QUERY } from '../content/retention';
 
 jest.mock('./manifest', () => ({ ...jest.requireActual<object>('./manifest'), downloadBlob: jest.fn() }));
 
@@ -23,11 +24,13 @@ const exported = {
   json: JSON.stringify({ bookings: [{ id: 'b-1', customer_name: 'Ana Lopez' }] }),
   csv: 'section,record_id,field,value\r\nbookings,b-1,customer_name,Ana Lopez\r\n',
 };
-const erasure = { __typename: 'CustomerErasurePayload', requestId: 'a1b2c3d4', bookings: 1, travellers: 2, messages: 1, reviews: 0, waitlistEntries: 0, mails: 5, credits: 0 };
+const erasure = { __typename: 'CustomerErasurePayload', requestId: 'a1b2c3d4', bookings: 1, travellers: 2, messages: 1, reviews: 0, waitlistEntries: 0, mails: 5, credits: 0, auditEntries: 3 };
 
 async function open(mocks: MockLink.MockedResponse[]) {
   const user = userEvent.setup({ delay: null });
-  renderRoute('/admin/dashboard', [dashboard(), ...mocks]);
+  // The server's PERSONAL_DATA_RETENTION_DAYS: 45 here, not the default.
+  const retention: MockLink.MockedResponse = { request: { query: PRIVACY_RETENTION_QUERY }, result: { data: { privacyRetention: { __typename: 'RetentionPolicy', tripDataDays: 45, accountingYears: 7 } } }, maxUsageCount: 5 };
+  renderRoute('/admin/dashboard', [dashboard(), retention, ...mocks]);
   await screen.findByText('Total Workshops');
   await user.click(screen.getByRole('tab', { name: 'Personal data' }));
   return user;
@@ -46,7 +49,7 @@ describe('/admin/dashboard: Personal data', () => {
       { request: { query: CUSTOMER_DATA_EXPORT_QUERY, variables: { email: EMAIL } }, result: { data: { customerDataExport: exported } } },
       { request: { query: CUSTOMER_DATA_EXPORT_QUERY, variables: { email: EMAIL } }, result: { data: { customerDataExport: exported } } },
     ]);
-    expect(screen.getByText(/erased automatically 90 days after each workshop ends/)).toBeInTheDocument();
+    expect(await screen.findByText(/erased automatically 45 days after each workshop ends/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Download JSON' })).toBeDisabled();
     await user.type(screen.getByRole('textbox', { name: 'Customer email' }), EMAIL);
     await user.click(screen.getByRole('button', { name: 'Download JSON' }));
@@ -84,6 +87,7 @@ describe('/admin/dashboard: Personal data', () => {
     await user.click(screen.getByRole('checkbox', { name: 'The customer asked to be erased' }));
     await user.click(erase);
     expect(await screen.findByRole('status')).toHaveTextContent('Erased (request a1b2c3d4): 1 booking(s), 2 traveller(s), 1 community post(s) anonymised');
+    expect(screen.getByRole('status')).toHaveTextContent('5 mail(s) blanked, 3 earlier audit entr(ies) rewritten.');
     expect(screen.queryByRole('alert')).toBeNull();
   });
 

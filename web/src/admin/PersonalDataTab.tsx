@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { gql, type TypedDocumentNode } from '@apollo/client';
-import { useApolloClient, useMutation } from '@apollo/client/react';
-import { DEFAULT_RETENTION_DAYS, KEPT_FOR_ACCOUNTING } from 'api/shared/retention';
+import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
+import { KEPT_FOR_ACCOUNTING } from 'api/shared/retention';
+import { PRIVACY_RETENTION_QUERY } from '../content/retention';
 import type { CustomerDataExportQuery, CustomerDataExportQueryVariables, EraseCustomerMutation, EraseCustomerMutationVariables } from '../gql/graphql';
 import { Field } from '../forms/Field';
 import { graphqlProblem, problemMessage } from '../forms/graphqlProblem';
@@ -30,6 +31,7 @@ export const ERASE_CUSTOMER_MUTATION: TypedDocumentNode<EraseCustomerMutation, E
       waitlistEntries
       mails
       credits
+      auditEntries
     }
   }
 `;
@@ -86,19 +88,21 @@ export function PersonalDataTab({ onError }: { onError: (error: unknown) => bool
       if (!r) return;
       setConfirmed(false);
       setDone(
-        `Erased (request ${r.requestId}): ${r.bookings} booking(s), ${r.travellers} traveller(s), ${r.messages} community post(s) anonymised, ${r.reviews} review(s), ${r.waitlistEntries} waiting-list entr(ies), ${r.mails} mail(s) blanked. Payments and refunds are kept under the replaced name.`,
+        `Erased (request ${r.requestId}): ${r.bookings} booking(s), ${r.travellers} traveller(s), ${r.messages} community post(s) anonymised, ${r.reviews} review(s), ${r.waitlistEntries} waiting-list entr(ies), ${r.mails} mail(s) blanked, ${r.auditEntries} earlier audit entr(ies) rewritten. Payments and refunds are kept under the replaced name.`,
       );
     } catch (e) {
       fail(e, 'The customer could not be erased. Please try again.');
     }
   };
   const busy = exporting || erasing.loading;
+  // The configured period (PERSONAL_DATA_RETENTION_DAYS), as the privacy policy states it.
+  const retention = useQuery(PRIVACY_RETENTION_QUERY).data?.privacyRetention;
 
   return (
     <div className="stack personal-data">
       <p>
-        Trip details (health, dietary needs, emergency contacts, ages, travel) are erased automatically {DEFAULT_RETENTION_DAYS} days after each
-        workshop ends. {KEPT_FOR_ACCOUNTING.label} are kept {KEPT_FOR_ACCOUNTING.years} years for the books. On a customer’s request, export or
+        Trip details (health, dietary needs, emergency contacts, ages, travel) are erased automatically{' '}
+        {retention ? `${retention.tripDataDays} days` : 'a set time (PERSONAL_DATA_RETENTION_DAYS)'} after each workshop ends. {KEPT_FOR_ACCOUNTING.label} are kept {KEPT_FOR_ACCOUNTING.years} years for the books. On a customer’s request, export or
         erase everything held about their email address here; each export and erasure is in the Activity log.
       </p>
       <form className="stack" noValidate onSubmit={(e) => e.preventDefault()} aria-label="A customer's personal data">

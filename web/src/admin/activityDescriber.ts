@@ -116,6 +116,8 @@ const FIELDS: Record<string, FieldWords> = {
   categories: { label: 'Erased', value: (v) => (Array.isArray(v) ? (v.length ? v.join(', ').replace(/_/g, ' ') : 'nothing held') : show(v)) },
   retentionDays: { label: 'Retention period', value: (v) => `${show(v)} days` },
   requestId: { label: 'Erasure' },
+  auditEntries: { label: 'Earlier audit entries rewritten' },
+  years: { label: 'Accounting period', value: (v) => `${show(v)} years` },
   // Promo codes (api/src/promo/promo.service.ts, docs/decisions/096).
   code: { label: 'Promo code' },
   discountKind: { label: 'Discount', value: words({ percent: 'percentage', fixed: 'fixed amount' }) },

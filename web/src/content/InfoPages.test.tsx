@@ -5,6 +5,7 @@ import { renderRoute } from '../test/render';
 import { aPhoto, aWorkshop } from '../test/builders';
 import { SITE_PHOTOS_QUERY } from '../home/sitePhotos';
 import { SEASON_QUERY } from '../workshop/useSeason';
+import { PRIVACY_RETENTION_QUERY } from './retention';
 
 const catalog = { request: { query: SEASON_QUERY }, result: { data: { workshops: [aWorkshop()] } } };
 
@@ -116,7 +117,8 @@ describe('every information page sets its own title and description', () => {
     ['/terms', /^Terms of Service \|/],
     ['/cancellation-policy', /^Cancellation Policy \|/],
   ])('%s', async (path, title) => {
-    renderRoute(path);
+    // The privacy policy states the server's retention period (decision 102).
+    renderRoute(path, [{ request: { query: PRIVACY_RETENTION_QUERY }, result: { data: { privacyRetention: { __typename: 'RetentionPolicy', tripDataDays: 90, accountingYears: 7 } } } }]);
     await waitFor(() => expect(document.title).toMatch(title));
     const descriptions = document.head.querySelectorAll('meta[name="description"]');
     expect(descriptions).toHaveLength(1);

@@ -4,6 +4,13 @@ import { POLICY } from 'api/shared/policy';
 import { DEFAULT_RETENTION_DAYS, KEPT_FOR_ACCOUNTING, TRIP_DATA_RULES } from 'api/shared/retention';
 import { renderRoute } from '../test/render';
 import { CANCELLATION_ROWS, TRANSFER_AFTER_RULE, TRANSFER_ROWS } from './policyText';
+import { PRIVACY_RETENTION_QUERY } from './retention';
+
+/** The server's answer: its configured PERSONAL_DATA_RETENTION_DAYS. */
+const retention = (tripDataDays: number, accountingYears = 7) => ({
+  request: { query: PRIVACY_RETENTION_QUERY },
+  result: { data: { privacyRetention: { __typename: 'RetentionPolicy', tripDataDays, accountingYears } } },
+});
 
 const mainText = () => screen.getByRole('main').textContent ?? '';
 
@@ -13,20 +20,23 @@ describe.each([
   ['/cancellation-policy', 'Cancellation Policy'],
 ])('%s', (path, title) => {
   it('is dated October 2025, has a back-to-home link and its own title', async () => {
-    renderRoute(path);
+    renderRoute(path, [retention(DEFAULT_RETENTION_DAYS)]);
     const main = within(screen.getByRole('main'));
     expect(main.getByRole('heading', { level: 1, name: title })).toBeInTheDocument();
     expect(main.getByText('Last updated October 2025')).toBeInTheDocument();
     expect(main.getByRole('link', { name: /Back to Home/ })).toHaveAttribute('href', '/');
     await waitFor(() => expect(document.title).toBe(`${title} | Wild Light Workshops`));
+    await waitFor(() => expect(screen.queryByText('Loading...')).toBeNull());
   });
 
-  it('lists its sections in a table of contents that links to them', () => {
-    renderRoute(path);
+  it('lists its sections in a table of contents that links to them', async () => {
+    renderRoute(path, [retention(DEFAULT_RETENTION_DAYS)]);
     const toc = screen.getByRole('navigation', { name: 'On this page' });
     const links = within(toc).getAllByRole('link');
     expect(links.length).toBeGreaterThan(5);
     for (const link of links) expect(document.getElementById(link.getAttribute('href')!.slice(1))).not.toBeNull();
+    // Let the page's queries settle inside act.
+    await waitFor(() => expect(screen.queryByText('Loading...')).toBeNull());
   });
 });
 
@@ -92,13 +102,28 @@ describe('/terms numbers come from POLICY', () => {
   });
 });
 
-describe('/privacy-policy retention periods come from api/shared/retention', () => {
-  it('states a period for every category the erasure job erases, and how long accounting keeps money records', () => {
-    renderRoute('/privacy-policy');
-    const list = screen.getByRole('list', { name: 'Retention by category' });
+describe('/privacy-policy retention periods: the server\'s configured period, the categories of api/shared/retention', () => {
+  it('states the configured period (45 days, not the default 90) for every category the erasure job erases, and how long accounting keeps money records', async () => {
+    renderRoute('/privacy-policy', [retention(45)]);
+    const list = await screen.findByRole('list', { name: 'Retention by category' });
     const items = within(list).getAllByRole('listitem').map((li) => li.textContent ?? '');
-    for (const rule of TRIP_DATA_RULES) expect(items).toContain(`${rule.label}: ${DEFAULT_RETENTION_DAYS} days after the workshop ends, for you and every traveller on your booking.`);
+    for (const rule of TRIP_DATA_RULES) expect(items).toContain(`${rule.label}: 45 days after the workshop ends, for you and every traveller on your booking.`);
     expect(items.some((t) => t.startsWith(`${KEPT_FOR_ACCOUNTING.label}: 7 years after the workshop`))).toBe(true);
-    expect(mainText()).toContain('We erase health notes, dietary needs, emergency contacts, ages and travel details (arrival, flight, roommate) 90 days after your workshop ends.');
+    expect(mainText()).toContain('We erase health notes, dietary needs, emergency contacts, ages and travel details (arrival, flight, roommate) 45 days after your workshop ends.');
+    expect(mainText()).not.toMatch(/\b90 days\b/);
+  });
+
+  it('with the default setting it says 90 days', async () => {
+    renderRoute('/privacy-policy', [retention(90)]);
+    await screen.findByRole('list', { name: 'Retention by category' });
+    expect(mainText()).toContain('ages and travel details (arrival, flight, roommate) 90 days after your workshop ends.');
+  });
+
+  it('states no period it does not know: loading, then an error that says to reload or write', async () => {
+    jest.spyOn(console, 'warn').mockImplementation(() => {});
+    renderRoute('/privacy-policy', [{ request: { query: PRIVACY_RETENTION_QUERY }, error: new Error('offline') }]);
+    expect(within(screen.getByRole('main')).getByRole('status')).toHaveTextContent('Loading...');
+    expect(await screen.findByRole('alert')).toHaveTextContent('How long we keep each kind of data could not be loaded');
+    expect(mainText()).not.toMatch(/\d+ days after your workshop ends/);
   });
 });

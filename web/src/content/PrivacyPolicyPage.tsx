@@ -1,9 +1,55 @@
+import { useQuery } from '@apollo/client/react';
 import { Link } from 'react-router-dom';
 import { BRAND } from 'api/shared/brand';
-import { DEFAULT_RETENTION_DAYS, KEPT_FOR_ACCOUNTING, TRIP_DATA_RULES, tripDataRetentionText } from 'api/shared/retention';
+import { KEPT_FOR_ACCOUNTING, TRIP_DATA_RULES, tripDataRetentionText } from 'api/shared/retention';
+import { Failure, Loading } from '../ui/States';
 import { LegalPage, type LegalSection } from './LegalPage';
+import { PRIVACY_RETENTION_QUERY } from './retention';
 
 const Email = () => <a href={`mailto:${BRAND.contactEmail}`}>{BRAND.contactEmail}</a>;
+
+/**
+ * The retention periods as the server is configured (PERSONAL_DATA_RETENTION_DAYS), read from the
+ * API: the server-rendered page holds them, and so does the cache it embeds for hydration. The
+ * categories and sentences come from api/shared/retention, like the erasure job's rules.
+ */
+function Retention() {
+  const { data, error } = useQuery(PRIVACY_RETENTION_QUERY);
+  const policy = data?.privacyRetention;
+  if (!policy) {
+    return error ? (
+      <Failure>
+        How long we keep each kind of data could not be loaded. Please reload the page, or write to <Email />.
+      </Failure>
+    ) : (
+      <Loading>Loading...</Loading>
+    );
+  }
+  const days = policy.tripDataDays;
+  return (
+    <>
+      <p>{tripDataRetentionText(days)} A scheduled job erases them and records which kinds of data it erased, never the data itself:</p>
+      <ul aria-label="Retention by category">
+        {TRIP_DATA_RULES.map((rule) => (
+          <li key={rule.category}>
+            <strong>{rule.label}:</strong> {days} days after the workshop ends, for you and every traveller on your booking.
+          </li>
+        ))}
+        <li>
+          <strong>{KEPT_FOR_ACCOUNTING.label}:</strong> {policy.accountingYears} years after the workshop, for {KEPT_FOR_ACCOUNTING.why}.
+        </li>
+        <li>
+          <strong>Community posts and reviews:</strong> until you or we remove them.
+        </li>
+      </ul>
+      <p>
+        On your request we send you a copy of everything we hold about your email address, or erase it: your details are replaced,
+        your community posts are anonymised, and only the amounts of your payments and refunds stay in our books under a replaced
+        name. We cannot erase you while you have a booking for a workshop that has not started yet.
+      </p>
+    </>
+  );
+}
 
 const SECTIONS: LegalSection[] = [
   {
@@ -102,30 +148,7 @@ const SECTIONS: LegalSection[] = [
   {
     id: 'retention',
     title: 'How long we keep it',
-    body: (
-      <>
-        <p>{tripDataRetentionText()} A scheduled job erases them and records which kinds of data it erased, never the data itself:</p>
-        <ul aria-label="Retention by category">
-          {TRIP_DATA_RULES.map((rule) => (
-            <li key={rule.category}>
-              <strong>{rule.label}:</strong> {DEFAULT_RETENTION_DAYS} days after the workshop ends, for you and every traveller on your
-              booking.
-            </li>
-          ))}
-          <li>
-            <strong>{KEPT_FOR_ACCOUNTING.label}:</strong> {KEPT_FOR_ACCOUNTING.years} years after the workshop, for {KEPT_FOR_ACCOUNTING.why}.
-          </li>
-          <li>
-            <strong>Community posts and reviews:</strong> until you or we remove them.
-          </li>
-        </ul>
-        <p>
-          On your request we send you a copy of everything we hold about your email address, or erase it: your details are replaced,
-          your community posts are anonymised, and only the amounts of your payments and refunds stay in our books under a replaced
-          name. We cannot erase you while you have a booking for a workshop that has not started yet.
-        </p>
-      </>
-    ),
+    body: <Retention />,
   },
   {
     id: 'security',

@@ -904,7 +904,7 @@ export type EraseCustomerMutationVariables = Exact<{
 }>;
 
 
-export type EraseCustomerMutation = { eraseCustomer: { requestId: string, bookings: number, travellers: number, messages: number, reviews: number, waitlistEntries: number, mails: number, credits: number } };
+export type EraseCustomerMutation = { eraseCustomer: { requestId: string, bookings: number, travellers: number, messages: number, reviews: number, waitlistEntries: number, mails: number, credits: number, auditEntries: number } };
 
 export type PhotosTab_WorkshopFragment = { id: string, name: string, dates: string, location: string, imageUrl: string };
 
@@ -1401,6 +1401,11 @@ export type PostMessageMutationVariables = Exact<{
 export type PostMessageMutation = { postMessage: { message: { id: string, workshopId: string, authorName: string, message: string, topic: MessageTopic, createdAt: string } } };
 
 export type TestimonialCard_TestimonialFragment = { id: string, rating: number, clientName: string, location: string, workshopAttended: string, reviewText: string, date: string, verified: boolean, sample: boolean, tripMonth: string | null, reply: string | null };
+
+export type PrivacyRetentionQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type PrivacyRetentionQuery = { privacyRetention: { tripDataDays: number, accountingYears: number } };
 
 export type TestimonialsQueryVariables = Exact<{ [key: string]: never; }>;
 

@@ -37,8 +37,12 @@ export class AdminFactor {
   @Column({ type: 'varchar', length: 100, nullable: true })
   transports: string | null;
 
-  /** The TOTP secret (base32). Needed to check codes, so it cannot be hashed (docs/security.md row 74). */
-  @Column({ type: 'varchar', length: 64, nullable: true })
+  /**
+   * The TOTP secret, encrypted (AES-256-GCM, `v1.` + base64url; totp-secret-box.ts). Needed to check
+   * codes, so it cannot be hashed (docs/security.md row 74); a row from before the encryption holds
+   * the base32 secret until its first read seals it.
+   */
+  @Column({ type: 'varchar', length: 255, nullable: true })
   totpSecret: string | null;
 
   /** The last TOTP time step accepted: codes of this step or earlier are refused (replay). */

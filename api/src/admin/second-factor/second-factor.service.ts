@@ -14,9 +14,10 @@ import {
 } from '@simplewebauthn/server';
 import type { Database } from '../../infrastructure/db/data-source';
 import { AppError, ErrorCode } from '../../infrastructure/errors';
-import { BackoffThrottle, MemoryRateLimitStore, type BackoffRule, type RateLimitStore } from '../../infrastructure/rate-limit';
+import { BackoffThrottle, type BackoffRule, type RateLimitStore } from '../../infrastructure/rate-limit';
 import { ADMIN_ACTOR, type AuditLog } from '../../audit/audit-log.service';
 import { AdminFactor, AdminRecoveryCode, AdminSession, AdminWebauthnChallenge, type FactorKind } from './second-factor.entities';
+import { isSealed, TotpSecretBox } from './totp-secret-box';
 
 /** The answer to a request with the right password but no valid second-factor session (docs/decisions/092). */
 export const SECOND_FACTOR_REQUIRED = 'A second factor is required: sign in with your passkey, an authenticator code or a recovery code';
@@ -32,6 +33,14 @@ export const SECOND_FACTOR_THROTTLE: BackoffRule = {
 
 /** A session opened with both factors lasts 12 hours; then the admin signs in again. */
 export const SESSION_TTL_MS = 12 * 3600_000;
+/** ... and is refused once unused this long (ADMIN_SESSION_IDLE_MINUTES; docs/decisions/092 amendment). */
+export const DEFAULT_IDLE_TIMEOUT_MS = 30 * 60_000;
+/**
+ * Enrolment, removal and new recovery codes run one at a time on every instance (a MariaDB named
+ * lock; SQLite runs one write transaction at a time): two first enrolments at once must not both
+ * count "no factor yet" and each make, and show, a set of recovery codes (docs/decisions/102).
+ */
+const FACTORS_LOCK = 'admin:second-factor:factors';
 /** lastSeenAt is written at most this often (not on every admin request). */
 const SEEN_EVERY_MS = 60_000;
 const CHALLENGE_TTL_MS = 5 * 60_000;
@@ -49,6 +58,13 @@ export interface RelyingParty {
 export function relyingPartyFrom(publicOrigin: string): RelyingParty {
   const url = new URL(publicOrigin);
   return { id: url.hostname, origin: url.origin, name: 'Wild Light Photography admin' };
+}
+
+export interface SecondFactorOptions {
+  /** The key of the TOTP secrets at rest (totpKeyFrom(BOOKING_LINK_SECRET); docs/decisions/091 amendment). */
+  totpKey: Buffer;
+  /** An open session unused this long is refused (default 30 minutes). */
+  idleTimeoutMs?: number;
 }
 
 /** Who completes a second factor: for the session list and the audit log. */
@@ -121,15 +137,25 @@ function invalid(field: string, message: string): AppError {
  */
 export class SecondFactorService {
   private readonly throttle: BackoffThrottle;
+  private readonly secrets: TotpSecretBox;
+  private readonly idleTimeoutMs: number;
 
   constructor(
     private readonly db: Database,
     private readonly clock: () => Date,
     private readonly audit: AuditLog,
     private readonly rp: RelyingParty,
-    store: RateLimitStore = new MemoryRateLimitStore(),
+    store: RateLimitStore,
+    options: SecondFactorOptions,
   ) {
     this.throttle = new BackoffThrottle(SECOND_FACTOR_THROTTLE, store, () => this.clock().getTime());
+    this.secrets = new TotpSecretBox(options.totpKey);
+    this.idleTimeoutMs = options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
+  }
+
+  /** The conditions of an open session at `now`: not ended, not past its 12 hours, used within the idle timeout. */
+  private openAt(now: Date) {
+    return { endedAt: IsNull(), expiresAt: MoreThan(now), lastSeenAt: MoreThan(new Date(now.getTime() - this.idleTimeoutMs)) };
   }
 
   private get factors() {
@@ -161,13 +187,16 @@ export class SecondFactorService {
 
   /**
    * Every admin request after the password: passes when no factor is enrolled,
-   * or when the token names a session that is open (not ended, not expired).
-   * Throws SECOND_FACTOR_REQUIRED (401) otherwise. One query with a token.
+   * or when the token names a session that is open (not ended, not past its 12
+   * hours, and used within the idle timeout: `last_seen_at`, written at most once
+   * a minute, so the session may close up to a minute before the timeout after
+   * its last use). Throws SECOND_FACTOR_REQUIRED (401) otherwise. One query with
+   * a token; the database alone decides, so every instance agrees.
    */
   async checkSessionOrThrow(token: string | undefined): Promise<AdminSession | null> {
     if (token && token.length <= 100) {
       const now = this.clock();
-      const session = await this.sessionsRepo.findOne({ where: { tokenHash: sha256(token), endedAt: IsNull(), expiresAt: MoreThan(now) } });
+      const session = await this.sessionsRepo.findOne({ where: { tokenHash: sha256(token), ...this.openAt(now) } });
       if (session) {
         if (now.getTime() - session.lastSeenAt.getTime() > SEEN_EVERY_MS) {
           await this.sessionsRepo.update({ id: session.id }, { lastSeenAt: now });
@@ -254,7 +283,9 @@ export class SecondFactorService {
     const old = stale.filter((f) => now.getTime() - f.createdAt.getTime() > 3600_000);
     if (old.length > 0) await this.factors.delete(old.map((f) => f.id));
     const secret = new Secret({ size: 20 });
-    const factor = this.factors.create({ id: randomUUID(), kind: 'totp', label, credentialId: null, publicKey: null, signCount: 0, transports: null, totpSecret: secret.base32, totpLastStep: null, createdAt: now, confirmedAt: null, lastUsedAt: null });
+    const id = randomUUID();
+    // Stored encrypted (docs/security.md row 74); the admin sees the plain secret once, in this answer.
+    const factor = this.factors.create({ id, kind: 'totp', label, credentialId: null, publicKey: null, signCount: 0, transports: null, totpSecret: this.secrets.seal(id, secret.base32), totpLastStep: null, createdAt: now, confirmedAt: null, lastUsedAt: null });
     await this.factors.insert(factor);
     const uri = this.totp(secret.base32, label).toString();
     return { factorId: factor.id, secret: secret.base32, uri, qrCode: await QRCode.toDataURL(uri, { margin: 2, width: 240 }) };
@@ -330,7 +361,7 @@ export class SecondFactorService {
   async removeFactorOrThrow(id: string): Promise<SecurityOverview> {
     const factor = await this.factors.findOne({ where: { id, confirmedAt: Not(IsNull()) } });
     if (!factor) throw AppError.notFound('Factor');
-    await this.db.transaction(async (m) => {
+    await this.db.lockedTransaction([FACTORS_LOCK], async (m) => {
       await m.delete(AdminFactor, { id });
       const left = await m.count(AdminFactor, { where: { confirmedAt: Not(IsNull()) } });
       if (left === 0) await m.createQueryBuilder().delete().from(AdminRecoveryCode).execute();
@@ -346,7 +377,7 @@ export class SecondFactorService {
   /** Ten new recovery codes (shown once); the old ones stop working. */
   async newRecoveryCodesOrThrow(): Promise<string[]> {
     if (!(await this.isRequired())) throw new AppError(ErrorCode.CONFLICT, 'Enrol a passkey or an authenticator app first');
-    return this.db.transaction(async (m) => {
+    return this.db.lockedTransaction([FACTORS_LOCK], async (m) => {
       const codes = await this.replaceRecoveryCodes(m);
       await this.audit.record(m, { ...ADMIN_ACTOR, action: 'admin.recovery_codes_created', detail: `${codes.length} new recovery codes; the earlier ones no longer work` });
       return codes;
@@ -357,7 +388,7 @@ export class SecondFactorService {
 
   /** Open sessions, newest first. */
   async sessions(): Promise<AdminSession[]> {
-    return this.sessionsRepo.find({ where: { endedAt: IsNull(), expiresAt: MoreThan(this.clock()) }, order: { createdAt: 'DESC' } });
+    return this.sessionsRepo.find({ where: this.openAt(this.clock()), order: { createdAt: 'DESC' } });
   }
 
   /** Ends a session: its token is refused from now on, on every instance (the check reads this row). */
@@ -382,7 +413,32 @@ export class SecondFactorService {
   // ---- internals ---------------------------------------------------------------------------------
 
   private async confirmedFactors(kind?: FactorKind): Promise<AdminFactor[]> {
-    return this.factors.find({ where: { ...(kind ? { kind } : {}), confirmedAt: Not(IsNull()) }, order: { createdAt: 'ASC' } });
+    const factors = await this.factors.find({ where: { ...(kind ? { kind } : {}), confirmedAt: Not(IsNull()) }, order: { createdAt: 'ASC' } });
+    for (const f of factors) await this.sealIfPlain(f);
+    return factors;
+  }
+
+  /**
+   * A TOTP secret stored in the clear before encryption at rest (decision 091's first version) is
+   * encrypted the first time it is read: every sign-in reads the confirmed factors (methods()), so
+   * the first sign-in after the upgrade seals them all. Compare-and-set on the plain value: two
+   * instances doing it at once write one of two equivalent ciphertexts.
+   */
+  private async sealIfPlain(factor: AdminFactor): Promise<void> {
+    if (factor.kind !== 'totp' || !factor.totpSecret || isSealed(factor.totpSecret)) return;
+    const sealed = this.secrets.seal(factor.id, factor.totpSecret);
+    await this.factors.update({ id: factor.id, totpSecret: factor.totpSecret }, { totpSecret: sealed });
+    factor.totpSecret = sealed;
+  }
+
+  /** The factor's base32 secret; null when it does not open with this key (fails closed: no code is accepted). */
+  private totpSecretOf(factor: AdminFactor): string | null {
+    if (!factor.totpSecret) return null;
+    try {
+      return this.secrets.open(factor.id, factor.totpSecret);
+    } catch {
+      return null;
+    }
   }
 
   private async recoveryCodesLeft(): Promise<number> {
@@ -399,9 +455,12 @@ export class SecondFactorService {
    * one) is refused afterwards, even by a concurrent request.
    */
   private async acceptTotp(factor: AdminFactor, code: string): Promise<boolean> {
-    if (!/^\d{6}$/.test(code) || !factor.totpSecret) return false;
+    if (!/^\d{6}$/.test(code)) return false;
+    await this.sealIfPlain(factor);
+    const secret = this.totpSecretOf(factor);
+    if (!secret) return false;
     const timestamp = this.clock().getTime();
-    const delta = this.totp(factor.totpSecret).validate({ token: code, timestamp, window: 1 });
+    const delta = this.totp(secret).validate({ token: code, timestamp, window: 1 });
     if (delta === null) return false;
     const step = Math.floor(timestamp / 1000 / TOTP_PERIOD_S) + delta;
     const qb = this.factors
@@ -435,11 +494,18 @@ export class SecondFactorService {
     });
   }
 
+  /**
+   * Confirms an enrolment under the factors' lock (docs/decisions/102): the first confirmed factor
+   * makes the recovery codes, and only one enrolment can be the first, even when two run at the
+   * same moment on two instances; the other gets no codes, so the admin never holds codes that were
+   * replaced, nor two sets. The factor itself is confirmed by compare-and-set (once).
+   */
   private async confirmFactor(factor: AdminFactor, kind: FactorKind, client: SecondFactorClient): Promise<EnrolmentResult> {
-    return this.db.transaction(async (m) => {
+    return this.db.lockedTransaction([FACTORS_LOCK], async (m) => {
       const first = (await m.count(AdminFactor, { where: { confirmedAt: Not(IsNull()) } })) === 0;
       const now = this.clock();
-      await m.update(AdminFactor, { id: factor.id }, { confirmedAt: now, lastUsedAt: now });
+      const claimed = await m.update(AdminFactor, { id: factor.id, confirmedAt: IsNull() }, { confirmedAt: now, lastUsedAt: now });
+      if ((claimed.affected ?? 0) !== 1) throw new AppError(ErrorCode.CONFLICT, 'This factor is enrolled already');
       factor.confirmedAt = now;
       factor.lastUsedAt = now;
       const recoveryCodes = first ? await this.replaceRecoveryCodes(m) : null;

@@ -180,6 +180,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NODE_ENV: 'test', PERSONAL_DATA_RETENTION_DAYS: '4000' })).toThrow(/PERSONAL_DATA_RETENTION_DAYS must be at most 3650/);
   });
 
+  it('admin session idle timeout: 30 minutes by default, a whole number of minutes from 5 to 720, validated at start-up', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).adminSessionIdleMinutes).toBe(30);
+    expect(loadConfig({ NODE_ENV: 'test', ADMIN_SESSION_IDLE_MINUTES: '15' }).adminSessionIdleMinutes).toBe(15);
+    expect(() => loadConfig({ NODE_ENV: 'test', ADMIN_SESSION_IDLE_MINUTES: '30m' })).toThrow(/ADMIN_SESSION_IDLE_MINUTES must be a whole number of minutes/);
+    expect(() => loadConfig({ NODE_ENV: 'test', ADMIN_SESSION_IDLE_MINUTES: '1' })).toThrow(/ADMIN_SESSION_IDLE_MINUTES must be at least 5/);
+    expect(() => loadConfig({ NODE_ENV: 'test', ADMIN_SESSION_IDLE_MINUTES: '721' })).toThrow(/ADMIN_SESSION_IDLE_MINUTES must be at most 720/);
+  });
+
   it('photos: on disk by default (25 MB); S3 only with its bucket, keys and public URL, each missing one named', () => {
     const disk = loadConfig({ NODE_ENV: 'test' }, { dataDir: '/srv/wl' }).photos;
     expect(disk).toEqual({ maxBytes: 25 * 1024 * 1024, dir: '/srv/wl/photos', s3: undefined });

@@ -10,6 +10,9 @@ const PASSWORD_HASH_PATTERN = /^(scrypt\$[A-Za-z0-9+/]+={0,2}\$[A-Za-z0-9+/]+={0
 import { BRAND } from '../../shared/brand';
 import { DEFAULT_RETENTION_DAYS } from '../../shared/retention';
 
+/** An admin session unused this long is refused (ADMIN_SESSION_IDLE_MINUTES). */
+export const DEFAULT_SESSION_IDLE_MINUTES = 30;
+
 /**
  * Every environment variable the api reads, validated once at start-up.
  * `.env.example` documents the same list; a test keeps the two in step.
@@ -139,6 +142,13 @@ export class EnvVars {
   @Max(3650, { message: 'PERSONAL_DATA_RETENTION_DAYS must be at most 3650 (10 years)' })
   PERSONAL_DATA_RETENTION_DAYS?: number = undefined;
 
+  /** Minutes an admin session may go unused before it is refused (docs/decisions/092, amendment). */
+  @IsOptional()
+  @IsInt({ message: 'ADMIN_SESSION_IDLE_MINUTES must be a whole number of minutes' })
+  @Min(5, { message: 'ADMIN_SESSION_IDLE_MINUTES must be at least 5' })
+  @Max(720, { message: 'ADMIN_SESSION_IDLE_MINUTES must be at most 720 (a session lasts 12 hours anyway)' })
+  ADMIN_SESSION_IDLE_MINUTES?: number = undefined;
+
   /** Folder of the photographs' renderings on disk (unless S3_BUCKET is set). */
   @IsOptional()
   @IsString()
@@ -203,6 +213,8 @@ export interface Config {
   showSampleReviews: boolean;
   /** Days after a run ends before the trip-only personal data is erased (PERSONAL_DATA_RETENTION_DAYS, default 90; docs/decisions/100). */
   personalDataRetentionDays: number;
+  /** Minutes an admin session (both factors) may go unused before it is refused (ADMIN_SESSION_IDLE_MINUTES, default 30; docs/decisions/092). */
+  adminSessionIdleMinutes: number;
   /**
    * Redis shared by several app instances (REDIS_URL, or its deprecated alias
    * RATE_LIMIT_REDIS_URL): rate-limit counts and the change bus that keeps their
@@ -253,7 +265,7 @@ export class ConfigError extends Error {
   }
 }
 
-const numeric = new Set(['PORT', 'PHOTO_MAX_BYTES', 'PERSONAL_DATA_RETENTION_DAYS']);
+const numeric = new Set(['PORT', 'PHOTO_MAX_BYTES', 'PERSONAL_DATA_RETENTION_DAYS', 'ADMIN_SESSION_IDLE_MINUTES']);
 
 /** Validate the environment; throws ConfigError listing every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { dataDir?: string } = {}): Config {
@@ -340,6 +352,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { data
     hsts: raw.HSTS === 'true',
     showSampleReviews: raw.SHOW_SAMPLE_REVIEWS ? raw.SHOW_SAMPLE_REVIEWS === 'true' : nodeEnv !== 'production',
     personalDataRetentionDays: raw.PERSONAL_DATA_RETENTION_DAYS ?? DEFAULT_RETENTION_DAYS,
+    adminSessionIdleMinutes: raw.ADMIN_SESSION_IDLE_MINUTES ?? DEFAULT_SESSION_IDLE_MINUTES,
     redisUrl: raw.REDIS_URL ?? raw.RATE_LIMIT_REDIS_URL,
     rateLimitRedisUrl: raw.REDIS_URL ?? raw.RATE_LIMIT_REDIS_URL,
     trustProxy: raw.TRUST_PROXY ? raw.TRUST_PROXY.split(',').map((t) => t.trim()) : [],

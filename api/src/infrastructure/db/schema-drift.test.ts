@@ -8,7 +8,7 @@ import { CheckoutSessionRecord } from '../../payment/checkout-session.entity';
 import { MailOutbox } from '../../mail/mail-outbox.entity';
 import { ScheduledJob } from '../jobs/scheduled-job.entity';
 import { Workshop } from '../../workshop/workshop.entity';
-import { tripDataEraseAt } from '../../shared/retention';
+import { accountingEraseAt, tripDataEraseAt } from '../../shared/retention';
 import { GiftCard, GiftCardUse } from '../../gift-card/gift-card.entity';
 
 /** Undo the newest migrations until `name` is the last one run (later migrations are undone first). */
@@ -138,6 +138,24 @@ describe.each(DB_KINDS)('migrations on %s', (kind) => {
       expect(jobs.map((j) => j.key).sort()).toEqual([`privacy:${confirmed.id}:trip-data`, `privacy:${cancelled.id}:trip-data`].sort());
       const run = await t.db.manager.findOneByOrFail(Workshop, { id: confirmed.workshopId });
       for (const j of jobs) expect(j.dueAt.toISOString()).toBe(tripDataEraseAt(run.endDate, 90).toISOString());
+    } finally {
+      await t.drop();
+    }
+  });
+
+  it('give every existing booking its 7-year accounting job (decision 102)', async () => {
+    const t = await createTestDb(kind);
+    try {
+      const confirmed = await insertBooking(t.db, { status: BookingStatus.confirmed });
+      const cancelled = await insertBooking(t.db, { status: BookingStatus.cancelled });
+      await undoDownTo(t.db.dataSource, 'AccountingRetention1795830000001');
+      await t.db.dataSource.undoLastMigration();
+      expect(await t.db.dataSource.query("SELECT id FROM scheduled_jobs WHERE kind = 'privacy.accounting_erase'")).toEqual([]);
+      await t.db.migrate();
+      const jobs = await t.db.manager.find(ScheduledJob, { where: { kind: 'privacy.accounting_erase' } });
+      expect(jobs.map((j) => j.key).sort()).toEqual([`privacy:${confirmed.id}:accounting`, `privacy:${cancelled.id}:accounting`].sort());
+      const run = await t.db.manager.findOneByOrFail(Workshop, { id: confirmed.workshopId });
+      for (const j of jobs) expect(j.dueAt.toISOString()).toBe(accountingEraseAt(run.endDate).toISOString());
     } finally {
       await t.drop();
     }

@@ -170,6 +170,8 @@ describe('compiled GraphQL documents (graphql-jit, docs/decisions/074)', () => {
       // Personal data, promo codes and gift cards (issues 26, 27): harmless inputs (an unknown address, unknown codes and ids).
       CustomerDataExport: { email: 'nobody@example.com' },
       EraseCustomer: { input: { email: 'nobody@example.com' } },
+      // The privacy policy's retention periods (public, no variables).
+      PrivacyRetention: {},
       PromoQuote: { input: { workshopId: 'zion-canyon-light', numParticipants: 1, promoCode: 'NO-SUCH-CODE' } },
       CreatePromoCode: { input: { code: 'COMPILED10', kind: 'percent', percentOff: 10 } },
       SetPromoCodePaused: { input: { id: 'no-such-code', paused: true } },
@@ -274,7 +276,7 @@ describe('compiled GraphQL documents (graphql-jit, docs/decisions/074)', () => {
   };
 
   it('answers the anonymous queries of the web app without Apollo\'s pipeline, byte for byte and header for header as Apollo does', async () => {
-    const anonymous = ['Workshops', 'WorkshopDetail', 'Testimonials', 'Participants', 'CommunityMessages', 'CommunityWorkshop', 'BookingWorkshop', 'BookingConfirmation', 'BookingAccount', 'BookingCredits'];
+    const anonymous = ['Workshops', 'WorkshopDetail', 'Testimonials', 'Participants', 'CommunityMessages', 'CommunityWorkshop', 'BookingWorkshop', 'BookingConfirmation', 'BookingAccount', 'BookingCredits', 'PrivacyRetention'];
     // The browser's Accept (Apollo Client) and none at all (curl, autocannon): Apollo learns each first.
     for (const accept of ['application/graphql-response+json,application/json;q=0.9', undefined]) {
       await bothWays({ query: MANIFEST[Object.keys(MANIFEST).find((h) => MANIFEST[h].startsWith('query Testimonials'))!] }, accept);

@@ -30,7 +30,7 @@ import { GiftCardResolver } from './resolvers/gift-card.resolver';
 /** The services the resolvers are built from: each resolver receives only its own. */
 export type ResolverServices = Pick<
   Services,
-  'workshops' | 'testimonials' | 'reviews' | 'bookings' | 'payments' | 'community' | 'adminAuth' | 'admin' | 'adminStats' | 'adminLists' | 'waitlistAdmin' | 'proofOfWork' | 'accounts' | 'money' | 'waitlist' | 'audit' | 'workshopEditor' | 'credits' | 'workshopCancellation' | 'photos' | 'travellerTasks' | 'knowBeforeYouGo' | 'departures' | 'secondFactor' | 'personalData' | 'promos' | 'giftCards' | 'checkoutRecovery' | 'ownerNumbers'
+  'workshops' | 'testimonials' | 'reviews' | 'bookings' | 'payments' | 'community' | 'adminAuth' | 'admin' | 'adminStats' | 'adminLists' | 'waitlistAdmin' | 'proofOfWork' | 'accounts' | 'money' | 'waitlist' | 'audit' | 'workshopEditor' | 'credits' | 'workshopCancellation' | 'photos' | 'travellerTasks' | 'knowBeforeYouGo' | 'departures' | 'secondFactor' | 'personalData' | 'promos' | 'giftCards' | 'checkoutRecovery' | 'ownerNumbers' | 'tripDataRetention'
 >;
 
 /**
@@ -63,7 +63,7 @@ function resolverInstances(s: ResolverServices): Map<Function, object> {
     [WorkshopPhotosResolver, new WorkshopPhotosResolver(s.photos)],
     [DepartureResolver, new DepartureResolver(s.knowBeforeYouGo, s.departures, s.accounts, s.travellerTasks)],
     [SecondFactorResolver, new SecondFactorResolver(s.secondFactor)],
-    [PersonalDataResolver, new PersonalDataResolver(s.personalData)],
+    [PersonalDataResolver, new PersonalDataResolver(s.personalData, s.tripDataRetention.retentionDays)],
     [PromoResolver, new PromoResolver(s.promos)],
     [GiftCardResolver, new GiftCardResolver(s.giftCards, s.accounts)],
   ]);

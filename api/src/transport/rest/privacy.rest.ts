@@ -22,6 +22,7 @@ const erasureJson = (e: CustomerErasure) => ({
   waitlist_entries: e.waitlistEntries,
   mails: e.mails,
   credits: e.credits,
+  audit_entries: e.auditEntries,
 });
 
 /**

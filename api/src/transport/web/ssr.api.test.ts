@@ -440,3 +440,25 @@ describe('server rendering of /testimonials with real reviews only (SHOW_SAMPLE_
     expect(rating!.aggregateRating).toMatchObject({ reviewCount: 3 });
   });
 });
+
+describe('server rendering of /privacy-policy with PERSONAL_DATA_RETENTION_DAYS=45 (issue 26, decision 102)', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer('sqlite', { PERSONAL_DATA_RETENTION_DAYS: '45' });
+  });
+  afterAll(() => s?.close());
+
+  it('the first HTML states the configured period for every category, and the embedded cache holds it for hydration', async () => {
+    const { res, html } = await page(s, '/privacy-policy');
+    expect(res.status).toBe(200);
+    // React separates adjacent text nodes with <!-- --> in server HTML.
+    const body = html.slice(html.indexOf('<div id="root">')).replace(/<!-- -->/g, '');
+    expect(body).toContain('ages and travel details (arrival, flight, roommate) 45 days after your workshop ends.');
+    expect(body.match(/45 days after the workshop ends, for you and every traveller on your booking\./g)).toHaveLength(5);
+    expect(body).toContain('7 years after the workshop');
+    expect(body).not.toMatch(/\b90 days\b/);
+    expect(body).toContain('Last updated October 2025');
+    // The browser's cache starts with the server's answer: hydration shows the same number without asking again.
+    expect(stateOf(html)!.ROOT_QUERY).toMatchObject({ privacyRetention: { tripDataDays: 45, accountingYears: 7 } });
+  });
+});

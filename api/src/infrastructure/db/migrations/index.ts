@@ -27,6 +27,8 @@ import { TripDataRetention1795810000000 } from './1795810000000-TripDataRetentio
 import { PromoCodes1795790000000 } from './1795790000000-PromoCodes';
 import { GiftCards1795780000000 } from './1795780000000-GiftCards';
 import { CheckoutRecovery1795800000000 } from './1795800000000-CheckoutRecovery';
+import { EncryptedTotpSecret1795830000000 } from './1795830000000-EncryptedTotpSecret';
+import { AccountingRetention1795830000001 } from './1795830000001-AccountingRetention';
 import { CreditsAsBalances1795840000000 } from './1795840000000-CreditsAsBalances';
 import { GiftCardDates1795850000000 } from './1795850000000-GiftCardDates';
 
@@ -61,6 +63,8 @@ export const MIGRATIONS = [
   PromoCodes1795790000000,
   GiftCards1795780000000,
   CheckoutRecovery1795800000000,
+  EncryptedTotpSecret1795830000000,
+  AccountingRetention1795830000001,
   CreditsAsBalances1795840000000,
   GiftCardDates1795850000000,
 ];

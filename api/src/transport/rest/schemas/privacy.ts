@@ -8,6 +8,6 @@ export const PRIVACY_ROUTES = {
   exportCsv: { body: EMAIL_BODY, response: { 200: { type: 'string', description: 'text/csv' }, ...ERRORS } },
   erase: {
     body: EMAIL_BODY,
-    response: { 200: object({ request_id: str, bookings: int, travellers: int, messages: int, reviews: int, waitlist_entries: int, mails: int, credits: int }), ...ERRORS },
+    response: { 200: object({ request_id: str, bookings: int, travellers: int, messages: int, reviews: int, waitlist_entries: int, mails: int, credits: int, audit_entries: int }), ...ERRORS },
   },
 } as const;
