@@ -263,7 +263,12 @@ export function createServices(
   // Health, dietary, emergency, age and travel details are erased a set time after the run ends (docs/decisions/100).
   const tripDataRetention = new TripDataRetention(db, clock, jobs, audit, config.personalDataRetentionDays);
   // Abandoned checkouts (docs/decisions/098): the "finish your booking" link is signed with the same secret for its own purpose.
-  const checkoutRecovery = new CheckoutRecoveryService(db, clock, jobs, outbox, new RecoveryLinks(config.bookingLinkSecret, config.publicOrigin));
+  // Its link books the same choices again in one click and starts that booking's checkout (decision 098, amendment).
+  const checkoutRecovery = new CheckoutRecoveryService(db, clock, jobs, outbox, new RecoveryLinks(config.bookingLinkSecret, config.publicOrigin), {
+    bookings,
+    startCheckout: (bookingId) => payments.createCheckoutSessionOrThrow({ bookingId, originUrl: config.publicOrigin }),
+    promoQuote: (input) => promos.quoteOrThrow(input),
+  });
   events
     // Every booking gets its travellers in its own transaction (the booker first, the others as the form named them)
     // and the tasks' reminders (docs/decisions/084, 086).

@@ -27,6 +27,7 @@ import { TripDataRetention1795810000000 } from './1795810000000-TripDataRetentio
 import { PromoCodes1795790000000 } from './1795790000000-PromoCodes';
 import { GiftCards1795780000000 } from './1795780000000-GiftCards';
 import { CheckoutRecovery1795800000000 } from './1795800000000-CheckoutRecovery';
+import { RecoveryBooking1795860000000 } from './1795860000000-RecoveryBooking';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -59,4 +60,5 @@ export const MIGRATIONS = [
   PromoCodes1795790000000,
   GiftCards1795780000000,
   CheckoutRecovery1795800000000,
+  RecoveryBooking1795860000000,
 ];
