@@ -1,9 +1,8 @@
-import { In } from 'typeorm';
 import { Booking } from '../booking/booking.entity';
 import type { BookingCreatedHook } from '../booking/booking-creation';
 import { BookingInput } from '../booking/booking.input';
 import { priceOfBooking } from '../booking/booking-price';
-import { BookingStatus, type PaymentOption, type RoomType } from '../booking/booking.types';
+import { BookingStatus, PaymentOption, type RoomType } from '../booking/booking.types';
 import { BookingPayment, PaymentMethod } from '../booking/ledger.entities';
 import type { Database } from '../infrastructure/db/data-source';
 import { AppError, ErrorCode } from '../infrastructure/errors';
@@ -258,7 +257,7 @@ export class ResumeCheckout {
         id: lapsed.id,
         createdAt: lapsed.createdAt,
       })
-      .andWhere({ status: In(LIVE) })
+      .andWhere('b.status IN (:...live)', { live: LIVE })
       .orderBy('b.createdAt', 'DESC')
       .getOne();
     return other?.id ?? null;
@@ -271,7 +270,7 @@ export class ResumeCheckout {
   /** The lapsed option when the dates still offer it, else "full" (as the booking form does), with the reason. */
   private optionNow(lapsed: Booking, workshop: Workshop, now: Date): { option: PaymentOption; note: string | null } {
     const offer = paymentOptionsFor(workshop.startDate, now, workshop.timeZone).find((o) => o.option === lapsed.paymentOption);
-    return offer?.available ? { option: lapsed.paymentOption, note: null } : { option: 'full' as PaymentOption, note: offer?.reason ?? 'This payment option is not offered now.' };
+    return offer?.available ? { option: lapsed.paymentOption, note: null } : { option: PaymentOption.full, note: offer?.reason ?? 'This payment option is not offered now.' };
   }
 
   /** Today's figures for the same choices: the workshop's price, the code if it still applies, the option the dates allow. */
