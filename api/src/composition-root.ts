@@ -289,6 +289,8 @@ export function createServices(
     // A promo code's use comes back when the hold lapses or the booking is cancelled before payment (docs/decisions/096).
     .on('holdLapsed', (e) => promos.giveBackOnLapse(e))
     .on('bookingCancelled', (e) => promos.giveBackOnCancel(e))
+    // ... and when a transfer moves it at the new workshop's full price, without the discount (decision 097, amendment).
+    .on('bookingTransferred', (e) => promos.giveBackOnTransfer(e))
     // ... and what it spent of a gift card goes back on the card (docs/decisions/094).
     .on('holdLapsed', (e) => giftCards.giveBack(e))
     // A lapsed checkout whose customer consented: one "finish your booking" mail a day later (docs/decisions/098).
