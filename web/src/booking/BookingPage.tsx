@@ -96,10 +96,13 @@ function useResumedCheckout(workshopId: string) {
   const [choices, setChoices] = useState<RecoveredCheckout | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [round, setRound] = useState(0);
+  // Until the fragment was read (in the browser), a link's page shows that it is being checked, not an empty form.
+  const [read, setRead] = useState(false);
   useEffect(() => {
     const bookingId = searchParams.get('resume');
     const token = typeof window === 'undefined' ? '' : window.location.hash.slice(1);
     setLink(bookingId && token ? { bookingId, token } : null);
+    setRead(true);
   }, [searchParams]);
   useEffect(() => {
     if (!link) return;
@@ -110,7 +113,8 @@ function useResumedCheckout(workshopId: string) {
       .catch((e: unknown) => setProblem(problemMessage(e, 'This link could not be checked; fill in the form below.')));
   }, [link, round, workshopId, resume]);
   const reload = useCallback(() => setRound((n) => n + 1), []);
-  return { link, choices, problem, reload, checking: link !== null && choices === null && problem === null };
+  const checking = searchParams.has('resume') && (!read || (link !== null && choices === null && problem === null));
+  return { link, choices, problem, reload, checking };
 }
 
 /**
