@@ -264,5 +264,11 @@ describe.each(DB_KINDS)('the recovery link finishes the booking on %s', (kind) =
     expect(refused.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
     expect(JSON.stringify(refused.errors)).toContain('age');
     expect(await bookingsOf('erased@example.com')).toHaveLength(1);
+
+    // A run archived since is closed to the link: nothing to book.
+    await m().update(Workshop, { id: 'erased-run' }, { archivedAt: now });
+    expect(await preview(link)).toMatchObject({ state: 'closed' });
+    expect((await finish(link)).errors?.[0].extensions?.code).toBe('NOT_FOUND');
+    expect(await bookingsOf('erased@example.com')).toHaveLength(1);
   });
 });

@@ -197,7 +197,8 @@ export class ResumeCheckout {
       throw AppError.invalid([{ field: 'promoCode', message: 'promoCode must be the code of the booking this link finishes (or none)' }]);
     }
     const workshop = await this.db.manager.findOneBy(Workshop, { id: lapsed.workshopId });
-    if (!workshop) throw AppError.notFound('Workshop');
+    // An archived run takes no bookings from a link (the page says it is closed); started or cancelled: the booking's own refusal.
+    if (!workshop || workshop.archived) throw AppError.notFound('Workshop');
     const now = this.clock();
     const option = this.optionNow(lapsed, workshop, now).option;
     const input = await this.bookingInput(lapsed, option, typed);
