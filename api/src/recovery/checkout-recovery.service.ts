@@ -106,7 +106,7 @@ export class CheckoutRecoveryService {
   }
 
   /** "Finish my booking": one new booking for the link and its checkout (ResumeCheckout.finishOrThrow). */
-  finishOrThrow(bookingId: string, token: string, promoCode: string | null, clientKey: string): Promise<FinishedCheckout> {
-    return this.resume.finishOrThrow(bookingId, token, promoCode, clientKey);
+  finishOrThrow(bookingId: string, token: string, promoCode: string | null, clientKey: string, altcha: string | null = null): Promise<FinishedCheckout> {
+    return this.resume.finishOrThrow(bookingId, token, promoCode, clientKey, altcha);
   }
 }

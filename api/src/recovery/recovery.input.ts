@@ -20,4 +20,10 @@ export class FinishCheckoutInput extends ResumeCheckoutInput {
   @IsString({ message: '$property must be a promo code such as SPRING25' })
   @MaxLength(32, { message: '$property must be at most 32 characters' })
   promoCode?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'A solved proof-of-work challenge, needed only when finishCheckout answered CHALLENGE_REQUIRED (as createBooking).' })
+  @IsOptional()
+  @IsString({ message: '$property must be the solved challenge' })
+  @MaxLength(4000, { message: '$property must be at most 4000 characters' })
+  altcha?: string | null;
 }

@@ -183,9 +183,10 @@ export class ResumeCheckout {
    * its checkout. `promoCode` is the code the page showed as applying (null: book without
    * it); it is checked and claimed again as on any booking. Errors as createBooking's
    * (SOLD_OUT: the page offers the waiting list; PROMO_CODE_REFUSED; HOLD_LIMIT_REACHED;
-   * BAD_USER_INPUT naming the fields erased since: the page refills the form instead).
+   * BAD_USER_INPUT naming the fields erased since: the page refills the form instead;
+   * CHALLENGE_REQUIRED: the page solves the check and calls again with `altcha`).
    */
-  async finishOrThrow(bookingId: string, token: string, promoCode: string | null, clientKey: string): Promise<FinishedCheckout> {
+  async finishOrThrow(bookingId: string, token: string, promoCode: string | null, clientKey: string, altcha: string | null = null): Promise<FinishedCheckout> {
     const lapsed = await this.lapsedOrThrow(bookingId, token);
     const deps = this.depsOrThrow();
     const made = this.madeAlready(lapsed);
@@ -202,6 +203,8 @@ export class ResumeCheckout {
     const now = this.clock();
     const option = this.optionNow(lapsed, workshop, now).option;
     const input = await this.bookingInput(lapsed, option, typed);
+    // The hold guard's proof of work, when it asked for one (CHALLENGE_REQUIRED), as on the booking form.
+    if (altcha) input.altcha = altcha;
     let booking: Booking;
     try {
       booking = await deps.bookings.createOrThrow(input, clientKey, async (m, created) => {

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { aWorkshop } from '../test/builders';
 import { renderLazyRoute as renderRoute } from '../test/render';
@@ -105,6 +105,27 @@ describe('the recovery link’s page (/booking/{id}?resume=…#token)', () => {
     await user.click(within(panel).getByRole('button', { name: 'Finish my booking' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/confirmation/b-offline'));
     expect(redirectTo).not.toHaveBeenCalled();
+  });
+
+  it('on CHALLENGE_REQUIRED shows the check, then finishes with its solution', async () => {
+    const user = userEvent.setup();
+    const challenged = {
+      request: finishAnswer({}).request,
+      result: { errors: [{ message: 'Please confirm you are not a robot', extensions: { code: 'CHALLENGE_REQUIRED', fields: [{ field: 'altcha', message: 'altcha is required' }] } }] },
+    };
+    const solved = { ...finishAnswer({ url: 'https://checkout.stripe.test/pay/cs_test_7', sessionId: 'cs_test_7' }), request: { query: FINISH_CHECKOUT_MUTATION, variables: { input: { ...link, promoCode: 'COMEBACK10', altcha: 'c29sdmVk' } } } };
+    await renderRoute(PATH, [workshopMock, previewAnswer({}), challenged, solved]);
+    await user.click(await screen.findByRole('button', { name: 'Finish my booking' }));
+    const check = await screen.findByTestId('booking-challenge');
+    expect(screen.getByRole('button', { name: 'Processing...' })).toBeDisabled();
+    const widget = await waitFor(() => {
+      const el = check.querySelector('altcha-widget');
+      expect(el).not.toBeNull();
+      return el!;
+    });
+    act(() => void widget.dispatchEvent(new CustomEvent('verified', { detail: { payload: 'c29sdmVk' } })));
+    await waitFor(() => expect(redirectTo).toHaveBeenCalledWith('https://checkout.stripe.test/pay/cs_test_7'));
+    expect(window.alert).not.toHaveBeenCalled();
   });
 
   it('"Change something first" shows the booking form filled with the choices', async () => {

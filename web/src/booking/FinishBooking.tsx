@@ -3,10 +3,11 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { formatCents } from 'api/shared/money';
 import { POLICY } from 'api/shared/policy';
-import { problemMessage } from '../forms/graphqlProblem';
+import { isChallengeRequired, problemMessage } from '../forms/graphqlProblem';
 import type { ResumeCheckoutMutation } from '../gql/graphql';
 import { rememberCheckout } from '../payment/checkoutMemory';
 import { redirectTo } from '../ui/browser';
+import { BookingChallenge } from './BookingChallenge';
 import { FINISH_CHECKOUT_MUTATION } from './documents';
 
 export type RecoveredCheckout = ResumeCheckoutMutation['resumeCheckout'];
@@ -46,13 +47,16 @@ export function FinishBooking({ checkout: c, token, onEdit, onRefused, onBookedS
   const [finish] = useMutation(FINISH_CHECKOUT_MUTATION);
   const [submitting, setSubmitting] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  // Set while the server wants a solved challenge (CHALLENGE_REQUIRED, as on the booking form): the check shows, keyed by round.
+  const [challenge, setChallenge] = useState<{ round: number; solvedOnce: boolean } | null>(null);
 
-  const submit = async () => {
-    if (submitting) return;
+  const submit = async (altcha: string | null = null) => {
+    if (submitting && !altcha) return;
     setSubmitting(true);
     setProblem(null);
     try {
-      const r = await finish({ variables: { input: { bookingId: c.bookingId, token, promoCode: c.promoCode ?? null } } });
+      const r = await finish({ variables: { input: { bookingId: c.bookingId, token, promoCode: c.promoCode ?? null, ...(altcha ? { altcha } : {}) } } });
+      setChallenge(null);
       const done = r.data!.finishCheckout;
       if (done.outcome === 'booked_since') {
         onBookedSince(done.bookingId);
@@ -65,6 +69,12 @@ export function FinishBooking({ checkout: c, token, onEdit, onRefused, onBookedS
       }
       navigate(`/confirmation/${done.bookingId}`);
     } catch (err) {
+      // Not a failure the first time: show the check, which calls again by itself once solved.
+      if (isChallengeRequired(err) && !(altcha && challenge?.solvedOnce)) {
+        setChallenge((ch) => ({ round: (ch?.round ?? 0) + 1, solvedOnce: altcha !== null }));
+        return; // stays "Processing..." while the check runs
+      }
+      setChallenge(null);
       console.warn('Finishing the booking failed', err);
       setProblem(problemMessage(err, 'Your booking could not be finished. Please try again.'));
       setSubmitting(false);
@@ -122,6 +132,7 @@ export function FinishBooking({ checkout: c, token, onEdit, onRefused, onBookedS
             it on the form.
           </p>
         )}
+        {challenge && <BookingChallenge key={challenge.round} onSolved={(payload) => void submit(payload)} />}
         {problem && (
           <p className="notice notice--error" role="alert">
             {problem}

@@ -236,6 +236,8 @@ export type FactorLabelInput = {
 
 /** "Finish my booking" from a recovery link: book the same choices again and start the checkout. */
 export type FinishCheckoutInput = {
+  /** A solved proof-of-work challenge, needed only when finishCheckout answered CHALLENGE_REQUIRED (as createBooking). */
+  altcha?: string | null | undefined;
   bookingId: string | number;
   /** The promo code the page showed as applying (resumeCheckout.promoCode); none: book without it. */
   promoCode?: string | null | undefined;

@@ -48,10 +48,10 @@ export function recoveryRoutes(recovery: CheckoutRecoveryService, secretCheck: W
     });
     app.post('/checkout-recovery/finish', { schema: BOOKING_ROUTES.finishCheckout }, async (req) => {
       const body = snakeBodyToCamel(jsonObjectBody(req));
-      const input = await validateInputOrThrow(FinishCheckoutInput, { bookingId: body.bookingId, token: body.token, promoCode: body.promoCode });
+      const input = await validateInputOrThrow(FinishCheckoutInput, { bookingId: body.bookingId, token: body.token, promoCode: body.promoCode, altcha: body.altcha });
       await secretCheck(req);
       await booking(req);
-      return finishedJson(await recovery.finishOrThrow(input.bookingId, input.token, input.promoCode ?? null, clientKey(req)));
+      return finishedJson(await recovery.finishOrThrow(input.bookingId, input.token, input.promoCode ?? null, clientKey(req), input.altcha ?? null));
     });
   };
 }

@@ -19,11 +19,11 @@ export class RecoveryResolver {
 
   @Mutation(() => FinishedCheckout, {
     description:
-      '"Finish my booking": one new booking with the lapsed booking’s choices and answers at today’s prices, and its checkout; the link makes one booking (a second call leads to it). Errors: NOT_FOUND (as resumeCheckout), SOLD_OUT (the waiting list), PROMO_CODE_REFUSED, HOLD_LIMIT_REACHED, CHALLENGE_REQUIRED, BAD_USER_INPUT (fields erased since: use the booking form), WORKSHOP_STARTED, RATE_LIMITED.',
+      '"Finish my booking": one new booking with the lapsed booking’s choices and answers at today’s prices, and its checkout; the link makes one booking (a second call leads to it). Errors: NOT_FOUND (as resumeCheckout), SOLD_OUT (the waiting list), PROMO_CODE_REFUSED, HOLD_LIMIT_REACHED, CHALLENGE_REQUIRED (send input.altcha), BAD_USER_INPUT (fields erased since: use the booking form), WORKSHOP_STARTED, RATE_LIMITED.',
   })
   async finishCheckout(@Arg('input', () => FinishCheckoutInput) input: FinishCheckoutInput, @Ctx() ctx: GraphQLContext): Promise<FinishedCheckout> {
     await ctx.consume('secretCheck');
     await ctx.consume('booking');
-    return this.recovery.finishOrThrow(input.bookingId, input.token, input.promoCode ?? null, ctx.clientKey);
+    return this.recovery.finishOrThrow(input.bookingId, input.token, input.promoCode ?? null, ctx.clientKey, input.altcha ?? null);
   }
 }

@@ -200,7 +200,7 @@ export const BOOKING_ROUTES = {
     },
   },
   finishCheckout: {
-    body: body({ booking_id: str, token: str, promo_code: nullable(str) }, ['booking_id', 'token']),
+    body: body({ booking_id: str, token: str, promo_code: nullable(str), altcha: str }, ['booking_id', 'token']),
     response: {
       200: object({ outcome: oneOf(Object.values(FinishOutcome)), booking_id: str, url: nullable(str), session_id: nullable(str) }),
       ...ERRORS,
