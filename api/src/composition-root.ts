@@ -273,7 +273,12 @@ export function createServices(
   // ... and the names and emails on its money records 7 years after it (docs/decisions/102).
   const accountingRetention = new AccountingRetention(db, clock, jobs, audit);
   // Abandoned checkouts (docs/decisions/098): the "finish your booking" link is signed with the same secret for its own purpose.
-  const checkoutRecovery = new CheckoutRecoveryService(db, clock, jobs, outbox, new RecoveryLinks(config.bookingLinkSecret, config.publicOrigin));
+  // Its link books the same choices again in one click and starts that booking's checkout (decision 098, amendment).
+  const checkoutRecovery = new CheckoutRecoveryService(db, clock, jobs, outbox, new RecoveryLinks(config.bookingLinkSecret, config.publicOrigin), {
+    bookings,
+    startCheckout: (bookingId) => payments.createCheckoutSessionOrThrow({ bookingId, originUrl: config.publicOrigin }),
+    promoQuote: (input) => promos.quoteOrThrow(input),
+  });
   events
     // Every booking gets its travellers in its own transaction (the booker first, the others as the form named them)
     // and the tasks' reminders (docs/decisions/084, 086).
@@ -293,6 +298,8 @@ export function createServices(
     // A promo code's use comes back when the hold lapses or the booking is cancelled before payment (docs/decisions/096).
     .on('holdLapsed', (e) => promos.giveBackOnLapse(e))
     .on('bookingCancelled', (e) => promos.giveBackOnCancel(e))
+    // ... and when a transfer moves it at the new workshop's full price, without the discount (decision 097, amendment).
+    .on('bookingTransferred', (e) => promos.giveBackOnTransfer(e))
     // ... and what it spent of a credit or a gift card goes back on it (docs/decisions/063, 094, 095).
     .on('holdLapsed', (e) => giftCards.giveBack(e))
     // A lapsed checkout whose customer consented: one "finish your booking" mail a day later (docs/decisions/098).

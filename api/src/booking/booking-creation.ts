@@ -19,6 +19,9 @@ import type { LapsedHolds } from './lapsed-holds';
 import { installmentRows, newBookingRow } from './new-booking';
 import { freeBookingReference } from './booking-reference';
 
+/** Work done in a new booking's transaction by whoever asked for it; what it throws rolls the booking back. */
+export type BookingCreatedHook = (m: EntityManager, booking: Booking) => Promise<void>;
+
 /**
  * Creating a booking that holds its spots (docs/decisions/003, 056): one
  * conditional UPDATE claims the spots inside the transaction that inserts the
@@ -44,8 +47,10 @@ export class BookingCreation {
    * (409) when the spots are not free, and the hold guard's HOLD_LIMIT_REACHED
    * (429) and CHALLENGE_REQUIRED (428). With an offer token the spots its
    * waiting-list offer holds are used instead of new ones (docs/decisions/061).
+   * `inTransaction` runs in the booking's transaction right after its row is written
+   * (a recovery link's claim, docs/decisions/098): what it throws undoes the booking.
    */
-  async createOrThrow(input: BookingInput, clientKey = INTERNAL_CLIENT): Promise<Booking> {
+  async createOrThrow(input: BookingInput, clientKey = INTERNAL_CLIENT, inTransaction?: BookingCreatedHook): Promise<Booking> {
     const now = this.clock();
     const others = input.travellers?.length ?? 0;
     if (others > input.numParticipants - 1) {
@@ -100,6 +105,7 @@ export class BookingCreation {
         );
         await m.insert(Booking, booking);
         await this.options.events?.publish('bookingCreated', { m, now, booking, workshop, travellers: input.travellers ?? [] });
+        await inTransaction?.(m, booking);
         // One multi-row insert: a plan's dates in one round trip.
         const installments = installmentRows(booking, workshop, now);
         if (installments.length) await m.insert(BookingInstallment, installments);

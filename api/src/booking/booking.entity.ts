@@ -215,6 +215,13 @@ export class Booking {
   @Column({ type: 'boolean', default: false })
   recoveryConsent: boolean;
 
+  /**
+   * The booking this lapsed one's recovery link made (docs/decisions/098, amendment): set
+   * once, by compare-and-set in the new booking's transaction; a second click leads to it.
+   */
+  @Column({ type: 'varchar', length: 36, nullable: true })
+  recoveryBookingId: string | null;
+
   @Field(() => Date)
   @Column({ type: 'datetime', precision: 3 })
   createdAt: Date;

@@ -12,13 +12,14 @@ import type { BookingInput } from './booking.input';
 import { BookingStatus } from './booking.types';
 import { BookingLifecycle } from './booking-lifecycle';
 import { BookingMails } from './booking.mails';
-import { BookingCreation } from './booking-creation';
+import { BookingCreation, type BookingCreatedHook } from './booking-creation';
 import type { BookingServiceOptions, WorkshopLookup } from './booking-options';
 import { INTERNAL_CLIENT } from './hold-limits';
 import { LapsedHolds } from './lapsed-holds';
 import { OfflinePayments } from './offline-payments';
 
 export type { BookingServiceOptions, CreditRedeemer, HeldOffers } from './booking-options';
+export type { BookingCreatedHook } from './booking-creation';
 
 /**
  * Booking attempts per client and minute. Generous: a person books a handful of
@@ -73,8 +74,8 @@ export class BookingService {
   }
 
   /** A booking holding its spots (BookingCreation.createOrThrow: prices, caps, the claim, the offer or credit it uses). */
-  createOrThrow(input: BookingInput, clientKey = INTERNAL_CLIENT): Promise<Booking> {
-    return this.creation.createOrThrow(input, clientKey);
+  createOrThrow(input: BookingInput, clientKey = INTERNAL_CLIENT, inTransaction?: BookingCreatedHook): Promise<Booking> {
+    return this.creation.createOrThrow(input, clientKey, inTransaction);
   }
 
   /**

@@ -52,6 +52,7 @@ export function newBookingRow(input: BookingInput, workshop: Workshop, f: NewBoo
     emergencyContactPhone: clean(input.emergencyContactPhone),
     emergencyContactEmail: clean(input.emergencyContactEmail).toLowerCase(),
     recoveryConsent: input.recoveryConsent === true,
+    recoveryBookingId: null,
     status: BookingStatus.held,
     paymentStatus: PaymentStatus.pending,
     totalCents: f.totalCents,

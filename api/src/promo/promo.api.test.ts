@@ -209,7 +209,7 @@ describe.each(DB_KINDS)('promo codes on %s', (kind) => {
     expect((await book({ workshop_id: workshopId, promo_code: 'LAPSE1' })).status).toBe(201);
   });
 
-  it('gives a use back when the booking is cancelled before payment, keeps it once paid; a transfer clears the discount', async () => {
+  it('gives a use back when the booking is cancelled before payment, keeps it once paid; a transfer clears the discount and gives it back', async () => {
     const workshopId = await aWorkshop();
     const other = await aWorkshop();
     const code = await createCode({ code: 'CANCEL1', kind: 'fixed', amount_off_cents: 30_000, max_uses: 2 });
@@ -221,13 +221,50 @@ describe.each(DB_KINDS)('promo codes on %s', (kind) => {
     expect(await m().findOneByOrFail(PromoCodeUse, { bookingId: unpaid.id })).toMatchObject({ state: PromoUseState.returned });
     expect(await m().findOneByOrFail(PromoCode, { id: code.id })).toMatchObject({ usesCount: 1 });
 
-    // Paid, then transferred: the new workshop's full price, no discount left on the booking; the use stays counted.
+    // Paid, cancelled: the use stays counted (the customer had the discount on what was paid).
+    const kept = (await (await book({ workshop_id: workshopId, promo_code: 'CANCEL1', customer_email: 'kept@example.com' })).json()) as { id: string };
+    await s.services.bookings.recordPaymentOrThrow(kept.id, 51_000);
+    await s.services.money.cancellations.cancelByAdminOrThrow(kept.id, false);
+    expect(await m().findOneByOrFail(PromoCodeUse, { bookingId: kept.id })).toMatchObject({ state: PromoUseState.active });
+    expect(await m().findOneByOrFail(PromoCode, { id: code.id })).toMatchObject({ usesCount: 2 });
+
+    // Paid, then transferred: the new workshop's full price, no discount left on the booking, so the use is given back (decision 097).
     await s.services.bookings.recordPaymentOrThrow(paid.id, 51_000);
     await s.services.money.transfers.transferOrThrow(paid.id, other, 'admin');
     expect(await m().findOneByOrFail(Booking, { id: paid.id })).toMatchObject({ workshopId: other, totalCents: 200_000, discountCents: 0, promoCode: null });
-    await s.services.money.cancellations.cancelByAdminOrThrow(paid.id, false);
-    expect(await m().findOneByOrFail(PromoCodeUse, { bookingId: paid.id })).toMatchObject({ state: PromoUseState.active });
+    expect(await m().findOneByOrFail(PromoCodeUse, { bookingId: paid.id })).toMatchObject({ state: PromoUseState.returned });
     expect(await m().findOneByOrFail(PromoCode, { id: code.id })).toMatchObject({ usesCount: 1 });
+    // A later cancellation gives nothing back a second time.
+    await s.services.money.cancellations.cancelByAdminOrThrow(paid.id, false);
+    expect(await m().findOneByOrFail(PromoCode, { id: code.id })).toMatchObject({ usesCount: 1 });
+  });
+
+  it('a transfer prices the new workshop in full whether or not the code covers it, and gives the use back once, audited', async () => {
+    const covered = await aWorkshop();
+    const alsoCovered = await aWorkshop();
+    const notCovered = await aWorkshop();
+    const code = await createCode({ code: 'ONLYTWO', kind: 'percent', percent_off: 10, max_uses: 2, workshop_ids: [covered, alsoCovered] });
+    const toCovered = (await (await book({ workshop_id: covered, promo_code: 'ONLYTWO', customer_email: 'tocovered@example.com' })).json()) as { id: string };
+    const toOther = (await (await book({ workshop_id: covered, promo_code: 'ONLYTWO', customer_email: 'toother@example.com' })).json()) as { id: string };
+    expect(await m().findOneByOrFail(PromoCode, { id: code.id })).toMatchObject({ usesCount: 2 });
+    for (const b of [toCovered, toOther]) await s.services.bookings.recordPaymentOrThrow(b.id, 54_000); // the 30% deposit of $1,800
+
+    // To a workshop the code does not cover: $2,000 in full, the $540 paid counts, the use comes back.
+    await s.services.money.transfers.transferOrThrow(toOther.id, notCovered, 'admin');
+    expect(await m().findOneByOrFail(Booking, { id: toOther.id })).toMatchObject({ workshopId: notCovered, totalCents: 200_000, discountCents: 0, promoCode: null, amountPaidCents: 54_000 });
+    expect(await m().findOneByOrFail(PromoCodeUse, { bookingId: toOther.id })).toMatchObject({ state: PromoUseState.returned });
+    expect(await m().findOneByOrFail(AuditEvent, { action: 'promo.returned', bookingId: toOther.id })).toMatchObject({
+      detail: 'Promo code use given back: the booking moved to Promo test ' + notCovered.split('-').pop() + ' at its full price, without the discount',
+    });
+    // To one it covers: the same rule (the code was claimed for the booking as made, not re-applied by a transfer).
+    await s.services.money.transfers.transferOrThrow(toCovered.id, alsoCovered, 'customer');
+    expect(await m().findOneByOrFail(Booking, { id: toCovered.id })).toMatchObject({ workshopId: alsoCovered, totalCents: 200_000, discountCents: 0, promoCode: null });
+    expect(await m().findOneByOrFail(PromoCodeUse, { bookingId: toCovered.id })).toMatchObject({ state: PromoUseState.returned });
+    // Both uses are free again: two new bookings take them.
+    expect(await m().findOneByOrFail(PromoCode, { id: code.id })).toMatchObject({ usesCount: 0 });
+    expect((await book({ workshop_id: covered, promo_code: 'ONLYTWO', customer_email: 'next1@example.com' })).status).toBe(201);
+    expect((await book({ workshop_id: covered, promo_code: 'ONLYTWO', customer_email: 'next2@example.com' })).status).toBe(201);
+    expect((await book({ workshop_id: covered, promo_code: 'ONLYTWO', customer_email: 'next3@example.com' })).status).toBe(422);
   });
 
   it('holds its cap under a rush: 50 parallel bookings for 5 uses give exactly 5 discounted bookings', async () => {

@@ -223,6 +223,16 @@ export class PromoCodeService {
     await this.giveBack(m, booking.id, booking.workshopId, now, 'the booking was cancelled before payment');
   }
 
+  /**
+   * bookingTransferred: the booking moved at the new workshop's full price, without its discount
+   * (BookingLifecycle.moveOrThrow, decision 097 amendment), whether or not the code covers the new
+   * workshop: what it still owes carries no discount, so the use is given back and the cap counts
+   * only bookings that have one.
+   */
+  async giveBackOnTransfer({ m, booking, from, to, now }: BookingEventMap['bookingTransferred']): Promise<void> {
+    await this.giveBack(m, booking.id, from.id, now, `the booking moved to ${to.name} at its full price, without the discount`);
+  }
+
   private async giveBack(m: EntityManager, bookingId: string, workshopId: string, now: Date, why: string): Promise<void> {
     const use = await m.findOneBy(PromoCodeUse, { bookingId, state: PromoUseState.active });
     if (!use) return;

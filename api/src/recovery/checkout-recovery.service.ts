@@ -2,13 +2,13 @@ import crypto from 'node:crypto';
 import { Booking } from '../booking/booking.entity';
 import type { BookingEventMap } from '../booking/booking-events';
 import type { Database } from '../infrastructure/db/data-source';
-import { AppError } from '../infrastructure/errors';
 import type { ClaimedJob, JobOutcome, JobScheduler } from '../infrastructure/jobs/job.types';
 import { MailOutbox } from '../mail/mail-outbox.entity';
 import type { OutboxService } from '../mail/outbox.service';
 import { localDate } from '../shared/policy';
 import { Workshop } from '../workshop/workshop.entity';
 import type { RecoveryLinks } from './recovery-links';
+import { type FinishedCheckout, type RecoveredChoices, ResumeCheckout, type ResumeCheckoutDeps } from './resume-checkout';
 import { RecoveryMailKind, type RecoveryMailData } from './recovery.mails';
 
 /** The kind of the one scheduled job per lapsed, consenting booking; registered in composition-root.ts. */
@@ -25,20 +25,7 @@ export function recoveryMailId(bookingId: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(h[16], 16) & 0x3) | 0x8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-/** What the booking form is filled with from a recovery link. */
-export interface RecoveredChoices {
-  bookingId: string;
-  workshopId: string;
-  customerName: string;
-  customerEmail: string;
-  customerPhone: string;
-  numParticipants: number;
-  roomType: string;
-  numSpouses: number;
-  paymentOption: string;
-  /** Spots of the workshop free now: fewer than numParticipants means the form offers the waiting list. */
-  spotsLeft: number;
-}
+export type { RecoveredChoices, FinishedCheckout } from './resume-checkout';
 
 /**
  * Recovering abandoned checkouts (docs/decisions/098). A held booking whose checkout
@@ -46,8 +33,9 @@ export interface RecoveredChoices {
  * (a row keyed by the booking: scheduled once, claimed by one worker, caught up after
  * downtime). The job writes at most one mail (its outbox id is derived from the
  * booking), and none when the address booked that workshop since, or the workshop
- * started or was cancelled. The mail links to the booking form with the same choices
- * while spots remain, or to the waiting list when none do.
+ * started or was cancelled. The mail's link opens a page with the same choices priced
+ * now and one button that books them again and goes to a fresh checkout, or the
+ * waiting list when too few spots remain (resume-checkout.ts).
  */
 export class CheckoutRecoveryService {
   constructor(
@@ -56,7 +44,13 @@ export class CheckoutRecoveryService {
     private readonly jobs: JobScheduler,
     private readonly outbox: OutboxService,
     private readonly links: RecoveryLinks,
-  ) {}
+    /** What the link's one-click booking needs (bookings, checkout, promo quotes); null: the link only reads. */
+    resumeDeps: ResumeCheckoutDeps | null = null,
+  ) {
+    this.resume = new ResumeCheckout(db, clock, links, resumeDeps);
+  }
+
+  private readonly resume: ResumeCheckout;
 
   /** In the lapse's transaction (`holdLapsed`): the one job, only with consent. */
   async scheduleOnLapse({ m, booking, now }: BookingEventMap['holdLapsed']): Promise<void> {
@@ -106,22 +100,13 @@ export class CheckoutRecoveryService {
     });
   }
 
-  /** The lapsed booking's choices for the form, with a valid link only (else the same NOT_FOUND as an unknown id). */
-  async resumeOrThrow(bookingId: string, token: string): Promise<RecoveredChoices> {
-    const booking = this.links.verify(bookingId, token) ? await this.db.manager.findOneBy(Booking, { id: bookingId }) : null;
-    if (!booking?.recoveryConsent) throw AppError.notFound('Checkout to resume');
-    const workshop = await this.db.manager.findOneBy(Workshop, { id: booking.workshopId });
-    return {
-      bookingId: booking.id,
-      workshopId: booking.workshopId,
-      customerName: booking.customerName,
-      customerEmail: booking.customerEmail,
-      customerPhone: booking.customerPhone,
-      numParticipants: booking.numParticipants,
-      roomType: booking.roomType,
-      numSpouses: booking.numSpouses,
-      paymentOption: booking.paymentOption,
-      spotsLeft: workshop && !workshop.cancelled ? Math.max(0, workshop.availableSpots) : 0,
-    };
+  /** The link's page: the lapsed booking's choices priced now, and what a click would do (ResumeCheckout). */
+  resumeOrThrow(bookingId: string, token: string): Promise<RecoveredChoices> {
+    return this.resume.previewOrThrow(bookingId, token);
+  }
+
+  /** "Finish my booking": one new booking for the link and its checkout (ResumeCheckout.finishOrThrow). */
+  finishOrThrow(bookingId: string, token: string, promoCode: string | null, clientKey: string, altcha: string | null = null): Promise<FinishedCheckout> {
+    return this.resume.finishOrThrow(bookingId, token, promoCode, clientKey, altcha);
   }
 }

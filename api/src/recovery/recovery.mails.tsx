@@ -33,7 +33,7 @@ export const checkoutRecovery: MailTemplate<RecoveryMailData> = {
       <Paragraph>{`Hi ${firstName(d.name)}, you started booking ${spots(d.numParticipants)} on ${d.workshopName} (${formatDateRange(d.startDate, d.endDate)}) but the payment was not finished, so the places were released.`}</Paragraph>
       {d.spotsLeft ? (
         <>
-          <Paragraph>There is still room. This link opens the booking form with your choices filled in; you pay through a fresh, secure checkout.</Paragraph>
+          <Paragraph>There is still room. This link shows your choices again with today's prices; one click takes you to a fresh, secure checkout.</Paragraph>
           <ActionButton href={d.url}>Finish my booking</ActionButton>
         </>
       ) : (

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { problemMessage } from '../forms/graphqlProblem';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { formatDollars } from 'api/shared/money';
 import { paymentOptionsFor } from 'api/shared/policy';
@@ -16,7 +16,7 @@ import type { PaymentOption, RoomType } from 'api/shared/policy';
 import { useBookThenPay } from './useBookThenPay';
 import { useCodeBalance } from '../giftcard/useCodeBalance';
 import { WaitlistForm } from '../workshop/WaitlistForm';
-import type { ResumeCheckoutMutation } from '../gql/graphql';
+import { FinishBooking, type RecoveredCheckout } from './FinishBooking';
 import '../styles/booking.css';
 
 export { BOOKING_ERROR_MESSAGE } from './useBookThenPay';
@@ -87,25 +87,35 @@ function usePromoQuote(workshopId: string, values: BookingFormValues, paymentOpt
 
 /**
  * The "finish your booking" link of a lapsed checkout (`?resume=<booking>#<token>`, decision 098),
- * read once the page runs in the browser: the same choices fill the form; a new booking and a
- * fresh checkout follow when the visitor submits it. Sold out since: the page offers the waiting list.
+ * read once the page runs in the browser (the token is in the fragment, never sent with the page):
+ * the same choices priced now and what one click would do. `reload` reads it again (after a refusal).
  */
 function useResumedCheckout(workshopId: string) {
   const [searchParams] = useSearchParams();
   const [resume] = useMutation(RESUME_CHECKOUT_MUTATION);
-  const [choices, setChoices] = useState<ResumeCheckoutMutation['resumeCheckout'] | null>(null);
+  const [link, setLink] = useState<{ bookingId: string; token: string } | null>(null);
+  const [choices, setChoices] = useState<RecoveredCheckout | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const [round, setRound] = useState(0);
+  // Until the fragment was read (in the browser), a link's page shows that it is being checked, not an empty form.
+  const [read, setRead] = useState(false);
   useEffect(() => {
     const bookingId = searchParams.get('resume');
     const token = typeof window === 'undefined' ? '' : window.location.hash.slice(1);
-    if (!bookingId || !token) return;
-    resume({ variables: { input: { bookingId, token } } })
+    setLink(bookingId && token ? { bookingId, token } : null);
+    setRead(true);
+  }, [searchParams]);
+  useEffect(() => {
+    if (!link) return;
+    resume({ variables: { input: link } })
       .then((r) => {
         if (r.data?.resumeCheckout.workshopId === workshopId) setChoices(r.data.resumeCheckout);
       })
       .catch((e: unknown) => setProblem(problemMessage(e, 'This link could not be checked; fill in the form below.')));
-  }, [searchParams, workshopId, resume]);
-  return { choices, problem };
+  }, [link, round, workshopId, resume]);
+  const reload = useCallback(() => setRound((n) => n + 1), []);
+  const checking = searchParams.has('resume') && (!read || (link !== null && choices === null && problem === null));
+  return { link, choices, problem, reload, checking };
 }
 
 /**
@@ -134,6 +144,9 @@ export default function BookingPage() {
   });
   const offer = held.offer;
   const resumed = useResumedCheckout(id);
+  // The link's one-click page, unless the visitor asked for the form (or the answers were erased).
+  const [editing, setEditing] = useState(false);
+  const [bookedSince, setBookedSince] = useState<string | null>(null);
   useEffect(() => {
     const c = resumed.choices;
     if (!c) return;
@@ -260,6 +273,13 @@ export default function BookingPage() {
   const paymentOffers = workshop.paymentOptions ?? paymentOptionsFor(workshop.startDate, new Date(), workshop.timeZone);
   const shown: BookingFormValues = paymentOffers.find((o) => o.option === values.payment_option)?.available ? values : { ...values, payment_option: 'full' };
 
+  const recovered = resumed.choices;
+  const bookedSinceNow = bookedSince !== null || recovered?.state === 'booked_since';
+  const leadTo = bookedSince ?? (recovered && (recovered.state === 'booked_since' || recovered.state === 'already_finished') ? recovered.existingBookingId : null);
+  const tooFew = !leadTo && recovered?.state === 'sold_out';
+  const finishing = !leadTo && !editing && recovered?.state === 'ready' && resumed.link !== null;
+  const showForm = !leadTo && !tooFew && !finishing && !resumed.checking;
+
   const change = (name: BookingTextField, value: string) => {
     setValues((v) => ({ ...v, [name]: value }));
     flow.formChanged();
@@ -295,7 +315,26 @@ export default function BookingPage() {
             {held.problem}
           </p>
         )}
-        {resumed.choices && (
+        {resumed.checking && (
+          <p className="muted" role="status">
+            Checking your link...
+          </p>
+        )}
+        {leadTo && (
+          <p className="notice notice--success booking-page__offer" role="status" data-testid="resumed-checkout">
+            {bookedSinceNow ? (
+              <>
+                <strong>You have booked this workshop since.</strong> There is nothing left to finish:{' '}
+              </>
+            ) : (
+              <>
+                <strong>This booking was finished already.</strong> The link made its booking:{' '}
+              </>
+            )}
+            <Link to={`/confirmation/${leadTo}`}>see your booking</Link>.
+          </p>
+        )}
+        {recovered && showForm && (
           <p className="notice notice--success booking-page__offer" role="status" data-testid="resumed-checkout">
             <strong>Welcome back.</strong> Your choices are filled in below; add the rest and continue to a fresh, secure payment.
           </p>
@@ -307,6 +346,24 @@ export default function BookingPage() {
         )}
       </header>
 
+      {finishing && resumed.link && (
+        <FinishBooking checkout={recovered!} token={resumed.link.token} onEdit={() => setEditing(true)} onRefused={resumed.reload} onBookedSince={setBookedSince} />
+      )}
+      {tooFew && (
+        <div className="card booking-page__waitlist" data-testid="resumed-sold-out">
+          <div className="card__body">
+            <p>
+              <strong>
+                {recovered!.spotsLeft === 0 ? 'Every spot on this workshop is taken now' : `Only ${recovered!.spotsLeft} ${recovered!.spotsLeft === 1 ? 'spot is' : 'spots are'} left now`}, not
+                enough for your {recovered!.numParticipants} {recovered!.numParticipants === 1 ? 'place' : 'places'}.
+              </strong>{' '}
+              Join the waiting list: when spots free up, we email you an offer that holds them for you.
+            </p>
+            <WaitlistForm workshopId={workshop.id} />
+          </div>
+        </div>
+      )}
+      {showForm && (
       <div className="booking-page__layout">
         <BookingForm
           workshop={bookable}
@@ -342,6 +399,7 @@ export default function BookingPage() {
           }
         />
       </div>
+      )}
     </div>
   );
 }

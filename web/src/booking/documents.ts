@@ -8,6 +8,8 @@ import type {
   CreateBookingMutationVariables,
   CreateCheckoutSessionMutation,
   CreateCheckoutSessionMutationVariables,
+  FinishCheckoutMutation,
+  FinishCheckoutMutationVariables,
   PromoQuoteQuery,
   PromoQuoteQueryVariables,
   ResumeCheckoutMutation,
@@ -71,7 +73,10 @@ export const PROMO_QUOTE_QUERY: TypedDocumentNode<PromoQuoteQuery, PromoQuoteQue
   }
 `;
 
-/** The "finish your booking" link of a lapsed checkout (decision 098): its choices, to fill the form again. */
+/**
+ * The "finish your booking" link of a lapsed checkout (decision 098): its choices priced now by
+ * the server, and what one click would do (state); the choices also fill the form when asked.
+ */
 export const RESUME_CHECKOUT_MUTATION: TypedDocumentNode<ResumeCheckoutMutation, ResumeCheckoutMutationVariables> = gql`
   mutation ResumeCheckout($input: ResumeCheckoutInput!) {
     resumeCheckout(input: $input) {
@@ -85,6 +90,32 @@ export const RESUME_CHECKOUT_MUTATION: TypedDocumentNode<ResumeCheckoutMutation,
       numSpouses
       paymentOption
       spotsLeft
+      state
+      existingBookingId
+      workshopName
+      workshopDates
+      paymentOptionNow
+      paymentOptionNote
+      subtotalCents
+      discountCents
+      totalCents
+      dueNowCents
+      installments
+      promoCode
+      promoCodeNote
+      codeReturned
+    }
+  }
+`;
+
+/** "Finish my booking": the same choices booked again in one call, with the new booking's checkout. */
+export const FINISH_CHECKOUT_MUTATION: TypedDocumentNode<FinishCheckoutMutation, FinishCheckoutMutationVariables> = gql`
+  mutation FinishCheckout($input: FinishCheckoutInput!) {
+    finishCheckout(input: $input) {
+      outcome
+      bookingId
+      url
+      sessionId
     }
   }
 `;

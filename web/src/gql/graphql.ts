@@ -248,6 +248,26 @@ export type FactorLabelInput = {
   label: string;
 };
 
+/** "Finish my booking" from a recovery link: book the same choices again and start the checkout. */
+export type FinishCheckoutInput = {
+  /** A solved proof-of-work challenge, needed only when finishCheckout answered CHALLENGE_REQUIRED (as createBooking). */
+  altcha?: string | null | undefined;
+  bookingId: string | number;
+  /** The promo code the page showed as applying (resumeCheckout.promoCode); none: book without it. */
+  promoCode?: string | null | undefined;
+  /** The token of the link (after # in its address). */
+  token: string;
+};
+
+/** What a click on "Finish my booking" did. */
+export type FinishOutcome =
+  /** The link had made its booking already: that booking (url: its open checkout while it is unpaid). */
+  | 'already_finished'
+  /** The address booked this workshop since: that booking, no checkout. */
+  | 'booked_since'
+  /** A new booking was made: pay it at url (null without online payment: its confirmation page). */
+  | 'checkout';
+
 /** A gift card or credit code, to read its balance or pay a booking with it. */
 export type GiftCardCodeInput = {
   /** GC-XXXX-XXXX-XXXX-XXXX or a credit’s WL-XXXX-XXXX-XXXX, any case, dashes optional. */
@@ -457,6 +477,21 @@ export type RecordPaymentInput = {
 export type RecoveryCodeInput = {
   code: string;
 };
+
+/** What the "finish your booking" link can do now (docs/decisions/098). */
+export type RecoveryState =
+  /** The link made its booking already (or the booking was paid after all): existingBookingId. */
+  | 'already_finished'
+  /** The address booked this workshop since: existingBookingId, no checkout. */
+  | 'booked_since'
+  /** The workshop was cancelled or has started. */
+  | 'closed'
+  /** Answers the booking needs were erased since: the booking form is filled with the choices instead. */
+  | 'incomplete'
+  /** One click books the same choices again and opens a fresh checkout (finishCheckout). */
+  | 'ready'
+  /** Too few spots left for the same participants: the waiting list. */
+  | 'sold_out';
 
 export type RefundReason =
   | 'admin'
@@ -1277,7 +1312,14 @@ export type ResumeCheckoutMutationVariables = Exact<{
 }>;
 
 
-export type ResumeCheckoutMutation = { resumeCheckout: { bookingId: string, workshopId: string, customerName: string, customerEmail: string, customerPhone: string, numParticipants: number, roomType: string, numSpouses: number, paymentOption: string, spotsLeft: number } };
+export type ResumeCheckoutMutation = { resumeCheckout: { bookingId: string, workshopId: string, customerName: string, customerEmail: string, customerPhone: string, numParticipants: number, roomType: string, numSpouses: number, paymentOption: string, spotsLeft: number, state: RecoveryState, existingBookingId: string | null, workshopName: string, workshopDates: string, paymentOptionNow: string, paymentOptionNote: string | null, subtotalCents: number, discountCents: number, totalCents: number, dueNowCents: number, installments: number | null, promoCode: string | null, promoCodeNote: string | null, codeReturned: boolean } };
+
+export type FinishCheckoutMutationVariables = Exact<{
+  input: FinishCheckoutInput;
+}>;
+
+
+export type FinishCheckoutMutation = { finishCheckout: { outcome: FinishOutcome, bookingId: string, url: string | null, sessionId: string | null } };
 
 export type CreateBookingMutationVariables = Exact<{
   input: BookingInput;

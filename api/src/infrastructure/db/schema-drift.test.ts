@@ -179,7 +179,7 @@ describe.each(DB_KINDS)('migrations on %s', (kind) => {
       const last = async () => ((await t.db.dataSource.query('SELECT name FROM typeorm_migrations ORDER BY id DESC LIMIT 1')) as Array<{ name: string }>)[0].name;
       while ((await last()) !== 'AddMailOutbox1795307088400') await t.db.dataSource.undoLastMigration();
       // insertBooking writes today's columns: give the old table the one a later migration adds, for the inserts only.
-      const later = ['reference varchar(8) NULL', 'recovery_consent boolean NOT NULL DEFAULT 0', 'client_key_hash varchar(64) NULL', 'amount_refunded_cents int NOT NULL DEFAULT 0', 'fee_cents int NOT NULL DEFAULT 0', 'provider_customer_id varchar(255) NULL', 'provider_payment_method_id varchar(255) NULL', 'refund_cap_cents int NULL', 'refund_cap_paid_cents int NULL', 'promo_code varchar(32) NULL', 'discount_cents int NOT NULL DEFAULT 0'];
+      const later = ['reference varchar(8) NULL', 'recovery_consent boolean NOT NULL DEFAULT 0', 'client_key_hash varchar(64) NULL', 'amount_refunded_cents int NOT NULL DEFAULT 0', 'fee_cents int NOT NULL DEFAULT 0', 'provider_customer_id varchar(255) NULL', 'provider_payment_method_id varchar(255) NULL', 'refund_cap_cents int NULL', 'refund_cap_paid_cents int NULL', 'promo_code varchar(32) NULL', 'discount_cents int NOT NULL DEFAULT 0', 'recovery_booking_id varchar(36) NULL'];
       for (const column of later) await t.db.dataSource.query(`ALTER TABLE bookings ADD ${column}`);
       const open = await insertBooking(t.db, { checkoutSessionId: 'cs_test_before_upgrade', dueNowCents: 86850 });
       await insertBooking(t.db, { checkoutSessionId: 'pending:1767000000000:abc' });
@@ -199,7 +199,7 @@ describe.each(DB_KINDS)('migrations on %s', (kind) => {
     try {
       const last = async () => ((await t.db.dataSource.query('SELECT name FROM typeorm_migrations ORDER BY id DESC LIMIT 1')) as Array<{ name: string }>)[0].name;
       while (!(await last()).startsWith('AddScheduledJobs')) await t.db.dataSource.undoLastMigration();
-      const later = ['reference varchar(8) NULL', 'recovery_consent boolean NOT NULL DEFAULT 0', 'amount_refunded_cents int NOT NULL DEFAULT 0', 'fee_cents int NOT NULL DEFAULT 0', 'provider_customer_id varchar(255) NULL', 'provider_payment_method_id varchar(255) NULL', 'refund_cap_cents int NULL', 'refund_cap_paid_cents int NULL', 'promo_code varchar(32) NULL', 'discount_cents int NOT NULL DEFAULT 0'];
+      const later = ['reference varchar(8) NULL', 'recovery_consent boolean NOT NULL DEFAULT 0', 'amount_refunded_cents int NOT NULL DEFAULT 0', 'fee_cents int NOT NULL DEFAULT 0', 'provider_customer_id varchar(255) NULL', 'provider_payment_method_id varchar(255) NULL', 'refund_cap_cents int NULL', 'refund_cap_paid_cents int NULL', 'promo_code varchar(32) NULL', 'discount_cents int NOT NULL DEFAULT 0', 'recovery_booking_id varchar(36) NULL'];
       for (const column of later) await t.db.dataSource.query(`ALTER TABLE bookings ADD ${column}`);
       const refundDue = await insertBooking(t.db, { status: BookingStatus.cancelled, amountPaidCents: 50_000, paymentStatus: 'refund_due' as never, checkoutSessionId: 'cs_old_paid' });
       const expired = await insertBooking(t.db, { status: BookingStatus.expired, amountPaidCents: 0, paymentStatus: 'expired' as never });

@@ -184,6 +184,7 @@ describe('compiled GraphQL documents (graphql-jit, docs/decisions/074)', () => {
       RefundGiftCard: { id: 'no-such-card' },
       VoidGiftCard: { id: 'no-such-card' },
       ResumeCheckout: { input: { bookingId, token: 'x'.repeat(43) } },
+      FinishCheckout: { input: { bookingId, token: 'x'.repeat(43), promoCode: null } },
       // Reviews (issue 26): a link that does not verify and an unknown review answer typed errors, compiled like the rest.
       WorkshopReviews: { workshopId: 'zion-canyon-light' },
       OpenReviewLink: { input: { bookingId, token: 'x'.repeat(43) } },

@@ -74,7 +74,7 @@ async function registerRoutesWrittenAsIs(json: FastifyInstance, services: Servic
     adminGiftCardRoutes({ adminAuth: services.adminAuth, giftCards: services.giftCards, publicOrigin: services.config.publicOrigin, secureCookies: servedOverHttps(services.config) }),
     { prefix: '/admin' },
   );
-  await json.register(recoveryRoutes(services.checkoutRecovery, limits.secretCheck));
+  await json.register(recoveryRoutes(services.checkoutRecovery, limits.secretCheck, limits.booking));
   await json.register(travellerRoutes(services.travellerTasks, limits.secretCheck));
   await json.register(
     adminTravellerRoutes({ adminAuth: services.adminAuth, tasks: services.travellerTasks, publicOrigin: services.config.publicOrigin, secureCookies: servedOverHttps(services.config) }),

@@ -31,6 +31,7 @@ import { EncryptedTotpSecret1795830000000 } from './1795830000000-EncryptedTotpS
 import { AccountingRetention1795830000001 } from './1795830000001-AccountingRetention';
 import { CreditsAsBalances1795840000000 } from './1795840000000-CreditsAsBalances';
 import { GiftCardDates1795850000000 } from './1795850000000-GiftCardDates';
+import { RecoveryBooking1795860000000 } from './1795860000000-RecoveryBooking';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -67,4 +68,5 @@ export const MIGRATIONS = [
   AccountingRetention1795830000001,
   CreditsAsBalances1795840000000,
   GiftCardDates1795850000000,
+  RecoveryBooking1795860000000,
 ];

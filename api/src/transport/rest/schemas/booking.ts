@@ -1,6 +1,7 @@
 import { BookingStatus, PaymentStatus } from '../../../shared/booking-status';
 import { ExperienceLevel, PaymentOption, RoomType } from '../../../booking/booking.types';
 import { WaitlistState } from '../../../waitlist/waitlist.types';
+import { FinishOutcome, RecoveryState } from '../../../recovery/resume-checkout';
 import { ERRORS, ID_PARAMS, arrayOf, body, bool, date, instant, int, nullable, num, object, oneOf, str } from './json-schema';
 
 /**
@@ -180,7 +181,28 @@ export const BOOKING_ROUTES = {
         num_spouses: int,
         payment_option: str,
         spots_left: int,
+        state: oneOf(Object.values(RecoveryState)),
+        existing_booking_id: nullable(str),
+        workshop_name: str,
+        workshop_dates: str,
+        payment_option_now: str,
+        payment_option_note: nullable(str),
+        subtotal_cents: int,
+        discount_cents: int,
+        total_cents: int,
+        due_now_cents: int,
+        installments: nullable(int),
+        promo_code: nullable(str),
+        promo_code_note: nullable(str),
+        code_returned: bool,
       }),
+      ...ERRORS,
+    },
+  },
+  finishCheckout: {
+    body: body({ booking_id: str, token: str, promo_code: nullable(str), altcha: str }, ['booking_id', 'token']),
+    response: {
+      200: object({ outcome: oneOf(Object.values(FinishOutcome)), booking_id: str, url: nullable(str), session_id: nullable(str) }),
       ...ERRORS,
     },
   },
