@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { problemMessage } from '../forms/graphqlProblem';
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { formatDollars } from 'api/shared/money';
 import { paymentOptionsFor } from 'api/shared/policy';
@@ -16,8 +16,11 @@ import type { PaymentOption, RoomType } from 'api/shared/policy';
 import { useBookThenPay } from './useBookThenPay';
 import { useCodeBalance } from '../giftcard/useCodeBalance';
 import { WaitlistForm } from '../workshop/WaitlistForm';
-import { FinishBooking, type RecoveredCheckout } from './FinishBooking';
+import type { RecoveredCheckout } from './FinishBooking';
 import '../styles/booking.css';
+
+/** Only a recovery link (issue 27) shows it, never the server's render: loaded when needed, not with every booking page. */
+const FinishBooking = lazy(() => import('./FinishBooking').then((m) => ({ default: m.FinishBooking })));
 
 export { BOOKING_ERROR_MESSAGE } from './useBookThenPay';
 
@@ -347,7 +350,9 @@ export default function BookingPage() {
       </header>
 
       {finishing && resumed.link && (
-        <FinishBooking checkout={recovered!} token={resumed.link.token} onEdit={() => setEditing(true)} onRefused={resumed.reload} onBookedSince={setBookedSince} />
+        <Suspense fallback={<Loading>Loading your booking...</Loading>}>
+          <FinishBooking checkout={recovered!} token={resumed.link.token} onEdit={() => setEditing(true)} onRefused={resumed.reload} onBookedSince={setBookedSince} />
+        </Suspense>
       )}
       {tooFew && (
         <div className="card booking-page__waitlist" data-testid="resumed-sold-out">
