@@ -4,7 +4,7 @@ import { addDays, localDate, POLICY } from '../shared/policy';
 import { BookingStatus, PaymentStatus } from '../shared/booking-status';
 import { decodeCursorOrThrow, readPage, type KeysetOrder } from '../infrastructure/db/keyset';
 import type { Database } from '../infrastructure/db/data-source';
-import { readRawBatches, rowHydrator } from '../infrastructure/db/raw-batches';
+import { hydrateInPlace, readRawBatches, rowHydrator } from '../infrastructure/db/raw-batches';
 import { PageArgs, pageSizeOrThrow, STREAM_BATCH } from '../infrastructure/paging';
 import { Booking } from '../booking/booking.entity';
 import { BookingInstallment, InstallmentState } from '../booking/ledger.entities';
@@ -103,7 +103,7 @@ export async function overduePage(m: EntityManager, now: Date, args: Partial<Ove
 export async function* overdueBatches(db: Database, now: Date): AsyncGenerator<Booking[]> {
   const q = await overdueQuery(db.manager, now);
   const hydrate = rowHydrator(db, Booking, ORDER.alias);
-  for await (const rows of readRawBatches(db, () => inOrder(q.clone()), ORDER, null, STREAM_BATCH)) yield rows.map(hydrate);
+  for await (const rows of readRawBatches(db, () => inOrder(q.clone()), ORDER, null, STREAM_BATCH)) yield hydrateInPlace(rows, hydrate);
 }
 
 /** The whole overdue list (the deprecated adminOverdueBookings field). */
