@@ -1,5 +1,6 @@
 // First: on a Node.js that `engines` does not allow, stop with one line saying which to install.
 import './infrastructure/supported-node';
+import './infrastructure/old-generation-bound';
 import 'reflect-metadata';
 import { ENTITIES } from './entities';
 import { ConfigError, loadConfig } from './infrastructure/config/env';

@@ -1,7 +1,7 @@
 import type { SelectQueryBuilder } from 'typeorm';
 import type { Database } from '../infrastructure/db/data-source';
 import { decodeCursorOrThrow, readPage, type Cursor, type KeysetOrder } from '../infrastructure/db/keyset';
-import { readRawBatches, rowHydrator, type RawRow } from '../infrastructure/db/raw-batches';
+import { hydrateInPlace, readRawBatches, rowHydrator, type RawRow } from '../infrastructure/db/raw-batches';
 import { Workshop } from '../workshop/workshop.entity';
 import { whereTextMatches, type SearchIndex } from '../infrastructure/db/text-search';
 import { Booking } from '../booking/booking.entity';
@@ -79,7 +79,7 @@ export class AdminListsService {
     const order = bookingOrder(sortBy, direction);
     const from = cursorOf(cursor, order);
     const hydrate = rowHydrator(this.db, Booking, order.alias);
-    for await (const rows of readRawBatches(this.db, () => this.bookings(filters), order, from, STREAM_BATCH)) yield rows.map(hydrate);
+    for await (const rows of readRawBatches(this.db, () => this.bookings(filters), order, from, STREAM_BATCH)) yield hydrateInPlace(rows, hydrate);
   }
 
   /** How many bookings match the filters. */
@@ -114,7 +114,7 @@ export class AdminListsService {
       if (row.w_id !== null && row.w_id !== undefined) message.workshop = Object.assign(new Workshop(), { id: row.w_id as string, name: row.w_name as string });
       return message;
     };
-    for await (const rows of readRawBatches(this.db, () => this.messages(filters), order, cursorOf(cursor), STREAM_BATCH)) yield rows.map(withWorkshop);
+    for await (const rows of readRawBatches(this.db, () => this.messages(filters), order, cursorOf(cursor), STREAM_BATCH)) yield hydrateInPlace(rows, withWorkshop);
   }
 
   countMessages(filters: AdminMessageFilters): Promise<number> {

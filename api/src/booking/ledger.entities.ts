@@ -210,6 +210,8 @@ registerEnumType(InstallmentState, { name: 'InstallmentState' });
 @ObjectType('InstallmentRecord', { description: 'One installment of a payment plan.' })
 @Entity({ name: 'booking_installments' })
 @Unique('uq_booking_installments_number', ['bookingId', 'number'])
+// The overdue list's "a failed or past-due installment" per booking, from the index alone (money/overdue.ts).
+@Index('idx_booking_installments_booking_state', ['bookingId', 'state', 'dueDate'])
 export class BookingInstallment {
   @PrimaryColumn({ type: 'varchar', length: 36 })
   id: string;

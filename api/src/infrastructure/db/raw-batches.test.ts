@@ -3,7 +3,7 @@ import { CommunityMessage } from '../../community/community-message.entity';
 import { createTestDb, DB_KINDS, type TestDb } from '../../test/db';
 import { insertBooking, insertMessage } from '../../test/rows';
 import { encodeCursor, readAll, type KeysetOrder } from './keyset';
-import { readRawBatches, rowHydrator } from './raw-batches';
+import { hydrateInPlace, readRawBatches, rowHydrator } from './raw-batches';
 
 const T0 = new Date('2026-02-01T08:00:00.000Z');
 const at = (minutes: number, ms = 0) => new Date(T0.getTime() + minutes * 60_000 + ms);
@@ -52,6 +52,24 @@ describe.each(DB_KINDS)('readRawBatches and rowHydrator on %s', (kind) => {
     expect(got[0]).toBeInstanceOf(Booking);
     // Every column, each value converted as TypeORM's hydration converts it (dates, nulls, numbers).
     expect(got).toEqual(expected);
+  });
+
+  it('lets the caller make each batch into entities in place and empty it before the next is read (the exports drop their rows: decision 106)', async () => {
+    const order = ORDERS[1];
+    const build = () => t.db.manager.createQueryBuilder(Booking, 'b');
+    const expected = (await build().orderBy('b.createdAt', 'ASC').addOrderBy('b.id', 'ASC').getMany()).map((b) => b.id);
+    const hydrate = rowHydrator(t.db, Booking, 'b');
+    const ids: string[] = [];
+    for await (const rows of readRawBatches(t.db, build, order, null, 5)) {
+      const raw = rows.slice();
+      const entities = hydrateInPlace(rows, hydrate);
+      // The same array, now of the entities the rows make.
+      expect(entities).toBe(rows);
+      expect(entities).toEqual(raw.map(hydrate));
+      ids.push(...entities.map((b) => b.id));
+      entities.length = 0;
+    }
+    expect(ids).toEqual(expected);
   });
 
   it('starts after a cursor, applies the filters of the query, and stops on an exact multiple of the batch', async () => {

@@ -38,23 +38,45 @@ export async function* readRawBatches<T extends ObjectLiteral>(db: Database, bui
   const timeKey = keyOf(o.time);
   const idKey = keyOf(o.id);
   const [firstSql, firstValues] = (from ? afterPosition(firstQuery, o, from.at, from.id) : firstQuery).getQueryAndParameters();
-  let rows = await db.selectRows(firstSql, firstValues);
-  if (rows.length) yield rows;
-  if (rows.length < batch) return;
-
-  const [sql, template] = afterPosition(orderByKeyset(build(), o).limit(batch), o, `${PROBE}at`, `${PROBE}id`).getQueryAndParameters();
-  const atSlots = template.flatMap((v, i) => (v === `${PROBE}at` ? [i] : []));
-  const idSlots = template.flatMap((v, i) => (v === `${PROBE}id` ? [i] : []));
-  if (atSlots.length === 0 || idSlots.length === 0) throw new Error('readRawBatches: the cursor parameters were not found in the SQL');
-  for (;;) {
-    const last = rows[rows.length - 1];
+  let rows: RawRow[] | null = await db.selectRows(firstSql, firstValues);
+  let sql = '';
+  let template: unknown[] = [];
+  let atSlots: number[] = [];
+  let idSlots: number[] = [];
+  for (let first = true; ; first = false) {
+    // The cursor's values are taken before the batch is handed over: the caller may make its rows
+    // into entities in place and drop them (hydrateInPlace), and nothing here holds the batch while
+    // the next one is read (a batch held across a round trip to MariaDB outlived the young
+    // generation and was promoted: docs/decisions/106).
+    const count = rows.length;
+    const last = count ? rows[count - 1] : undefined;
+    const at = last?.[timeKey];
+    const id = last?.[idKey];
+    if (count) yield rows;
+    rows = null;
+    if (count < batch) return;
+    if (first) {
+      [sql, template] = afterPosition(orderByKeyset(build(), o).limit(batch), o, `${PROBE}at`, `${PROBE}id`).getQueryAndParameters();
+      atSlots = template.flatMap((v, i) => (v === `${PROBE}at` ? [i] : []));
+      idSlots = template.flatMap((v, i) => (v === `${PROBE}id` ? [i] : []));
+      if (atSlots.length === 0 || idSlots.length === 0) throw new Error('readRawBatches: the cursor parameters were not found in the SQL');
+    }
     const values = template.slice();
-    for (const i of atSlots) values[i] = last[timeKey];
-    for (const i of idSlots) values[i] = last[idKey];
+    for (const i of atSlots) values[i] = at;
+    for (const i of idSlots) values[i] = id;
     rows = await db.selectRows(sql, values);
-    if (rows.length) yield rows;
-    if (rows.length < batch) return;
   }
+}
+
+/**
+ * A batch of raw rows made into entities in place: the same array, each raw row replaced by its
+ * entity as it is made, so no raw row outlives its entity (for readRawBatches' callers; the
+ * export then drops the entities once they are text: docs/decisions/106).
+ */
+export function hydrateInPlace<T>(rows: RawRow[], hydrate: (row: RawRow) => T): T[] {
+  const out = rows as unknown as T[];
+  for (let i = 0; i < rows.length; i++) out[i] = hydrate(rows[i]);
+  return out;
 }
 
 /** SQLite's stored form of a datetime(3) column, as TypeORM writes it (UTC). */

@@ -32,6 +32,7 @@ import { AccountingRetention1795830000001 } from './1795830000001-AccountingRete
 import { CreditsAsBalances1795840000000 } from './1795840000000-CreditsAsBalances';
 import { GiftCardDates1795850000000 } from './1795850000000-GiftCardDates';
 import { RecoveryBooking1795860000000 } from './1795860000000-RecoveryBooking';
+import { OverdueInstallmentIndex1795870000000 } from './1795870000000-OverdueInstallmentIndex';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -69,4 +70,5 @@ export const MIGRATIONS = [
   CreditsAsBalances1795840000000,
   GiftCardDates1795850000000,
   RecoveryBooking1795860000000,
+  OverdueInstallmentIndex1795870000000,
 ];
