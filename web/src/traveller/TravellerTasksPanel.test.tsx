@@ -109,6 +109,18 @@ describe("a traveller's task forms", () => {
     expect(within(screen.getByTestId('task-travel')).queryByRole('status')).toBeNull();
   });
 
+  it('a refused age is described at the age field, beside its hint', async () => {
+    const user = userEvent.setup();
+    renderPanel([{ request: { query: SAVE_HEALTH_MUTATION, variables: { input: HEALTH_INPUT } }, result: refused('Check the highlighted fields', [{ field: 'input.age', message: 'age must be between 18 and 99' }]) }]);
+    const health = screen.getByTestId('task-health');
+    await fillHealth(user, health);
+    await user.click(within(health).getByRole('button', { name: 'Confirm these details' }));
+    expect(await within(health).findByRole('alert')).toHaveTextContent('Check the highlighted fields');
+    const age = within(health).getByLabelText(/^Age/);
+    expect(age).toHaveAttribute('aria-invalid', 'true');
+    expect(age).toHaveAccessibleDescription(expect.stringContaining('age must be between 18 and 99'));
+  });
+
   it('a failure without a word from the server asks to try again', async () => {
     const user = userEvent.setup();
     renderPanel([{ request: { query: SAVE_GEAR_MUTATION, variables: { input: { ...access, ticked: ['tripod', 'camera'] } } }, error: new Error('offline') }]);

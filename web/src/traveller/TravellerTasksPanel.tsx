@@ -136,9 +136,11 @@ function TaskForm({ form, label, onSubmit, action, busy, savedText, children }: 
  * `field` when there is one, and by its hint. Its id is `{prefix}-{id ?? field}`; props given
  * (type, limits, an aria-describedby of its own) go to the input last.
  */
-function TaskInput({ frame, field, id, label, value, onValue, hint, ...props }: { frame: TaskFormState; field: string; id?: string; label: string; value: string; onValue(value: string): void; hint?: string } & InputProps) {
+function TaskInput({ frame, field, id, label, value, onValue, hint, 'aria-describedby': describedBy, ...props }: { frame: TaskFormState; field: string; id?: string; label: string; value: string; onValue(value: string): void; hint?: string } & InputProps) {
   const inputId = `${frame.prefix}-${id ?? field}`;
   const error = frame.problem.fields[field];
+  // Its own description (the hint) and the server's message both describe it: the error is not lost behind a given aria-describedby.
+  const described = [describedBy, error ? `${inputId}-error` : undefined].filter(Boolean).join(' ') || undefined;
   return (
     <div className="field">
       <label htmlFor={inputId}>{label}</label>
@@ -148,8 +150,8 @@ function TaskInput({ frame, field, id, label, value, onValue, hint, ...props }: 
         value={value}
         onChange={(e) => onValue(e.target.value)}
         aria-invalid={error ? true : undefined}
-        aria-describedby={[props['aria-describedby'], error ? `${inputId}-error` : undefined].filter(Boolean).join(' ') || undefined}
         {...props}
+        aria-describedby={described}
       />
       <FieldError id={inputId} message={error} />
       {hint && (
