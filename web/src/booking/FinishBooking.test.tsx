@@ -132,7 +132,7 @@ describe('the recovery link’s page (/booking/{id}?resume=…#token)', () => {
     const user = userEvent.setup();
     await renderRoute(PATH, [workshopMock, previewAnswer({})]);
     await user.click(await screen.findByRole('button', { name: 'Change something first' }));
-    expect(await screen.findByLabelText('Full name *')).toHaveValue('Yara Stone');
+    await waitFor(() => expect(screen.getByLabelText('Full name *')).toHaveValue('Yara Stone'));
     expect(screen.getByLabelText('Participants (photographers) *')).toHaveValue(2);
     expect(screen.getByTestId('resumed-checkout')).toHaveTextContent('Welcome back. Your choices are filled in below');
     expect(screen.queryByRole('region', { name: 'Finish your booking' })).not.toBeInTheDocument();
@@ -140,7 +140,8 @@ describe('the recovery link’s page (/booking/{id}?resume=…#token)', () => {
 
   it('refills the form when answers were erased since (incomplete)', async () => {
     await renderRoute(PATH, [workshopMock, previewAnswer({ state: 'incomplete' })]);
-    expect(await screen.findByLabelText('Full name *')).toHaveValue('Yara Stone');
+    // The form may stand before the link's answer refills it: wait for the refill, not the field.
+    await waitFor(() => expect(screen.getByLabelText('Full name *')).toHaveValue('Yara Stone'));
     expect(screen.getByTestId('resumed-checkout')).toHaveTextContent('Welcome back. Your choices are filled in below; add the rest');
     expect(screen.queryByRole('button', { name: 'Finish my booking' })).not.toBeInTheDocument();
   });
