@@ -320,7 +320,7 @@ export class OwnerNumbersService {
     const p = this.periodOrThrow(args);
     const m = this.db.manager;
     const params = { ...MONEY_PARAMS, start: p.start, end: p.end };
-    type Row = { id: string; at: Date | string; cents: string | number; method: string; purpose: string; stripeId: string | null; bookingId: string | null; reference: string | null; customerName: string; workshopId: string | null; workshopName: string | null; giftCard: string | null; promoCode: string | null };
+    type Row = { id: string; at: Date | string; cents: string | number; method: string; purpose: string; stripeId: string | null; bookingId: string | null; reference: string | null; customerName: string; workshopId: string | null; workshopName: string | null; giftCard: string | null; promoCode: string | null; cardKind?: GiftCardKind };
     const [payments, refunds, cardUses, sales, cardRefunds] = await Promise.all([
       bookingLines(m.createQueryBuilder(BookingPayment, 'p'), 'p')
         .addSelect(['p.id AS id', 'p.receivedAt AS at', 'p.amountCents AS cents', 'p.method AS method', 'p.purpose AS purpose', 'p.providerPaymentId AS stripeId', 'NULL AS giftCard'])
@@ -332,7 +332,7 @@ export class OwnerNumbersService {
         .getRawMany<Row>(),
       bookingLines(m.createQueryBuilder(GiftCardUse, 'u'), 'u')
         .innerJoin(GiftCard, 'g', 'g.id = u.giftCardId')
-        .addSelect(['u.id AS id', 'u.usedAt AS at', 'u.amountCents AS cents', 'g.kind AS method', 'NULL AS purpose', 'NULL AS stripeId', 'g.code AS giftCard'])
+        .addSelect(['u.id AS id', 'u.usedAt AS at', 'u.amountCents AS cents', 'NULL AS method', 'NULL AS purpose', 'NULL AS stripeId', 'g.code AS giftCard', 'g.kind AS cardKind'])
         .where('u.usedAt >= :start AND u.usedAt < :end', params)
         .getRawMany<Row>(),
       cardLines(m, 'g.providerPaymentId', 'g.paidAt').where(`${CARD_SOLD} AND g.paidAt >= :start AND g.paidAt < :end`, params).getRawMany<Row>(),
@@ -360,7 +360,7 @@ export class OwnerNumbersService {
       // A use spends the card on the booking; a negative one is a lapsed hold giving it back.
       // A credit's use (kind credit: the customer's own money from a cancelled workshop) is method credit, not gift_card.
       ...cardUses.map((r) => {
-        const method = r.method === GiftCardKind.credit ? PaymentMethod.credit : 'gift_card';
+        const method = r.cardKind === GiftCardKind.credit ? PaymentMethod.credit : 'gift_card';
         return num(r.cents) >= 0 ? line('payment', r, num(r.cents), method, method) : line('refund', r, num(r.cents), method, RefundReason.credit_returned);
       }),
       ...sales.map((r) => line('gift_card_sale', r, num(r.cents), PaymentMethod.card, 'gift_card')),
