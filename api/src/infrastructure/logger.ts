@@ -76,3 +76,95 @@ export function createLogger(level: string, destination?: pino.DestinationStream
   );
 }
 export type { Logger };
+
+type LogMethod = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+/**
+ * A request's logger (Fastify's `request.log`, made by `requestLoggerFactory`) that becomes pino's
+ * child with the request's bindings (its `reqId`) only when something is logged through it. Most
+ * requests log nothing but their access line, which app.ts writes on the root logger with the
+ * request id as a field (the same line): a pino child per request was a cost of every request
+ * (docs/decisions/109). A line written through it is the child's line, byte for byte.
+ */
+export class LazyRequestLogger {
+  private made: Logger | undefined;
+
+  constructor(
+    private readonly parent: Logger,
+    private readonly bindingsOfRequest: pino.Bindings,
+    private readonly options: pino.ChildLoggerOptions,
+  ) {}
+
+  /** pino's child, made on first use. */
+  get real(): Logger {
+    return (this.made ??= this.parent.child(this.bindingsOfRequest, this.options));
+  }
+
+  get level(): pino.LevelWithSilentOrString {
+    return this.made?.level ?? this.options.level ?? this.parent.level;
+  }
+
+  set level(level: pino.LevelWithSilentOrString) {
+    this.real.level = level;
+  }
+
+  isLevelEnabled(level: pino.LevelWithSilentOrString): boolean {
+    return this.made || this.options.level !== undefined ? this.real.isLevelEnabled(level) : this.parent.isLevelEnabled(level);
+  }
+
+  bindings(): pino.Bindings {
+    return this.real.bindings();
+  }
+
+  child(bindings: pino.Bindings, options?: pino.ChildLoggerOptions): Logger {
+    return this.real.child(bindings, options);
+  }
+
+  fatal(...args: unknown[]): void {
+    this.write('fatal', args);
+  }
+
+  error(...args: unknown[]): void {
+    this.write('error', args);
+  }
+
+  warn(...args: unknown[]): void {
+    this.write('warn', args);
+  }
+
+  info(...args: unknown[]): void {
+    this.write('info', args);
+  }
+
+  debug(...args: unknown[]): void {
+    this.write('debug', args);
+  }
+
+  trace(...args: unknown[]): void {
+    this.write('trace', args);
+  }
+
+  silent(): void {}
+
+  private write(method: LogMethod, args: unknown[]): void {
+    // A level that is off writes nothing: no child is made for it.
+    if (method !== 'silent' && !this.isLevelEnabled(method)) return;
+    (this.real[method] as (...a: unknown[]) => void)(...args);
+  }
+}
+
+/** Fastify's `childLoggerFactory`: each request's logger is a LazyRequestLogger. */
+export function requestLoggerFactory(logger: Logger, bindings: pino.Bindings, options: pino.ChildLoggerOptions): Logger {
+  return new LazyRequestLogger(logger, bindings, options) as unknown as Logger;
+}
+
+/**
+ * The logger of the access line (app.ts AccessLog): the same destination, level, base fields and
+ * mixin as `logger`, without redaction. The access line's fields are fixed (reqId, method, path
+ * without query, status, ms) and none is a redacted path, so its bytes are the same; redaction
+ * (which walks every line for the secret paths) cost more than writing the line
+ * (docs/decisions/109). Use it for that line only: any other line may carry a secret.
+ */
+export function accessLogger(logger: Logger): Logger {
+  return logger.child({}, { redact: [] });
+}

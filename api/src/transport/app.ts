@@ -1,12 +1,12 @@
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifyCookie from '@fastify/cookie';
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
-import type { Logger } from '../infrastructure/logger';
+import { accessLogger, requestLoggerFactory, type Logger } from '../infrastructure/logger';
 import type { Services } from '../composition-root';
 import type { GraphQLContext } from './graphql/context';
 import { createSchema } from './graphql/schema';
@@ -58,16 +58,26 @@ type TimedRequest = FastifyRequest & { [TIMER]?: NodeJS.Timeout };
 /**
  * Fastify's request log lines, as one access line per request: method, path
  * (no query string: it may hold session ids), status, time; error level for 5xx.
+ * Written with the request id as a field (the same line as a request child's),
+ * so no pino child is made for a request that logs nothing else
+ * (requestLoggerFactory), on a logger without redaction, since the line's
+ * fields are fixed and none is a secret (accessLogger, docs/decisions/109).
  */
 class AccessLog extends LogController {
+  constructor(private readonly logger: Logger) {
+    super();
+  }
+
   override incomingRequest(): void {}
 
   override requestCompleted(_error: unknown, req: FastifyRequest, reply: FastifyReply): void {
     const status = reply.statusCode;
-    if (status < 500 && !(reply.log as Logger).isLevelEnabled('info')) return;
-    const line = { method: req.method, path: req.url.split('?')[0], status, ms: Math.round(reply.elapsedTime * 10) / 10 };
-    if (status >= 500) reply.log.error(line, 'request failed');
-    else reply.log.info(line, 'request');
+    if (status < 500 && !this.logger.isLevelEnabled('info')) return;
+    const url = req.url;
+    const query = url.indexOf('?');
+    const line = { reqId: req.id, method: req.method, path: query === -1 ? url : url.slice(0, query), status, ms: Math.round(reply.elapsedTime * 10) / 10 };
+    if (status >= 500) this.logger.error(line, 'request failed');
+    else this.logger.info(line, 'request');
   }
 }
 
@@ -80,7 +90,8 @@ export async function createApp(services: Services): Promise<App> {
   const { config, logger } = services;
   const app = Fastify({
     loggerInstance: logger,
-    logController: new AccessLog(),
+    childLoggerFactory: requestLoggerFactory as unknown as NonNullable<FastifyServerOptions['childLoggerFactory']>,
+    logController: new AccessLog(accessLogger(logger)),
     requestIdHeader: false,
     genReqId: (req) => requestIdFor(req.headers['x-request-id']),
     // X-Forwarded-For and -Proto are believed only from the proxies TRUST_PROXY names (none when unset).

@@ -60,11 +60,15 @@ interface Described {
 
 const CACHE_KEY = Symbol('graphql answer cache key');
 const BODY_TEXT = Symbol('graphql body text');
+const CACHED = Symbol('graphql answer found for the body text');
+const MISSED = Symbol('graphql cache key of the body text, whose answer was not cached');
 const CONTEXT = Symbol('graphql context made before Apollo ran');
 const VIA_APOLLO = Symbol('answered by Apollo');
 type CacheableRequest = FastifyRequest & {
   [CACHE_KEY]?: { key: string; generation: number; before: Set<string> };
   [BODY_TEXT]?: string;
+  [CACHED]?: GraphQLAnswer;
+  [MISSED]?: string;
   [CONTEXT]?: GraphQLContext;
   [VIA_APOLLO]?: boolean;
 };
@@ -189,8 +193,22 @@ export function graphqlRoute(options: GraphQLRouteOptions): FastifyPluginAsync {
 
   return async (app) => {
     jsonBodies(app, {
+      // A body text seen before (the browser's persisted form too: the hash is in the text) finds
+      // its cached answer before it is parsed: the same text always resolves and normalises to
+      // the same key (keysOfText holds catalog-only texts only). It is answered by the preHandler,
+      // and the text is not parsed at all.
       keepText: (req, text) => {
-        if (req.method === 'POST' && req.headers.authorization === undefined) (req as CacheableRequest)[BODY_TEXT] = text;
+        if (req.method !== 'POST' || req.headers.authorization !== undefined) return false;
+        (req as CacheableRequest)[BODY_TEXT] = text;
+        const known = keysOfText.get(`${req.headers.accept ?? ''}\n${text}`);
+        if (known === undefined) return false;
+        const hit = answers.get(known);
+        if (!hit) {
+          (req as CacheableRequest)[MISSED] = known;
+          return false;
+        }
+        (req as CacheableRequest)[CACHED] = hit;
+        return true;
       },
     });
     app.setErrorHandler(graphqlBodyErrorHandler(logger));
@@ -199,16 +217,32 @@ export function graphqlRoute(options: GraphQLRouteOptions): FastifyPluginAsync {
       method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
       url: '/graphql',
       bodyLimit: GRAPHQL_BODY_LIMIT,
-      async preHandler(req: CacheableRequest, reply) {
+      // Callback hooks, not async ones: a cached answer is sent without a promise per hook.
+      preHandler(req: CacheableRequest, reply, done) {
+        const cached = req[CACHED];
+        if (cached) {
+          void reply.code(cached.status).headers(cached.headers).send(cached.body);
+          return;
+        }
         const refused = applyPersisted(req, options.trusted);
-        if (refused) return reply.code(refused.status).header('Cache-Control', 'no-store').type('application/json; charset=utf-8').send(refused.body);
-        const key = cacheKey(req);
-        if (key === null) return;
-        const hit = answers.get(key);
-        if (hit) return reply.code(hit.status).headers(hit.headers).send(hit.body);
-        req[CACHE_KEY] = { key, generation: answers.generation, before: new Set(Object.keys(reply.getHeaders())) };
+        if (refused) {
+          void reply.code(refused.status).header('Cache-Control', 'no-store').type('application/json; charset=utf-8').send(refused.body);
+          return;
+        }
+        // The body parser looked the text's key up already (a miss): no second lookup.
+        const missed = req[MISSED];
+        const key = missed ?? cacheKey(req);
+        if (key !== null) {
+          const hit = missed === undefined ? answers.get(key) : undefined;
+          if (hit) {
+            void reply.code(hit.status).headers(hit.headers).send(hit.body);
+            return;
+          }
+          req[CACHE_KEY] = { key, generation: answers.generation, before: new Set(Object.keys(reply.getHeaders())) };
+        }
+        done();
       },
-      async onSend(req: CacheableRequest, reply, payload) {
+      onSend(req: CacheableRequest, reply, payload, done) {
         if (req[VIA_APOLLO] && reply.statusCode === 200 && req.method === 'POST' && contentTypes.size < MAX_ACCEPTS) {
           const type = reply.getHeader('content-type');
           if (typeof type === 'string') contentTypes.set(req.headers.accept ?? '', type);
@@ -222,7 +256,7 @@ export function graphqlRoute(options: GraphQLRouteOptions): FastifyPluginAsync {
           }
           answers.set(pending.key, { status: 200, headers, body: Buffer.from(payload) }, pending.generation);
         }
-        return payload;
+        done(null, payload);
       },
       async handler(req: CacheableRequest, reply: FastifyReply) {
         // Browsers asking for /graphql get the self-hosted GraphiQL explorer.
