@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { ensureBuilt, API_ROOT } from '../test/app-process';
-import { createLogger, LOG_FLUSH_MS } from './logger';
+import { accessLogger, createLogger, LazyRequestLogger, LOG_FLUSH_MS, LOG_WRITE_BYTES, requestLoggerFactory, TurnBatch } from './logger';
 import { requestContext } from './request-context';
 
 function captured(): { lines: Array<Record<string, unknown>>; sink: Writable } {
@@ -76,5 +76,62 @@ describe('createLogger', () => {
     fs.closeSync(out);
     const lines = fs.readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { reqId: string; msg: string });
     expect(lines).toEqual([expect.objectContaining({ reqId: 'quiet-12345678', msg: 'request' })]);
+  });
+
+  // Decision 109: no pino child per request, the access line without redaction, lines handed over per turn.
+  it("makes a request's pino child only when a line is written through it, and that line is the child's", () => {
+    const { lines, sink } = captured();
+    const logger = createLogger('info', sink);
+    const child = jest.spyOn(logger, 'child');
+    const lazy = requestLoggerFactory(logger, { reqId: 'lazy-12345678' }, {}) as unknown as LazyRequestLogger;
+    expect(lazy.isLevelEnabled('info')).toBe(true);
+    expect(lazy.isLevelEnabled('debug')).toBe(false);
+    lazy.debug('not written');
+    expect(lazy.level).toBe('info');
+    expect(child).not.toHaveBeenCalled();
+    lazy.info({ a: 1 }, 'through the request logger');
+    lazy.warn('again');
+    expect(child).toHaveBeenCalledTimes(1);
+    logger.child({ reqId: 'lazy-12345678' }).info({ a: 1 }, 'through the request logger');
+    const strip = (l: Record<string, unknown>) => ({ ...l, time: 0 });
+    expect(lines.map(strip)).toEqual([
+      strip({ level: 30, time: 0, service: 'api', reqId: 'lazy-12345678', a: 1, msg: 'through the request logger' }),
+      strip({ level: 40, time: 0, service: 'api', reqId: 'lazy-12345678', msg: 'again' }),
+      strip({ level: 30, time: 0, service: 'api', reqId: 'lazy-12345678', a: 1, msg: 'through the request logger' }),
+    ]);
+  });
+
+  it('writes the access line without redaction as the same bytes as a request child writes it', () => {
+    const texts: string[] = [];
+    const logger = createLogger('info', { write: (t: string) => void texts.push(t.replace(/"time":\d+/, '"time":0')) });
+    const line = { method: 'GET', path: '/api/workshops', status: 200, ms: 0.4 };
+    logger.child({ reqId: 'access-12345678' }).info(line, 'request');
+    accessLogger(logger).info({ reqId: 'access-12345678', ...line }, 'request');
+    expect(texts).toHaveLength(2);
+    expect(texts[1]).toBe(texts[0]);
+    // Other lines stay redacted.
+    logger.info({ token: 'secret-token' }, 'x');
+    expect(texts[2]).not.toContain('secret-token');
+  });
+
+  it('hands the lines of one event-loop turn to the destination together, in order, and at once past LOG_WRITE_BYTES', async () => {
+    const writes: string[] = [];
+    const target = { write: (t: string) => void writes.push(t), flush: jest.fn(), flushSync: jest.fn() };
+    const batch = new TurnBatch(target);
+    batch.write('a\n');
+    batch.write('b\n');
+    expect(writes).toEqual([]);
+    await new Promise((r) => setImmediate(r));
+    expect(writes).toEqual(['a\nb\n']);
+    const long = `${'x'.repeat(LOG_WRITE_BYTES)}\n`;
+    batch.write('c\n');
+    batch.write(long);
+    expect(writes).toEqual(['a\nb\n', `c\n${long}`]);
+    batch.write('d\n');
+    batch.flushSync();
+    expect(writes[2]).toBe('d\n');
+    expect(target.flushSync).toHaveBeenCalledTimes(1);
+    await new Promise((r) => setImmediate(r));
+    expect(writes).toHaveLength(3);
   });
 });

@@ -68,6 +68,39 @@ describe('GraphQL catalog answer cache', () => {
     expect(s.app.caches.graphql.stats.hits - stats.hits).toBe(3);
   });
 
+  // Decision 109: a body text seen before finds its answer before it is parsed.
+  it("answers a repeated body text from the cache before parsing it: the same bytes and headers, one lookup per request, and a new snapshot's answer after a write", async () => {
+    const [hash] = Object.entries(webManifest()).find(([, t]) => t.startsWith('query WorkshopDetail('))!;
+    const byHash = JSON.stringify({ operationName: 'WorkshopDetail', variables: { id: 'great-plains-supercells' }, extensions: { clientLibrary: { name: '@apollo/client', version: '4.3.8' }, persistedQuery: { version: 1, sha256Hash: hash } } });
+    s.services.workshops.catalog.invalidate();
+    const first = await post(byHash);
+    const firstText = await first.text();
+    expect(JSON.parse(firstText).data.workshop.id).toBe('great-plains-supercells');
+    const stats = { ...s.app.caches.graphql.stats };
+    const parse = jest.spyOn(JSON, 'parse');
+    try {
+      for (let i = 0; i < 3; i++) {
+        const res = await post(byHash);
+        expect(await res.text()).toBe(firstText);
+        expect(headersOf(res)).toEqual(headersOf(first));
+      }
+      expect(parse.mock.calls.filter(([text]) => text === byHash)).toEqual([]);
+    } finally {
+      parse.mockRestore();
+    }
+    expect(s.app.caches.graphql.stats.hits - stats.hits).toBe(3);
+    expect(s.app.caches.graphql.stats.misses - stats.misses).toBe(0);
+    // After a write the text's answer is a miss (counted once), run again and cached again.
+    s.services.workshops.catalog.invalidate();
+    const afterWrite = await post(byHash);
+    expect(afterWrite.status).toBe(200);
+    expect(await afterWrite.text()).toBe(firstText);
+    expect(headersOf(afterWrite)).toEqual(headersOf(first));
+    expect(s.app.caches.graphql.stats.misses - stats.misses).toBe(1);
+    expect(await (await post(byHash)).text()).toBe(firstText);
+    expect(s.app.caches.graphql.stats.hits - stats.hits).toBe(4);
+  });
+
   it('runs a catalog read whose extensions could change its answer every time (only clientLibrary is known to name the client alone)', async () => {
     const body = JSON.stringify({ query: '{ workshops { id } }', extensions: { clientLibrary: { name: 'x', version: '1' }, somethingElse: true } });
     const stats = { ...s.app.caches.graphql.stats };
