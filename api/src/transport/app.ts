@@ -52,6 +52,8 @@ export interface App {
 }
 
 const UNAVAILABLE = { detail: 'The server is not able to answer right now. Please try again shortly.', code: ErrorCode.SERVICE_UNAVAILABLE };
+const CONTEXT = Symbol('request context');
+type ContextRequest = FastifyRequest & { [CONTEXT]?: { requestId: string } };
 const TIMER = Symbol('request timer');
 type TimedRequest = FastifyRequest & { [TIMER]?: NodeJS.Timeout };
 
@@ -110,9 +112,12 @@ export async function createApp(services: Services): Promise<App> {
   app.addHook('onRequest', (req, reply, done) => {
     void reply.headers(headers);
     void reply.header('X-Request-Id', req.id);
-    requestContext.run({ requestId: req.id }, done);
+    const context = { requestId: req.id };
+    (req as ContextRequest)[CONTEXT] = context;
+    requestContext.run(context, done);
   });
-  // Body reading leaves the request's async context: enter it again for the handler.
+  // Body reading leaves the request's async context: enter it again for the handler (a request
+  // without a body is still in it: no second run).
   app.addHook('preHandler', (req, reply, done) => {
     // Never leave a caller hanging: an API request not answered in time gets a 503 (e.g. a
     // database that accepts connections but does not answer). It starts once the request is
@@ -126,7 +131,9 @@ export async function createApp(services: Services): Promise<App> {
       timer.unref();
       (req as TimedRequest)[TIMER] = timer;
     }
-    requestContext.run({ requestId: req.id }, done);
+    const context = (req as ContextRequest)[CONTEXT];
+    if (context !== undefined && requestContext.getStore() === context) done();
+    else requestContext.run(context ?? { requestId: req.id }, done);
   });
   app.addHook('onResponse', (req, _reply, done) => {
     clearTimeout((req as TimedRequest)[TIMER]);
