@@ -3,8 +3,8 @@
 // (3,898 B, the size of the web app's catalog answer):
 //   1. bare       node:http, two headers (the read-path bench's baseline)
 //   2. fastify    Fastify 5 with its defaults, no logger
-//   3. stack      Fastify as app.ts configures it: pino logger (level error) with a child per
-//                 request, the request id, the same security headers (transport/security-headers),
+//   3. stack      Fastify as app.ts configures it: pino logger (level error) with its request
+//                 logger made lazily (decision 109: no pino child per request), the request id, the same security headers (transport/security-headers),
 //                 the request timer and AsyncLocalStorage context, @fastify/cookie, the JSON body
 //                 parser, an onSend hook and the access-log controller; the answer is sent from a
 //                 route preHandler, as a GraphQL cache hit is
@@ -57,6 +57,7 @@ const SERVERS = {
       const headers = await securityHeaders({ hsts: false });
       const app = Fastify({
         loggerInstance: require('pino')({ level: 'error' }),
+        childLoggerFactory: require('./dist/infrastructure/logger.js').requestLoggerFactory,
         logController: new AccessLog(),
         requestIdHeader: false,
         genReqId: () => crypto.randomUUID(),
