@@ -186,12 +186,13 @@ export class BookingCreation {
         now,
       }),
     );
-    await m.insert(Booking, booking);
+    // Every column is set above: nothing to read back after the insert (TypeORM would select the defaults: a round trip).
+    await m.createQueryBuilder().insert().into(Booking).values(booking).updateEntity(false).execute();
     await this.options.events?.publish('bookingCreated', { m, now, booking, workshop, travellers: input.travellers ?? [] });
     await inTransaction?.(m, booking);
     // One multi-row insert: a plan's dates in one round trip.
     const installments = installmentRows(booking, workshop, now);
-    if (installments.length) await m.insert(BookingInstallment, installments);
+    if (installments.length) await m.createQueryBuilder().insert().into(BookingInstallment).values(installments).updateEntity(false).execute();
     const creditCode = input.creditCode?.trim();
     if (creditCode) {
       if (!this.options.credits) throw AppError.invalid([{ field: 'creditCode', message: 'Credit codes are not accepted here' }]);
