@@ -206,13 +206,6 @@ export class BookingCreation {
     return booking;
   }
 
-  /** The spots of the new booking `id`: those its waiting-list offer holds, or new ones claimed now. False when the claim is refused. */
-  private async takeSpots(m: EntityManager, input: BookingInput, workshopId: string, id: string, now: Date): Promise<boolean> {
-    if (!input.offerToken) return this.lifecycle.claimSpots(m, workshopId, input.numParticipants, now);
-    await this.offersOrThrow().useOrThrow(m, { token: input.offerToken, workshopId, spots: input.numParticipants, bookingId: id }, now);
-    return true;
-  }
-
   /**
    * The spots a workshop has left, as committed now, inside a transaction whose claim was just
    * refused: a locking read on MySQL (a plain one would see the transaction's older snapshot;
