@@ -76,4 +76,16 @@ describe('ClaimGate', () => {
     first.resolve('a');
     await a;
   });
+
+  it('lets a waiting attempt go on to its transaction after maxWaitMs, whatever is in flight', async () => {
+    const gate = new ClaimGate(20);
+    const first = deferred<string>();
+    const a = gate.pass('w', 2, async () => 2, () => first.promise);
+    await tick();
+    const started = Date.now();
+    await expect(gate.pass('w', 1, async () => 2, async () => 'went on')).resolves.toBe('went on');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(15);
+    first.resolve('a');
+    await a;
+  });
 });

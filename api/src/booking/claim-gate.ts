@@ -16,6 +16,13 @@
 export class ClaimGate {
   private readonly runs = new Map<string, { claiming: number; waiters: Array<() => void> }>();
 
+  /**
+   * @param maxWaitMs how long an attempt waits at most before it goes on to its transaction anyway
+   *   (an attempt in flight that hangs, or others that keep failing for reasons of their own while
+   *   new ones pass): waiting only ever saves work, so giving up waiting is always safe.
+   */
+  constructor(private readonly maxWaitMs = 1000) {}
+
   /** Spots this process's attempts are claiming on `workshopId` now. */
   claiming(workshopId: string): number {
     return this.runs.get(workshopId)?.claiming ?? 0;
@@ -28,11 +35,19 @@ export class ClaimGate {
    * (a lapsed hold was just released: the claim decides).
    */
   async pass<T>(workshopId: string, spots: number, left: () => Promise<number>, work: () => Promise<T>): Promise<T> {
+    const until = Date.now() + this.maxWaitMs;
     for (;;) {
       const free = await left();
       const run = this.runs.get(workshopId);
-      if (!run || run.claiming === 0 || run.claiming + spots <= free) break;
-      await new Promise<void>((resolve) => run.waiters.push(resolve));
+      const wait = until - Date.now();
+      if (!run || run.claiming === 0 || run.claiming + spots <= free || wait <= 0) break;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, wait);
+        run.waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
     }
     let run = this.runs.get(workshopId);
     if (!run) this.runs.set(workshopId, (run = { claiming: 0, waiters: [] }));
