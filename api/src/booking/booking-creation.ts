@@ -17,6 +17,7 @@ import { priceOfBooking } from './booking-price';
 import { type BookingClient, INTERNAL_CLIENT } from './hold-limits';
 import { ClaimGate } from './claim-gate';
 import { isDeadlock } from '../infrastructure/db-errors';
+import { insertBound } from '../infrastructure/db/bound-insert';
 import type { LapsedHolds } from './lapsed-holds';
 import { installmentRows, newBookingRow } from './new-booking';
 import { freeBookingReference } from './booking-reference';
@@ -186,8 +187,10 @@ export class BookingCreation {
         now,
       }),
     );
-    // Every column is set above: nothing to read back after the insert (TypeORM would select the defaults: a round trip).
-    await m.createQueryBuilder().insert().into(Booking).values(booking).updateEntity(false).execute();
+    // Every column is set above: nothing to read back after the insert (TypeORM would select the defaults: a round
+    // trip). On SQLite with its values bound, one statement prepared once (bound-insert.ts).
+    if (this.db.kind === 'sqlite') await insertBound(m, Booking, booking);
+    else await m.createQueryBuilder().insert().into(Booking).values(booking).updateEntity(false).execute();
     await this.options.events?.publish('bookingCreated', { m, now, booking, workshop, travellers: input.travellers ?? [] });
     await inTransaction?.(m, booking);
     // One multi-row insert: a plan's dates in one round trip.
