@@ -16,11 +16,11 @@ import { BookingInstallment } from './ledger.entities';
 import { priceOfBooking } from './booking-price';
 import { type BookingClient, INTERNAL_CLIENT } from './hold-limits';
 import { ClaimGate } from './claim-gate';
-import { isDeadlock } from '../infrastructure/db-errors';
+import { isDeadlock, isDuplicateKey } from '../infrastructure/db-errors';
 import { insertBound } from '../infrastructure/db/bound-insert';
 import type { LapsedHolds } from './lapsed-holds';
 import { installmentRows, newBookingRow } from './new-booking';
-import { freeBookingReference } from './booking-reference';
+import { newBookingReference } from './booking-reference';
 
 /** Work done in a new booking's transaction by whoever asked for it; what it throws rolls the booking back. */
 export type BookingCreatedHook = (m: EntityManager, booking: Booking) => Promise<void>;
@@ -175,7 +175,7 @@ export class BookingCreation {
       Booking,
       newBookingRow(input, workshop, {
         id,
-        reference: await freeBookingReference(m),
+        reference: newBookingReference(),
         customerEmail,
         totalCents,
         promoCode: promo.code,
@@ -187,10 +187,7 @@ export class BookingCreation {
         now,
       }),
     );
-    // Every column is set above: nothing to read back after the insert (TypeORM would select the defaults: a round
-    // trip). On SQLite with its values bound, one statement prepared once (bound-insert.ts).
-    if (this.db.kind === 'sqlite') await insertBound(m, Booking, booking);
-    else await m.createQueryBuilder().insert().into(Booking).values(booking).updateEntity(false).execute();
+    await this.insertBookingRow(m, booking);
     await this.options.events?.publish('bookingCreated', { m, now, booking, workshop, travellers: input.travellers ?? [] });
     await inTransaction?.(m, booking);
     // One multi-row insert: a plan's dates in one round trip.
@@ -207,6 +204,26 @@ export class BookingCreation {
     // Without a provider nobody pays online: tell the customer the spots are reserved.
     if (this.options.holdMinutes === null) await this.mails?.reserved(m, booking, workshop);
     return booking;
+  }
+
+  /**
+   * The booking's row. Every column is set: nothing is read back after the insert (TypeORM would
+   * select the defaults: a round trip); on SQLite its values are bound, one statement prepared once
+   * (bound-insert.ts). Its reference is drawn at random and the unique index checks it: taken (about
+   * one in 28 million per booking stored), the insert alone failed and another is drawn, the
+   * transaction going on (docs/decisions/107; it was a SELECT before every insert).
+   */
+  private async insertBookingRow(m: EntityManager, booking: Booking): Promise<void> {
+    for (let draw = 1; ; draw++) {
+      try {
+        if (this.db.kind === 'sqlite') await insertBound(m, Booking, booking);
+        else await m.createQueryBuilder().insert().into(Booking).values(booking).updateEntity(false).execute();
+        return;
+      } catch (e) {
+        if (draw >= 5 || !isDuplicateKey(e) || !/reference/i.test(String((e as Error).message))) throw e;
+        booking.reference = newBookingReference();
+      }
+    }
   }
 
   /**
