@@ -284,9 +284,9 @@ export function createServices(
     // and the tasks' reminders (docs/decisions/084, 086).
     .on('bookingCreated', (e) => travellers.createForBooking(e.m, e.booking, e.travellers, e.now))
     .on('bookingCreated', (e) => travellerReminders.schedule(e.m, e.booking, e.workshop, e.now))
-    // Its trip-only personal data is erased the retention period after the run ends (docs/decisions/100).
-    .on('bookingCreated', (e) => tripDataRetention.schedule(e.m, e.booking, e.workshop))
-    .on('bookingCreated', (e) => accountingRetention.schedule(e.m, e.booking, e.workshop))
+    // Its trip-only personal data is erased the retention period after the run ends (docs/decisions/100), its
+    // accounting rows after theirs: both jobs in one statement (docs/decisions/107).
+    .on('bookingCreated', (e) => jobs.scheduleMany(e.m, [tripDataRetention.jobFor(e.booking, e.workshop), accountingRetention.jobFor(e.booking, e.workshop)]))
     // A lapsed hold or a cancellation: no more reminders.
     .on('holdLapsed', (e) => travellerReminders.cancel(e.m, e.booking.id))
     .on('bookingCancelled', (e) => travellerReminders.cancel(e.m, e.booking.id))

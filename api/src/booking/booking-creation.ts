@@ -14,10 +14,13 @@ import type { BookingMails } from './booking.mails';
 import type { BookingServiceOptions, HeldOffers, WorkshopLookup } from './booking-options';
 import { BookingInstallment } from './ledger.entities';
 import { priceOfBooking } from './booking-price';
-import { INTERNAL_CLIENT } from './hold-limits';
+import { type BookingClient, INTERNAL_CLIENT } from './hold-limits';
+import { ClaimGate } from './claim-gate';
+import { isDeadlock, isDuplicateKey } from '../infrastructure/db-errors';
+import { insertBound } from '../infrastructure/db/bound-insert';
 import type { LapsedHolds } from './lapsed-holds';
 import { installmentRows, newBookingRow } from './new-booking';
-import { freeBookingReference } from './booking-reference';
+import { newBookingReference } from './booking-reference';
 
 /** Work done in a new booking's transaction by whoever asked for it; what it throws rolls the booking back. */
 export type BookingCreatedHook = (m: EntityManager, booking: Booking) => Promise<void>;
@@ -28,7 +31,13 @@ export type BookingCreatedHook = (m: EntityManager, booking: Booking) => Promise
  * row, so a workshop is never oversold; a full workshop is mostly refused
  * without a write transaction.
  */
+/** Thrown inside a booking's transaction whose claim was refused: rolls back what it wrote. */
+const REFUSED = Symbol('claim refused');
+
 export class BookingCreation {
+  /** This process's attempts in flight per workshop (docs/decisions/107). */
+  private readonly gate = new ClaimGate();
+
   constructor(
     private readonly db: Database,
     private readonly clock: () => Date,
@@ -56,71 +65,37 @@ export class BookingCreation {
     if (others > input.numParticipants - 1) {
       throw AppError.invalid([{ field: 'travellers', message: `travellers must list at most ${input.numParticipants - 1} other travellers (the booker is the first of ${input.numParticipants})` }]);
     }
-    // The offer's spots are claimed already: the catalog counts them as taken.
-    if (!input.offerToken) await this.refuseWithoutClaimOrThrow(input, now);
-
     const customerEmail = clean(input.customerEmail).toLowerCase();
+    // The offer's spots are claimed already: the catalog counts them as taken, and there is nothing to gate.
+    if (input.offerToken) return this.createAndClaimOrThrow(input, clientKey, customerEmail, now, inTransaction);
+    // Attempts that the spots already being claimed here would leave without room wait for those to end,
+    // then take the fast refusal if the catalog says so (docs/decisions/107). The claim still decides.
+    return this.gate.pass(
+      input.workshopId,
+      input.numParticipants,
+      () => this.refuseWithoutClaimOrThrow(input, now),
+      () => this.createAndClaimOrThrow(input, clientKey, customerEmail, now, inTransaction),
+    );
+  }
+
+  private async createAndClaimOrThrow(input: BookingInput, clientKey: string, customerEmail: string, now: Date, inTransaction?: BookingCreatedHook): Promise<Booking> {
     const guard = this.options.holdGuard;
     const client = guard?.client(clientKey, customerEmail) ?? { clientKeyHash: null, email: customerEmail };
     // Filled in by an attempt whose claim was refused.
     const refused = { left: 0, lapsedHold: false };
-    const attempt = () =>
-      // Serialised per client and email, so parallel requests cannot all pass the caps (docs/decisions/056).
-      this.db.lockedTransaction(guard?.locks(client) ?? [], async (m) => {
-        const workshop = await m.findOneBy(Workshop, { id: input.workshopId });
-        if (!workshop) throw AppError.notFound('Workshop');
-        // Before the hold guard and the claim: nothing is taken for a workshop that has started or was cancelled.
-        refuseUnlessOpen(workshop, now);
-        await guard?.checkOrThrow(m, client, input.numParticipants, input.altcha, now);
-        const id = crypto.randomUUID();
-        if (!(await this.takeSpots(m, input, workshop.id, id, now))) {
-          // Refused: what is left and whether a lapsed hold could free spots, read on this
-          // transaction's connection (after it, they would queue for the pool again in a rush).
-          refused.left = await this.spotsLeftInTransaction(m, workshop.id);
-          refused.lapsedHold = await this.holds.hasLapsedHold(workshop.id, now, m);
-          return null;
+    const attempt = async (): Promise<Booking | null> => {
+      for (let run = 1; ; run++) {
+        try {
+          // Serialised per client and email, so parallel requests cannot all pass the caps (docs/decisions/056).
+          return await this.db.lockedTransaction(guard?.locks(client) ?? [], (m) => this.inTransactionOrRefuse(m, input, client, customerEmail, now, refused, inTransaction));
+        } catch (e) {
+          // Refused: everything written before the claim was rolled back with it.
+          if (e === REFUSED) return null;
+          // MariaDB may pick this transaction as a deadlock's victim (e.g. against a workshop's cancellation): it was rolled back whole.
+          if (run >= 3 || !isDeadlock(e)) throw e;
         }
-        const subtotalCents = priceOfBooking(workshop, input);
-        // The promo code's discount comes off the price before the deposit or installments are computed.
-        const promo = await this.claimPromo(m, input, { bookingId: id, workshopId: workshop.id, customerEmail, subtotalCents }, now);
-        const totalCents = subtotalCents - promo.discountCents;
-        const offer = paymentOptionsFor(workshop.startDate, now, workshop.timeZone).find((o) => o.option === input.paymentOption);
-        if (!offer?.available) throw AppError.invalid([{ field: 'paymentOption', message: offer?.reason ?? 'This payment option is not offered' }]);
-        const charge = computeDueNow(totalCents, input.paymentOption, workshop.startDate, now, workshop.timeZone);
-        const booking = m.create(
-          Booking,
-          newBookingRow(input, workshop, {
-            id,
-            reference: await freeBookingReference(m),
-            customerEmail,
-            totalCents,
-            promoCode: promo.code,
-            discountCents: promo.discountCents,
-            dueNowCents: charge.dueNowCents,
-            installments: charge.installments,
-            holdExpiresAt: this.holdExpiry(now),
-            clientKeyHash: client.clientKeyHash,
-            now,
-          }),
-        );
-        await m.insert(Booking, booking);
-        await this.options.events?.publish('bookingCreated', { m, now, booking, workshop, travellers: input.travellers ?? [] });
-        await inTransaction?.(m, booking);
-        // One multi-row insert: a plan's dates in one round trip.
-        const installments = installmentRows(booking, workshop, now);
-        if (installments.length) await m.insert(BookingInstallment, installments);
-        const creditCode = input.creditCode?.trim();
-        if (creditCode) {
-          if (!this.options.credits) throw AppError.invalid([{ field: 'creditCode', message: 'Credit codes are not accepted here' }]);
-          const credited = await this.options.credits.redeemOrThrow(m, creditCode, booking, now);
-          // Paid in full (or its first payment) by the credit: confirmed, nothing to reserve or pay now.
-          if (credited.status !== BookingStatus.held) return credited;
-          Object.assign(booking, credited);
-        }
-        // Without a provider nobody pays online: tell the customer the spots are reserved.
-        if (this.options.holdMinutes === null) await this.mails?.reserved(m, booking, workshop);
-        return booking;
-      });
+      }
+    };
 
     let booking = await attempt();
     // Spots may be tied up by holds that lapsed since the last sweep: free them and retry once.
@@ -129,11 +104,126 @@ export class BookingCreation {
     return booking;
   }
 
-  /** The spots of the new booking `id`: those its waiting-list offer holds, or new ones claimed now. False when the claim is refused. */
-  private async takeSpots(m: EntityManager, input: BookingInput, workshopId: string, id: string, now: Date): Promise<boolean> {
-    if (!input.offerToken) return this.lifecycle.claimSpots(m, workshopId, input.numParticipants, now);
-    await this.offersOrThrow().useOrThrow(m, { token: input.offerToken, workshopId, spots: input.numParticipants, bookingId: id }, now);
-    return true;
+  /**
+   * The booking's transaction: the rows first, the spots' claim last (docs/decisions/107), so on
+   * MySQL/MariaDB the run's row lock is held from the claim to the commit only. A refused claim
+   * throws REFUSED (rolling back every row written) after noting what is left in `refused`. An
+   * error thrown before the claim is answered as before the claim moved: SOLD_OUT when the claim
+   * would have been refused, the error otherwise. With an offer token the offer's spots are taken first, as always.
+   */
+  private async inTransactionOrRefuse(
+    m: EntityManager,
+    input: BookingInput,
+    client: BookingClient,
+    customerEmail: string,
+    now: Date,
+    refused: { left: number; lapsedHold: boolean },
+    inTransaction?: BookingCreatedHook,
+  ): Promise<Booking> {
+    const workshop = await m.findOneBy(Workshop, { id: input.workshopId });
+    if (!workshop) throw AppError.notFound('Workshop');
+    // Before the hold guard and the claim: nothing is taken for a workshop that has started or was cancelled.
+    refuseUnlessOpen(workshop, now);
+    await this.options.holdGuard?.checkOrThrow(m, client, input.numParticipants, input.altcha, now);
+    const id = crypto.randomUUID();
+    if (input.offerToken) {
+      await this.offersOrThrow().useOrThrow(m, { token: input.offerToken, workshopId: workshop.id, spots: input.numParticipants, bookingId: id }, now);
+      return this.writeBooking(m, input, workshop, id, client, customerEmail, now, inTransaction);
+    }
+    const refuse = async (): Promise<never> => {
+      // What is left and whether a lapsed hold could free spots, read on this transaction's
+      // connection (after it, they would queue for the pool again in a rush).
+      refused.left = await this.spotsLeftInTransaction(m, workshop.id);
+      refused.lapsedHold = await this.holds.hasLapsedHold(workshop.id, now, m);
+      throw REFUSED;
+    };
+    let booking: Booking;
+    try {
+      booking = await this.writeBooking(m, input, workshop, id, client, customerEmail, now, inTransaction);
+    } catch (e) {
+      // The claim came first until decision 107: a workshop without the spots still answers SOLD_OUT
+      // rather than the refusal of a promo code, a credit or a payment option. Only after the app's own
+      // refusals: a driver's error may have ended the transaction (a deadlock), and a claim then would commit alone.
+      if (!(e instanceof AppError)) throw e;
+      const claimed = await this.lifecycle.claimSpots(m, workshop.id, input.numParticipants, now).catch(() => true);
+      if (!claimed) await refuse();
+      throw e;
+    }
+    if (!(await this.lifecycle.claimSpots(m, workshop.id, input.numParticipants, now))) await refuse();
+    return booking;
+  }
+
+  /** The new booking's rows (booking, its travellers, jobs, installments, promo and credit uses, mail), in its transaction. */
+  private async writeBooking(
+    m: EntityManager,
+    input: BookingInput,
+    workshop: Workshop,
+    id: string,
+    client: BookingClient,
+    customerEmail: string,
+    now: Date,
+    inTransaction?: BookingCreatedHook,
+  ): Promise<Booking> {
+    const subtotalCents = priceOfBooking(workshop, input);
+    // The promo code's discount comes off the price before the deposit or installments are computed.
+    const promo = await this.claimPromo(m, input, { bookingId: id, workshopId: workshop.id, customerEmail, subtotalCents }, now);
+    const totalCents = subtotalCents - promo.discountCents;
+    const offer = paymentOptionsFor(workshop.startDate, now, workshop.timeZone).find((o) => o.option === input.paymentOption);
+    if (!offer?.available) throw AppError.invalid([{ field: 'paymentOption', message: offer?.reason ?? 'This payment option is not offered' }]);
+    const charge = computeDueNow(totalCents, input.paymentOption, workshop.startDate, now, workshop.timeZone);
+    const booking = m.create(
+      Booking,
+      newBookingRow(input, workshop, {
+        id,
+        reference: newBookingReference(),
+        customerEmail,
+        totalCents,
+        promoCode: promo.code,
+        discountCents: promo.discountCents,
+        dueNowCents: charge.dueNowCents,
+        installments: charge.installments,
+        holdExpiresAt: this.holdExpiry(now),
+        clientKeyHash: client.clientKeyHash,
+        now,
+      }),
+    );
+    await this.insertBookingRow(m, booking);
+    await this.options.events?.publish('bookingCreated', { m, now, booking, workshop, travellers: input.travellers ?? [] });
+    await inTransaction?.(m, booking);
+    // One multi-row insert: a plan's dates in one round trip.
+    const installments = installmentRows(booking, workshop, now);
+    if (installments.length) await m.createQueryBuilder().insert().into(BookingInstallment).values(installments).updateEntity(false).execute();
+    const creditCode = input.creditCode?.trim();
+    if (creditCode) {
+      if (!this.options.credits) throw AppError.invalid([{ field: 'creditCode', message: 'Credit codes are not accepted here' }]);
+      const credited = await this.options.credits.redeemOrThrow(m, creditCode, booking, now);
+      // Paid in full (or its first payment) by the credit: confirmed, nothing to reserve or pay now.
+      if (credited.status !== BookingStatus.held) return credited;
+      Object.assign(booking, credited);
+    }
+    // Without a provider nobody pays online: tell the customer the spots are reserved.
+    if (this.options.holdMinutes === null) await this.mails?.reserved(m, booking, workshop);
+    return booking;
+  }
+
+  /**
+   * The booking's row. Every column is set: nothing is read back after the insert (TypeORM would
+   * select the defaults: a round trip); on SQLite its values are bound, one statement prepared once
+   * (bound-insert.ts). Its reference is drawn at random and the unique index checks it: taken (about
+   * one in 28 million per booking stored), the insert alone failed and another is drawn, the
+   * transaction going on (docs/decisions/107; it was a SELECT before every insert).
+   */
+  private async insertBookingRow(m: EntityManager, booking: Booking): Promise<void> {
+    for (let draw = 1; ; draw++) {
+      try {
+        if (this.db.kind === 'sqlite') await insertBound(m, Booking, booking);
+        else await m.createQueryBuilder().insert().into(Booking).values(booking).updateEntity(false).execute();
+        return;
+      } catch (e) {
+        if (draw >= 5 || !isDuplicateKey(e) || !/reference/i.test(String((e as Error).message))) throw e;
+        booking.reference = newBookingReference();
+      }
+    }
   }
 
   /**
@@ -159,13 +249,13 @@ export class BookingCreation {
    * the workshop has lapsed. Only reads; the claim inside the transaction stays
    * the only thing that decides a booking.
    */
-  private async refuseWithoutClaimOrThrow(input: BookingInput, now: Date): Promise<void> {
+  private async refuseWithoutClaimOrThrow(input: BookingInput, now: Date): Promise<number> {
     const workshop = await this.workshops.get(input.workshopId);
     if (!workshop) throw AppError.notFound('Workshop');
     refuseUnlessOpen(workshop, now);
-    if (workshop.availableSpots >= input.numParticipants) return;
+    if (workshop.availableSpots >= input.numParticipants) return workshop.availableSpots;
     // A lapsed hold still counts in the catalog: release it and let the claim decide.
-    if ((await this.holds.hasLapsedHold(input.workshopId, now)) && (await this.holds.releaseExpiredHolds(input.workshopId)) > 0) return;
+    if ((await this.holds.hasLapsedHold(input.workshopId, now)) && (await this.holds.releaseExpiredHolds(input.workshopId)) > 0) return Infinity;
     throw soldOutError(workshop.availableSpots, input.numParticipants);
   }
 

@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import type { EntityManager } from 'typeorm';
 
 /**
  * The short booking reference a customer quotes ("WL-7KQ2M", issue 24): five
@@ -23,17 +22,4 @@ export function normalizeBookingReference(text: string): string | null {
   const symbols = compact.startsWith('WL') ? compact.slice(2) : compact;
   const ref = `WL-${symbols}`;
   return REFERENCE_PATTERN.test(ref) ? ref : null;
-}
-
-/**
- * A reference no booking has, read in the caller's transaction. A collision is
- * about one in 28 million per existing booking; the unique index refuses the rare
- * race of two transactions drawing the same one at once.
- */
-export async function freeBookingReference(m: EntityManager): Promise<string> {
-  for (;;) {
-    const ref = newBookingReference();
-    const taken = (await m.query(`SELECT 1 AS taken FROM bookings WHERE reference = ?`, [ref])) as unknown[];
-    if (taken.length === 0) return ref;
-  }
 }

@@ -47,7 +47,13 @@ export class Booking {
   @Column({ type: 'varchar', length: 64 })
   workshopId: string;
 
-  @ManyToOne(() => Workshop, { onDelete: 'RESTRICT' })
+  /**
+   * No foreign key in the database (docs/decisions/107): the booking's transaction inserts its row
+   * before it claims the spots, and on MySQL/MariaDB the key's shared lock on the workshop row would
+   * deadlock two bookings upgrading it to the claim's exclusive one. The claim checks the reference
+   * (its UPDATE finds the row, then holds it to the commit); the app never deletes a workshop.
+   */
+  @ManyToOne(() => Workshop, { onDelete: 'RESTRICT', createForeignKeyConstraints: false })
   @JoinColumn({ name: 'workshop_id' })
   workshop?: Workshop;
 

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import type { Database } from '../infrastructure/db/data-source';
-import type { ClaimedJob, JobOutcome, JobScheduler } from '../infrastructure/jobs/job.types';
+import type { ClaimedJob, JobOutcome, JobScheduler, ScheduleJob } from '../infrastructure/jobs/job.types';
 import { Booking } from '../booking/booking.entity';
 import { Traveller } from '../traveller/traveller.entity';
 import { Workshop } from '../workshop/workshop.entity';
@@ -36,7 +36,12 @@ export class AccountingRetention {
   async schedule(m: EntityManager, booking: Pick<Booking, 'id' | 'workshopId'>, workshop?: Pick<Workshop, 'endDate'>): Promise<void> {
     const run = workshop ?? (await m.findOne(Workshop, { where: { id: booking.workshopId }, select: { id: true, endDate: true } }));
     if (!run) return;
-    await this.jobs.schedule(m, { kind: ACCOUNTING_ERASE_JOB, key: accountingJobKey(booking.id), dueAt: accountingEraseAt(run.endDate), payload: { bookingId: booking.id } });
+    await this.jobs.schedule(m, this.jobFor(booking, run));
+  }
+
+  /** The erasure job of a booking on `run`. */
+  jobFor(booking: Pick<Booking, 'id'>, run: Pick<Workshop, 'endDate'>): ScheduleJob {
+    return { kind: ACCOUNTING_ERASE_JOB, key: accountingJobKey(booking.id), dueAt: accountingEraseAt(run.endDate), payload: { bookingId: booking.id } };
   }
 
   /** A transfer: the books of the new run's end count. */

@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import type { Database } from '../infrastructure/db/data-source';
-import type { ClaimedJob, JobOutcome, JobScheduler } from '../infrastructure/jobs/job.types';
+import type { ClaimedJob, JobOutcome, JobScheduler, ScheduleJob } from '../infrastructure/jobs/job.types';
 import { Booking } from '../booking/booking.entity';
 import { Traveller } from '../traveller/traveller.entity';
 import { Workshop } from '../workshop/workshop.entity';
@@ -65,7 +65,12 @@ export class TripDataRetention {
   async schedule(m: EntityManager, booking: Pick<Booking, 'id' | 'workshopId'>, workshop?: Pick<Workshop, 'endDate'>): Promise<void> {
     const run = workshop ?? (await m.findOne(Workshop, { where: { id: booking.workshopId }, select: { id: true, endDate: true } }));
     if (!run) return;
-    await this.jobs.schedule(m, { kind: TRIP_DATA_ERASE_JOB, key: tripDataJobKey(booking.id), dueAt: this.eraseAt(run.endDate), payload: { bookingId: booking.id } });
+    await this.jobs.schedule(m, this.jobFor(booking, run));
+  }
+
+  /** The erasure job of a booking on `run` (a new booking's is scheduled with the accounting one: composition-root.ts). */
+  jobFor(booking: Pick<Booking, 'id'>, run: Pick<Workshop, 'endDate'>): ScheduleJob {
+    return { kind: TRIP_DATA_ERASE_JOB, key: tripDataJobKey(booking.id), dueAt: this.eraseAt(run.endDate), payload: { bookingId: booking.id } };
   }
 
   /** A transfer: the data is kept until the new run's end plus the period. */

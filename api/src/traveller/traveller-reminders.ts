@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { Booking } from '../booking/booking.entity';
 import type { Database } from '../infrastructure/db/data-source';
-import type { ClaimedJob, JobOutcome, JobScheduler } from '../infrastructure/jobs/job.types';
+import type { ClaimedJob, JobOutcome, JobScheduler, ScheduleJob } from '../infrastructure/jobs/job.types';
 import { MailOutbox } from '../mail/mail-outbox.entity';
 import type { OutboxService } from '../mail/outbox.service';
 import { isLiveStatus } from '../shared/booking-status';
@@ -46,16 +46,19 @@ export class TravellerReminders {
   /** In the booking's transaction: the reminders still ahead for its deadline on `workshop`. */
   async schedule(m: EntityManager, booking: Booking, workshop: Workshop, now: Date): Promise<void> {
     const deadline = tasksDeadline(workshop.startDate, booking.createdAt, workshop.timeZone);
+    const reminders: ScheduleJob[] = [];
     for (const offset of PRE_TRIP.reminderOffsets) {
       const when = runAt(addDays(deadline, offset));
       if (when <= now) continue; // booked too late for this one
-      await this.jobs.schedule(m, {
+      reminders.push({
         kind: TRAVELLER_JOBS.tasksReminder,
         key: `${travellerJobPrefix(booking.id)}reminder:${workshop.id}:${deadline}:${offset}`,
         dueAt: when,
         payload: { bookingId: booking.id, workshopId: workshop.id, deadline, offset },
       });
     }
+    // One statement for all of them (docs/decisions/107).
+    await this.jobs.scheduleMany(m, reminders);
   }
 
   /** A cancelled or lapsed booking: no more reminders. */

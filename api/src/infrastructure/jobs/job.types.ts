@@ -48,6 +48,8 @@ export type JobHandler = (job: ClaimedJob) => Promise<JobOutcome>;
 export interface JobScheduler {
   /** Insert a job in the caller's transaction (ignored when the key exists). */
   schedule(m: EntityManager, job: ScheduleJob): Promise<void>;
+  /** Several at once, each as `schedule` would (one statement). */
+  scheduleMany(m: EntityManager, jobs: readonly ScheduleJob[]): Promise<void>;
   /** Cancel pending jobs whose key starts with the prefix (e.g. every job of a booking). Returns how many. */
   cancelByKeyPrefix(m: EntityManager, keyPrefix: string): Promise<number>;
   /** Move a pending job to a new due time. False when it is not pending. */

@@ -40,6 +40,9 @@ const SQLITE_SEARCH_UP = [
   `INSERT INTO "audit_log_search"("audit_log_search") VALUES ('rebuild')`,
 ];
 
+/** The triggers keeping the bookings' search table in step: a later rebuild of `bookings` creates them again (1795900000000). */
+export const SQLITE_BOOKING_SEARCH_TRIGGERS = SQLITE_SEARCH_UP.slice(1, 4);
+
 const SQLITE_SEARCH_DOWN = [
   'DROP TRIGGER "audit_log_search_update"',
   'DROP TRIGGER "audit_log_search_delete"',

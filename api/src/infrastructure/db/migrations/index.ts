@@ -33,6 +33,7 @@ import { CreditsAsBalances1795840000000 } from './1795840000000-CreditsAsBalance
 import { GiftCardDates1795850000000 } from './1795850000000-GiftCardDates';
 import { RecoveryBooking1795860000000 } from './1795860000000-RecoveryBooking';
 import { OverdueInstallmentIndex1795870000000 } from './1795870000000-OverdueInstallmentIndex';
+import { DropBookingWorkshopKey1795900000000 } from './1795900000000-DropBookingWorkshopKey';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -71,4 +72,5 @@ export const MIGRATIONS = [
   GiftCardDates1795850000000,
   RecoveryBooking1795860000000,
   OverdueInstallmentIndex1795870000000,
+  DropBookingWorkshopKey1795900000000,
 ];
