@@ -92,13 +92,26 @@ export class LockTimeoutError extends Error {
   }
 }
 
-/** The parts of better-sqlite3's connection and mysql2's (callback) pool that selectRows uses. */
+/** The parts of better-sqlite3's connection and mysql2's (callback) pool that selectRows and streamRows use. */
 interface SqliteConnection {
   open: boolean;
   prepare(sql: string): { all(...values: unknown[]): unknown[] };
 }
 interface MysqlPool {
   query(sql: string, values: readonly unknown[], callback: (err: Error | null, rows: unknown) => void): void;
+  getConnection(callback: (err: Error | null, connection: MysqlPoolConnection) => void): void;
+}
+interface MysqlPoolConnection {
+  query(options: { sql: string; values: readonly unknown[] }): MysqlStreamedQuery;
+  pause(): void;
+  resume(): void;
+  release(): void;
+  destroy(): void;
+}
+interface MysqlStreamedQuery {
+  on(event: 'result', listener: (row: Record<string, unknown>) => void): MysqlStreamedQuery;
+  on(event: 'error', listener: (err: Error) => void): MysqlStreamedQuery;
+  on(event: 'end', listener: () => void): MysqlStreamedQuery;
 }
 /** Prepared SQLite statements kept per connection by selectRows: a bound, the callers have a few shapes. */
 const MAX_KEPT_STATEMENTS = 256;
@@ -154,6 +167,76 @@ export class Database {
     const pool = driver.pool;
     if (!pool) throw new Error('Pool is closed');
     return new Promise((resolve, reject) => pool.query(sql, values, (err, rows) => (err ? reject(err) : resolve(rows as Array<Record<string, unknown>>))));
+  }
+
+  /**
+   * Every row of one SELECT on MySQL/MariaDB, streamed: the rows come in arrays of `batch` (the
+   * last one shorter) as the driver parses them, on a pool connection of its own, and the
+   * connection stops reading from the socket while a full array waits for the caller (mysql2's
+   * `pause`/`resume`, TCP's backpressure up to the server): at most about a batch is held however
+   * slowly the caller takes them, and the server sends the next rows while the caller works on the
+   * last ones (no round trip per batch: docs/decisions/108). Rows, values and errors are the
+   * driver's, as selectRows gives them. A caller that stops before the end (`return`, a thrown
+   * error) closes the connection (the server stops the query when its socket goes); the pool opens
+   * another when it needs one. A connection that read to the end goes back to the pool.
+   */
+  async *streamRows(sql: string, values: readonly unknown[], batch: number): AsyncGenerator<Array<Record<string, unknown>>> {
+    if (this.kind !== 'mysql') throw new Error('streamRows: MySQL/MariaDB only (SQLite reads synchronously: selectRows)');
+    const pool = (this.dataSource.driver as unknown as { pool?: MysqlPool }).pool;
+    if (!pool) throw new Error('Pool is closed');
+    const connection = await new Promise<MysqlPoolConnection>((resolve, reject) => pool.getConnection((err, c) => (err ? reject(err) : resolve(c))));
+    let rows: Array<Record<string, unknown>> = [];
+    let ended = false;
+    let failure: Error | null = null;
+    let paused = false;
+    let wake: (() => void) | null = null;
+    const signal = () => {
+      const w = wake;
+      wake = null;
+      w?.();
+    };
+    connection
+      .query({ sql, values })
+      .on('result', (row) => {
+        rows.push(row);
+        if (rows.length >= batch && !paused) {
+          paused = true;
+          connection.pause();
+        }
+        if (rows.length >= batch) signal();
+      })
+      .on('error', (err) => {
+        failure ??= err;
+        signal();
+      })
+      .on('end', () => {
+        ended = true;
+        signal();
+      });
+    let finished = false;
+    try {
+      for (;;) {
+        if (failure) throw failure;
+        if (rows.length >= batch || (ended && rows.length > 0)) {
+          const out = rows;
+          rows = [];
+          if (paused) {
+            paused = false;
+            connection.resume();
+          }
+          yield out;
+          continue;
+        }
+        if (ended) {
+          finished = true;
+          return;
+        }
+        await new Promise<void>((resolve) => (wake = resolve));
+      }
+    } finally {
+      if (finished) connection.release();
+      else connection.destroy();
+    }
   }
 
   /**
