@@ -35,9 +35,11 @@ const dashboard = JSON.stringify({ operationName: 'AdminDashboard', query: Objec
 const out = [];
 const step = async (label, work) => {
   stepMax = 0;
+  const t0 = performance.now();
   await work();
+  const ms = performance.now() - t0;
   const st = status();
-  out.push(`${label}: ${mb(st, 'VmRSS')} (step max ${stepMax}, peak ${mb(st, 'VmHWM')})`);
+  out.push(`${label}: ${mb(st, 'VmRSS')} (step max ${stepMax}, peak ${mb(st, 'VmHWM')}), ${Math.round(ms)} ms`);
 };
 const times = (n, request) => async () => {
   for (let i = 0; i < n; i++) await (await request()).arrayBuffer();

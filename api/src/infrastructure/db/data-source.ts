@@ -113,6 +113,11 @@ interface MysqlStreamedQuery {
   on(event: 'error', listener: (err: Error) => void): MysqlStreamedQuery;
   on(event: 'end', listener: () => void): MysqlStreamedQuery;
 }
+/**
+ * How long (seconds) MySQL/MariaDB waits on a streamed read's paused connection (streamRows) before it
+ * gives up on the query: the whole-list exports wait on their HTTP client (docs/decisions/108).
+ */
+export const STREAM_WRITE_TIMEOUT_S = 600;
 /** Prepared SQLite statements kept per connection by selectRows: a bound, the callers have a few shapes. */
 const MAX_KEPT_STATEMENTS = 256;
 
@@ -178,13 +183,28 @@ export class Database {
    * last ones (no round trip per batch: docs/decisions/108). Rows, values and errors are the
    * driver's, as selectRows gives them. A caller that stops before the end (`return`, a thrown
    * error) closes the connection (the server stops the query when its socket goes); the pool opens
-   * another when it needs one. A connection that read to the end goes back to the pool.
+   * another when it needs one. A connection that read to the end goes back to the pool. The server
+   * waits up to STREAM_WRITE_TIMEOUT_S on a paused connection (set for the connection's session).
    */
   async *streamRows(sql: string, values: readonly unknown[], batch: number): AsyncGenerator<Array<Record<string, unknown>>> {
     if (this.kind !== 'mysql') throw new Error('streamRows: MySQL/MariaDB only (SQLite reads synchronously: selectRows)');
     const pool = (this.dataSource.driver as unknown as { pool?: MysqlPool }).pool;
     if (!pool) throw new Error('Pool is closed');
     const connection = await new Promise<MysqlPoolConnection>((resolve, reject) => pool.getConnection((err, c) => (err ? reject(err) : resolve(c))));
+    try {
+      // A paused connection leaves the server blocked on its write: past net_write_timeout (60 s by
+      // default) it would drop the query and cut the answer of a client that stopped reading that
+      // long (batches read with a round trip each never kept the server waiting).
+      await new Promise<void>((resolve, reject) =>
+        connection
+          .query({ sql: 'SET SESSION net_write_timeout = ?', values: [STREAM_WRITE_TIMEOUT_S] })
+          .on('error', reject)
+          .on('end', resolve),
+      );
+    } catch (err) {
+      connection.destroy();
+      throw err;
+    }
     let rows: Array<Record<string, unknown>> = [];
     let ended = false;
     let failure: Error | null = null;

@@ -83,7 +83,7 @@ export async function* readRawBatches<T extends ObjectLiteral>(db: Database, bui
  * optimizer's plan (its filter's index, or a sort of the few rows that match), as does a query
  * that already names its index (the overdue list's `USE INDEX`).
  */
-function streamedQuery<T extends ObjectLiteral>(q: SelectQueryBuilder<T>, o: KeysetOrder, from: Cursor | null): [string, unknown[]] {
+export function streamedQuery<T extends ObjectLiteral>(q: SelectQueryBuilder<T>, o: KeysetOrder, from: Cursor | null): [string, unknown[]] {
   const force = o.index !== undefined && q.expressionMap.wheres.length === 0 && !q.expressionMap.useIndex?.length;
   if (force) q.useIndex(o.index!);
   orderByKeyset(q, o);

@@ -1,5 +1,5 @@
 import { createTestDb, type TestDb } from '../../test/db';
-import type { Database } from './data-source';
+import { STREAM_WRITE_TIMEOUT_S, type Database } from './data-source';
 
 // MySQL/MariaDB only: SQLite's exports read synchronously (Database.selectRows). CI sets TEST_MYSQL_URL.
 const describeMysql = process.env.TEST_MYSQL_URL ? describe : describe.skip;
@@ -11,11 +11,12 @@ interface Watched {
   resumes: number;
   released: number;
   destroyed: number;
+  statements: string[];
 }
 
 function watchNextConnection(db: Database): Watched {
   const pool = (db.dataSource.driver as unknown as { pool: { getConnection: (cb: (err: Error | null, c: Record<string, (...a: unknown[]) => unknown>) => void) => void } }).pool;
-  const watched: Watched = { parsed: 0, pauses: 0, resumes: 0, released: 0, destroyed: 0 };
+  const watched: Watched = { parsed: 0, pauses: 0, resumes: 0, released: 0, destroyed: 0, statements: [] };
   const original = pool.getConnection.bind(pool);
   jest.spyOn(pool, 'getConnection').mockImplementationOnce((callback) =>
     original((err, c) => {
@@ -28,7 +29,12 @@ function watchNextConnection(db: Database): Watched {
           });
         }
         const query = c.query.bind(c);
-        jest.spyOn(c, 'query').mockImplementationOnce((...a: unknown[]) => (query(...a) as { on: (e: string, l: () => void) => unknown }).on('result', () => watched.parsed++));
+        jest.spyOn(c, 'query').mockImplementation((...a: unknown[]) => {
+          const sql = (a[0] as { sql: string }).sql;
+          watched.statements.push(sql);
+          const q = query(...a) as { on: (e: string, l: () => void) => unknown };
+          return sql.startsWith('SELECT') ? q.on('result', () => watched.parsed++) : q;
+        });
       }
       callback(err, c);
     }),
@@ -67,6 +73,9 @@ describeMysql('Database.streamRows (MySQL/MariaDB: one query streamed, docs/deci
     expect(sizes).toEqual([...Array<number>(7).fill(400), ROWS - 7 - 7 * 400]);
     expect(ns).toEqual(Array.from({ length: ROWS - 7 }, (_, i) => ROWS - 1 - i));
     expect(watched).toMatchObject({ parsed: ROWS - 7, released: 1, destroyed: 0 });
+    // The server waits on a paused connection longer than its default 60 s (a client reading slowly).
+    expect(watched.statements).toEqual(['SET SESSION net_write_timeout = ?', 'SELECT n, pad FROM stream_probe WHERE n >= ? ORDER BY n DESC']);
+    expect(STREAM_WRITE_TIMEOUT_S).toBeGreaterThanOrEqual(600);
     expect(await t.db.selectRows('SELECT COUNT(*) AS c FROM stream_probe', [])).toEqual([{ c: String(ROWS) }]);
   });
 
