@@ -104,6 +104,16 @@ describeMysql('Database.streamRows (MySQL/MariaDB: one query streamed, docs/deci
     expect(watched).toMatchObject({ released: 0, destroyed: 1 });
     expect(watched.parsed).toBeLessThan(ROWS);
     expect(await t.db.selectRows('SELECT COUNT(*) AS c FROM stream_probe', [])).toEqual([{ c: String(ROWS) }]);
+
+    // Through generators wrapping it, as the services' and sendJsonArray's do: `return` reaches it.
+    const again = watchNextConnection(t.db);
+    async function* wrapped(): AsyncGenerator<number[]> {
+      for await (const rows of t.db.streamRows('SELECT n, pad FROM stream_probe ORDER BY n', [], 50)) yield rows.map((r) => r.n as number);
+    }
+    const outer = wrapped();
+    expect((await outer.next()).value).toEqual(Array.from({ length: 50 }, (_, i) => i));
+    await outer.return(undefined);
+    expect(again).toMatchObject({ released: 0, destroyed: 1 });
   });
 
   it('a database error after some rows were sent is thrown by the next read, after the rows before it (the export is then cut short)', async () => {
