@@ -107,6 +107,8 @@ interface MysqlPoolConnection {
   resume(): void;
   release(): void;
   destroy(): void;
+  /** The socket: mysql2's `destroy()` only ends the app's side of it (a half-close). */
+  stream?: { destroy(): void };
 }
 interface MysqlStreamedQuery {
   on(event: 'result', listener: (row: Record<string, unknown>) => void): MysqlStreamedQuery;
@@ -120,6 +122,18 @@ interface MysqlStreamedQuery {
 export const STREAM_WRITE_TIMEOUT_S = 600;
 /** Prepared SQLite statements kept per connection by selectRows: a bound, the callers have a few shapes. */
 const MAX_KEPT_STATEMENTS = 256;
+
+/**
+ * Takes a streamed read's connection out of the pool and closes its socket at once. mysql2's
+ * `destroy()` only ends the app's side (a half-close): a paused connection would then leave the
+ * server blocked writing the rest of the rows to it until net_write_timeout (and the query's locks
+ * held, a DROP or ALTER waiting on them). Closing the socket with rows unread resets it, and the
+ * server drops the query at its next write.
+ */
+function closeAtOnce(connection: MysqlPoolConnection): void {
+  connection.destroy();
+  connection.stream?.destroy();
+}
 
 export class Database {
   private writeQueue: Promise<unknown> = Promise.resolve();
@@ -202,7 +216,7 @@ export class Database {
           .on('end', resolve),
       );
     } catch (err) {
-      connection.destroy();
+      closeAtOnce(connection);
       throw err;
     }
     let rows: Array<Record<string, unknown>> = [];
@@ -255,7 +269,7 @@ export class Database {
       }
     } finally {
       if (finished) connection.release();
-      else connection.destroy();
+      else closeAtOnce(connection);
     }
   }
 

@@ -57,6 +57,16 @@ describeMysql('Database.streamRows (MySQL/MariaDB: one query streamed, docs/deci
     }
   });
   afterEach(() => jest.restoreAllMocks());
+
+  /** Whether the server has no thread running `sql` any more, within two seconds. */
+  const queryGone = async (sql: string): Promise<boolean> => {
+    for (let i = 0; i < 40; i++) {
+      const running = (await t.db.selectRows('SELECT COUNT(*) AS c FROM information_schema.PROCESSLIST WHERE INFO = ?', [sql])) as Array<{ c: number | string }>;
+      if (Number(running[0].c) === 0) return true;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    return false;
+  };
   afterAll(() => t?.drop());
 
   it('gives every row once, in the query\'s order, in arrays of the batch, and gives the connection back to the pool', async () => {
@@ -104,6 +114,9 @@ describeMysql('Database.streamRows (MySQL/MariaDB: one query streamed, docs/deci
     expect(watched).toMatchObject({ released: 0, destroyed: 1 });
     expect(watched.parsed).toBeLessThan(ROWS);
     expect(await t.db.selectRows('SELECT COUNT(*) AS c FROM stream_probe', [])).toEqual([{ c: String(ROWS) }]);
+    // The server gives the query up at once: it is not left writing to a half-closed connection
+    // (mysql2's destroy() alone ends only the app's side) until net_write_timeout, holding its locks.
+    await expect(queryGone('SELECT n, pad FROM stream_probe ORDER BY n')).resolves.toBe(true);
 
     // Through generators wrapping it, as the services' and sendJsonArray's do: `return` reaches it.
     const again = watchNextConnection(t.db);
@@ -114,6 +127,7 @@ describeMysql('Database.streamRows (MySQL/MariaDB: one query streamed, docs/deci
     expect((await outer.next()).value).toEqual(Array.from({ length: 50 }, (_, i) => i));
     await outer.return(undefined);
     expect(again).toMatchObject({ released: 0, destroyed: 1 });
+    await expect(queryGone('SELECT n, pad FROM stream_probe ORDER BY n')).resolves.toBe(true);
   });
 
   it('a database error after some rows were sent is thrown by the next read, after the rows before it (the export is then cut short)', async () => {
