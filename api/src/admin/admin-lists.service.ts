@@ -11,20 +11,20 @@ import { pageSizeOrThrow, STREAM_BATCH, type FilterCount } from '../infrastructu
 import { BookingSortField, SortDirection, type AdminBookingFilters, type AdminBookingSort, type AdminBookingsArgs, type AdminMessageFilters, type AdminMessagesArgs } from './admin-lists.input';
 import type { AdminBookingPage, AdminCounts, AdminMessagePage } from './admin-lists.objects';
 
-const MESSAGE_ORDER: KeysetOrder = { alias: 'm', time: 'createdAt', id: 'id', direction: 'DESC' };
+const MESSAGE_ORDER: KeysetOrder = { alias: 'm', time: 'createdAt', id: 'id', direction: 'DESC', index: 'idx_messages_created' };
 
 /**
  * The column of each sort of the bookings, each on an index of (column, id)
  * (migration AdminSortIndexes, docs/decisions/079): a sorted page is an index
  * range like the newest-first one, and its cursor holds the column's value.
  */
-const BOOKING_SORT_COLUMNS: Record<BookingSortField, Pick<KeysetOrder, 'time' | 'kind'>> = {
-  created: { time: 'createdAt' },
-  name: { time: 'customerName', kind: 'text' },
-  workshop: { time: 'workshopName', kind: 'text' },
-  spots: { time: 'numParticipants', kind: 'int' },
-  paid: { time: 'amountPaidCents', kind: 'int' },
-  status: { time: 'paymentStatus', kind: 'text' },
+const BOOKING_SORT_COLUMNS: Record<BookingSortField, Pick<KeysetOrder, 'time' | 'kind' | 'index'>> = {
+  created: { time: 'createdAt', index: 'idx_bookings_created' },
+  name: { time: 'customerName', kind: 'text', index: 'idx_bookings_name_id' },
+  workshop: { time: 'workshopName', kind: 'text', index: 'idx_bookings_workshop_name_id' },
+  spots: { time: 'numParticipants', kind: 'int', index: 'idx_bookings_spots_id' },
+  paid: { time: 'amountPaidCents', kind: 'int', index: 'idx_bookings_paid_id' },
+  status: { time: 'paymentStatus', kind: 'text', index: 'idx_bookings_payment_id' },
 };
 
 /** The keyset order of a sort of the bookings (default: newest first, on idx_bookings_created and its per-filter siblings, docs/decisions/075). */

@@ -95,16 +95,48 @@ export class LockTimeoutError extends Error {
   }
 }
 
-/** The parts of better-sqlite3's connection and mysql2's (callback) pool that selectRows uses. */
+/** The parts of better-sqlite3's connection and mysql2's (callback) pool that selectRows and streamRows use. */
 interface SqliteConnection {
   open: boolean;
   prepare(sql: string): { all(...values: unknown[]): unknown[] };
 }
 interface MysqlPool {
   query(sql: string, values: readonly unknown[], callback: (err: Error | null, rows: unknown) => void): void;
+  getConnection(callback: (err: Error | null, connection: MysqlPoolConnection) => void): void;
 }
+interface MysqlPoolConnection {
+  query(options: { sql: string; values: readonly unknown[] }): MysqlStreamedQuery;
+  pause(): void;
+  resume(): void;
+  release(): void;
+  destroy(): void;
+  /** The socket: mysql2's `destroy()` only ends the app's side of it (a half-close). */
+  stream?: { destroy(): void };
+}
+interface MysqlStreamedQuery {
+  on(event: 'result', listener: (row: Record<string, unknown>) => void): MysqlStreamedQuery;
+  on(event: 'error', listener: (err: Error) => void): MysqlStreamedQuery;
+  on(event: 'end', listener: () => void): MysqlStreamedQuery;
+}
+/**
+ * How long (seconds) MySQL/MariaDB waits on a streamed read's paused connection (streamRows) before it
+ * gives up on the query: the whole-list exports wait on their HTTP client (docs/decisions/108).
+ */
+export const STREAM_WRITE_TIMEOUT_S = 600;
 /** Prepared SQLite statements kept per connection by selectRows: a bound, the callers have a few shapes. */
 const MAX_KEPT_STATEMENTS = 256;
+
+/**
+ * Takes a streamed read's connection out of the pool and closes its socket at once. mysql2's
+ * `destroy()` only ends the app's side (a half-close): a paused connection would then leave the
+ * server blocked writing the rest of the rows to it until net_write_timeout (and the query's locks
+ * held, a DROP or ALTER waiting on them). Closing the socket with rows unread resets it, and the
+ * server drops the query at its next write.
+ */
+function closeAtOnce(connection: MysqlPoolConnection): void {
+  connection.destroy();
+  connection.stream?.destroy();
+}
 
 export class Database {
   private writeQueue: Promise<unknown> = Promise.resolve();
@@ -157,6 +189,91 @@ export class Database {
     const pool = driver.pool;
     if (!pool) throw new Error('Pool is closed');
     return new Promise((resolve, reject) => pool.query(sql, values, (err, rows) => (err ? reject(err) : resolve(rows as Array<Record<string, unknown>>))));
+  }
+
+  /**
+   * Every row of one SELECT on MySQL/MariaDB, streamed: the rows come in arrays of `batch` (the
+   * last one shorter) as the driver parses them, on a pool connection of its own, and the
+   * connection stops reading from the socket while a full array waits for the caller (mysql2's
+   * `pause`/`resume`, TCP's backpressure up to the server): at most about a batch is held however
+   * slowly the caller takes them, and the server sends the next rows while the caller works on the
+   * last ones (no round trip per batch: docs/decisions/108). Rows, values and errors are the
+   * driver's, as selectRows gives them. A caller that stops before the end (`return`, a thrown
+   * error) closes the connection (the server stops the query when its socket goes); the pool opens
+   * another when it needs one. A connection that read to the end goes back to the pool. The server
+   * waits up to STREAM_WRITE_TIMEOUT_S on a paused connection (set for the connection's session).
+   */
+  async *streamRows(sql: string, values: readonly unknown[], batch: number): AsyncGenerator<Array<Record<string, unknown>>> {
+    if (this.kind !== 'mysql') throw new Error('streamRows: MySQL/MariaDB only (SQLite reads synchronously: selectRows)');
+    const pool = (this.dataSource.driver as unknown as { pool?: MysqlPool }).pool;
+    if (!pool) throw new Error('Pool is closed');
+    const connection = await new Promise<MysqlPoolConnection>((resolve, reject) => pool.getConnection((err, c) => (err ? reject(err) : resolve(c))));
+    try {
+      // A paused connection leaves the server blocked on its write: past net_write_timeout (60 s by
+      // default) it would drop the query and cut the answer of a client that stopped reading that
+      // long (batches read with a round trip each never kept the server waiting).
+      await new Promise<void>((resolve, reject) =>
+        connection
+          .query({ sql: 'SET SESSION net_write_timeout = ?', values: [STREAM_WRITE_TIMEOUT_S] })
+          .on('error', reject)
+          .on('end', resolve),
+      );
+    } catch (err) {
+      closeAtOnce(connection);
+      throw err;
+    }
+    let rows: Array<Record<string, unknown>> = [];
+    let ended = false;
+    let failure: Error | null = null;
+    let paused = false;
+    let wake: (() => void) | null = null;
+    const signal = () => {
+      const w = wake;
+      wake = null;
+      w?.();
+    };
+    connection
+      .query({ sql, values })
+      .on('result', (row) => {
+        rows.push(row);
+        if (rows.length >= batch && !paused) {
+          paused = true;
+          connection.pause();
+        }
+        if (rows.length >= batch) signal();
+      })
+      .on('error', (err) => {
+        failure ??= err;
+        signal();
+      })
+      .on('end', () => {
+        ended = true;
+        signal();
+      });
+    let finished = false;
+    try {
+      for (;;) {
+        if (failure) throw failure;
+        if (rows.length >= batch || (ended && rows.length > 0)) {
+          const out = rows;
+          rows = [];
+          if (paused) {
+            paused = false;
+            connection.resume();
+          }
+          yield out;
+          continue;
+        }
+        if (ended) {
+          finished = true;
+          return;
+        }
+        await new Promise<void>((resolve) => (wake = resolve));
+      }
+    } finally {
+      if (finished) connection.release();
+      else closeAtOnce(connection);
+    }
   }
 
   /**

@@ -24,6 +24,11 @@ export interface KeysetOrder {
   kind?: 'text' | 'int';
   /** The order's name, written into its cursors so a cursor of another order is refused (with `kind`). */
   name?: string;
+  /**
+   * The index of (time, id) that holds the whole table in this order, for a list read whole on
+   * MySQL/MariaDB with no filter (readRawBatches' streamed query, docs/decisions/108).
+   */
+  index?: string;
 }
 
 /** A position in such a list: the sort value (a time, or a text or number) and id of the last row shown. */

@@ -3,7 +3,7 @@ import { CommunityMessage } from '../../community/community-message.entity';
 import { createTestDb, DB_KINDS, type TestDb } from '../../test/db';
 import { insertBooking, insertMessage } from '../../test/rows';
 import { encodeCursor, readAll, type KeysetOrder } from './keyset';
-import { hydrateInPlace, readRawBatches, rowHydrator } from './raw-batches';
+import { hydrateInPlace, readRawBatches, rowHydrator, streamedQuery } from './raw-batches';
 
 const T0 = new Date('2026-02-01T08:00:00.000Z');
 const at = (minutes: number, ms = 0) => new Date(T0.getTime() + minutes * 60_000 + ms);
@@ -86,6 +86,23 @@ describe.each(DB_KINDS)('readRawBatches and rowHydrator on %s', (kind) => {
     expect(await read(null, all.length)).toEqual(all.map((b) => b.id));
     expect(await read(all[2], 2)).toEqual(all.slice(3).map((b) => b.id));
     expect(encodeCursor(all[2].createdAt, all[2].id)).toBeTruthy();
+  });
+
+  (kind === 'mysql' ? it : it.skip)('on MySQL/MariaDB reads an unfiltered list on its order\'s index, from the first row (no filesort), and leaves a filtered one to the optimizer (decision 108)', async () => {
+    const order: KeysetOrder = { alias: 'b', time: 'createdAt', id: 'id', direction: 'DESC', index: 'idx_bookings_created' };
+    const build = () => t.db.manager.createQueryBuilder(Booking, 'b');
+    const [sql, values] = streamedQuery(build(), order, null);
+    expect(sql).toContain('FORCE INDEX (`idx_bookings_created`)');
+    expect(sql).not.toMatch(/LIMIT/);
+    const plan = (await t.db.manager.query(`EXPLAIN ${sql}`, values)) as Array<{ key: string | null; Extra: string | null }>;
+    expect(plan[0].key).toBe('idx_bookings_created');
+    expect(plan[0].Extra ?? '').not.toMatch(/filesort/);
+    // After a cursor: the same index, from the cursor's position.
+    const [afterSql] = streamedQuery(build(), order, { at: at(3), id: 'm' });
+    expect(afterSql).toContain('FORCE INDEX (`idx_bookings_created`)');
+    // A filter keeps the optimizer's own plan, and so does a query that names its index.
+    expect(streamedQuery(build().where('b.numParticipants = :n', { n: 2 }), order, null)[0]).not.toMatch(/INDEX/);
+    expect(streamedQuery(build().useIndex('idx_bookings_status_created'), order, null)[0]).toContain('USE INDEX (`idx_bookings_status_created`)');
   });
 
   it('hydrates a joined query\'s main entity, leaving the joined columns in the raw row', async () => {

@@ -30,8 +30,14 @@ function afterPosition<T extends ObjectLiteral>(q: SelectQueryBuilder<T>, o: Key
  * (the stored text on SQLite, the driver's Date or value on MySQL), so no value is converted on
  * the way back. `build` makes a fresh query with the filters each time (called twice).
  * A batch shorter than `batch` is the last one.
+ * On MySQL/MariaDB the list is one query instead, streamed (`Database.streamRows`, decision 108):
+ * the same rows in the same order, in batches of `batch` rows, with no round trip between them.
  */
 export async function* readRawBatches<T extends ObjectLiteral>(db: Database, build: () => SelectQueryBuilder<T>, o: KeysetOrder, from: Cursor | null, batch: number): AsyncGenerator<RawRow[]> {
+  if (db.kind === 'mysql') {
+    yield* db.streamRows(...streamedQuery(build(), o, from), batch);
+    return;
+  }
   const firstQuery = orderByKeyset(build(), o).limit(batch);
   const metadata = firstQuery.expressionMap.mainAlias!.metadata;
   const keyOf = (property: string) => `${o.alias}_${metadata.findColumnWithPropertyName(property)!.databaseName}`;
@@ -66,6 +72,27 @@ export async function* readRawBatches<T extends ObjectLiteral>(db: Database, bui
     for (const i of idSlots) values[i] = id;
     rows = await db.selectRows(sql, values);
   }
+}
+
+/**
+ * The SQL of the whole list in one query, for MySQL/MariaDB's streamed read (decision 108): the
+ * keyset order, after `from`, no LIMIT. Without a LIMIT MariaDB's optimizer reads a whole table
+ * and sorts it (a filesort: nothing is sent until every row is read and sorted) rather than walk
+ * the order's index; so a list with no filter reads the order's own index (`o.index`, `FORCE
+ * INDEX`), which sends the rows in their order from the first one. A filtered list keeps the
+ * optimizer's plan (its filter's index, or a sort of the few rows that match), as does a query
+ * that already names its index (the overdue list's `USE INDEX`).
+ */
+export function streamedQuery<T extends ObjectLiteral>(q: SelectQueryBuilder<T>, o: KeysetOrder, from: Cursor | null): [string, unknown[]] {
+  const force = o.index !== undefined && q.expressionMap.wheres.length === 0 && !q.expressionMap.useIndex?.length;
+  if (force) q.useIndex(o.index!);
+  orderByKeyset(q, o);
+  if (from) afterPosition(q, o, from.at, from.id);
+  const [sql, values] = q.getQueryAndParameters();
+  if (!force) return [sql, values];
+  const hint = ` USE INDEX (\`${o.index}\`)`;
+  if (!sql.includes(hint)) throw new Error(`readRawBatches: the index hint ${hint} was not found in the SQL`);
+  return [sql.replace(hint, ` FORCE INDEX (\`${o.index}\`)`), values];
 }
 
 /**
