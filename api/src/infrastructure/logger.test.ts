@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { ensureBuilt, API_ROOT } from '../test/app-process';
-import { accessLogger, createLogger, LazyRequestLogger, LOG_FLUSH_MS, LOG_WRITE_BYTES, requestLoggerFactory, TurnBatch } from './logger';
+import { accessLogger, createLogger, LazyRequestLogger, LOG_FLUSH_MS, requestLoggerFactory } from './logger';
 import { requestContext } from './request-context';
 
 function captured(): { lines: Array<Record<string, unknown>>; sink: Writable } {
@@ -112,26 +112,5 @@ describe('createLogger', () => {
     // Other lines stay redacted.
     logger.info({ token: 'secret-token' }, 'x');
     expect(texts[2]).not.toContain('secret-token');
-  });
-
-  it('hands the lines of one event-loop turn to the destination together, in order, and at once past LOG_WRITE_BYTES', async () => {
-    const writes: string[] = [];
-    const target = { write: (t: string) => void writes.push(t), flush: jest.fn(), flushSync: jest.fn() };
-    const batch = new TurnBatch(target);
-    batch.write('a\n');
-    batch.write('b\n');
-    expect(writes).toEqual([]);
-    await new Promise((r) => setImmediate(r));
-    expect(writes).toEqual(['a\nb\n']);
-    const long = `${'x'.repeat(LOG_WRITE_BYTES)}\n`;
-    batch.write('c\n');
-    batch.write(long);
-    expect(writes).toEqual(['a\nb\n', `c\n${long}`]);
-    batch.write('d\n');
-    batch.flushSync();
-    expect(writes[2]).toBe('d\n');
-    expect(target.flushSync).toHaveBeenCalledTimes(1);
-    await new Promise((r) => setImmediate(r));
-    expect(writes).toHaveLength(3);
   });
 });

@@ -24,17 +24,12 @@ export const LOG_FLUSH_MS = 250;
  * pino flushes what is left synchronously when the process exits (its exit handler, also on
  * `process.exit`), so only a SIGKILL or a crash of Node itself can lose the last lines
  * (docs/decisions/074).
- *
- * The lines of one event-loop turn are handed to SonicBoom together (`TurnBatch`), not one by one:
- * SonicBoom appends each write to its pending text and measures that text's UTF-8 length on every
- * write, which cost 1.4–1.7 µs per access line with its pending text up to 16 KiB; handed over per
- * turn (or per LOG_WRITE_BYTES), a line costs an array push (docs/decisions/109).
  */
 export function asyncStdout(): pino.DestinationStream {
   const stream = pino.destination({ dest: 1, sync: false, minLength: LOG_WRITE_BYTES, periodicFlush: LOG_FLUSH_MS, maxLength: LOG_BUFFER_BYTES });
   let dropped = 0;
   stream.on('drop', (data: unknown) => {
-    // A dropped write is a batch of lines: count its lines.
+    // A dropped write may hold more than one line: count its lines.
     const text = String(data);
     let lines = 0;
     for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) lines++;
@@ -46,67 +41,7 @@ export function asyncStdout(): pino.DestinationStream {
     dropped = 0;
     stream.write(`${line}\n`);
   });
-  return new TurnBatch(stream);
-}
-
-/** The SonicBoom operations TurnBatch uses. */
-interface BatchTarget {
-  write(text: string): unknown;
-  flush(cb?: (err?: Error) => void): void;
-  flushSync(): void;
-}
-
-/**
- * Lines written during one event-loop turn, handed to the destination as one text at the end of
- * the turn (setImmediate), or at once when they reach LOG_WRITE_BYTES. Lines keep their order. At
- * exit, what is pending is handed over and flushed synchronously (after pino's own exit flush of
- * the destination, which then finds it empty or flushes it first: no line is lost either way).
- */
-export class TurnBatch implements pino.DestinationStream {
-  private pending: string[] = [];
-  private pendingLength = 0;
-  private scheduled = false;
-  private readonly endOfTurn = () => {
-    this.scheduled = false;
-    this.handOver();
-  };
-
-  constructor(private readonly target: BatchTarget) {
-    process.on('exit', () => {
-      if (this.pending.length === 0) return;
-      this.handOver();
-      this.target.flushSync();
-    });
-  }
-
-  write(line: string): void {
-    this.pending.push(line);
-    this.pendingLength += line.length;
-    if (this.pendingLength >= LOG_WRITE_BYTES) this.handOver();
-    else if (!this.scheduled) {
-      this.scheduled = true;
-      setImmediate(this.endOfTurn);
-    }
-  }
-
-  /** Hands what is pending over and asks the destination to write it (pino's `logger.flush()`). */
-  flush(cb?: (err?: Error) => void): void {
-    this.handOver();
-    this.target.flush(cb);
-  }
-
-  flushSync(): void {
-    this.handOver();
-    this.target.flushSync();
-  }
-
-  private handOver(): void {
-    if (this.pending.length === 0) return;
-    const text = this.pending.length === 1 ? this.pending[0] : this.pending.join('');
-    this.pending = [];
-    this.pendingLength = 0;
-    this.target.write(text);
-  }
+  return stream;
 }
 
 const CHINDINGS = pino.symbols.chindingsSym;
