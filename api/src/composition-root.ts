@@ -281,12 +281,17 @@ export function createServices(
   });
   events
     // Every booking gets its travellers in its own transaction (the booker first, the others as the form named them)
-    // and the tasks' reminders (docs/decisions/084, 086).
+    // and the tasks' reminders (docs/decisions/084, 086); its trip-only personal data is erased the retention period
+    // after the run ends (docs/decisions/100), its accounting rows after theirs (102): all its jobs in one statement
+    // (docs/decisions/107).
     .on('bookingCreated', (e) => travellers.createForBooking(e.m, e.booking, e.travellers, e.now))
-    .on('bookingCreated', (e) => travellerReminders.schedule(e.m, e.booking, e.workshop, e.now))
-    // Its trip-only personal data is erased the retention period after the run ends (docs/decisions/100), its
-    // accounting rows after theirs: both jobs in one statement (docs/decisions/107).
-    .on('bookingCreated', (e) => jobs.scheduleMany(e.m, [tripDataRetention.jobFor(e.booking, e.workshop), accountingRetention.jobFor(e.booking, e.workshop)]))
+    .on('bookingCreated', (e) =>
+      jobs.scheduleMany(e.m, [
+        ...travellerReminders.jobsFor(e.booking, e.workshop, e.now),
+        tripDataRetention.jobFor(e.booking, e.workshop),
+        accountingRetention.jobFor(e.booking, e.workshop),
+      ]),
+    )
     // A lapsed hold or a cancellation: no more reminders.
     .on('holdLapsed', (e) => travellerReminders.cancel(e.m, e.booking.id))
     .on('bookingCancelled', (e) => travellerReminders.cancel(e.m, e.booking.id))

@@ -14,6 +14,10 @@ import type { CreatePromoCodeInput } from '../promo/promo.input';
 import { GiftCard, GiftCardUse } from '../gift-card/gift-card.entity';
 import { PaymentOption, RoomType } from './booking.types';
 import { In, Like } from 'typeorm';
+import { countQueries } from '../test/query-counter';
+import { TRAVELLER_JOBS } from '../traveller/traveller-reminders';
+import { TRIP_DATA_ERASE_JOB } from '../privacy/trip-data-retention';
+import { ACCOUNTING_ERASE_JOB } from '../privacy/accounting-retention';
 
 const DAY = 86_400_000;
 
@@ -96,6 +100,21 @@ describe.each(DB_KINDS)('claiming the spots last on %s', (kind) => {
     expect(await m().countBy(Traveller, { bookingId: booking.id })).toBe(2);
     expect(await m().countBy(PromoCodeUse, { bookingId: booking.id })).toBe(1);
     expect(await m().countBy(GiftCardUse, { bookingId: booking.id })).toBe(1);
+  });
+
+  it("a booking's jobs (the tasks' reminders and both erasures) are written in one statement of its transaction", async () => {
+    const workshopId = await aWorkshop(4);
+    const counter = countQueries(s.services.db);
+    let booking: Booking;
+    try {
+      booking = await s.services.bookings.createOrThrow(aBookingInput({ workshopId, customerEmail: `one-insert-${kind}@example.com`, numParticipants: 1 }), 'one-insert-client');
+    } finally {
+      counter.restore();
+    }
+    expect(counter.queries.filter((q) => /^\s*INSERT INTO\W+scheduled_jobs/i.test(q))).toHaveLength(1);
+    const jobs = await m().findBy(ScheduledJob, { key: Like(`%${booking.id}%`) });
+    expect(new Set(jobs.map((j) => j.kind))).toEqual(new Set([TRAVELLER_JOBS.tasksReminder, TRIP_DATA_ERASE_JOB, ACCOUNTING_ERASE_JOB]));
+    expect(jobs.filter((j) => j.kind === TRAVELLER_JOBS.tasksReminder).length).toBeGreaterThan(0);
   });
 
   it('an error before the claim on a workshop without the spots still answers SOLD_OUT, as when the claim came first', async () => {

@@ -43,8 +43,16 @@ export class TravellerReminders {
     private readonly outbox: OutboxService,
   ) {}
 
-  /** In the booking's transaction: the reminders still ahead for its deadline on `workshop`. */
+  /** In the caller's transaction: the reminders still ahead for its deadline on `workshop`. */
   async schedule(m: EntityManager, booking: Booking, workshop: Workshop, now: Date): Promise<void> {
+    await this.jobs.scheduleMany(m, this.jobsFor(booking, workshop, now));
+  }
+
+  /**
+   * The reminders still ahead for the booking's deadline on `workshop`, as jobs to schedule: a new
+   * booking's go into one statement with its other jobs (composition-root.ts, docs/decisions/107).
+   */
+  jobsFor(booking: Pick<Booking, 'id' | 'createdAt'>, workshop: Pick<Workshop, 'id' | 'startDate' | 'timeZone'>, now: Date): ScheduleJob[] {
     const deadline = tasksDeadline(workshop.startDate, booking.createdAt, workshop.timeZone);
     const reminders: ScheduleJob[] = [];
     for (const offset of PRE_TRIP.reminderOffsets) {
@@ -57,8 +65,7 @@ export class TravellerReminders {
         payload: { bookingId: booking.id, workshopId: workshop.id, deadline, offset },
       });
     }
-    // One statement for all of them (docs/decisions/107).
-    await this.jobs.scheduleMany(m, reminders);
+    return reminders;
   }
 
   /** A cancelled or lapsed booking: no more reminders. */

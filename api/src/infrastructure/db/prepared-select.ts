@@ -1,16 +1,17 @@
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
-import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata.js';
 import { DateUtils } from 'typeorm/util/DateUtils.js';
 import type { Database } from './data-source';
+import { hydrateInPlace, rowHydrator, type RawRow } from './raw-batches';
 
 /** The few shapes a caller builds (page size, optional filters): a bound, not a cache policy. */
 const MAX_SHAPES = 256;
 /** Marks the probe values that find where each named parameter goes in the positional SQL. */
 const PROBE = '\u0000prepared-select:';
 
-interface Shape {
+interface Shape<T> {
   sql: string;
-  fields: Array<[key: string, column: ColumnMetadata]>;
+  /** A raw row into an entity holding the columns it has (raw-batches' rowHydrator: written once per shape, same values as getMany()). */
+  hydrate: (row: RawRow) => T;
   /** The positional SQL and the parameter behind each `?`, for calls with `keys` (found on first use). */
   bound?: { keys: string; sql: string; names: string[] };
 }
@@ -22,14 +23,14 @@ interface Shape {
  * replacement, column escaping) and entity hydration cost more than the query
  * itself (docs/performance.md, round three); the SQL goes straight to the
  * driver (Database.selectRows), not through TypeORM's query runner. Rows come back as entity instances
- * holding the selected columns, each converted as TypeORM hydrates it (dates,
+ * holding the selected columns (raw-batches' `rowHydrator`, written once per shape), each converted as TypeORM hydrates it (dates,
  * booleans, JSON), so callers see the same values as from `getMany()`.
  *
  * Only for single-entity selects without joins; parameters are named (`:name`)
  * and must not change the SQL's shape (put such choices in the shape key).
  */
 export class PreparedSelect<T extends ObjectLiteral> {
-  private readonly shapes = new Map<string, Shape>();
+  private readonly shapes = new Map<string, Shape<T>>();
 
   constructor(
     private readonly db: Database,
@@ -41,15 +42,7 @@ export class PreparedSelect<T extends ObjectLiteral> {
     const driver = this.db.dataSource.driver;
     const [sql, values] = this.bind(shape, parameters) ?? driver.escapeQueryWithParameters(shape.sql, parameters);
     const rows = await this.db.selectRows(sql, values);
-    if (rows.length === 0) return [];
-    // The selected columns, found once per call from the first row (a select may name a few).
-    const fields = shape.fields.filter(([key]) => key in rows[0]);
-    return rows.map((row) => {
-      const entity = new this.entity();
-      const target = entity as Record<string, unknown>;
-      for (const [key, column] of fields) target[column.propertyName] = driver.prepareHydratedValue(row[key], column);
-      return entity;
-    });
+    return rows.length === 0 ? [] : hydrateInPlace(rows, shape.hydrate);
   }
 
   /**
@@ -59,7 +52,7 @@ export class PreparedSelect<T extends ObjectLiteral> {
    * dates as UTC text, booleans as 0/1; numbers are bound rather than written into the SQL).
    * Null when this call cannot use it (other parameter names, arrays, raw SQL functions).
    */
-  private bind(shape: Shape, parameters: ObjectLiteral): [string, unknown[]] | null {
+  private bind(shape: Shape<T>, parameters: ObjectLiteral): [string, unknown[]] | null {
     const keys = Object.keys(parameters).join('\n');
     for (const key in parameters) {
       const value: unknown = parameters[key];
@@ -82,12 +75,10 @@ export class PreparedSelect<T extends ObjectLiteral> {
     return [shape.bound.sql, values];
   }
 
-  private prepare(shapeKey: string, build: () => SelectQueryBuilder<T>): Shape {
+  private prepare(shapeKey: string, build: () => SelectQueryBuilder<T>): Shape<T> {
     const qb = build();
-    const metadata = this.db.dataSource.getMetadata(this.entity);
     // getQuery() keeps the :named parameters; they are bound per call. Columns come back as `<alias>_<column>`.
-    const fields = metadata.columns.map((column): [string, ColumnMetadata] => [`${qb.alias}_${column.databaseName}`, column]);
-    const shape: Shape = { sql: qb.getQuery(), fields };
+    const shape: Shape<T> = { sql: qb.getQuery(), hydrate: rowHydrator(this.db, this.entity, qb.alias) };
     if (this.shapes.size < MAX_SHAPES) this.shapes.set(shapeKey, shape);
     return shape;
   }
