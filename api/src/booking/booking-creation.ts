@@ -208,16 +208,15 @@ export class BookingCreation {
 
   /**
    * The booking's row. Every column is set: nothing is read back after the insert (TypeORM would
-   * select the defaults: a round trip); on SQLite its values are bound, one statement prepared once
-   * (bound-insert.ts). Its reference is drawn at random and the unique index checks it: taken (about
+   * select the defaults: a round trip); its values are bound to one SQL text written once
+   * (bound-insert.ts: on SQLite one statement prepared once, on MySQL/MariaDB no query builder per booking). Its reference is drawn at random and the unique index checks it: taken (about
    * one in 28 million per booking stored), the insert alone failed and another is drawn, the
    * transaction going on (docs/decisions/107; it was a SELECT before every insert).
    */
   private async insertBookingRow(m: EntityManager, booking: Booking): Promise<void> {
     for (let draw = 1; ; draw++) {
       try {
-        if (this.db.kind === 'sqlite') await insertBound(m, Booking, booking);
-        else await m.createQueryBuilder().insert().into(Booking).values(booking).updateEntity(false).execute();
+        await insertBound(m, Booking, booking);
         return;
       } catch (e) {
         if (draw >= 5 || !isDuplicateKey(e) || !/reference/i.test(String((e as Error).message))) throw e;

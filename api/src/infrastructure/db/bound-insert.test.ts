@@ -1,18 +1,18 @@
-import { createTestDb, type TestDb } from '../../test/db';
+import { createTestDb, DB_KINDS, type TestDb } from '../../test/db';
 import { aBookingInput } from '../../test/builders';
 import { BookingService } from '../../booking/booking.service';
 import { Booking } from '../../booking/booking.entity';
 import { PaymentOption, RoomType } from '../../booking/booking.types';
 
-/** A booking inserted with bound values on SQLite (decision 107) is stored as TypeORM's own insert stored it. */
-describe('insertBound on sqlite', () => {
+/** A booking inserted with bound values (decision 107) is stored as TypeORM's own insert stored it. */
+describe.each(DB_KINDS)('insertBound on %s', (kind) => {
   let t: TestDb;
   beforeAll(async () => {
-    t = await createTestDb('sqlite');
+    t = await createTestDb(kind);
   });
   afterAll(() => t?.drop());
 
-  it('stores the same values and SQLite types as the query builder, read back equal', async () => {
+  it('stores the same values (and on SQLite the same types) as the query builder, read back equal', async () => {
     const now = new Date('2026-03-01T10:00:00.123Z');
     const service = new BookingService(t.db, () => now, { holdMinutes: 30 });
     const made = await service.createOrThrow(
@@ -23,6 +23,8 @@ describe('insertBound on sqlite', () => {
     expect(stored.createdAt.toISOString()).toBe('2026-03-01T10:00:00.123Z');
     expect(stored.holdExpiresAt?.toISOString()).toBe('2026-03-01T10:30:00.123Z');
     expect(stored.recoveryConsent).toBe(true);
+    expect(stored.checkoutSessionId).toBeNull();
+    if (kind !== 'sqlite') return;
     const [types] = (await t.db.manager.query(
       'SELECT typeof(total_cents) AS total, typeof(num_participants) AS spots, typeof(created_at) AS created, created_at, typeof(recovery_consent) AS consent, recovery_consent, typeof(checkout_session_id) AS session FROM bookings WHERE id = ?',
       [made.id],
