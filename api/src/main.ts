@@ -1,5 +1,6 @@
 // First: on a Node.js that `engines` does not allow, stop with one line saying which to install.
 import './infrastructure/supported-node';
+import './infrastructure/load-env';
 import './infrastructure/old-generation-bound';
 import 'reflect-metadata';
 import { ENTITIES } from './entities';
@@ -16,11 +17,6 @@ import { JobWorker } from './infrastructure/jobs/job-worker';
 import { missingNodeFlags, productionNodeFlags } from './infrastructure/node-flags';
 
 async function main(): Promise<void> {
-  try {
-    process.loadEnvFile?.('.env');
-  } catch {
-    // no .env file: the environment alone configures the app
-  }
   let config;
   try {
     config = loadConfig();

@@ -4,11 +4,5 @@ import { boundOldGenerationGrowth } from './node-flags';
 // Imported by main.ts before anything else is loaded: V8 sizes the old generation at each full
 // collection from the one before, and start-up's first collections come while modules load
 // (set later, the first bound only took effect after the exports had grown it: docs/decisions/106).
-// The database's address may be in .env, which main() reads too (an address already in the
-// environment wins, as there).
-try {
-  process.loadEnvFile?.('.env');
-} catch {
-  // no .env file
-}
+// The database's address may be in .env: main.ts imports load-env.ts before this module.
 boundOldGenerationGrowth((flags) => v8.setFlagsFromString(flags), process.env.DATABASE_URL);

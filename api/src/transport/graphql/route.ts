@@ -197,7 +197,7 @@ export function graphqlRoute(options: GraphQLRouteOptions): FastifyPluginAsync {
       // its cached answer before it is parsed: the same text always resolves and normalises to
       // the same key (keysOfText holds catalog-only texts only). It is answered by the preHandler,
       // and the text is not parsed at all.
-      keepText: (req, text) => {
+      answeredByText: (req, text) => {
         if (req.method !== 'POST' || req.headers.authorization !== undefined) return false;
         (req as CacheableRequest)[BODY_TEXT] = text;
         const known = keysOfText.get(`${req.headers.accept ?? ''}\n${text}`);

@@ -108,15 +108,15 @@ export function isClientAbort(err: unknown): boolean {
  * Body parsing shared by /api and /graphql: JSON only (an empty body is `{}`,
  * as before), with prototype-poisoning protection; any other content type is
  * read and dropped so the handler sees no body (a 422 "must be a JSON object",
- * not a 415). `keepText` sees each JSON body's text as received (before parsing); when it answers
- * true, the request is answered without its body (a cached answer: the GraphQL route) and the text
- * is not parsed (the body is an empty object).
+ * not a 415). `answeredByText` sees each JSON body's text as received (before parsing); when it
+ * answers true, the request is answered without its body (a cached answer found by the text: the
+ * GraphQL route) and the text is not parsed (the body is an empty object).
  */
-export function jsonBodies(app: FastifyInstance, options: { keepText?: (req: FastifyRequest, text: string) => boolean | void } = {}): void {
+export function jsonBodies(app: FastifyInstance, options: { answeredByText?: (req: FastifyRequest, text: string) => boolean } = {}): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
-    if (typeof body === 'string' && options.keepText?.(req, body) === true) return done(null, {});
+    if (typeof body === 'string' && options.answeredByText?.(req, body) === true) return done(null, {});
     if (body === '' || (typeof body === 'string' && body.trim() === '')) return done(null, {});
     parseJson(req, body as string, done);
   });
