@@ -149,15 +149,19 @@ export class AdminListsService {
   }
 
   /**
-   * The rows of messageBatchesOrThrow as the driver gives them (`m_<column>`, the workshop's
-   * `w_id` and `w_name`), datetimes as their stored text on both engines: for the REST export
+   * The rows of messageBatchesOrThrow as the driver gives them (`m_<column>`, the workshop's name
+   * as `w_name`), datetimes as their stored text on both engines: for the REST export
    * (adminMessageRowJson, decision 110).
    */
   messageRowsOrThrow(args: AdminMessageFilters & Pick<AdminMessagesArgs, 'direction'> = {}, cursor: string | null = null): RawExport {
     const { direction, ...filters } = args;
     const order: KeysetOrder = { ...MESSAGE_ORDER, direction: direction === SortDirection.asc ? 'ASC' : 'DESC' };
     const from = cursorOf(cursor);
-    return { batches: readRawBatches(this.db, () => this.messages(filters), order, from, STREAM_BATCH, { dateStrings: true }), iso: storedTimeToIso(this.db, CommunityMessage, 'createdAt') };
+    // The workshop's name by a subquery, not a join: joined, MariaDB reads the whole table and sorts
+    // it before sending a row (the FORCE INDEX is not taken for the join: ANALYZE 245 against 107 ms
+    // at 100 seasons, decision 110). Null when the row has no workshop, as the join's w_name.
+    const build = () => this.messages(filters, false).addSelect('(SELECT w.name FROM workshops w WHERE w.id = m.workshop_id)', 'w_name');
+    return { batches: readRawBatches(this.db, build, order, from, STREAM_BATCH, { dateStrings: true }), iso: storedTimeToIso(this.db, CommunityMessage, 'createdAt') };
   }
 
   countMessages(filters: AdminMessageFilters): Promise<number> {

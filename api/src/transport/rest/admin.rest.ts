@@ -74,14 +74,14 @@ export function adminMessageJson(m: CommunityMessage) {
 
 /**
  * adminMessageJson written straight from the export's raw row (AdminListsService.messageRowsOrThrow:
- * `m_<column>`, the workshop's `w_id` and `w_name`), without making the entity (decision 110).
+ * `m_<column>`, the workshop's name `w_name`), without making the entity (decision 110).
  */
 export function adminMessageRowJson(r: Record<string, unknown>, iso: (value: unknown) => string | null) {
   return {
     id: r.m_id as string,
     workshop_id: r.m_workshop_id as string,
-    // As the entity's workshop is joined: only when the row has one (its name, or '').
-    workshop_name: r.w_id !== null && r.w_id !== undefined ? ((r.w_name as string | null) ?? '') : '',
+    // The workshop's name, '' without one (as the entity's joined workshop).
+    workshop_name: (r.w_name as string | null) ?? '',
     author_name: r.m_author_name as string,
     author_email: r.m_author_email as string,
     message: r.m_message as string,
