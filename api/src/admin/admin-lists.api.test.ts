@@ -469,6 +469,76 @@ describe.each(DB_KINDS)('admin lists on %s', (kind) => {
       await s.services.db.manager.delete(Booking, odd.map((b) => b.id));
     });
 
+    it('writes each whole list straight from its raw rows in the very bytes of the entities\' JSON, in every sort and direction, filtered and after a cursor (docs/decisions/110)', async () => {
+      const workshopId = 'nyc-portrait-posing';
+      // Every kind of value the writer converts: nulls, a hold with milliseconds, money with cents, refunds, fees and a
+      // promo discount, a released booking (no balance), a row without a reference, quotes, accents, emoji, new lines.
+      const odd = [
+        await insertBooking(s.services.db, { workshopId, customerName: 'Zoë "Quote" O\'Neil', reference: null, installments: 5, paymentOption: 'payment_plan' as never, specialRequests: 'Line\nbreak\ttab \\ back', age: null, holdExpiresAt: new Date(at(999).getTime() + 7), status: 'held', paymentStatus: 'pending', amountPaidCents: 0, createdAt: new Date(at(130).getTime() + 999) }),
+        await insertBooking(s.services.db, { workshopId, customerName: 'Ångström Ünïcode', amountPaidCents: 289_501, amountRefundedCents: 12_345, feeCents: 7_505, status: 'cancelled', paymentStatus: 'paid', otherEquipment: 'Drone 📷 \u2028', healthConcerns: 'None', dietaryRestrictions: 'Vegan', promoCode: 'SPRING10', discountCents: 28_950, createdAt: at(130) }),
+        await insertBooking(s.services.db, { workshopId, customerName: 'Bulk 12', numParticipants: 3, numSpouses: 2, amountPaidCents: 100_001, totalCents: 868_533, createdAt: new Date(at(130).getTime() + 1) }),
+      ];
+      const messages = [await insertMessage(s.services.db, { workshopId, authorName: 'Émile "E" <b>', message: 'Line\nbreak 📷 \u2028 \\', createdAt: new Date(at(230).getTime() + 123) })];
+      const lists = s.services.adminLists;
+      const bookingsAsEntities = async (args: Parameters<typeof lists.bookingBatchesOrThrow>[0], cursor: string | null = null) => {
+        const all: Booking[] = [];
+        for await (const batch of lists.bookingBatchesOrThrow(args, cursor)) all.push(...batch);
+        return JSON.stringify(all.map(adminBookingJson));
+      };
+      const messagesAsEntities = async (args: Parameters<typeof lists.messageBatchesOrThrow>[0], cursor: string | null = null) => {
+        const all: CommunityMessage[] = [];
+        for await (const batch of lists.messageBatchesOrThrow(args, cursor)) all.push(...batch);
+        return JSON.stringify(all.map(adminMessageJson));
+      };
+      const text = async (path: string) => {
+        const res = await get(path);
+        expect({ path, status: res.status }).toEqual({ path, status: 200 });
+        return res.text();
+      };
+      const cursorOf = async (path: string) => (await get(`${path}${path.includes('?') ? '&' : '?'}limit=3`)).headers.get('x-next-cursor')!;
+      try {
+        for (const sortBy of ['created', 'name', 'workshop', 'spots', 'paid', 'status'] as const) {
+          for (const direction of ['asc', 'desc'] as const) {
+            const query = `sort_by=${sortBy}&direction=${direction}`;
+            const whole = await text(`/admin/bookings?${query}`);
+            expect(whole.length).toBeGreaterThan(2 * STREAM_BATCH * 500);
+            expect({ query, same: whole === (await bookingsAsEntities({ sortBy: sortBy as never, direction: direction as never })) }).toEqual({ query, same: true });
+            const cursor = await cursorOf(`/admin/bookings?${query}`);
+            const after = await text(`/admin/bookings?${query}&cursor=${encodeURIComponent(cursor)}`);
+            expect({ query, after: after === (await bookingsAsEntities({ sortBy: sortBy as never, direction: direction as never }, cursor)) }).toEqual({ query, after: true });
+          }
+        }
+        const filtered: Array<[string, Parameters<typeof lists.bookingBatchesOrThrow>[0]]> = [
+          [`workshop_id=${workshopId}&sort_by=name&direction=asc`, { workshopId, sortBy: 'name' as never, direction: 'asc' as never }],
+          ['status=cancelled', { status: 'cancelled' as never }],
+          ['payment_status=pending&sort_by=paid', { paymentStatus: 'pending' as never, sortBy: 'paid' as never }],
+          [`from=${at(130).toISOString()}&to=${at(131).toISOString()}`, { from: at(130), to: at(131) }],
+          ['text=zebedee', { text: 'zebedee' }],
+        ];
+        for (const [query, args] of filtered) {
+          const whole = await text(`/admin/bookings?${query}`);
+          expect(whole.length).toBeGreaterThan(2);
+          expect({ query, same: whole === (await bookingsAsEntities(args)) }).toEqual({ query, same: true });
+        }
+        for (const [query, args] of [
+          ['', {}],
+          ['?direction=asc', { direction: 'asc' as never }],
+          [`?workshop_id=${workshopId}`, { workshopId }],
+          ['?topic=ride_sharing&direction=asc', { topic: 'ride_sharing' as never, direction: 'asc' as never }],
+        ] as const) {
+          const whole = await text(`/admin/messages${query}`);
+          expect(whole).toContain(messages[0].id);
+          expect({ query, same: whole === (await messagesAsEntities(args)) }).toEqual({ query, same: true });
+          const cursor = await cursorOf(`/admin/messages${query}`);
+          const after = await text(`/admin/messages${query}${query ? '&' : '?'}cursor=${encodeURIComponent(cursor)}`);
+          expect({ query, after: after === (await messagesAsEntities(args, cursor)) }).toEqual({ query, after: true });
+        }
+      } finally {
+        await s.services.db.manager.delete(Booking, odd.map((b) => b.id));
+        await s.services.db.manager.delete(CommunityMessage, messages.map((m) => m.id));
+      }
+    });
+
     it('sorts over REST as the GraphQL list does, and refuses a bad sort or a cursor of another sort with a 400 naming it', async () => {
       const SORTED = `query($sortBy: BookingSortField, $direction: SortDirection, $limit: Int!, $cursor: String) {
         adminBookingPage(sortBy: $sortBy, direction: $direction, limit: $limit, cursor: $cursor) { items { id } nextCursor }

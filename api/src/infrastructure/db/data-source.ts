@@ -105,7 +105,7 @@ interface MysqlPool {
   getConnection(callback: (err: Error | null, connection: MysqlPoolConnection) => void): void;
 }
 interface MysqlPoolConnection {
-  query(options: { sql: string; values: readonly unknown[] }): MysqlStreamedQuery;
+  query(options: { sql: string; values: readonly unknown[]; dateStrings?: boolean }): MysqlStreamedQuery;
   pause(): void;
   resume(): void;
   release(): void;
@@ -118,6 +118,12 @@ interface MysqlStreamedQuery {
   on(event: 'error', listener: (err: Error) => void): MysqlStreamedQuery;
   on(event: 'end', listener: () => void): MysqlStreamedQuery;
 }
+/** Per-query options of a streamed read (Database.streamRows). */
+export interface StreamOptions {
+  /** Datetime columns as the stored text rather than Dates (MySQL/MariaDB; SQLite's are text already). */
+  dateStrings?: boolean;
+}
+
 /**
  * How long (seconds) MySQL/MariaDB waits on a streamed read's paused connection (streamRows) before it
  * gives up on the query: the whole-list exports wait on their HTTP client (docs/decisions/108).
@@ -202,8 +208,10 @@ export class Database {
    * error) closes the connection (the server stops the query when its socket goes); the pool opens
    * another when it needs one. A connection that read to the end goes back to the pool. The server
    * waits up to STREAM_WRITE_TIMEOUT_S on a paused connection (set for the connection's session).
+   * `options.dateStrings`: datetime columns come as the server's text (`YYYY-MM-DD HH:MM:SS.mmm`,
+   * UTC as the app stores them), as SQLite gives them, instead of mysql2's Dates (decision 110).
    */
-  async *streamRows(sql: string, values: readonly unknown[], batch: number): AsyncGenerator<Array<Record<string, unknown>>> {
+  async *streamRows(sql: string, values: readonly unknown[], batch: number, options: StreamOptions = {}): AsyncGenerator<Array<Record<string, unknown>>> {
     if (this.kind !== 'mysql') throw new Error('streamRows: MySQL/MariaDB only (SQLite reads synchronously: selectRows)');
     const pool = (this.dataSource.driver as unknown as { pool?: MysqlPool }).pool;
     if (!pool) throw new Error('Pool is closed');
@@ -233,7 +241,7 @@ export class Database {
       w?.();
     };
     connection
-      .query({ sql, values })
+      .query({ sql, values, ...(options.dateStrings ? { dateStrings: true } : {}) })
       .on('result', (row) => {
         rows.push(row);
         if (rows.length >= batch && !paused) {

@@ -1,6 +1,6 @@
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata.js';
-import type { Database } from './data-source';
+import type { Database, StreamOptions } from './data-source';
 import { orderByKeyset, type Cursor, type KeysetOrder } from './keyset';
 
 /** A row as the driver returns it: columns named `<alias>_<column>` (TypeORM's aliases). */
@@ -31,11 +31,19 @@ function afterPosition<T extends ObjectLiteral>(q: SelectQueryBuilder<T>, o: Key
  * the way back. `build` makes a fresh query with the filters each time (called twice).
  * A batch shorter than `batch` is the last one.
  * On MySQL/MariaDB the list is one query instead, streamed (`Database.streamRows`, decision 108):
- * the same rows in the same order, in batches of `batch` rows, with no round trip between them.
+ * the same rows in the same order, in batches of `batch` rows, with no round trip between them;
+ * `options` are that query's (`dateStrings`: datetime columns as their stored text, as on SQLite).
  */
-export async function* readRawBatches<T extends ObjectLiteral>(db: Database, build: () => SelectQueryBuilder<T>, o: KeysetOrder, from: Cursor | null, batch: number): AsyncGenerator<RawRow[]> {
+export async function* readRawBatches<T extends ObjectLiteral>(
+  db: Database,
+  build: () => SelectQueryBuilder<T>,
+  o: KeysetOrder,
+  from: Cursor | null,
+  batch: number,
+  options: StreamOptions = {},
+): AsyncGenerator<RawRow[]> {
   if (db.kind === 'mysql') {
-    yield* db.streamRows(...streamedQuery(build(), o, from), batch);
+    yield* db.streamRows(...streamedQuery(build(), o, from), batch, options);
     return;
   }
   const firstQuery = orderByKeyset(build(), o).limit(batch);
@@ -149,4 +157,26 @@ function isPassThrough(column: ColumnMetadata): boolean {
   if (column.transformer) return false;
   const type = typeof column.type === 'string' ? column.type : column.type === String ? 'varchar' : column.type === Number ? 'int' : '';
   return ['varchar', 'text', 'int', 'integer', 'char', 'nvarchar', 'mediumtext', 'longtext', 'tinytext'].includes(type);
+}
+
+/**
+ * A function turning a datetime column's raw value into the ISO 8601 text its entity's Date would
+ * give (`toISOString()`), for writers that skip the entity (decision 110). The stored text
+ * `YYYY-MM-DD HH:MM:SS.mmm` (UTC: SQLite's, and MySQL/MariaDB's read with `dateStrings`) is
+ * rearranged, no Date made; null stays null; a Date (mysql2's, without `dateStrings`) gives its
+ * own; any other value goes through the driver's hydration as `rowHydrator` would (SQLite), or is
+ * read as UTC as mysql2 reads it with the app's `timezone: 'Z'` (MySQL/MariaDB).
+ */
+export function storedTimeToIso<T extends ObjectLiteral>(db: Database, entity: new () => T, property: string): (value: unknown) => string | null {
+  const column = db.dataSource.getMetadata(entity).findColumnWithPropertyName(property);
+  if (!column) throw new Error(`storedTimeToIso: ${entity.name} has no column ${property}`);
+  const driver = db.dataSource.driver;
+  const sqlite = db.kind === 'sqlite';
+  return (value) => {
+    if (value === null || value === undefined) return null;
+    if (typeof value === 'string' && SQLITE_DATETIME.test(value)) return `${value.slice(0, 10)}T${value.slice(11)}Z`;
+    if (value instanceof Date) return value.toISOString();
+    const date = sqlite ? driver.prepareHydratedValue(value, column) : new Date(`${String(value).replace(' ', 'T')}Z`);
+    return date === null || date === undefined ? null : (date as Date).toISOString();
+  };
 }

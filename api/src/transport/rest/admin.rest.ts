@@ -55,8 +55,8 @@ export function adminStatsJson(s: AdminStats) {
   };
 }
 
-export { adminBookingJson } from './booking-json';
-import { adminBookingJson } from './booking-json';
+export { adminBookingJson, adminBookingRowJson } from './booking-json';
+import { adminBookingJson, adminBookingRowJson } from './booking-json';
 
 /** A community message in the admin view: with workshop_name and the author's email. */
 export function adminMessageJson(m: CommunityMessage) {
@@ -69,6 +69,24 @@ export function adminMessageJson(m: CommunityMessage) {
     message: m.message,
     topic: m.topic,
     created_at: m.createdAt.toISOString(),
+  };
+}
+
+/**
+ * adminMessageJson written straight from the export's raw row (AdminListsService.messageRowsOrThrow:
+ * `m_<column>`, the workshop's name `w_name`), without making the entity (decision 110).
+ */
+export function adminMessageRowJson(r: Record<string, unknown>, iso: (value: unknown) => string | null) {
+  return {
+    id: r.m_id as string,
+    workshop_id: r.m_workshop_id as string,
+    // The workshop's name, '' without one (as the entity's joined workshop).
+    workshop_name: (r.w_name as string | null) ?? '',
+    author_name: r.m_author_name as string,
+    author_email: r.m_author_email as string,
+    message: r.m_message as string,
+    topic: r.m_topic as string,
+    created_at: iso(r.m_created_at),
   };
 }
 
@@ -152,7 +170,9 @@ export function adminRoutes(deps: AdminRouteDeps): FastifyPluginAsync {
           return page.items.map(adminBookingJson);
         }
         const { limit: _limit, cursor, ...filtersAndSort } = args;
-        return sendJsonArray(reply, adminLists.bookingBatchesOrThrow(filtersAndSort, cursor), adminBookingJson, (err) => req.log.error({ err }, 'admin bookings list failed midway'));
+        // Each row's JSON straight from its raw row (decision 110): the bytes of adminBookingJson's.
+        const { batches, iso } = adminLists.bookingRowsOrThrow(filtersAndSort, cursor);
+        return sendJsonArray(reply, batches, (row) => adminBookingRowJson(row, iso), (err) => req.log.error({ err }, 'admin bookings list failed midway'));
       });
       guarded.get('/messages', { schema: ADMIN_ROUTES.messages }, async (req, reply) => {
         const { args, paged } = await listQueryOrThrow(AdminMessagesArgs, req.query, MESSAGE_PARAMS);
@@ -162,7 +182,8 @@ export function adminRoutes(deps: AdminRouteDeps): FastifyPluginAsync {
           return page.items.map(adminMessageJson);
         }
         const { limit: _limit, cursor, ...filtersAndDirection } = args;
-        return sendJsonArray(reply, adminLists.messageBatchesOrThrow(filtersAndDirection, cursor), adminMessageJson, (err) => req.log.error({ err }, 'admin messages list failed midway'));
+        const { batches, iso } = adminLists.messageRowsOrThrow(filtersAndDirection, cursor);
+        return sendJsonArray(reply, batches, (row) => adminMessageRowJson(row, iso), (err) => req.log.error({ err }, 'admin messages list failed midway'));
       });
       guarded.delete<IdPath>('/messages/:id', { schema: ADMIN_ROUTES.deleteMessage }, async (req) => {
         const input = await validateInputOrThrow(DeleteMessageInput, { id: req.params.id });
