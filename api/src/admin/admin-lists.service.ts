@@ -141,11 +141,11 @@ export class AdminListsService {
     const hydrate = rowHydrator(this.db, CommunityMessage, order.alias);
     const withWorkshop = (row: RawRow): CommunityMessage => {
       const message = hydrate(row);
-      // As getMany() joins it: the workshop's id and name only.
-      if (row.w_id !== null && row.w_id !== undefined) message.workshop = Object.assign(new Workshop(), { id: row.w_id as string, name: row.w_name as string });
+      // As getMany() joins it: the workshop's id and name only (none when the run is unknown).
+      if (row.w_name !== null && row.w_name !== undefined) message.workshop = Object.assign(new Workshop(), { id: message.workshopId, name: row.w_name as string });
       return message;
     };
-    for await (const rows of readRawBatches(this.db, () => this.messages(filters), order, cursorOf(cursor), STREAM_BATCH)) yield hydrateInPlace(rows, withWorkshop);
+    for await (const rows of readRawBatches(this.db, () => this.messagesWithWorkshopName(filters), order, cursorOf(cursor), STREAM_BATCH)) yield hydrateInPlace(rows, withWorkshop);
   }
 
   /**
@@ -157,10 +157,7 @@ export class AdminListsService {
     const { direction, ...filters } = args;
     const order: KeysetOrder = { ...MESSAGE_ORDER, direction: direction === SortDirection.asc ? 'ASC' : 'DESC' };
     const from = cursorOf(cursor);
-    // The workshop's name by a subquery, not a join: joined, MariaDB reads the whole table and sorts
-    // it before sending a row (the FORCE INDEX is not taken for the join: ANALYZE 245 against 107 ms
-    // at 100 seasons, decision 110). Null when the row has no workshop, as the join's w_name.
-    const build = () => this.messages(filters, false).addSelect('(SELECT w.name FROM workshops w WHERE w.id = m.workshop_id)', 'w_name');
+    const build = () => this.messagesWithWorkshopName(filters);
     return { batches: readRawBatches(this.db, build, order, from, STREAM_BATCH, { dateStrings: true }), iso: storedTimeToIso(this.db, CommunityMessage, 'createdAt') };
   }
 
@@ -206,6 +203,16 @@ export class AdminListsService {
       else whereTextMatches(q, this.db.kind, 'b', BOOKING_SEARCH, f.text);
     }
     return q;
+  }
+
+  /**
+   * The messages matching `f` for a whole list, each with its workshop's name as `w_name`, by a
+   * subquery rather than a join: joined, MariaDB reads the whole table and sorts it before sending
+   * a row (the FORCE INDEX is not taken for the join: ANALYZE 245 against 107 ms at 100 seasons,
+   * decision 110). Null when the row has no workshop, as the join's w_name.
+   */
+  private messagesWithWorkshopName(f: AdminMessageFilters): SelectQueryBuilder<CommunityMessage> {
+    return this.messages(f, false).addSelect('(SELECT w.name FROM workshops w WHERE w.id = m.workshop_id)', 'w_name');
   }
 
   /** The messages matching `f`; `withWorkshop`: with the workshop's id and name (for workshop_name), never its long texts. */
