@@ -90,7 +90,7 @@ test('two tabs booking with the same gift card at the same moment spend it at mo
     .poll(async () => {
       const outcome = await Promise.all(tabs.map(async (tab, i) => ((await paid[i].isVisible()) ? 'checkout' : (await tab.getByText(refusal).first().isVisible()) ? 'refused' : 'waiting')));
       return outcome.sort().join(',');
-    }, { timeout: 30_000, intervals: [250] })
+    }, { timeout: 30_000, intervals: [500] })
     .toBe('checkout,refused');
   const winner = (await paid[0].isVisible()) ? page : second;
   await expect(winner.getByText('Amount due: $368.50')).toBeVisible(); // $868.50 less the card's $500

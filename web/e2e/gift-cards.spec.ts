@@ -102,15 +102,15 @@ test('a gift card bought, delivered on its date, used in part on a booking and t
   await expect(page.getByText('We email it to Rita Recipient on 2026-01-16')).toBeVisible();
   await audit(page);
   // The buyer's receipt at once; nothing to the recipient before the date.
-  await expect.poll(() => inMailTo(BUYER, /Your payment of \$1,000 was received/), { timeout: 30_000, intervals: [250] }).not.toBeNull();
+  await expect.poll(() => inMailTo(BUYER, /Your payment of \$1,000 was received/), { timeout: 30_000, intervals: [1_000] }).not.toBeNull();
   expect(inMailTo(RECIPIENT, /GC-/)).toBeNull();
 
   // Delivered on its date.
   deliveryDateArrives(RECIPIENT);
-  await expect.poll(() => inMailTo(RECIPIENT, /\/gift-cards\/card#(GC-[A-Z0-9-]+)/), { timeout: 90_000, intervals: [250] }).not.toBeNull();
+  await expect.poll(() => inMailTo(RECIPIENT, /\/gift-cards\/card#(GC-[A-Z0-9-]+)/), { timeout: 90_000, intervals: [2_000] }).not.toBeNull();
   const code = inMailTo(RECIPIENT, /\/gift-cards\/card#(GC-[A-Z0-9-]+)/)![1];
   expect(inMailTo(RECIPIENT, /Happy birthday! Go chase the light\./)).not.toBeNull();
-  await expect.poll(() => inMailTo(BUYER, /Your gift card was delivered/), { timeout: 30_000, intervals: [250] }).not.toBeNull();
+  await expect.poll(() => inMailTo(BUYER, /Your gift card was delivered/), { timeout: 30_000, intervals: [1_000] }).not.toBeNull();
 
   // The printable card.
   await page.goto(`${STRIPE_APP_URL}/gift-cards/card#${code}`);
@@ -134,7 +134,7 @@ test('a gift card bought, delivered on its date, used in part on a booking and t
   await expect(page.getByRole('heading', { name: 'Fake Stripe Checkout' })).toBeVisible();
   await page.getByRole('button', { name: /^Pay/ }).click();
   await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
-  await expect.poll(() => inMailTo(second, /https?:\/\/[^\s"'<>]+\/manage\/[0-9a-f-]{36}#[A-Za-z0-9_\-.~%]+/), { timeout: 30_000, intervals: [250] }).not.toBeNull();
+  await expect.poll(() => inMailTo(second, /https?:\/\/[^\s"'<>]+\/manage\/[0-9a-f-]{36}#[A-Za-z0-9_\-.~%]+/), { timeout: 30_000, intervals: [1_000] }).not.toBeNull();
   await page.goto(inMailTo(second, /https?:\/\/[^\s"'<>]+\/manage\/[0-9a-f-]{36}#[A-Za-z0-9_\-.~%]+/)![0]);
   await expect(page.getByRole('heading', { name: 'Pay with a credit or gift card' })).toBeVisible();
   await audit(page);

@@ -96,7 +96,7 @@ test('the manage link from the mail: pay the balance, then cancel with the quote
         link = manageLinkFor(email);
         return link;
       },
-      { timeout: 30_000, intervals: [250] },
+      { timeout: 30_000, intervals: [500, 1000, 2000] },
     )
     .not.toBeNull();
   await page.goto(link!);
@@ -148,7 +148,7 @@ test('the manage link from the mail: pay the balance, then cancel with the quote
         mail = mailFor(email, 'Your booking is cancelled');
         return mail;
       },
-      { timeout: 30_000, intervals: [250] },
+      { timeout: 30_000, intervals: [500, 1000, 2000] },
     )
     .not.toBeNull();
   expect(mail!).toContain(`You will receive ${quoted} back to your card`);
@@ -232,7 +232,7 @@ test('a deposit-paid booking moved to a cheaper workshop: the quote, the page an
   await page.getByRole('button', { name: /^Pay/ }).click();
   await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
   let link: string | null = null;
-  await expect.poll(() => (link = manageLinkFor(email)), { timeout: 30_000, intervals: [250] }).not.toBeNull();
+  await expect.poll(() => (link = manageLinkFor(email)), { timeout: 30_000, intervals: [500, 1000, 2000] }).not.toBeNull();
   await page.goto(link!);
 
   const section = page.getByRole('region', { name: 'Transfer to another workshop' });
@@ -262,7 +262,7 @@ test('a deposit-paid booking moved to a cheaper workshop: the quote, the page an
 
   // The transfer mail tells the same: nothing refunded, the balance and its one date, what cancelling gives.
   let mail = '';
-  await expect.poll(() => (mail = mailsTo(email, 'Your booking moved to')[0] ?? ''), { timeout: 30_000, intervals: [250] }).not.toBe('');
+  await expect.poll(() => (mail = mailsTo(email, 'Your booking moved to')[0] ?? ''), { timeout: 30_000, intervals: [500, 1000, 2000] }).not.toBe('');
   expect(mail).toContain(`Nothing is refunded now. $1,700 is left to pay, due by ${due}.`);
   expect(mail).toContain('If you cancel after the transfer, you get $700 back today');
   expect(mail).not.toMatch(/\$400|refunded to your card|Balance due: now/);

@@ -95,7 +95,7 @@ test('a participant reviews through the mailed link, the admin publishes, the re
   await aRunThatEndedWithOneParticipant(page);
 
   // The job worker (every 15 s) sends the ask; the mail worker writes it.
-  await expect.poll(() => reviewLinkFor(EMAIL), { timeout: 90_000, intervals: [250] }).not.toBeNull();
+  await expect.poll(() => reviewLinkFor(EMAIL), { timeout: 90_000, intervals: [2_000] }).not.toBeNull();
   const link = new URL(reviewLinkFor(EMAIL)!);
 
   await page.goto(`${link.pathname}${link.hash}`);

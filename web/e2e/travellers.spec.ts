@@ -54,7 +54,7 @@ async function waitForLink(email: string, pattern: RegExp): Promise<string> {
         link = linkFor(email, pattern);
         return link;
       },
-      { timeout: 30_000, intervals: [250] },
+      { timeout: 30_000, intervals: [500, 1000, 2000] },
     )
     .not.toBeNull();
   return link!;
