@@ -37,6 +37,9 @@ module.exports = {
   },
   transformIgnorePatterns: ['/node_modules/(?!(@react-email/render/|((@fastify/static|light-my-request)/node_modules/)?(content-disposition|cookie)/))'],
   setupFiles: ['<rootDir>/src/test/setup-env.ts'],
+  // The migrated MySQL schema, made once per run and copied into each test database (src/test/mysql-template.ts).
+  globalSetup: '<rootDir>/src/test/global-setup.ts',
+  globalTeardown: '<rootDir>/src/test/global-teardown.ts',
   // Each file gets its own databases; MariaDB-backed files are slower, so allow time.
   testTimeout: 30000,
   maxWorkers: 2,

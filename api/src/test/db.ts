@@ -6,6 +6,7 @@ import path from 'node:path';
 import mysql from 'mysql2/promise';
 import { openDatabase, type Database, type DatabaseConfig } from '../infrastructure/db/data-source';
 import { seedIfEmpty } from '../content/seed';
+import { applyMysqlTemplate, mysqlTemplate } from './mysql-template';
 
 export type DbKind = 'sqlite' | 'mysql';
 
@@ -25,8 +26,12 @@ export interface TestDb {
  * A fresh, migrated database of its own for one test file: a temp SQLite file,
  * or a new database `t_<random>` on the MySQL server (dropped afterwards), so
  * test files and parallel developers never see each other's rows.
+ * On MySQL the schema comes from the run's template (test/mysql-template.ts: the
+ * same migrations, run once per Jest run) unless `fromScratch` asks for the
+ * migrations themselves (the tests of the migrations); `migrate()` runs after
+ * either way and finds nothing pending on a template copy.
  */
-export async function createTestDb(kind: DbKind, options: { seed?: boolean } = {}): Promise<TestDb> {
+export async function createTestDb(kind: DbKind, options: { seed?: boolean; fromScratch?: boolean } = {}): Promise<TestDb> {
   let config: DatabaseConfig;
   let dropStorage: () => Promise<void>;
   if (kind === 'mysql') {
@@ -39,7 +44,12 @@ export async function createTestDb(kind: DbKind, options: { seed?: boolean } = {
       password: decodeURIComponent(server.password),
     });
     await admin.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
-    await admin.end();
+    const template = options.fromScratch ? null : mysqlTemplate();
+    try {
+      if (template) await applyMysqlTemplate(admin, name, template);
+    } finally {
+      await admin.end();
+    }
     server.pathname = `/${name}`;
     config = { kind: 'mysql', url: server.toString() };
     dropStorage = async () => {

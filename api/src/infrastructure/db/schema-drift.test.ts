@@ -20,7 +20,7 @@ async function undoDownTo(ds: { query: (sql: string) => Promise<unknown>; undoLa
 
 describe.each(DB_KINDS)('migrations on %s', (kind) => {
   it('create exactly the schema the entities describe (no drift)', async () => {
-    const t = await createTestDb(kind, { seed: false });
+    const t = await createTestDb(kind, { seed: false, fromScratch: true });
     try {
       const pending = await t.db.dataSource.driver.createSchemaBuilder().log();
       expect(pending.upQueries.map((q) => q.query)).toEqual([]);
@@ -30,7 +30,7 @@ describe.each(DB_KINDS)('migrations on %s', (kind) => {
   });
 
   it('give every existing booking a unique short reference (issue 24, decision 078)', async () => {
-    const t = await createTestDb(kind);
+    const t = await createTestDb(kind, { fromScratch: true });
     try {
       for (let i = 0; i < 3; i++) await insertBooking(t.db);
       // Back to before the reference existed (its column goes, the rows stay), then forward again.
@@ -48,7 +48,7 @@ describe.each(DB_KINDS)('migrations on %s', (kind) => {
   });
 
   it('give every existing booking its travellers: the booker with their details, placeholders for the others (decision 084)', async () => {
-    const t = await createTestDb(kind);
+    const t = await createTestDb(kind, { fromScratch: true });
     try {
       const two = await insertBooking(t.db, { numParticipants: 2 });
       const one = await insertBooking(t.db);
@@ -70,7 +70,7 @@ describe.each(DB_KINDS)('migrations on %s', (kind) => {
   });
 
   it('move every credit into gift_cards as a balance of kind credit: code kept, used ones at 0 with their use, valid 5 years (decision 095)', async () => {
-    const t = await createTestDb(kind);
+    const t = await createTestDb(kind, { fromScratch: true });
     try {
       const source = await insertBooking(t.db, { status: BookingStatus.cancelled, customerName: 'Ana Lopez' });
       const user = await insertBooking(t.db, { status: BookingStatus.confirmed });
@@ -107,7 +107,7 @@ describe.each(DB_KINDS)('migrations on %s', (kind) => {
   });
 
   it('mark the reviews written before issue 26 as samples, and give every confirmed booking its two review asks (decisions 089, 090)', async () => {
-    const t = await createTestDb(kind);
+    const t = await createTestDb(kind, { fromScratch: true });
     try {
       const confirmed = await insertBooking(t.db, { status: BookingStatus.confirmed });
       const cancelled = await insertBooking(t.db, { status: BookingStatus.cancelled });
@@ -126,7 +126,7 @@ describe.each(DB_KINDS)('migrations on %s', (kind) => {
   });
 
   it('give every existing booking its trip-data erasure job, due 90 days after its run ends (decision 100)', async () => {
-    const t = await createTestDb(kind);
+    const t = await createTestDb(kind, { fromScratch: true });
     try {
       const confirmed = await insertBooking(t.db, { status: BookingStatus.confirmed });
       const cancelled = await insertBooking(t.db, { status: BookingStatus.cancelled });
@@ -144,7 +144,7 @@ describe.each(DB_KINDS)('migrations on %s', (kind) => {
   });
 
   it('give every existing booking its 7-year accounting job (decision 102)', async () => {
-    const t = await createTestDb(kind);
+    const t = await createTestDb(kind, { fromScratch: true });
     try {
       const confirmed = await insertBooking(t.db, { status: BookingStatus.confirmed });
       const cancelled = await insertBooking(t.db, { status: BookingStatus.cancelled });
@@ -162,7 +162,7 @@ describe.each(DB_KINDS)('migrations on %s', (kind) => {
   });
 
   it('are idempotent: running them twice changes nothing', async () => {
-    const t = await createTestDb(kind, { seed: false });
+    const t = await createTestDb(kind, { seed: false, fromScratch: true });
     try {
       await t.db.migrate();
       const executed = await t.db.dataSource.query('SELECT COUNT(*) AS n FROM typeorm_migrations');
@@ -173,7 +173,7 @@ describe.each(DB_KINDS)('migrations on %s', (kind) => {
   });
 
   it('record the checkout sessions of existing bookings as ours, for the amount each asked (hardening finding 3)', async () => {
-    const t = await createTestDb(kind);
+    const t = await createTestDb(kind, { fromScratch: true });
     try {
       // Back to before CheckoutSessionsAndMailLimit, undoing whatever came after it.
       const last = async () => ((await t.db.dataSource.query('SELECT name FROM typeorm_migrations ORDER BY id DESC LIMIT 1')) as Array<{ name: string }>)[0].name;
@@ -195,7 +195,7 @@ describe.each(DB_KINDS)('migrations on %s', (kind) => {
   });
 
   it('turn the money of bookings made before the ledger into ledger rows, and the retired payment statuses into true ones (docs/decisions/062)', async () => {
-    const t = await createTestDb(kind);
+    const t = await createTestDb(kind, { fromScratch: true });
     try {
       const last = async () => ((await t.db.dataSource.query('SELECT name FROM typeorm_migrations ORDER BY id DESC LIMIT 1')) as Array<{ name: string }>)[0].name;
       while (!(await last()).startsWith('AddScheduledJobs')) await t.db.dataSource.undoLastMigration();
@@ -221,7 +221,7 @@ describe.each(DB_KINDS)('migrations on %s', (kind) => {
   });
 
   it('give a mail being sent during the upgrade the lease its claim time gave it (the outbox on LeasedRows)', async () => {
-    const t = await createTestDb(kind, { seed: false });
+    const t = await createTestDb(kind, { seed: false, fromScratch: true });
     try {
       const executed = async () => ((await t.db.dataSource.query('SELECT name FROM typeorm_migrations')) as Array<{ name: string }>).map((r) => r.name);
       while ((await executed()).some((name) => name.startsWith('OutboxLeases'))) await t.db.dataSource.undoLastMigration();

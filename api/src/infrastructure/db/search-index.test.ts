@@ -13,7 +13,7 @@ import { AdminListsService } from '../../admin/admin-lists.service';
  */
 describe.each(DB_KINDS)('search indexes on %s', (kind) => {
   it('exist after every migration, and the SQLite ones agree with their tables', async () => {
-    const t = await createTestDb(kind);
+    const t = await createTestDb(kind, { fromScratch: true });
     try {
       if (kind === 'sqlite') {
         const triggers = (await t.db.dataSource.query("SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name")) as Array<{ name: string }>;
@@ -41,7 +41,7 @@ describe.each(DB_KINDS)('search indexes on %s', (kind) => {
   });
 
   it('are dropped by the migration going down and built again, rows from before included', async () => {
-    const t = await createTestDb(kind);
+    const t = await createTestDb(kind, { fromScratch: true });
     try {
       const lists = new AdminListsService(t.db);
       const before = await insertBooking(t.db, { customerName: 'Before Upgrade' });
