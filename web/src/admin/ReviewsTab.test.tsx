@@ -7,7 +7,7 @@ import { ADMIN_DASHBOARD_QUERY } from './AdminDashboardPage';
 import { ADMIN_REVIEWS_QUERY, HIDE_REVIEW_MUTATION, PUBLISH_REVIEW_MUTATION, REPLY_TO_REVIEW_MUTATION } from './ReviewsTab';
 import { storeAdminCredential } from './credential';
 
-// The dashboard and its tab load lazily: on a loaded CI machine a step took longer than 5 s once (round fifteen).
+// The dashboard and its tab load lazily; the test failed once on a loaded machine (round fifteen, message not kept): more time per step.
 configure({ asyncUtilTimeout: 10_000 });
 jest.setTimeout(40_000);
 
