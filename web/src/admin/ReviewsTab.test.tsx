@@ -1,4 +1,4 @@
-import { configure, screen, within } from '@testing-library/react';
+import { act, configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MockLink } from '@apollo/client/testing';
 import { renderRoute } from '../test/render';
@@ -75,7 +75,7 @@ describe('/admin/dashboard: Reviews', () => {
     expect(await within(await screen.findByRole('listitem')).findByRole('button', { name: 'Update answer' })).toBeInTheDocument();
     // The list's refetch after the answer is in flight (its mocked answer comes on a 0 ms timer): let it land, or
     // Apollo shares it with the refetch after Hide (the same query in flight) and the last mocked list is never read.
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
 
     await user.click(within(screen.getByRole('listitem')).getByRole('button', { name: 'Hide' }));
     expect(await screen.findByText('No reviews here.')).toBeInTheDocument();
