@@ -116,6 +116,8 @@ export function hydrateInPlace<T>(rows: RawRow[], hydrate: (row: RawRow) => T): 
 
 /** SQLite's stored form of a datetime(3) column, as TypeORM writes it (UTC). */
 const SQLITE_DATETIME = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}$/;
+/** That stored text (matched by SQLITE_DATETIME) as ISO 8601, the text its Date's toISOString() gives. */
+const storedIso = (stored: string): string => `${stored.slice(0, 10)}T${stored.slice(11)}Z`;
 
 /**
  * A function turning a raw row of `alias` into an instance of `entity` holding its columns,
@@ -143,7 +145,7 @@ export function rowHydrator<T extends ObjectLiteral>(db: Database, entity: new (
     }
     const hydrate = (value: unknown): unknown => driver.prepareHydratedValue(value, column);
     const isDatetime = !column.transformer && (column.type === 'datetime' || column.type === Date);
-    converters.push(sqlite && isDatetime ? (value) => (typeof value === 'string' && SQLITE_DATETIME.test(value) ? new Date(`${value.slice(0, 10)}T${value.slice(11)}Z`) : hydrate(value)) : hydrate);
+    converters.push(sqlite && isDatetime ? (value) => (typeof value === 'string' && SQLITE_DATETIME.test(value) ? new Date(storedIso(value)) : hydrate(value)) : hydrate);
     lines.push(`if (${key} in row) t[${property}] = c[${converters.length - 1}](row[${key}]);`);
   }
   lines.push('return t;');
@@ -174,7 +176,7 @@ export function storedTimeToIso<T extends ObjectLiteral>(db: Database, entity: n
   const sqlite = db.kind === 'sqlite';
   return (value) => {
     if (value === null || value === undefined) return null;
-    if (typeof value === 'string' && SQLITE_DATETIME.test(value)) return `${value.slice(0, 10)}T${value.slice(11)}Z`;
+    if (typeof value === 'string' && SQLITE_DATETIME.test(value)) return storedIso(value);
     if (value instanceof Date) return value.toISOString();
     const date = sqlite ? driver.prepareHydratedValue(value, column) : new Date(`${String(value).replace(' ', 'T')}Z`);
     return date === null || date === undefined ? null : (date as Date).toISOString();
