@@ -25,6 +25,8 @@ import { securityHeaders } from './security-headers';
 import { registerWriteLimits } from './rate-limits';
 import { servedOverHttps } from './admin-guard';
 import { DiskBlobStore, IMMUTABLE_CACHE_CONTROL } from '../infrastructure/blob-store';
+import { FrontDoor } from './front-door';
+import { CATALOG_LIST_KEY, type CatalogList } from './rest/workshop.rest';
 
 /** Longest time any API request may take, once received, before the caller gets a 503. */
 export const REQUEST_TIMEOUT_MS = 10_000;
@@ -45,6 +47,8 @@ export interface App {
   caches: { graphql: CatalogAnswerCache<GraphQLAnswer>; pages: CatalogAnswerCache<RenderedPage> };
   /** The GraphQL documents parsed, validated and compiled once (tests and diagnostics read its stats). */
   documents: CompiledDocuments;
+  /** The kept answers sent before Fastify (tests and diagnostics read its stats). */
+  frontDoor: FrontDoor;
   /** Listen (port 0 picks a free one) and return the HTTP server. */
   listen(port: number, host?: string): Promise<http.Server>;
   /** Stop accepting requests, finish in-flight ones, stop Apollo. */
@@ -90,10 +94,12 @@ class AccessLog extends LogController {
  */
 export async function createApp(services: Services): Promise<App> {
   const { config, logger } = services;
+  const access = accessLogger(logger);
+  const frontDoor = new FrontDoor(access);
   const app = Fastify({
     loggerInstance: logger,
     childLoggerFactory: requestLoggerFactory as unknown as NonNullable<FastifyServerOptions['childLoggerFactory']>,
-    logController: new AccessLog(accessLogger(logger)),
+    logController: new AccessLog(access),
     requestIdHeader: false,
     genReqId: (req) => requestIdFor(req.headers['x-request-id']),
     // X-Forwarded-For and -Proto are believed only from the proxies TRUST_PROXY names (none when unset).
@@ -104,9 +110,16 @@ export async function createApp(services: Services): Promise<App> {
     clientErrorHandler: clientConnectionErrorHandler(logger),
     // Node's own timers find a request that is not received in time (checked every second; Node's
     // default is every 30 s); clientConnectionErrorHandler answers it 408.
+    // The front door answers the hottest kept answers before Fastify (docs/decisions/112).
     serverFactory: (handler) =>
-      http.createServer({ requestTimeout: REQUEST_RECEIVE_TIMEOUT_MS, headersTimeout: HEADERS_TIMEOUT_MS, connectionsCheckingInterval: 1000 }, handler),
+      http.createServer({ requestTimeout: REQUEST_RECEIVE_TIMEOUT_MS, headersTimeout: HEADERS_TIMEOUT_MS, connectionsCheckingInterval: 1000 }, frontDoor.handler(handler)),
   });
+  app.addHook('preClose', (done) => {
+    frontDoor.close();
+    done();
+  });
+  app.addHook('onSend', frontDoor.learn);
+  app.addHook('preParsing', frontDoor.payload);
 
   const headers = await securityHeaders({ hsts: config.hsts });
   app.addHook('onRequest', (req, reply, done) => {
@@ -173,8 +186,9 @@ export async function createApp(services: Services): Promise<App> {
   const webDist = config.webDist;
   const caches = { graphql: graphqlAnswerCache(catalog), pages: pageCache(catalog) };
 
+  frontDoor.get('/api/workshops', () => catalog.peek<CatalogList>(CATALOG_LIST_KEY));
   await app.register(
-    graphqlRoute({ apollo, contextDeps, limits, answers: caches.graphql, logger, trusted, documents, explorer: config.graphqlIntrospection, webDist, secureCookies: servedOverHttps(config) }),
+    graphqlRoute({ apollo, contextDeps, limits, answers: caches.graphql, frontDoor, logger, trusted, documents, explorer: config.graphqlIntrospection, webDist, secureCookies: servedOverHttps(config) }),
   );
   await app.register(restApi(services, limits), { prefix: '/api' });
 
@@ -255,6 +269,7 @@ export async function createApp(services: Services): Promise<App> {
     apollo,
     caches,
     documents,
+    frontDoor,
     // The server is started here rather than by app.listen(), so that without a host it listens
     // on every interface as Node does (Fastify would pick localhost).
     listen: (port, host) =>

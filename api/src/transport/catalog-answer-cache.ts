@@ -49,6 +49,17 @@ export class CatalogAnswerCache<V extends object> {
     return undefined;
   }
 
+  /**
+   * The current value if `wanted(value)`, counted as a hit; otherwise undefined and nothing
+   * counted (a caller that looks first, like the front door, before the one that counts).
+   */
+  getIf(key: string, wanted: (value: V) => boolean): V | undefined {
+    const entry = this.entries.get(key);
+    if (!entry || this.catalog.peek<object>(this.tokenKey) !== entry.token || !wanted(entry.value)) return undefined;
+    this.stats.hits++;
+    return entry.value;
+  }
+
   /** Read before computing a value; pass it to set(). */
   get generation(): number {
     return this.catalog.currentGeneration;

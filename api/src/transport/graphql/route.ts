@@ -16,6 +16,7 @@ import { ADMIN_DEVICE_COOKIE, adminSessionToken, forgetAdminSession, rememberAdm
 import { graphqlBodyErrorHandler } from './errors';
 import { resolvePersisted, type Refusal, type TrustedDocuments } from './trusted-documents';
 import type { CompiledDocuments } from './compiled-documents';
+import { FrontDoor, type Replayable } from '../front-door';
 
 /** Body size cap of /graphql: our largest operation (a booking) is a few KB. */
 export const GRAPHQL_BODY_LIMIT = 100 * 1024;
@@ -32,6 +33,8 @@ export interface GraphQLRouteOptions {
   limits: WriteLimits;
   /** Where anonymous catalog-only answers are kept (app.ts: graphqlAnswerCache). */
   answers: CatalogAnswerCache<GraphQLAnswer>;
+  /** Where the kept answers are sent again before Fastify (app.ts). */
+  frontDoor?: FrontDoor;
   logger: Logger;
   /** The web app's documents, asked for by hash (docs/decisions/073). */
   trusted: TrustedDocuments;
@@ -45,7 +48,7 @@ export interface GraphQLRouteOptions {
 }
 
 /** A cached answer: Apollo's status, its own headers and body. */
-export interface GraphQLAnswer {
+export interface GraphQLAnswer extends Replayable {
   status: number;
   headers: Record<string, string>;
   /** Bytes, so a hit is written as it is (no text encoding per request). */
@@ -191,6 +194,15 @@ export function graphqlRoute(options: GraphQLRouteOptions): FastifyPluginAsync {
     return undefined;
   }
 
+  // The body parser's lookup (answeredByText below) before Fastify: a kept answer Fastify has
+  // sent once is sent again from there. Only an answer the door can send is counted (a hit);
+  // anything else is looked up and counted once, by the parser, as before.
+  options.frontDoor?.post('/graphql', (req, text) => {
+    if (req.headers.authorization !== undefined) return undefined;
+    const known = keysOfText.get(`${req.headers.accept ?? ''}\n${text}`);
+    return known === undefined ? undefined : answers.getIf(known, (answer) => answer.replay !== undefined);
+  });
+
   return async (app) => {
     jsonBodies(app, {
       // A body text seen before (the browser's persisted form too: the hash is in the text) finds
@@ -221,6 +233,7 @@ export function graphqlRoute(options: GraphQLRouteOptions): FastifyPluginAsync {
       preHandler(req: CacheableRequest, reply, done) {
         const cached = req[CACHED];
         if (cached) {
+          FrontDoor.sendsKept(req, cached);
           void reply.code(cached.status).headers(cached.headers).send(cached.body);
           return;
         }
@@ -235,6 +248,7 @@ export function graphqlRoute(options: GraphQLRouteOptions): FastifyPluginAsync {
         if (key !== null) {
           const hit = missed === undefined ? answers.get(key) : undefined;
           if (hit) {
+            FrontDoor.sendsKept(req, hit);
             void reply.code(hit.status).headers(hit.headers).send(hit.body);
             return;
           }

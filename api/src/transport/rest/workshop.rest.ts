@@ -4,6 +4,7 @@ import type { WorkshopService } from '../../workshop/workshop.service';
 import { AppError } from '../../infrastructure/errors';
 import type { Workshop } from '../../workshop/workshop.entity';
 import { CATALOG_ROUTES } from './schemas/catalog';
+import { FrontDoor, type Replayable } from '../front-door';
 
 /** What the JSON needs from the clock: the workshop service's calendar facts. */
 export type WorkshopCalendar = Pick<WorkshopService, 'hasStarted' | 'isBoardOpen' | 'paymentOptions'>;
@@ -49,22 +50,28 @@ export function isFresh(req: FastifyRequest, etag: string): boolean {
   return noneMatch.trim() === '*' || noneMatch.split(/\s*,\s*/).some((tag) => weak(tag) === weak(etag));
 }
 
+/** The public list's answer, kept with the catalog snapshot under CATALOG_LIST_KEY; the body as bytes: Node then writes it as it is, without encoding 15 KB of text per request. */
+export type CatalogList = Replayable & { body: Buffer; etag: string };
+export const CATALOG_LIST_KEY = 'rest:/api/workshops';
+
 export function workshopRoutes(workshops: WorkshopService): FastifyPluginAsync {
   return async (app) => {
-    // The body as bytes: Node then writes it as it is, without encoding 15 KB of text per request.
-    type ListJson = { body: Buffer; etag: string };
-    const send = (req: FastifyRequest, reply: FastifyReply, { body, etag }: ListJson) => {
+    type ListJson = CatalogList;
+    const send = (req: FastifyRequest, reply: FastifyReply, list: ListJson) => {
+      const { body, etag } = list;
       void reply.header('ETag', etag);
       if (isFresh(req, etag)) return reply.code(304).send();
+      // Sent as it is: the front door may send it again before Fastify (app.ts).
+      FrontDoor.sendsKept(req, list);
       return reply.type('application/json; charset=utf-8').send(body);
     };
     // The hottest read: serialised (and its ETag computed) once per catalog snapshot (which
     // ends when a workshop starts), and sent without waiting on a promise while it is warm.
     app.get('/workshops', { schema: CATALOG_ROUTES.workshops }, (req, reply) => {
-      const warm = workshops.catalog.peek<ListJson>('rest:/api/workshops');
+      const warm = workshops.catalog.peek<ListJson>(CATALOG_LIST_KEY);
       if (warm) return send(req, reply, warm);
       return workshops.catalog
-        .derive('rest:/api/workshops', (all): ListJson => {
+        .derive(CATALOG_LIST_KEY, (all): ListJson => {
           const json = JSON.stringify(workshops.publicList(all).map((w) => workshopJson(w, workshops)));
           return { body: Buffer.from(json), etag: `W/"${crypto.createHash('sha1').update(json).digest('base64url')}"` };
         })
