@@ -16,8 +16,12 @@ export interface Replayable {
 
 interface Replay {
   status: number;
-  /** Name, value, name, value… as Fastify sent them, without x-request-id and content-length. */
-  headers: string[];
+  /**
+   * Name, value, name, value… as Fastify sent them, then content-length and x-request-id, whose
+   * value (the last item) is set per request just before Node reads the list (writeHead copies
+   * it into the head's text at once, so one list serves every request).
+   */
+  head: string[];
   body: Buffer;
 }
 
@@ -86,7 +90,8 @@ export class FrontDoor {
         if (name === 'set-cookie' || name === 'vary') personal = true;
         headers.push(name, String(value));
       }
-      if (!personal) answer.replay = { status: reply.statusCode, headers, body: Buffer.isBuffer(payload) ? payload : Buffer.from(payload) };
+      const body = Buffer.isBuffer(payload) ? payload : Buffer.from(payload);
+      if (!personal) answer.replay = { status: reply.statusCode, head: [...headers, 'content-length', String(body.length), 'x-request-id', ''], body };
     }
     done(null, payload);
   };
@@ -149,7 +154,9 @@ export class FrontDoor {
 
   private send(req: http.IncomingMessage, res: http.ServerResponse, replay: Replay, started: number): void {
     const id = requestIdFor(req.headers['x-request-id']);
-    res.writeHead(replay.status, [...replay.headers, 'x-request-id', id, 'content-length', String(replay.body.length)]);
+    const head = replay.head;
+    head[head.length - 1] = id;
+    res.writeHead(replay.status, head);
     res.end(replay.body);
     this.stats.answered++;
     // The access line Fastify's (app.ts AccessLog) would write.
