@@ -1,11 +1,11 @@
 // Booking rush: 1000 booking attempts fired at once (CONCURRENCY in flight) at the
 // 11 workshops of 12 spots each (the seed's, scheduled again in the future), on SQLite and on MariaDB. Prints accepted/refused
-// counts, p50/p99 latency, and checks that no workshop was oversold.
+// counts, p50/p99 latency and the app's CPU ms over the rush, and checks that no workshop was oversold.
 //   npm run build && node bench/booking-rush.mjs [sqlite|mysql ...]
 // The app runs as in production (lib.mjs startApp: the access log on). PROFILE=1 writes a CPU profile of the app into bench/results/ (node bench/profile-summary.mjs <file>).
 import http from 'node:http';
 import path from 'node:path';
-import { appConfiguration, load, machine, percentile, root, scheduleFutureWorkshops, startApp } from './lib.mjs';
+import { appConfiguration, cpuMsOf, load, machine, percentile, root, scheduleFutureWorkshops, startApp } from './lib.mjs';
 
 const ATTEMPTS = Number(process.env.ATTEMPTS ?? 1000);
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 100);
@@ -44,6 +44,7 @@ async function rush(kind) {
     const statuses = new Map();
     const seats = new Map();
     let next = 0;
+    const cpu0 = cpuMsOf(app.pid);
     const started = performance.now();
     // Each worker is one visitor with a connection of its own (node:http, keep-alive). fetch's shared
     // pool queued new requests behind busy connections, so the first wave reached the app one by one.
@@ -74,6 +75,8 @@ async function rush(kind) {
     };
     await Promise.all(Array.from({ length: CONCURRENCY }, worker));
     const seconds = (performance.now() - started) / 1000;
+    // The app's CPU (user + system, /proc) over the rush: its bookings, its refusals, and what they set off (the mails).
+    const cpuMs = cpuMsOf(app.pid) - cpu0;
     latencies.sort((a, b) => a - b);
 
     // Invariant: seats accepted + seats still free = capacity, for every workshop.
@@ -88,6 +91,7 @@ async function rush(kind) {
       p50: latencies.length ? percentile(latencies, 50).toFixed(1) : '-',
       p99: latencies.length ? percentile(latencies, 99).toFixed(1) : '-',
       rps: (ATTEMPTS / seconds).toFixed(0),
+      'app cpu ms': cpuMs.toFixed(0),
       consistent: oversold.length === 0 ? 'yes' : `NO: ${oversold.map((w) => w.id).join(', ')}`,
       load: load(),
     };

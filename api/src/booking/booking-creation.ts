@@ -17,7 +17,8 @@ import { priceOfBooking } from './booking-price';
 import { type BookingClient, INTERNAL_CLIENT } from './hold-limits';
 import { ClaimGate } from './claim-gate';
 import { isDeadlock, isDuplicateKey } from '../infrastructure/db-errors';
-import { insertBound } from '../infrastructure/db/bound-insert';
+import { insertBound, insertBoundRows } from '../infrastructure/db/bound-insert';
+import { preparedSelectOf } from '../infrastructure/db/prepared-select';
 import type { LapsedHolds } from './lapsed-holds';
 import { installmentRows, newBookingRow } from './new-booking';
 import { newBookingReference } from './booking-reference';
@@ -120,7 +121,8 @@ export class BookingCreation {
     refused: { left: number; lapsedHold: boolean },
     inTransaction?: BookingCreatedHook,
   ): Promise<Booking> {
-    const workshop = await m.findOneBy(Workshop, { id: input.workshopId });
+    // Read in the transaction, its SQL written once and run through the driver (decision 111): findOneBy's values.
+    const [workshop] = await preparedSelectOf(m, Workshop).runIn(m, 'by-id', () => m.createQueryBuilder(Workshop, 'w').where('w.id = :id'), { id: input.workshopId });
     if (!workshop) throw AppError.notFound('Workshop');
     // Before the hold guard and the claim: nothing is taken for a workshop that has started or was cancelled.
     refuseUnlessOpen(workshop, now);
@@ -192,7 +194,7 @@ export class BookingCreation {
     await inTransaction?.(m, booking);
     // One multi-row insert: a plan's dates in one round trip.
     const installments = installmentRows(booking, workshop, now);
-    if (installments.length) await m.createQueryBuilder().insert().into(BookingInstallment).values(installments).updateEntity(false).execute();
+    if (installments.length) await insertBoundRows(m, BookingInstallment, installments);
     const creditCode = input.creditCode?.trim();
     if (creditCode) {
       if (!this.options.credits) throw AppError.invalid([{ field: 'creditCode', message: 'Credit codes are not accepted here' }]);

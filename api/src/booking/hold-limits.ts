@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
-import type { EntityManager } from 'typeorm';
+import type { EntityManager, SelectQueryBuilder } from 'typeorm';
+import { preparedSelectOf } from '../infrastructure/db/prepared-select';
 import { AppError, ErrorCode } from '../infrastructure/errors';
 import type { ProofOfWork } from '../infrastructure/proof-of-work/proof-of-work';
 import { BookingStatus } from '../shared/booking-status';
@@ -101,25 +102,14 @@ export class HoldGuard {
    * the recent window. Both indexes (email, client) serve the OR.
    */
   private async counts(m: EntityManager, c: BookingClient, now: Date): Promise<{ byEmail: Held; byClient: Held; recent: number }> {
-    const heldNow = "b.status = :held AND (b.holdExpiresAt IS NULL OR b.holdExpiresAt > :now)";
-    const byEmail = `b.customerEmail = :email AND ${heldNow}`;
-    const byClient = `b.clientKeyHash = :client AND ${heldNow}`;
-    const q = m
-      .createQueryBuilder(Booking, 'b')
-      .select(`COALESCE(SUM(CASE WHEN ${byEmail} THEN b.numParticipants ELSE 0 END), 0)`, 'emailSpots')
-      .addSelect(`MIN(CASE WHEN ${byEmail} THEN b.holdExpiresAt END)`, 'emailFirstLapse')
-      .setParameters({ email: c.email, held: BookingStatus.held, now });
-    if (c.clientKeyHash) {
-      q.addSelect(`COALESCE(SUM(CASE WHEN ${byClient} THEN b.numParticipants ELSE 0 END), 0)`, 'clientSpots')
-        .addSelect(`MIN(CASE WHEN ${byClient} THEN b.holdExpiresAt END)`, 'clientFirstLapse')
-        .addSelect('COALESCE(SUM(CASE WHEN b.clientKeyHash = :client AND b.createdAt > :since THEN 1 ELSE 0 END), 0)', 'recent')
-        .where('(b.customerEmail = :email OR b.clientKeyHash = :client)')
-        .setParameter('client', c.clientKeyHash)
-        .setParameter('since', new Date(now.getTime() - this.limits.recentWindowMinutes * 60_000));
-    } else {
-      q.where('b.customerEmail = :email');
-    }
-    const row = await q.getRawOne<Record<'emailSpots' | 'emailFirstLapse' | 'clientSpots' | 'clientFirstLapse' | 'recent', number | string | Date | null>>();
+    // The SQL is written once per shape (with or without a client) and run on the transaction's
+    // connection through the driver (PreparedSelect.rawIn, decision 111); the rows are getRawOne's.
+    const withClient = c.clientKeyHash !== null;
+    const parameters: Record<string, unknown> = { email: c.email, held: BookingStatus.held, now };
+    if (withClient) Object.assign(parameters, { client: c.clientKeyHash, since: new Date(now.getTime() - this.limits.recentWindowMinutes * 60_000) });
+    const [row] = (await preparedSelectOf(m, Booking).rawIn(m, withClient ? 'hold-counts:client' : 'hold-counts', () => countsQuery(m, withClient), parameters)) as Array<
+      Record<'emailSpots' | 'emailFirstLapse' | 'clientSpots' | 'clientFirstLapse' | 'recent', number | string | Date | null>
+    >;
     const held = (spotsValue: unknown, lapse: unknown): Held => ({ spots: Number(spotsValue ?? 0), firstLapse: toDate(lapse) });
     return {
       byEmail: held(row?.emailSpots, row?.emailFirstLapse),
@@ -127,6 +117,23 @@ export class HoldGuard {
       recent: Number(row?.recent ?? 0),
     };
   }
+}
+
+/** The hold counts' query (HoldGuard.counts): its SQL is written once per shape, the values bound per call. */
+function countsQuery(m: EntityManager, withClient: boolean): SelectQueryBuilder<Booking> {
+  const heldNow = "b.status = :held AND (b.holdExpiresAt IS NULL OR b.holdExpiresAt > :now)";
+  const byEmail = `b.customerEmail = :email AND ${heldNow}`;
+  const byClient = `b.clientKeyHash = :client AND ${heldNow}`;
+  const q = m
+    .createQueryBuilder(Booking, 'b')
+    .select(`COALESCE(SUM(CASE WHEN ${byEmail} THEN b.numParticipants ELSE 0 END), 0)`, 'emailSpots')
+    .addSelect(`MIN(CASE WHEN ${byEmail} THEN b.holdExpiresAt END)`, 'emailFirstLapse');
+  if (!withClient) return q.where('b.customerEmail = :email');
+  return q
+    .addSelect(`COALESCE(SUM(CASE WHEN ${byClient} THEN b.numParticipants ELSE 0 END), 0)`, 'clientSpots')
+    .addSelect(`MIN(CASE WHEN ${byClient} THEN b.holdExpiresAt END)`, 'clientFirstLapse')
+    .addSelect('COALESCE(SUM(CASE WHEN b.clientKeyHash = :client AND b.createdAt > :since THEN 1 ELSE 0 END), 0)', 'recent')
+    .where('(b.customerEmail = :email OR b.clientKeyHash = :client)');
 }
 
 /** A datetime as the driver returns it: a Date (mysql2) or UTC text 'YYYY-MM-DD HH:MM:SS.SSS' (SQLite). */

@@ -1,3 +1,5 @@
+import { insertBound } from '../infrastructure/db/bound-insert';
+import { preparedSelectOf } from '../infrastructure/db/prepared-select';
 import crypto from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import type { Database } from '../infrastructure/db/data-source';
@@ -122,7 +124,7 @@ export class OutboxService {
       createdAt: now,
     });
     // Every column is set: no read back of the defaults after the insert (a round trip in the caller's transaction).
-    await m.createQueryBuilder().insert().into(MailOutbox).values(row).updateEntity(false).execute();
+    await insertBound(m, MailOutbox, row);
     if (suppressed && !erased) this.logger.warn({ mailId: row.id, kind: row.kind }, 'mail suppressed: its recipient reached the per-address limit');
     return row;
   }
@@ -135,14 +137,14 @@ export class OutboxService {
   private async overRecipientLimit(m: EntityManager, to: string, now: Date): Promise<boolean> {
     if (to.toLowerCase() === this.options.adminEmail.toLowerCase()) return false;
     const { mails, windowMs } = this.options.recipientLimit;
-    const recent = await m
-      .createQueryBuilder(MailOutbox, 'o')
-      .where('o.recipient = :to AND o.createdAt > :since AND o.status <> :suppressed', {
-        to,
-        since: new Date(now.getTime() - windowMs),
-        suppressed: MailStatus.suppressed,
-      })
-      .getCount();
+    // Written once, run on the caller's transaction's connection through the driver (decision 111).
+    const [row] = await preparedSelectOf(m, MailOutbox).rawIn(
+      m,
+      'recipient-count',
+      () => m.createQueryBuilder(MailOutbox, 'o').select('COUNT(1)', 'cnt').where('o.recipient = :to AND o.createdAt > :since AND o.status <> :suppressed'),
+      { to, since: new Date(now.getTime() - windowMs), suppressed: MailStatus.suppressed },
+    );
+    const recent = Number(row?.cnt ?? 0);
     return recent >= mails;
   }
 

@@ -1,3 +1,4 @@
+import { insertBoundRows } from '../infrastructure/db/bound-insert';
 import crypto from 'node:crypto';
 import { In, type EntityManager } from 'typeorm';
 import { Booking } from '../booking/booking.entity';
@@ -105,7 +106,8 @@ export class TravellerService {
       }
       rows.push(base);
     }
-    if (rows.length) await m.insert(Traveller, rows);
+    // Every column set (emptyTraveller): one bound multi-row insert, nothing read back (decision 111).
+    await insertBoundRows(m, Traveller, rows);
     return rows;
   }
 

@@ -1,6 +1,7 @@
 import { In, MoreThanOrEqual, type AfterQueryEvent, type DataSource, type EntitySubscriberInterface, type QueryRunner } from 'typeorm';
 import type { Database } from '../infrastructure/db/data-source';
 import { catalogWindowStart, nextCalendarChange, nextCatalogWindowMove } from '../shared/workshop-calendar';
+import { PreparedSelect } from '../infrastructure/db/prepared-select';
 import { Workshop } from './workshop.entity';
 
 export interface WorkshopCatalogOptions {
@@ -81,6 +82,7 @@ export class WorkshopCatalog {
   private readonly dirty = new WeakMap<QueryRunner, Set<string> | 'all'>();
   private readonly now: () => number;
   private readonly clock: () => Date;
+  private readonly byIds: PreparedSelect<Workshop>;
   private readonly committedListeners: Array<(ids: readonly string[] | undefined) => void> = [];
 
   constructor(
@@ -89,6 +91,7 @@ export class WorkshopCatalog {
   ) {
     this.now = options.now ?? (() => performance.now());
     this.clock = options.clock ?? (() => new Date());
+    this.byIds = new PreparedSelect(db, Workshop);
     watchWorkshopWrites(db.dataSource, this);
   }
 
@@ -255,7 +258,7 @@ export class WorkshopCatalog {
         const derived = new Map([...previous.derived].filter(([key]) => !key.startsWith(ANSWER_CACHE_PREFIX)));
         snapshot = { ...previous, generation, derived };
       } else {
-        const rows = await this.db.manager.find(Workshop, { where: { id: In(ids) } });
+        const rows = await this.readByIds(ids);
         const fresh = new Map(rows.map((w) => [w.id, freeze(w)]));
         // A spot change moves no run on the calendar: same order, same window, same expiry.
         const list = Object.freeze(previous.list.map((w) => fresh.get(w.id) ?? w));
@@ -275,6 +278,18 @@ export class WorkshopCatalog {
       this.stale = new Set();
     }
     return snapshot;
+  }
+
+  /**
+   * The runs of `ids` as `find({ where: { id: In(ids) } })` reads them, its SQL written once per
+   * count of ids (a booking's refresh reads one run): PreparedSelect, past TypeORM's query
+   * builder and hydration, which cost a rush about as much as the read itself (decision 111).
+   */
+  private readByIds(ids: string[]): Promise<Workshop[]> {
+    if (ids.length > 16) return this.db.manager.find(Workshop, { where: { id: In(ids) } });
+    const names = ids.map((_, i) => `id${i}`);
+    const m = this.db.manager;
+    return this.byIds.runIn(m, `in:${ids.length}`, () => m.createQueryBuilder(Workshop, 'w').where(`w.id IN (${names.map((n) => `:${n}`).join(', ')})`), Object.fromEntries(ids.map((id, i) => [names[i], id])));
   }
 
   /** Runs outside the window by id: from the bounded map, else one query (kept while no write intervenes). */

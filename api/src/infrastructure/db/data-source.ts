@@ -3,6 +3,7 @@ import path from 'node:path';
 import mysql from 'mysql2/promise';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { MixedList, EntitySchema } from 'typeorm';
+import { queryIn } from './direct-query';
 import { MIGRATIONS } from './migrations';
 import { SnakeNamingStrategy } from './naming';
 
@@ -316,7 +317,8 @@ export class Database {
       await runner.connect();
       // All locks in one statement (one round trip; MariaDB evaluates them in order, and a
       // session may hold several): those taken are released whatever happens next.
-      const [row] = (await runner.query(`SELECT ${names.map((_, i) => `GET_LOCK(?, ?) AS got${i}`).join(', ')}`, names.flatMap((name) => [name, timeoutSeconds]))) as Array<
+      // The lock statements go straight through the driver (direct-query.ts, decision 111): no subscriber listens to them.
+      const [row] = (await queryIn(runner.manager, `SELECT ${names.map((_, i) => `GET_LOCK(?, ?) AS got${i}`).join(', ')}`, names.flatMap((name) => [name, timeoutSeconds]))) as Array<
         Record<string, number | string | null>
       >;
       names.forEach((name, i) => {
@@ -334,7 +336,9 @@ export class Database {
         throw e;
       }
     } finally {
-      if (taken.length > 0) await runner.query(`SELECT ${taken.map(() => 'RELEASE_LOCK(?)').join(', ')}`, taken.reverse()).catch(() => undefined);
+      // Aliased: a column named after its expression is named after the lock (mysql2 writes the values
+      // into the text), and mysql2 compiled and kept a row parser for every new column name (decision 111).
+      if (taken.length > 0) await queryIn(runner.manager, `SELECT ${taken.map((_, i) => `RELEASE_LOCK(?) AS released${i}`).join(', ')}`, taken.reverse()).catch(() => undefined);
       await runner.release();
     }
   }

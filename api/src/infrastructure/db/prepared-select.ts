@@ -1,6 +1,7 @@
-import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import type { DataSource, EntityManager, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { DateUtils } from 'typeorm/util/DateUtils.js';
-import type { Database } from './data-source';
+import { Database } from './data-source';
+import { queryIn } from './direct-query';
 import { hydrateInPlace, rowHydrator, type RawRow } from './raw-batches';
 
 /** The few shapes a caller builds (page size, optional filters): a bound, not a cache policy. */
@@ -46,6 +47,37 @@ export class PreparedSelect<T extends ObjectLiteral> {
   }
 
   /**
+   * `run` inside `m`'s transaction (decision 111): on MySQL/MariaDB on the transaction's connection,
+   * straight through the driver (direct-query.ts), so it reads what the transaction wrote and
+   * takes the locks a locking read asks for; on SQLite on the one shared connection, where the
+   * transaction runs (its prepared statements kept, as `run`'s). A manager without a transaction
+   * reads from the pool. Unlike `run`, the statement is reported to the data source's logger, as
+   * the TypeORM read it replaces was (the tests' query counters count it).
+   */
+  async runIn(m: EntityManager, shapeKey: string, build: () => SelectQueryBuilder<T>, parameters: ObjectLiteral): Promise<T[]> {
+    const shape = this.shapes.get(shapeKey) ?? this.prepare(shapeKey, build);
+    const rows = await this.rowsIn(m, shape, parameters);
+    return rows.length === 0 ? [] : hydrateInPlace(rows, shape.hydrate);
+  }
+
+  /**
+   * The driver's rows of the shape, as `getRawMany()` gives them (the columns named as the query
+   * selects them), inside `m`'s transaction as `runIn` reads: for aggregates (counts, sums).
+   */
+  async rawIn(m: EntityManager, shapeKey: string, build: () => SelectQueryBuilder<T>, parameters: ObjectLiteral): Promise<RawRow[]> {
+    const shape = this.shapes.get(shapeKey) ?? this.prepare(shapeKey, build);
+    return this.rowsIn(m, shape, parameters);
+  }
+
+  private rowsIn(m: EntityManager, shape: Shape<T>, parameters: ObjectLiteral): Promise<RawRow[]> {
+    const [sql, values] = this.bind(shape, parameters) ?? this.db.dataSource.driver.escapeQueryWithParameters(shape.sql, parameters);
+    if (this.db.kind !== 'sqlite') return queryIn<RawRow[]>(m, sql, values);
+    // Reported to the logger as TypeORM's query() reports it (queryIn does on MySQL/MariaDB).
+    this.db.dataSource.logger.logQuery(sql, values, m.queryRunner);
+    return this.db.selectRows(sql, values);
+  }
+
+  /**
    * The positional SQL and values for these parameters without rewriting the SQL per call:
    * TypeORM's escaping is run once per shape on probe values to learn which parameter each
    * `?` is; each call then only converts its values as TypeORM's escaping would (SQLite:
@@ -82,4 +114,18 @@ export class PreparedSelect<T extends ObjectLiteral> {
     if (this.shapes.size < MAX_SHAPES) this.shapes.set(shapeKey, shape);
     return shape;
   }
+}
+
+const bySource = new WeakMap<DataSource, Map<new () => ObjectLiteral, PreparedSelect<ObjectLiteral>>>();
+
+/**
+ * The PreparedSelect of `entity` on `m`'s data source, made once per data source: for code that
+ * holds an EntityManager only (a guard or a service called inside another's transaction).
+ */
+export function preparedSelectOf<T extends ObjectLiteral>(m: EntityManager, entity: new () => T): PreparedSelect<T> {
+  let selects = bySource.get(m.connection);
+  if (!selects) bySource.set(m.connection, (selects = new Map()));
+  let select = selects.get(entity);
+  if (!select) selects.set(entity, (select = new PreparedSelect(new Database(m.connection), entity)));
+  return select as unknown as PreparedSelect<T>;
 }

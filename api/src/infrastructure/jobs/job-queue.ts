@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { queryIn } from '../db/direct-query';
 import type { EntityManager } from 'typeorm';
 import type { Database } from '../db/data-source';
 import type { Logger } from '../logger';
@@ -147,7 +148,8 @@ export class JobQueue implements JobScheduler {
       return `(:id${i}, :kind${i}, :key${i}, :dueAt${i}, :pending, 0, :payload${i}, :now, :now)`;
     });
     const [sql, parameters] = d.escapeQueryWithParameters(`INSERT INTO ${d.escape('scheduled_jobs')} (${columns}) VALUES ${rows.join(', ')}${onConflict}`, values);
-    await m.query(sql, parameters);
+    // On the transaction's connection through the driver (decision 111): no subscriber listens to jobs.
+    await queryIn(m, sql, parameters);
   }
 
   /** Cancel the pending jobs whose key starts with `keyPrefix`; a job running now finishes. Returns how many. */
