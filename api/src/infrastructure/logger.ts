@@ -172,3 +172,16 @@ export function requestLoggerFactory(logger: Logger, bindings: pino.Bindings, op
 export function accessLogger(logger: Logger): Logger {
   return logger.child({}, { redact: [] });
 }
+
+/**
+ * The access line of one request on `accessLog` (accessLogger): request id, method, path without
+ * the query string (it may hold session ids), status, ms to one decimal; error level for a 5xx.
+ * Fastify's LogController (app.ts) and the front door (front-door.ts) both write it.
+ */
+export function writeAccessLine(accessLog: Logger, reqId: string, method: string, url: string, status: number, ms: number): void {
+  if (status < 500 && !accessLog.isLevelEnabled('info')) return;
+  const query = url.indexOf('?');
+  const line = { reqId, method, path: query === -1 ? url : url.slice(0, query), status, ms: Math.round(ms * 10) / 10 };
+  if (status >= 500) accessLog.error(line, 'request failed');
+  else accessLog.info(line, 'request');
+}

@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import fastifyCookie from '@fastify/cookie';
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
-import { accessLogger, requestLoggerFactory, type Logger } from '../infrastructure/logger';
+import { accessLogger, requestLoggerFactory, writeAccessLine, type Logger } from '../infrastructure/logger';
 import type { Services } from '../composition-root';
 import type { GraphQLContext } from './graphql/context';
 import { createSchema } from './graphql/schema';
@@ -77,13 +77,7 @@ class AccessLog extends LogController {
   override incomingRequest(): void {}
 
   override requestCompleted(_error: unknown, req: FastifyRequest, reply: FastifyReply): void {
-    const status = reply.statusCode;
-    if (status < 500 && !this.logger.isLevelEnabled('info')) return;
-    const url = req.url;
-    const query = url.indexOf('?');
-    const line = { reqId: req.id, method: req.method, path: query === -1 ? url : url.slice(0, query), status, ms: Math.round(reply.elapsedTime * 10) / 10 };
-    if (status >= 500) this.logger.error(line, 'request failed');
-    else this.logger.info(line, 'request');
+    writeAccessLine(this.logger, req.id, req.method, req.url, reply.statusCode, reply.elapsedTime);
   }
 }
 

@@ -40,7 +40,7 @@ export class CatalogAnswerCache<V extends object> {
 
   get(key: string): V | undefined {
     const entry = this.entries.get(key);
-    if (entry && this.catalog.peek<object>(this.tokenKey) === entry.token) {
+    if (entry && this.isCurrent(entry)) {
       this.stats.hits++;
       return entry.value;
     }
@@ -55,9 +55,14 @@ export class CatalogAnswerCache<V extends object> {
    */
   getIf(key: string, wanted: (value: V) => boolean): V | undefined {
     const entry = this.entries.get(key);
-    if (!entry || this.catalog.peek<object>(this.tokenKey) !== entry.token || !wanted(entry.value)) return undefined;
+    if (!entry || !this.isCurrent(entry) || !wanted(entry.value)) return undefined;
     this.stats.hits++;
     return entry.value;
+  }
+
+  /** Stored under the current snapshot's token (an older snapshot's entry is never answered). */
+  private isCurrent(entry: { token: object }): boolean {
+    return this.catalog.peek<object>(this.tokenKey) === entry.token;
   }
 
   /** Read before computing a value; pass it to set(). */

@@ -1,7 +1,7 @@
 import type http from 'node:http';
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest, RequestPayload } from 'fastify';
-import type { Logger } from '../infrastructure/logger';
+import { writeAccessLine, type Logger } from '../infrastructure/logger';
 import { requestIdFor } from '../infrastructure/request-context';
 
 /**
@@ -159,10 +159,8 @@ export class FrontDoor {
     res.writeHead(replay.status, head);
     res.end(replay.body);
     this.stats.answered++;
-    // The access line Fastify's (app.ts AccessLog) would write.
-    if (this.accessLog.isLevelEnabled('info')) {
-      this.accessLog.info({ reqId: id, method: req.method, path: req.url, status: replay.status, ms: Math.round((performance.now() - started) * 10) / 10 }, 'request');
-    }
+    // The access line Fastify's LogController (app.ts) would write.
+    writeAccessLine(this.accessLog, id, req.method ?? '', req.url ?? '', replay.status, performance.now() - started);
   }
 }
 

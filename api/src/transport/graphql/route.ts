@@ -75,6 +75,9 @@ type CacheableRequest = FastifyRequest & {
   [CONTEXT]?: GraphQLContext;
   [VIA_APOLLO]?: boolean;
 };
+/** The key of a body text in keysOfText: the same text asked with another Accept is another answer. */
+const textKeyOf = (accept: string | undefined, text: string): string => `${accept ?? ''}\n${text}`;
+
 /** Accept headers seen at most, with the content type Apollo answered each with. */
 const MAX_ACCEPTS = 64;
 
@@ -124,7 +127,7 @@ export function graphqlRoute(options: GraphQLRouteOptions): FastifyPluginAsync {
     if (req.method !== 'POST' || req.headers.authorization !== undefined) return null;
     const text = req[BODY_TEXT];
     if (text === undefined) return normalisedKey(req);
-    const textKey = `${req.headers.accept ?? ''}\n${text}`;
+    const textKey = textKeyOf(req.headers.accept, text);
     const known = keysOfText.get(textKey);
     if (known !== undefined) return known;
     const key = normalisedKey(req);
@@ -199,7 +202,7 @@ export function graphqlRoute(options: GraphQLRouteOptions): FastifyPluginAsync {
   // anything else is looked up and counted once, by the parser, as before.
   options.frontDoor?.post('/graphql', (req, text) => {
     if (req.headers.authorization !== undefined) return undefined;
-    const known = keysOfText.get(`${req.headers.accept ?? ''}\n${text}`);
+    const known = keysOfText.get(textKeyOf(req.headers.accept, text));
     return known === undefined ? undefined : answers.getIf(known, (answer) => answer.replay !== undefined);
   });
 
@@ -212,7 +215,7 @@ export function graphqlRoute(options: GraphQLRouteOptions): FastifyPluginAsync {
       answeredByText: (req, text) => {
         if (req.method !== 'POST' || req.headers.authorization !== undefined) return false;
         (req as CacheableRequest)[BODY_TEXT] = text;
-        const known = keysOfText.get(`${req.headers.accept ?? ''}\n${text}`);
+        const known = keysOfText.get(textKeyOf(req.headers.accept, text));
         if (known === undefined) return false;
         const hit = answers.get(known);
         if (!hit) {

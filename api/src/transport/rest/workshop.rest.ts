@@ -56,8 +56,7 @@ export const CATALOG_LIST_KEY = 'rest:/api/workshops';
 
 export function workshopRoutes(workshops: WorkshopService): FastifyPluginAsync {
   return async (app) => {
-    type ListJson = CatalogList;
-    const send = (req: FastifyRequest, reply: FastifyReply, list: ListJson) => {
+    const send = (req: FastifyRequest, reply: FastifyReply, list: CatalogList) => {
       const { body, etag } = list;
       void reply.header('ETag', etag);
       if (isFresh(req, etag)) return reply.code(304).send();
@@ -68,10 +67,10 @@ export function workshopRoutes(workshops: WorkshopService): FastifyPluginAsync {
     // The hottest read: serialised (and its ETag computed) once per catalog snapshot (which
     // ends when a workshop starts), and sent without waiting on a promise while it is warm.
     app.get('/workshops', { schema: CATALOG_ROUTES.workshops }, (req, reply) => {
-      const warm = workshops.catalog.peek<ListJson>(CATALOG_LIST_KEY);
+      const warm = workshops.catalog.peek<CatalogList>(CATALOG_LIST_KEY);
       if (warm) return send(req, reply, warm);
       return workshops.catalog
-        .derive(CATALOG_LIST_KEY, (all): ListJson => {
+        .derive(CATALOG_LIST_KEY, (all): CatalogList => {
           const json = JSON.stringify(workshops.publicList(all).map((w) => workshopJson(w, workshops)));
           return { body: Buffer.from(json), etag: `W/"${crypto.createHash('sha1').update(json).digest('base64url')}"` };
         })
