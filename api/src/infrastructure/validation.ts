@@ -1,6 +1,10 @@
 import { validate, type ValidationError } from 'class-validator';
 import { getMetadataStorage } from 'type-graphql';
 import { AppError, type FieldError } from './errors';
+import { memoizeValidationRules } from './validation-rules';
+
+// Every validate() of the process finds its rules once per class (docs/decisions/113).
+memoizeValidationRules();
 
 /**
  * Flatten class-validator errors (including nested ones) into one clear message
