@@ -195,6 +195,27 @@ export function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
+/**
+ * How fast this machine's core is right now: ms for a fixed loop of 2×10^8 additions (the best of
+ * three), printed in every bench's header. The same machine type has run at very different
+ * speeds on different days (round seventeen: the bare servers at 18,000–26,000 req/s against
+ * 55,000–71,000 in round fifteen); compare figures across sessions only when this is close.
+ */
+export function yardstick() {
+  const loop = () => {
+    let x = 0;
+    for (let i = 0; i < 2e8; i++) x += i;
+    return x;
+  };
+  let best = Infinity;
+  for (let run = 0; run < 3; run++) {
+    const t0 = performance.now();
+    if (loop() < 0) throw new Error('unreachable');
+    best = Math.min(best, performance.now() - t0);
+  }
+  return Math.round(best);
+}
+
 export function machine() {
-  return `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+  return `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, yardstick ${yardstick()} ms`;
 }
