@@ -1,7 +1,11 @@
 // Booking rush: 1000 booking attempts fired at once (CONCURRENCY in flight) at the
 // 11 workshops of 12 spots each (the seed's, scheduled again in the future), on SQLite and on MariaDB. Prints accepted/refused
-// counts, p50/p99 latency and the app's CPU ms over the rush, and checks that no workshop was oversold.
+// counts, p50/p99 latency (and the bookings' and refusals' own, and how many of the slowest 1% were bookings),
+// the app's CPU ms over the rush, and checks that no workshop was oversold.
 //   npm run build && node bench/booking-rush.mjs [sqlite|mysql ...]
+// WARM=1: every visitor's keep-alive connection is made before the rush (it read its workshop first, as a
+// browser on the workshop page has): without it the first wave opens 100 connections at once, and a busy
+// Node server, even a bare one (round seventeen), accepts some of them only a second or more later.
 // The app runs as in production (lib.mjs startApp: the access log on). PROFILE=1 writes a CPU profile of the app into bench/results/ (node bench/profile-summary.mjs <file>).
 import http from 'node:http';
 import path from 'node:path';
@@ -9,6 +13,7 @@ import { appConfiguration, cpuMsOf, load, machine, percentile, root, scheduleFut
 
 const ATTEMPTS = Number(process.env.ATTEMPTS ?? 1000);
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 100);
+const WARM = Boolean(process.env.WARM);
 const kinds = process.argv.slice(2).length ? process.argv.slice(2) : ['sqlite', 'mysql'];
 
 function body(workshop, i) {
@@ -41,9 +46,22 @@ async function rush(kind) {
     await scheduleFutureWorkshops(app.url);
     const workshops = await (await fetch(`${app.url}/api/workshops`)).json();
     const latencies = [];
+    // Per answer: the bookings' and the refusals' own latencies (which of them make the p99).
+    const byStatus = { 201: [], 409: [] };
     const statuses = new Map();
     const seats = new Map();
     let next = 0;
+    const get = (agent, p) =>
+      new Promise((resolve, reject) => {
+        http.get(`${app.url}${p}`, { agent }, (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode));
+        }).on('error', reject);
+      });
+    const agents = Array.from({ length: CONCURRENCY }, () => new http.Agent({ keepAlive: true, maxSockets: 1 }));
+    // WARM=1: each visitor has the workshop page open already: its keep-alive connection is made (by reading
+    // the workshop) before the rush, and the rush's attempts do not open 100 connections in the same instant.
+    if (WARM) await Promise.all(agents.map((agent, i) => get(agent, `/api/workshops/${encodeURIComponent(workshops[i % workshops.length].id)}`)));
     const cpu0 = cpuMsOf(app.pid);
     const started = performance.now();
     // Each worker is one visitor with a connection of its own (node:http, keep-alive). fetch's shared
@@ -57,8 +75,7 @@ async function rush(kind) {
         req.on('error', reject);
         req.end(payload);
       });
-    const worker = async () => {
-      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const worker = async (agent) => {
       while (next < ATTEMPTS) {
         const i = next++;
         const w = workshops[i % workshops.length];
@@ -67,17 +84,23 @@ async function rush(kind) {
         const headers = { 'content-type': 'application/json', 'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` };
         const status = await post(agent, JSON.stringify(body(w, i)), headers);
         latencies.push(performance.now() - t0);
+        byStatus[status]?.push(performance.now() - t0);
         if (process.env.RUSH_DEBUG) console.error(`attempt ${i}: ${status} started at ${(t0 - started).toFixed(0)} ms, took ${(performance.now() - t0).toFixed(0)} ms`);
         statuses.set(status, (statuses.get(status) ?? 0) + 1);
         if (status === 201) seats.set(w.id, (seats.get(w.id) ?? 0) + 1 + (i % 3));
       }
       agent.destroy();
     };
-    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+    await Promise.all(agents.map(worker));
     const seconds = (performance.now() - started) / 1000;
     // The app's CPU (user + system, /proc) over the rush: its bookings, its refusals, and what they set off (the mails).
     const cpuMs = cpuMsOf(app.pid) - cpu0;
     latencies.sort((a, b) => a - b);
+    for (const list of Object.values(byStatus)) list.sort((a, b) => a - b);
+    // How many of the slowest 1% (the requests above the p99) were bookings: the rest were refusals.
+    const p99 = latencies.length ? percentile(latencies, 99) : NaN;
+    const slowBookings = byStatus[201].filter((ms) => ms >= p99).length;
+    const slowest = latencies.filter((ms) => ms >= p99).length;
 
     // Invariant: seats accepted + seats still free = capacity, for every workshop.
     const after = await (await fetch(`${app.url}/api/workshops`)).json();
@@ -90,6 +113,9 @@ async function rush(kind) {
       seatsSold: [...seats.values()].reduce((a, b) => a + b, 0),
       p50: latencies.length ? percentile(latencies, 50).toFixed(1) : '-',
       p99: latencies.length ? percentile(latencies, 99).toFixed(1) : '-',
+      'booked p50/max': byStatus[201].length ? `${percentile(byStatus[201], 50).toFixed(0)}/${byStatus[201].at(-1).toFixed(0)}` : '-',
+      'refused p50/p99': byStatus[409].length ? `${percentile(byStatus[409], 50).toFixed(0)}/${percentile(byStatus[409], 99).toFixed(0)}` : '-',
+      'slowest 1%: booked': `${slowBookings} of ${slowest}`,
       rps: (ATTEMPTS / seconds).toFixed(0),
       'app cpu ms': cpuMs.toFixed(0),
       consistent: oversold.length === 0 ? 'yes' : `NO: ${oversold.map((w) => w.id).join(', ')}`,
@@ -100,7 +126,7 @@ async function rush(kind) {
   }
 }
 
-console.log(`booking-rush: ${ATTEMPTS} attempts, ${CONCURRENCY} in flight, 11 workshops × 12 spots; ${appConfiguration()}; ${machine()}; ${new Date().toISOString()}; load ${load()}`);
+console.log(`booking-rush: ${ATTEMPTS} attempts, ${CONCURRENCY} in flight, 11 workshops × 12 spots, ${WARM ? "each visitor's connection open before the rush (WARM)" : 'connections opened by the rush'}; ${appConfiguration()}; ${machine()}; ${new Date().toISOString()}; load ${load()}`);
 const rows = [];
 for (const kind of kinds) rows.push(await rush(kind));
 console.table(rows);
