@@ -11,8 +11,9 @@ const MEMOIZED = Symbol.for('wild-light: class-validator rule lookup memoized');
  * class-validator finds a class's rules again on every `validate()` (and for every nested object):
  * `getTargetValidationMetadatas` filters the class's rules and tests every decorated class of the
  * process for inheritance, then `groupByPropertyName` regroups them (typestack/class-validator#2686,
- * open). With the app's ~150 decorated classes that was 15% of the app's CPU in a booking rush, more
- * than the validators themselves (docs/decisions/113).
+ * open). `validate()` was 15% of the app's CPU in a booking rush; with the app's 74 classes with rules,
+ * the lookup was a sixth to a half of one booking input's validation (bench/validation-cpu.mjs,
+ * docs/decisions/113).
  *
  * The answer depends only on the rules registered so far, which are fixed once the classes are
  * loaded: this keeps each answer (per class and options) and its grouping, and forgets them all
