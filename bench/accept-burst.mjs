@@ -8,7 +8,7 @@
 import http from 'node:http';
 import { fork } from 'node:child_process';
 import { setImmediate } from 'node:timers';
-import { load, machine } from './lib.mjs';
+import { load, machine, percentile } from './lib.mjs';
 if (process.argv[2] === 'server') {
   const WORK = Number(process.env.WORK_MS ?? 1);
   const accepts = [];
@@ -26,6 +26,7 @@ if (process.argv[2] === 'server') {
 } else {
   const child = fork(new URL(import.meta.url).pathname, ['server'], { env: process.env });
   const { port } = await new Promise((r) => child.once('message', r));
+  console.log(`accept-burst: 100 client agents, 1,000 POSTs per round, ${process.env.WORK_MS ?? 1} ms of CPU per POST on the server; ${machine()}; ${new Date().toISOString()}`);
   for (let round = 0; round < Number(process.env.ROUNDS ?? 4); round++) {
     let next = 0; const lat = [];
     const payload = JSON.stringify({ a: 'x'.repeat(500) });
@@ -42,7 +43,7 @@ if (process.argv[2] === 'server') {
     lat.sort((a, b) => a - b);
     child.send('report');
     const { accepts } = await new Promise((r) => child.once('message', r));
-    console.log(`round ${round} (${machine()}, load ${load()}): p50 ${lat[500].toFixed(0)} p99 ${lat[990].toFixed(0)} max ${lat[999].toFixed(0)} ms; accepts spread ${accepts.at(-1)} ms, over 200 ms: ${accepts.filter((a) => a > 200).length}`);
+    console.log(`round ${round} (load ${load()}): p50 ${percentile(lat, 50).toFixed(0)} p99 ${percentile(lat, 99).toFixed(0)} max ${lat.at(-1).toFixed(0)} ms; accepts spread ${accepts.at(-1)} ms, over 200 ms: ${accepts.filter((a) => a > 200).length}`);
   }
   child.kill();
 }

@@ -40,7 +40,8 @@ export function memoizeValidationRules(storage: Storage = getMetadataStorage()):
     addRule(metadata);
   };
   storage.getTargetValidationMetadatas = (target, schema, always, strictGroups, groups) => {
-    // A schema's name (validate('schema', object)) is kept under the object's class as well.
+    // validate('schema', object) asks with the object's class and the schema's name: kept, the name is in
+    // the key. Only an object without a class (no constructor) is looked up afresh.
     if (typeof target !== 'function') return lookup(target, schema, always, strictGroups, groups);
     const key = `${schema ?? ''}\u0000${always ? 1 : 0}${strictGroups ? 1 : 0}\u0000${groups === undefined ? '-' : groups.join('\u0000')}`;
     let answers = byClass.get(target);
