@@ -7,6 +7,9 @@
 // browser on the workshop page has): without it the first wave opens 100 connections at once, and a busy
 // Node server, even a bare one (round seventeen), accepts some of them only a second or more later.
 // The app runs as in production (lib.mjs startApp: the access log on). PROFILE=1 writes a CPU profile of the app into bench/results/ (node bench/profile-summary.mjs <file>).
+// ROUNDS=n runs n rushes per engine, each on a fresh app and database, and adds a median row per engine;
+// COMPARE_MAIN=/other/api/dist/main.js also rushes that build in every round, the order of the two
+// builds alternating from round to round (an A/B in the same minutes: this machine drifts by ±40% within an hour).
 import http from 'node:http';
 import path from 'node:path';
 import { appConfiguration, cpuMsOf, load, machine, percentile, root, scheduleFutureWorkshops, startApp } from './lib.mjs';
@@ -39,9 +42,13 @@ function body(workshop, i) {
   };
 }
 
-async function rush(kind) {
+const ROUNDS = Number(process.env.ROUNDS ?? 1);
+const builds = [{ name: 'this build', main: undefined }];
+if (process.env.COMPARE_MAIN) builds.push({ name: 'COMPARE_MAIN', main: process.env.COMPARE_MAIN });
+
+async function rush(kind, main) {
   const profile = process.env.PROFILE ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${path.join(root, 'bench/results')}`] } : {};
-  const app = await startApp(kind, {}, profile);
+  const app = await startApp(kind, {}, { ...profile, main });
   try {
     await scheduleFutureWorkshops(app.url);
     const workshops = await (await fetch(`${app.url}/api/workshops`)).json();
@@ -127,8 +134,33 @@ async function rush(kind) {
   }
 }
 
-console.log(`booking-rush: ${ATTEMPTS} attempts, ${CONCURRENCY} in flight, 11 workshops × 12 spots, ${WARM ? "each visitor's connection open before the rush (WARM)" : 'connections opened by the rush'}; ${appConfiguration()}; ${machine()}; ${new Date().toISOString()}; load ${load()}`);
+console.log(
+  `booking-rush: ${ATTEMPTS} attempts, ${CONCURRENCY} in flight, 11 workshops × 12 spots, ${WARM ? "each visitor's connection open before the rush (WARM)" : 'connections opened by the rush'}` +
+    `${ROUNDS > 1 ? `, ${ROUNDS} rounds` : ''}${builds.length > 1 ? `, this build and ${process.env.COMPARE_MAIN} alternating` : ''}; ${appConfiguration()}; ${machine()}; ${new Date().toISOString()}; load ${load()}`,
+);
 const rows = [];
-for (const kind of kinds) rows.push(await rush(kind));
+for (let round = 1; round <= ROUNDS; round++) {
+  for (const kind of kinds) {
+    const order = round % 2 === 1 ? builds : [...builds].reverse();
+    for (const build of order) {
+      const row = await rush(kind, build.main);
+      rows.push({ ...(ROUNDS > 1 ? { round } : {}), ...(builds.length > 1 ? { build: build.name } : {}), ...row });
+    }
+  }
+}
 console.table(rows);
+if (ROUNDS > 1 || builds.length > 1) {
+  const median = (values) => {
+    const sorted = values.map(Number).sort((a, b) => a - b);
+    return sorted.length % 2 ? sorted[(sorted.length - 1) / 2] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
+  };
+  const summary = [];
+  for (const kind of kinds) {
+    for (const build of builds) {
+      const mine = rows.filter((r) => r.kind === kind && (builds.length === 1 || r.build === build.name));
+      summary.push({ kind, build: build.name, rushes: mine.length, 'median p99': median(mine.map((r) => r.p99)).toFixed(1), 'p99 of each': mine.map((r) => r.p99).join(', '), 'median app cpu ms': median(mine.map((r) => r['app cpu ms'])).toFixed(0) });
+    }
+  }
+  console.table(summary);
+}
 if (rows.some((r) => r.consistent !== 'yes' || r.other !== 'none')) process.exitCode = 1;
