@@ -12,7 +12,7 @@
 // builds alternating from round to round (an A/B in the same minutes: this machine drifts by ±40% within an hour).
 import http from 'node:http';
 import path from 'node:path';
-import { appConfiguration, cpuMsOf, load, machine, percentile, root, scheduleFutureWorkshops, startApp } from './lib.mjs';
+import { appConfiguration, cpuMsOf, load, machine, median, percentile, root, scheduleFutureWorkshops, startApp } from './lib.mjs';
 
 const ATTEMPTS = Number(process.env.ATTEMPTS ?? 1000);
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 100);
@@ -150,10 +150,6 @@ for (let round = 1; round <= ROUNDS; round++) {
 }
 console.table(rows);
 if (ROUNDS > 1 || builds.length > 1) {
-  const median = (values) => {
-    const sorted = values.map(Number).sort((a, b) => a - b);
-    return sorted.length % 2 ? sorted[(sorted.length - 1) / 2] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
-  };
   const summary = [];
   for (const kind of kinds) {
     for (const build of builds) {

@@ -5,7 +5,7 @@
 // Env: AMOUNT (per chunk, 20000), CHUNKS (5), CONNECTIONS (50), ONLY, BENCH_MAIN (build A; B is this tree's api/dist).
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { appConfiguration, cpuMsOf, load, machine, root, scheduleFutureWorkshops, startApp } from './lib.mjs';
+import { appConfiguration, cpuMsOf, load, machine, median, root, scheduleFutureWorkshops, startApp } from './lib.mjs';
 import { fillBoard, readTargets } from './read-path-targets.mjs';
 
 const require = createRequire(path.join(root, 'api/package.json'));
@@ -18,7 +18,6 @@ const kind = process.argv[2] ?? 'sqlite';
 if (!process.env.BENCH_MAIN) throw new Error('BENCH_MAIN: the other build (api/dist/main.js)');
 
 const run = (opts) => new Promise((resolve, reject) => autocannon({ connections: CONNECTIONS, ...opts }, (e, r) => (e ? reject(e) : resolve(r))));
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const builds = [
   { name: 'A (BENCH_MAIN)', main: process.env.BENCH_MAIN },

@@ -14,7 +14,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { machine, root } from './lib.mjs';
+import { machine, median, root } from './lib.mjs';
 
 const require = createRequire(path.join(root, 'api/package.json'));
 const autocannon = require('autocannon');
@@ -94,7 +94,6 @@ const SERVERS = {
 };
 
 const run = (opts) => new Promise((resolve, reject) => autocannon({ connections: 50, duration: DURATION, ...opts }, (e, r) => (e ? reject(e) : resolve(r))));
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const servers = {};
 try {

@@ -195,6 +195,11 @@ export function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
+/** The median of figures in any order (numbers or numeric strings): with an even count, the upper of the middle two. */
+export function median(values) {
+  return percentile(values.map(Number).sort((a, b) => a - b), 50);
+}
+
 /**
  * How fast this machine's core is right now: ms for a fixed loop of 2×10^8 additions (the best of
  * three), printed in every bench's header. The same machine type has run at very different

@@ -18,7 +18,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import manifest from '../web/src/routes.json' with { type: 'json' };
-import { load, machine, scheduleFutureWorkshops, startApp } from './lib.mjs';
+import { load, machine, median, scheduleFutureWorkshops, startApp } from './lib.mjs';
 import { uploadDemoPhotos } from './demo-photos.mjs';
 
 const require = createRequire(import.meta.url);
@@ -31,7 +31,6 @@ const PUBLIC = manifest.routes.filter((r) => r.public && r.path !== '*').map((r)
 const filters = process.argv.slice(2);
 const ROUTES = filters.length ? PUBLIC.filter((r) => filters.some((f) => r === f || (f !== '/' && r.startsWith(f)))) : PUBLIC;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /**
  * The JavaScript a page load fetched (from Lighthouse's network log: every script until the

@@ -19,7 +19,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { appConfiguration, freePort, load, machine, root, scheduleFutureWorkshops, startApp } from './lib.mjs';
+import { appConfiguration, freePort, load, machine, median, root, scheduleFutureWorkshops, startApp } from './lib.mjs';
 import { fillBoard, graphqlBody, graphqlRequest, readTargets } from './read-path-targets.mjs';
 
 const require = createRequire(import.meta.url);
@@ -172,7 +172,6 @@ function run(opts) {
   });
 }
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function bodyOf(url, init) {
   const res = await fetch(url, init);
